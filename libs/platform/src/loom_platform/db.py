@@ -1,0 +1,80 @@
+"""Database engines, sessions and the transaction boundary.
+
+The router or servicer opens the transaction with :func:`transaction`; services only
+``flush()``. Outbox records added during the transaction are committed with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+
+def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
+    """An asyncpg engine; plain ``postgresql://`` URLs are switched to the asyncpg driver."""
+    return create_async_engine(
+        async_url(url),
+        pool_size=pool_size,
+        max_overflow=pool_size,
+        pool_pre_ping=True,
+    )
+
+
+def async_url(url: str) -> str:
+    """``postgresql://`` / ``postgresql+psycopg://`` → ``postgresql+asyncpg://``."""
+    parsed = make_url(url)
+    if parsed.drivername in ("postgresql", "postgres", "postgresql+psycopg", "postgresql+psycopg2"):
+        parsed = parsed.set(drivername="postgresql+asyncpg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def sync_url(url: str) -> str:
+    """The same database for synchronous tools (Alembic, inspectors): psycopg 3."""
+    parsed = make_url(url)
+    if parsed.drivername.startswith("postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.render_as_string(hide_password=False)
+
+
+def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    """Sessions that keep loaded objects readable after commit."""
+    factory = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+    return factory
+
+
+async def get_session(request: Request) -> AsyncIterator[AsyncSession]:
+    """One session per request, from the app's factory."""
+    factory: async_sessionmaker[AsyncSession] = request.app.state.session_factory
+    async with factory() as session:
+        yield session
+
+
+SessionDep = Annotated[AsyncSession, Depends(get_session)]
+
+
+@asynccontextmanager
+async def transaction(session: AsyncSession) -> AsyncIterator[AsyncSession]:
+    """Commits what the block wrote (and its outbox records) or rolls everything back."""
+    try:
+        yield session
+        await session.commit()
+    except BaseException:
+        await session.rollback()
+        raise
+
+
+def on_commit(session: AsyncSession, callback: object) -> None:
+    """Runs ``callback()`` after the session's next successful commit."""
+
+    def _after_commit(_session: object) -> None:
+        if callable(callback):
+            callback()
+
+    event.listen(session.sync_session, "after_commit", _after_commit, once=True)

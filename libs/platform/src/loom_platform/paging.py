@@ -1,0 +1,177 @@
+"""Paging and sorting as the seeds and the JeePlus client send them.
+
+``current`` (1-based), ``size`` (1..1000 per page; ``1000000`` or ``-1`` mean every row) and
+``orders[i].column`` / ``orders[i].asc``. A sort column must be one the list declares
+sortable: it is looked up in a mapping to a SQL expression, never pasted into SQL.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+import orjson
+from fastapi import Depends, Request
+from fastapi.responses import Response, StreamingResponse
+from sqlalchemy import Select, func, select
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlalchemy.sql.elements import ColumnElement
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_platform.errors import InvalidArgument
+
+ALL_ROWS = 1_000_000
+MAX_PAGE_SIZE = 1000
+DEFAULT_PAGE_SIZE = 10
+STREAM_CHUNK_ROWS = 500
+
+_ORDER_KEY = re.compile(r"^orders\[(\d+)\]\.(column|asc)$")
+
+Sortable = Mapping[str, ColumnElement[Any]]
+
+
+@dataclass(frozen=True)
+class Order:
+    column: str
+    asc: bool
+
+
+@dataclass(frozen=True)
+class PageParams:
+    current: int
+    size: int
+    orders: tuple[Order, ...]
+
+    @property
+    def all_rows(self) -> bool:
+        return self.size >= ALL_ROWS
+
+    @property
+    def offset(self) -> int:
+        return 0 if self.all_rows else (self.current - 1) * self.size
+
+
+def _int(value: str | None, default: int) -> int:
+    if value is None or value == "":
+        return default
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise InvalidArgument("validation_failed", field="current/size", detail=value) from exc
+
+
+def parse_page(query: Mapping[str, str]) -> PageParams:
+    """Reads ``current``, ``size`` and ``orders[i].column/asc`` from query parameters."""
+    current = max(_int(query.get("current"), 1), 1)
+    size = _int(query.get("size"), DEFAULT_PAGE_SIZE)
+    if size == -1 or size >= ALL_ROWS:
+        size = ALL_ROWS
+    elif not 1 <= size <= MAX_PAGE_SIZE:
+        raise InvalidArgument("page_size_invalid", size=size)
+    found: dict[int, dict[str, str]] = {}
+    for key, value in query.items():
+        match = _ORDER_KEY.match(key)
+        if match:
+            found.setdefault(int(match.group(1)), {})[match.group(2)] = value
+    orders = tuple(
+        Order(column=parts["column"], asc=parts.get("asc", "true").lower() != "false")
+        for _, parts in sorted(found.items())
+        if parts.get("column")
+    )
+    return PageParams(current=current, size=size, orders=orders)
+
+
+async def page_params(request: Request) -> PageParams:
+    """FastAPI dependency for :func:`parse_page`."""
+    return parse_page(request.query_params)
+
+
+PageDep = Annotated[PageParams, Depends(page_params)]
+
+
+def apply_orders(
+    stmt: Select[Any], params: PageParams, sortable: Sortable, default: Sequence[ColumnElement[Any]] = ()
+) -> Select[Any]:
+    """Adds ``ORDER BY`` for the requested columns (400 for one not sortable), else ``default``."""
+    clauses: list[ColumnElement[Any]] = []
+    for order in params.orders:
+        column = sortable.get(order.column)
+        if column is None:
+            raise InvalidArgument("sort_column_invalid", column=order.column)
+        clauses.append(column.asc() if order.asc else column.desc())
+    return stmt.order_by(*(clauses or default))
+
+
+def page_body(records: list[Any], total: int, params: PageParams) -> dict[str, Any]:
+    """The MyBatis-Plus page the client reads: records, total, current, size, pages."""
+    size = total if params.all_rows else params.size
+    return {
+        "records": records,
+        "total": total,
+        "current": params.current,
+        "size": size,
+        "pages": math.ceil(total / size) if size else 0,
+    }
+
+
+async def count(session: AsyncSession, stmt: Select[Any]) -> int:
+    """Rows the (unordered) statement would return."""
+    counted = select(func.count()).select_from(stmt.order_by(None).subquery())
+    return int((await session.execute(counted)).scalar_one())
+
+
+async def paginate(
+    session: AsyncSession,
+    stmt: Select[Any],
+    params: PageParams,
+    *,
+    sortable: Sortable,
+    default_order: Sequence[ColumnElement[Any]] = (),
+    render: Callable[[Any], Any],
+    factory: async_sessionmaker[AsyncSession] | None = None,
+) -> Response | dict[str, Any]:
+    """A page as a dict, or — for "all rows" — a JSON response streamed from a server cursor."""
+    ordered = apply_orders(stmt, params, sortable, default_order)
+    total = await count(session, stmt)
+    if params.all_rows and total > STREAM_CHUNK_ROWS and factory is not None:
+        return StreamingResponse(
+            _stream_page(factory, ordered, total, params, render), media_type="application/json"
+        )
+    rows = await session.execute(
+        ordered.offset(params.offset).limit(None if params.all_rows else params.size)
+    )
+    records = [render(row) for row in rows.all()]
+    return page_body(records, total, params)
+
+
+async def _stream_page(
+    factory: async_sessionmaker[AsyncSession],
+    stmt: Select[Any],
+    total: int,
+    params: PageParams,
+    render: Callable[[Any], Any],
+) -> AsyncIterator[bytes]:
+    # Its own session: the request's may be closed before the body is fully sent.
+    yield b'{"records":['
+    first = True
+    async with factory() as session:
+        result = await session.stream(stmt.execution_options(yield_per=STREAM_CHUNK_ROWS))
+        async for partition in result.partitions(STREAM_CHUNK_ROWS):
+            chunk = b",".join(orjson.dumps(render(row), default=str) for row in partition)
+            if chunk:
+                yield (b"" if first else b",") + chunk
+                first = False
+    tail = page_body([], total, params)
+    del tail["records"]
+    yield b"]," + orjson.dumps(tail)[1:]
+
+
+def empty_filter(value: str | None) -> str | None:
+    """The client sends ``key=`` for "no filter": an empty string is no value."""
+    if value is None:
+        return None
+    value = value.strip()
+    return value or None

@@ -1,0 +1,1 @@
+"""Test support: real PostgreSQL and NATS for every service's tests (never a mock)."""

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime
+from sqlmodel import Field, SQLModel
+
+from loom_platform.wire import new_id, now
+
+
+class LoginSession(SQLModel, table=True):
+    """One login: its current refresh token id rotates on every refresh; logout revokes it."""
+
+    __tablename__ = "sys_login_session"
+
+    id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
+    user_id: str = Field(max_length=64, foreign_key="sys_user.id", ondelete="CASCADE", index=True)
+    refresh_token_id: str = Field(max_length=64)
+    created_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+    expires_at: datetime = Field(sa_type=DateTime(timezone=True))
+    revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    ip: str | None = Field(default=None, max_length=100)
+    user_agent: str | None = Field(default=None, max_length=500)
