@@ -1,6 +1,7 @@
 """Every table of sys, imported once so the metadata is complete (Alembic, tests)."""
 
 from loom_platform.outbox import InboxRecord, OutboxRecord
+
 from loom_sys.area.models import Area
 from loom_sys.auth.models import LoginSession
 from loom_sys.dict.models import DictType, DictValue
@@ -12,6 +13,19 @@ from loom_sys.role.models import Role, RoleMenu
 from loom_sys.user.models import User, UserPost, UserRole
 
 __all__ = [
-    "Area", "DictType", "DictValue", "InboxRecord", "LoginSession", "Menu", "Office", "OutboxRecord",
-    "Post", "Role", "RoleMenu", "StoredFile", "User", "UserPost", "UserRole",
+    "Area",
+    "DictType",
+    "DictValue",
+    "InboxRecord",
+    "LoginSession",
+    "Menu",
+    "Office",
+    "OutboxRecord",
+    "Post",
+    "Role",
+    "RoleMenu",
+    "StoredFile",
+    "User",
+    "UserPost",
+    "UserRole",
 ]

@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from loom_platform.settings import ServiceSettings
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
-from loom_platform.settings import ServiceSettings
-
 
 class SysSettings(ServiceSettings):
-    model_config = SettingsConfigDict(env_prefix="LOOM_SYS_", env_file=".env", env_ignore_empty=True, extra="ignore")
+    model_config = SettingsConfigDict(
+        env_prefix="LOOM_SYS_", env_file=".env", env_ignore_empty=True, extra="ignore"
+    )
 
     service_name: str = "sys"
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_sys"
     http_port: int = 8101
     grpc_port: int = 9101
 
-    jwt_private_key_file: Path | None = Field(None, validation_alias=AliasChoices("LOOM_JWT_PRIVATE_KEY_FILE"))
+    jwt_private_key_file: Path | None = Field(
+        None, validation_alias=AliasChoices("LOOM_JWT_PRIVATE_KEY_FILE")
+    )
     access_token_seconds: int = 15 * 60
     refresh_token_seconds: int = 7 * 24 * 3600
     login_max_failures: int = 5

@@ -20,4 +20,6 @@ class RoleMenu(SQLModel, table=True):
     __tablename__ = "sys_role_menu"
 
     role_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE")
-    menu_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_menu.id", ondelete="CASCADE", index=True)
+    menu_id: str = Field(
+        primary_key=True, max_length=64, foreign_key="sys_menu.id", ondelete="CASCADE", index=True
+    )

@@ -37,11 +37,15 @@ class UserRole(SQLModel, table=True):
     __tablename__ = "sys_user_role"
 
     user_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_user.id", ondelete="CASCADE")
-    role_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE", index=True)
+    role_id: str = Field(
+        primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE", index=True
+    )
 
 
 class UserPost(SQLModel, table=True):
     __tablename__ = "sys_user_post"
 
     user_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_user.id", ondelete="CASCADE")
-    post_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_post.id", ondelete="CASCADE", index=True)
+    post_id: str = Field(
+        primary_key=True, max_length=64, foreign_key="sys_post.id", ondelete="CASCADE", index=True
+    )

@@ -1,0 +1,88 @@
+"""Areas: a tree of regions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import WireModel, build_tree, now
+from pydantic import Field
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import tree
+from loom_sys.area.models import Area
+
+
+class AreaSave(WireModel):
+    id: str | None = None
+    parent_id: str | None = Field(default="0", max_length=64)
+    name: str = Field(min_length=1, max_length=100)
+    code: str | None = Field(default=None, max_length=100)
+    type: str | None = Field(default=None, max_length=1)
+    sort: int = Field(default=30, ge=0, le=99999)
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+class AreaParentMissing(InvalidArgument):
+    message_key = "sys.office.parent_missing"
+
+
+class AreaHasChildren(InvalidArgument):
+    message_key = "sys.office.has_children"
+
+
+def render(area: Area) -> dict[str, Any]:
+    return {
+        "id": area.id,
+        "parentId": area.parent_id,
+        "parentIds": area.parent_ids,
+        "name": area.name,
+        "label": area.name,
+        "code": area.code,
+        "type": area.type,
+        "sort": area.sort,
+        "remarks": area.remarks,
+    }
+
+
+async def tree_data(session: AsyncSession) -> list[dict[str, Any]]:
+    return build_tree((await session.execute(select(Area))).scalars().all(), render)
+
+
+async def get(session: AsyncSession, area_id: str) -> Area:
+    """Gets an area by its id."""
+    found = await session.get(Area, area_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save(session: AsyncSession, data: AreaSave, *, actor: str) -> Area:
+    """Creates or updates an area."""
+    area = await get(session, data.id) if data.id else Area(name=data.name, create_by=actor)
+    await tree.place(session, Area, area, data.parent_id, AreaParentMissing())
+    area.name, area.code, area.type, area.sort, area.remarks = (
+        data.name,
+        data.code,
+        data.type,
+        data.sort,
+        data.remarks,
+    )
+    area.update_by, area.update_date = actor, now()
+    session.add(area)
+    await session.flush()
+    return area
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes areas whose children are deleted with them."""
+    doomed = [a for a in [await session.get(Area, i) for i in ids] if a is not None]
+    for area in doomed:
+        children = (await session.execute(select(Area.id).where(Area.parent_id == area.id))).scalars().all()  # type: ignore[arg-type]
+        if not set(children) <= set(ids):
+            raise AreaHasChildren(name=area.name)
+    for area in sorted(doomed, key=lambda a: len(a.parent_ids), reverse=True):
+        await session.delete(area)
+        await session.flush()

@@ -1,0 +1,120 @@
+"""Login, tokens, logout, the current user, their menus and their password."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from loom_platform.auth import CurrentPrincipal
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import message
+from loom_platform.i18n import translate
+from loom_platform.wire import WireModel
+from pydantic import Field
+
+from loom_sys import access, events
+from loom_sys.auth import service
+from loom_sys.auth.service import TokenService
+from loom_sys.dict import service as dict_service
+from loom_sys.menu import service as menu_service
+from loom_sys.role.models import Role
+from loom_sys.user import service as user_service
+from loom_sys.user.schemas import PasswordChange
+
+router = APIRouter(tags=["auth"])
+
+
+class LoginForm(WireModel):
+    username: str = Field(min_length=1, max_length=100)
+    password: str = Field(min_length=1, max_length=100)
+    code: str | None = None
+
+
+def _tokens(request: Request) -> TokenService:
+    tokens: TokenService = request.app.state.tokens
+    return tokens
+
+
+def client_ip(request: Request) -> str | None:
+    forwarded = request.headers.get("x-forwarded-for", "")
+    return forwarded.split(",")[0].strip() or (request.client.host if request.client else None)
+
+
+@router.post("/sys/login")
+async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
+    """Checks the credentials and answers a token pair (401 with the reason otherwise)."""
+    async with transaction(session):
+        tokens, _user, old_ip, old_date = await service.login(
+            session,
+            _tokens(request),
+            username=form.username,
+            password=form.password,
+            ip=client_ip(request),
+            agent=request.headers.get("user-agent"),
+        )
+    return {
+        "token": tokens.token,
+        "refreshToken": tokens.refresh_token,
+        "oldLoginIp": old_ip,
+        "oldLoginDate": old_date,
+    }
+
+
+@router.get("/sys/refreshToken")
+async def refresh_token(request: Request, session: SessionDep, refreshToken: str = "") -> Any:  # noqa: N803
+    """A new token pair for a valid refresh token; the old refresh token stops working."""
+    async with transaction(session):
+        tokens = await service.refresh(session, _tokens(request), refreshToken)
+    return {"token": tokens.token, "refreshToken": tokens.refresh_token}
+
+
+@router.get("/sys/logout")
+async def logout(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+    """Ends the login session."""
+    async with transaction(session):
+        await service.logout(session, user_id=principal.user_id, session_id=principal.session_id)
+    request.app.state.auth.cache.invalidate(principal.user_id)
+    return message(translate("sys.logout.done"))
+
+
+@router.post("/sys/user/savePwd")
+async def save_password(session: SessionDep, principal: CurrentPrincipal, body: PasswordChange) -> Any:
+    """Changes the caller's own password."""
+    async with transaction(session):
+        await service.change_password(
+            session, user_id=principal.user_id, old_password=body.old_password, new_password=body.new_password
+        )
+        events.user_changed(session, principal.user_id, events.UPDATED)
+    return message(translate("sys.password.changed"))
+
+
+@router.get("/sys/user/info")
+async def info(session: SessionDep, principal: CurrentPrincipal) -> Any:
+    """The caller and their roles."""
+    user = await user_service.detail(session, principal.user_id)
+    roles = [
+        {"id": r.id, "name": r.name, "enName": r.en_name}
+        for r in [await session.get(Role, i) for i in user["roleIdList"]]
+        if r
+    ]
+    return {"user": user, "role": roles}
+
+
+@router.get("/sys/user/getMenus")
+async def get_menus(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+    """What the portal needs after login: routes, side menu, permissions and dictionaries."""
+    granted = await access.granted_menu_ids(session, principal.user_id)
+    router_list, menu_list = await menu_service.user_menus(session, granted)
+    permissions = sorted(request.state.access.permissions)
+    return {
+        "routerList": router_list,
+        "menuList": menu_list,
+        "permissions": permissions,
+        "dictList": await dict_service.dict_map(session),
+    }
+
+
+@router.get("/sys/sysConfig/getConfig")
+async def get_config() -> Any:
+    """Product name, logo and layout for the login page (no login needed)."""
+    return {"productName": "Loom", "logo": "", "defaultLayout": "vertical", "defaultTheme": "#1677ff"}

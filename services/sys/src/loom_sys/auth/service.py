@@ -1,0 +1,162 @@
+"""Login, token refresh with rotation, logout, password change."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import timedelta
+
+from loom_platform.auth import TokenSigner, TokenVerifier
+from loom_platform.errors import TokenInvalid
+from loom_platform.wire import new_id, now
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import events
+from loom_sys.auth.errors import (
+    AccountLocked,
+    BadCredentials,
+    LoginDisabled,
+    OldPasswordWrong,
+    PasswordTooShort,
+    RefreshInvalid,
+)
+from loom_sys.auth.models import LoginSession
+from loom_sys.auth.passwords import MIN_LENGTH, hash_password, verify_password
+from loom_sys.settings import SysSettings
+from loom_sys.user.models import ENABLED, User
+
+
+@dataclass(frozen=True)
+class Tokens:
+    token: str
+    refresh_token: str
+
+
+@dataclass
+class TokenService:
+    """Signs the pair of tokens of a login session."""
+
+    signer: TokenSigner
+    verifier: TokenVerifier
+    settings: SysSettings
+
+    def issue(self, user: User, login: LoginSession) -> Tokens:
+        access = self.signer.sign(
+            user_id=user.id,
+            login_name=user.login_name,
+            session_id=login.id,
+            token_type="access",
+            ttl_seconds=self.settings.access_token_seconds,
+            token_id=new_id(),
+        )
+        refresh = self.signer.sign(
+            user_id=user.id,
+            login_name=user.login_name,
+            session_id=login.id,
+            token_type="refresh",
+            ttl_seconds=self.settings.refresh_token_seconds,
+            token_id=login.refresh_token_id,
+        )
+        return Tokens(access, refresh)
+
+
+async def login(
+    session: AsyncSession,
+    tokens: TokenService,
+    *,
+    username: str,
+    password: str,
+    ip: str | None,
+    agent: str | None,
+) -> tuple[Tokens, User, str | None, str | None]:
+    """Checks the password (locking after repeated failures) and opens a login session."""
+    settings = tokens.settings
+    user = (
+        await session.execute(select(User).where(User.login_name == username).with_for_update())
+    ).scalar_one_or_none()
+    if user is not None and user.locked_until is not None and user.locked_until > now():
+        minutes = math.ceil((user.locked_until - now()).total_seconds() / 60)
+        raise AccountLocked(minutes=minutes)
+    if not verify_password(user.password_hash if user else None, password) or user is None:
+        if user is not None:
+            user.failed_logins += 1
+            if user.failed_logins >= settings.login_max_failures:
+                user.locked_until = now() + timedelta(minutes=settings.login_lock_minutes)
+                user.failed_logins = 0
+            session.add(user)
+            await session.commit()
+        raise BadCredentials()
+    if user.login_flag != ENABLED:
+        raise LoginDisabled()
+    previous_ip, previous_date = user.login_ip, user.login_date
+    user.failed_logins, user.locked_until, user.login_ip, user.login_date = 0, None, ip, now()
+    login_session = LoginSession(
+        user_id=user.id,
+        refresh_token_id=new_id(),
+        expires_at=now() + timedelta(seconds=settings.refresh_token_seconds),
+        ip=ip,
+        user_agent=(agent or "")[:500],
+    )
+    session.add_all([user, login_session])
+    await session.flush()
+    return (
+        tokens.issue(user, login_session),
+        user,
+        previous_ip,
+        previous_date.isoformat() if previous_date else None,
+    )
+
+
+async def refresh(session: AsyncSession, tokens: TokenService, refresh_token: str) -> Tokens:
+    """Rotates the refresh token; a reused (already rotated) token ends the whole session."""
+    try:
+        claims = tokens.verifier.claims(refresh_token, token_type="refresh")
+    except TokenInvalid as exc:
+        raise RefreshInvalid() from exc
+    login_session = await session.get(LoginSession, str(claims["sid"]), with_for_update=True)
+    if login_session is None or login_session.revoked_at is not None or login_session.expires_at < now():
+        raise RefreshInvalid()
+    user = await session.get(User, login_session.user_id)
+    if user is None or user.login_flag != ENABLED:
+        raise RefreshInvalid()
+    if claims["jti"] != login_session.refresh_token_id:
+        # Someone replays an old refresh token: assume it leaked and end the session.
+        login_session.revoked_at = now()
+        session.add(login_session)
+        events.session_revoked(session, user.id, login_session.id)
+        await session.commit()
+        raise RefreshInvalid()
+    login_session.refresh_token_id = new_id()
+    session.add(login_session)
+    await session.flush()
+    return tokens.issue(user, login_session)
+
+
+async def logout(session: AsyncSession, *, user_id: str, session_id: str) -> None:
+    """Revokes the login session: its access and refresh tokens stop working."""
+    login_session = await session.get(LoginSession, session_id)
+    if login_session is not None and login_session.revoked_at is None:
+        login_session.revoked_at = now()
+        session.add(login_session)
+    events.session_revoked(session, user_id, session_id)
+    await session.flush()
+
+
+def check_password_rules(password: str) -> None:
+    if len(password) < MIN_LENGTH:
+        raise PasswordTooShort(min=MIN_LENGTH)
+
+
+async def change_password(
+    session: AsyncSession, *, user_id: str, old_password: str, new_password: str
+) -> None:
+    """Changes one's own password after checking the old one."""
+    user = await session.get(User, user_id)
+    if user is None or not verify_password(user.password_hash, old_password):
+        raise OldPasswordWrong()
+    check_password_rules(new_password)
+    user.password_hash = hash_password(new_password)
+    user.update_by, user.update_date = user_id, now()
+    session.add(user)
+    await session.flush()

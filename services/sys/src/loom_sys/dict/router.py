@@ -1,0 +1,92 @@
+"""``/sys/dict/...``: dictionary types, values and the map."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query
+from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep, empty_filter
+from loom_platform.wire import split_ids
+
+from loom_sys.dict import service
+from loom_sys.dict.schemas import DictTypeSave, DictValueSave
+
+router = APIRouter(prefix="/sys/dict", tags=["dict"])
+
+CanView = Annotated[Principal, require_permission("sys:dict:view")]
+CanAdd = Annotated[Principal, require_permission("sys:dict:add", "sys:dict:edit")]
+CanDelete = Annotated[Principal, require_permission("sys:dict:del")]
+
+
+@router.get("/type/list")
+async def list_types(
+    session: SessionDep, page: PageDep, _: CanView, type: str | None = None, description: str | None = None
+) -> Any:
+    """Dictionary types, paged; ``type`` and ``description`` filter by substring."""
+    return await service.page_types(
+        session, page, type_like=empty_filter(type), description_like=empty_filter(description)
+    )
+
+
+@router.get("/queryById")
+async def query_type(session: SessionDep, _: CanView, id: str) -> Any:
+    """One dictionary type."""
+    return service.render_type(await service.get_type(session, id))
+
+
+@router.post("/save")
+async def save_type(session: SessionDep, body: DictTypeSave, principal: CanAdd) -> Any:
+    """Creates or updates a dictionary type."""
+    async with transaction(session):
+        record = await service.save_type(session, body, actor=principal.user_id)
+    return message(translate("sys.saved", what=translate("sys.what.dict"), name=record.description))
+
+
+@router.delete("/delete")
+async def delete_types(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+    """Deletes dictionary types and their values."""
+    async with transaction(session):
+        await service.delete_types(session, split_ids(ids))
+    return message(translate("sys.deleted", what=translate("sys.what.dict")))
+
+
+@router.get("/getDictValue")
+async def get_dict_values(session: SessionDep, _: CanView, dictTypeId: str) -> Any:  # noqa: N803 - wire name
+    """The values of one dictionary (a bare array)."""
+    return [service.render_value(v) for v in await service.values_of(session, dictTypeId)]
+
+
+@router.get("/queryDictValue")
+async def query_value(session: SessionDep, _: CanView, dictValueId: str) -> Any:  # noqa: N803 - wire name
+    """One dictionary value."""
+    return service.render_value(await service.get_value(session, dictValueId))
+
+
+@router.post("/saveDictValue")
+async def save_value(session: SessionDep, body: DictValueSave, principal: CanAdd) -> Any:
+    """Creates or updates a dictionary value."""
+    async with transaction(session):
+        record = await service.save_value(session, body, actor=principal.user_id)
+    return message(translate("sys.saved", what=translate("sys.what.dict_value"), name=record.label))
+
+
+@router.delete("/deleteDictValue")
+async def delete_values(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+    """Deletes dictionary values."""
+    async with transaction(session):
+        await service.delete_values(session, split_ids(ids))
+    return message(translate("sys.deleted", what=translate("sys.what.dict_value")))
+
+
+@router.get("/getDictMap")
+async def get_dict_map(
+    session: SessionDep,
+    _: CurrentPrincipal,
+    dictTypeId: Annotated[str | None, Query()] = None,  # noqa: N803
+) -> Any:
+    """``{type: [{label, value, ...}]}``: every dictionary, or the comma-separated types named."""
+    return await service.dict_map(session, split_ids(dictTypeId))

@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from loom_platform.wire import WireModel
+from pydantic import Field
+
+
+class DictTypeSave(WireModel):
+    id: str | None = None
+    type: str = Field(min_length=1, max_length=100)
+    description: str = Field(min_length=1, max_length=100)
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+class DictValueSave(WireModel):
+    id: str | None = None
+    dict_type_id: str = Field(min_length=1, max_length=64)
+    label: str = Field(min_length=1, max_length=100)
+    value: str = Field(min_length=1, max_length=100)
+    sort: int = Field(default=10, ge=0, le=99999)
+    remarks: str | None = Field(default=None, max_length=255)

@@ -1,0 +1,168 @@
+"""Dictionaries: types and their values, and the map every screen caches."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import NotFound, integrity_as
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import now
+from sqlalchemy import delete, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import events
+from loom_sys.dict.errors import DictTypeTaken, DictValueTaken
+from loom_sys.dict.models import DictType, DictValue
+from loom_sys.dict.schemas import DictTypeSave, DictValueSave
+
+TYPE_SORTABLE: Sortable = {
+    "type": DictType.__table__.c.type,  # type: ignore[attr-defined]
+    "description": DictType.__table__.c.description,  # type: ignore[attr-defined]
+    "create_date": DictType.__table__.c.create_date,  # type: ignore[attr-defined]
+}
+
+
+def render_type(row: Any) -> dict[str, Any]:
+    t: DictType = row[0] if isinstance(row, tuple) or hasattr(row, "_mapping") else row
+    return {"id": t.id, "type": t.type, "description": t.description, "remarks": t.remarks}
+
+
+def render_value(v: DictValue) -> dict[str, Any]:
+    return {
+        "id": v.id,
+        "dictTypeId": v.dict_type_id,
+        "label": v.label,
+        "value": v.value,
+        "sort": v.sort,
+        "remarks": v.remarks,
+    }
+
+
+async def page_types(
+    session: AsyncSession, params: PageParams, *, type_like: str | None, description_like: str | None
+) -> Any:
+    """Dictionary types matching the filters, a page at a time."""
+    stmt = select(DictType)
+    if type_like:
+        stmt = stmt.where(DictType.type.ilike(f"%{type_like}%"))  # type: ignore[attr-defined]
+    if description_like:
+        stmt = stmt.where(DictType.description.ilike(f"%{description_like}%"))  # type: ignore[attr-defined]
+    return await paginate(
+        session,
+        stmt,
+        params,
+        sortable=TYPE_SORTABLE,
+        default_order=[TYPE_SORTABLE["type"]],
+        render=render_type,
+    )
+
+
+async def get_type(session: AsyncSession, type_id: str) -> DictType:
+    """Gets a dictionary type by its id."""
+    found = await session.get(DictType, type_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save_type(session: AsyncSession, data: DictTypeSave, *, actor: str) -> DictType:
+    """Creates or updates a dictionary type; the type name is unique."""
+    record = (
+        await get_type(session, data.id)
+        if data.id
+        else DictType(type=data.type, create_by=actor, description="")
+    )
+    old_type = record.type
+    record.type, record.description, record.remarks = data.type, data.description, data.remarks
+    record.update_by, record.update_date = actor, now()
+    session.add(record)
+    with integrity_as(DictTypeTaken(name=data.type)):
+        await session.flush()
+    events.dict_changed(session, record.id, record.type, events.UPDATED if data.id else events.CREATED)
+    if data.id and old_type != record.type:
+        events.dict_changed(session, record.id, old_type, events.UPDATED)
+    return record
+
+
+async def delete_types(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes dictionary types with their values."""
+    for type_id in ids:
+        record = await session.get(DictType, type_id)
+        if record is None:
+            continue
+        await session.execute(delete(DictValue).where(DictValue.dict_type_id == type_id))  # type: ignore[arg-type]
+        await session.delete(record)
+        events.dict_changed(session, type_id, record.type, events.DELETED)
+    await session.flush()
+
+
+async def values_of(session: AsyncSession, type_id: str) -> list[DictValue]:
+    """The values of a dictionary type in sort order."""
+    stmt = (
+        select(DictValue).where(DictValue.dict_type_id == type_id).order_by(DictValue.sort, DictValue.value)
+    )  # type: ignore[arg-type]
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def get_value(session: AsyncSession, value_id: str) -> DictValue:
+    found = await session.get(DictValue, value_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save_value(session: AsyncSession, data: DictValueSave, *, actor: str) -> DictValue:
+    """Creates or updates a value; a value is unique within its dictionary."""
+    dict_type = await get_type(session, data.dict_type_id)
+    record = (
+        await get_value(session, data.id)
+        if data.id
+        else DictValue(dict_type_id=dict_type.id, label="", value="", create_by=actor)
+    )
+    duplicate = (
+        await session.execute(
+            select(DictValue.id).where(  # type: ignore[call-overload]
+                DictValue.dict_type_id == dict_type.id,
+                DictValue.value == data.value,
+                DictValue.id != record.id,
+            )
+        )
+    ).first()
+    if duplicate:
+        raise DictValueTaken(name=data.value)
+    record.dict_type_id, record.label, record.value = dict_type.id, data.label, data.value
+    record.sort, record.remarks, record.update_by, record.update_date = data.sort, data.remarks, actor, now()
+    session.add(record)
+    await session.flush()
+    events.dict_changed(session, dict_type.id, dict_type.type, events.UPDATED)
+    return record
+
+
+async def delete_values(session: AsyncSession, ids: Sequence[str]) -> None:
+    for value_id in ids:
+        record = await session.get(DictValue, value_id)
+        if record is None:
+            continue
+        dict_type = await session.get(DictType, record.dict_type_id)
+        await session.delete(record)
+        if dict_type is not None:
+            events.dict_changed(session, dict_type.id, dict_type.type, events.UPDATED)
+    await session.flush()
+
+
+async def dict_map(session: AsyncSession, types: Sequence[str] = ()) -> dict[str, list[dict[str, Any]]]:
+    """``{type: [{id,label,value,sort}]}`` for the named types, or all of them."""
+    stmt = select(DictType.type, DictValue).join(DictValue, DictValue.dict_type_id == DictType.id)  # type: ignore[arg-type]
+    if types:
+        stmt = stmt.where(DictType.type.in_(list(types)))  # type: ignore[attr-defined]
+    stmt = stmt.order_by(DictType.type, DictValue.sort, DictValue.value)  # type: ignore[arg-type]
+    result: dict[str, list[dict[str, Any]]] = {}
+    for type_name, value in (await session.execute(stmt)).all():
+        result.setdefault(type_name, []).append(
+            {"id": value.id, "label": value.label, "value": value.value, "sort": value.sort}
+        )
+    if types:
+        for name in types:
+            result.setdefault(name, [])
+    return result

@@ -1,0 +1,84 @@
+"""``/sys/file/...``: upload, URL and download."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request, UploadFile
+from fastapi.responses import FileResponse
+from loom_platform.auth import CurrentPrincipal
+from loom_platform.db import SessionDep, transaction
+from loom_platform.i18n import translate
+
+from loom_sys.file import service
+from loom_sys.settings import SysSettings
+
+router = APIRouter(prefix="/sys/file", tags=["file"])
+
+
+def _settings(request: Request) -> SysSettings:
+    settings: SysSettings = request.app.state.settings
+    return settings
+
+
+@router.post("/webupload/upload")
+async def upload(
+    request: Request,
+    session: SessionDep,
+    principal: CurrentPrincipal,
+    file: UploadFile,
+    uploadPath: str = "",  # noqa: N803
+) -> Any:
+    """Stores one file (multipart field ``file``); answers its URL."""
+    settings = _settings(request)
+    content = await file.read(settings.upload_max_bytes + 1)
+    async with transaction(session):
+        record = await service.store(
+            session,
+            root=settings.files_dir,
+            folder=uploadPath,
+            filename=file.filename or "",
+            content=content,
+            content_type=file.content_type,
+            max_bytes=settings.upload_max_bytes,
+            extensions=settings.allowed_extensions,
+            actor=principal.user_id,
+        )
+    url = service.url_of(record.path)
+    return {
+        "success": True,
+        "msg": translate("sys.file.uploaded"),
+        "id": record.id,
+        "name": record.name,
+        "size": record.size,
+        "path": record.path,
+        "url": url,
+        "data": {"url": url},
+    }
+
+
+@router.get("/getUrl")
+async def get_url(
+    request: Request, session: SessionDep, _: CurrentPrincipal, source: str = "", path: str = ""
+) -> Any:
+    """The download URL of a stored file."""
+    record, _target = await service.find(session, root=_settings(request).files_dir, source=source or path)
+    return service.url_of(record.path)
+
+
+@router.get("/download2")
+async def download(
+    request: Request, session: SessionDep, _: CurrentPrincipal, source: str, action: str = "view"
+) -> Any:
+    """The file's bytes; ``action=download`` asks the browser to save it."""
+    record, target = await service.find(session, root=_settings(request).files_dir, source=source)
+    # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
+    disposition = (
+        quote(record.name) if action == "download" else f"inline; filename*=UTF-8''{quote(record.name)}"
+    )
+    return FileResponse(
+        target,
+        media_type=record.content_type or "application/octet-stream",
+        headers={"Content-Disposition": disposition, "Access-Control-Expose-Headers": "Content-Disposition"},
+    )

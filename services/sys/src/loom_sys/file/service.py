@@ -1,0 +1,105 @@
+"""Files on local storage under the state dir: generated names, size and type limits, no traversal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
+
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import new_id, now
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys.file.models import StoredFile
+
+_SAFE_FOLDER = re.compile(r"^[A-Za-z0-9_\-/]*$")
+DOWNLOAD_URL = "/api/sys/file/download2?source={source}"
+
+
+class FileEmpty(InvalidArgument):
+    message_key = "sys.file.empty"
+
+
+class FileTooLarge(InvalidArgument):
+    message_key = "sys.file.too_large"
+
+
+class ExtensionRefused(InvalidArgument):
+    message_key = "sys.file.extension"
+
+
+class PathInvalid(InvalidArgument):
+    message_key = "sys.file.path_invalid"
+
+
+def clean_folder(upload_path: str | None) -> str:
+    """The ``uploadPath`` as a relative folder: letters, digits, ``_ - /`` only, no ``..``."""
+    folder = (upload_path or "").strip().strip("/")
+    if not _SAFE_FOLDER.match(folder) or any(part in ("", ".", "..") for part in folder.split("/") if folder):
+        raise PathInvalid()
+    return folder or "common"
+
+
+def resolve(root: Path, relative: str) -> Path:
+    """``root / relative`` when it stays inside ``root``; otherwise :class:`PathInvalid`."""
+    if not relative or relative.startswith("/") or "\\" in relative or ".." in PurePosixPath(relative).parts:
+        raise PathInvalid()
+    target = (root / relative).resolve()
+    if not target.is_relative_to(root.resolve()):
+        raise PathInvalid()
+    return target
+
+
+async def store(
+    session: AsyncSession,
+    *,
+    root: Path,
+    folder: str | None,
+    filename: str,
+    content: bytes,
+    content_type: str | None,
+    max_bytes: int,
+    extensions: frozenset[str],
+    actor: str,
+) -> StoredFile:
+    """Writes the upload under a generated name and records it."""
+    if not content:
+        raise FileEmpty()
+    if len(content) > max_bytes:
+        raise FileTooLarge(limit=max_bytes // (1024 * 1024))
+    original = PurePosixPath(filename.replace("\\", "/")).name or "file"
+    extension = original.rsplit(".", 1)[-1].lower() if "." in original else ""
+    if extension not in extensions:
+        raise ExtensionRefused(ext=extension or "-")
+    day = now()
+    relative = f"{clean_folder(folder)}/{day:%Y/%m/%d}/{new_id()}.{extension}"
+    target = resolve(root, relative)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(content)
+    record = StoredFile(
+        name=original, path=relative, size=len(content), content_type=content_type, create_by=actor
+    )
+    session.add(record)
+    await session.flush()
+    return record
+
+
+def url_of(relative: str) -> str:
+    return DOWNLOAD_URL.format(source=quote(relative, safe=""))
+
+
+async def find(session: AsyncSession, *, root: Path, source: str) -> tuple[StoredFile, Path]:
+    """The record and file behind ``source`` (a stored path or a file id)."""
+    record = await session.get(StoredFile, source)
+    if record is None:
+        record = (
+            await session.execute(select(StoredFile).where(StoredFile.path == source))
+        ).scalar_one_or_none()
+    if record is None:
+        resolve(root, source)  # a traversal attempt is an invalid path, not a missing file
+        raise NotFound()
+    target = resolve(root, record.path)
+    if not target.is_file():
+        raise NotFound()
+    return record, target

@@ -1,0 +1,171 @@
+"""Menus: directories, pages and buttons with their permission strings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import build_tree, now
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import events, tree
+from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
+from loom_sys.menu.schemas import MenuSave
+from loom_sys.role.models import RoleMenu
+
+
+class MenuParentMissing(InvalidArgument):
+    message_key = "sys.menu.parent_missing"
+
+
+class MenuHasChildren(InvalidArgument):
+    message_key = "sys.menu.has_children"
+
+
+def render(menu: Menu) -> dict[str, Any]:
+    return {
+        "id": menu.id,
+        "parentId": menu.parent_id,
+        "parentIds": menu.parent_ids,
+        "name": menu.name,
+        "href": menu.href,
+        "target": menu.target,
+        "icon": menu.icon,
+        "sort": menu.sort,
+        "isShow": menu.is_show,
+        "type": menu.type,
+        "permission": menu.permission,
+        "affix": menu.affix,
+        "remarks": menu.remarks,
+    }
+
+
+async def all_menus(session: AsyncSession) -> list[Menu]:
+    return list((await session.execute(select(Menu))).scalars().all())
+
+
+async def tree_data(session: AsyncSession, *, types: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """The menu tree, optionally only some types ('0,1' leaves buttons out)."""
+    menus = [m for m in await all_menus(session) if not types or m.type in types]
+    return build_tree(menus, render)
+
+
+async def auth_tree_data(session: AsyncSession) -> list[dict[str, Any]]:
+    """Every menu and button as a tree with ``label`` for the grant screen."""
+    return build_tree(await all_menus(session), lambda m: {**render(m), "label": m.name})
+
+
+def with_ancestors(menus: Iterable[Menu], granted: set[str]) -> list[Menu]:
+    """The granted menus plus their ancestors, so a granted page shows under its directory."""
+    by_id = {m.id: m for m in menus}
+    keep: set[str] = set()
+    for menu_id in granted:
+        menu = by_id.get(menu_id)
+        if menu is None:
+            continue
+        keep.add(menu.id)
+        keep.update(p for p in menu.parent_ids.split(",") if p and p in by_id)
+    return [by_id[i] for i in keep]
+
+
+async def user_menus(
+    session: AsyncSession, granted: set[str]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(routerList, menuList) for a user: the route tree and the visible side-menu tree."""
+    visible = [m for m in with_ancestors(await all_menus(session), granted) if m.type in (DIRECTORY, PAGE)]
+    router_list = build_tree(visible, render)
+    menu_list = build_tree([m for m in visible if m.is_show == "1"], render)
+    return router_list, menu_list
+
+
+async def get(session: AsyncSession, menu_id: str) -> Menu:
+    """Gets a menu by its id."""
+    found = await session.get(Menu, menu_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:
+    """Creates or updates a menu and places it in the tree."""
+    menu = await get(session, data.id) if data.id else Menu(name=data.name, create_by=actor)
+    await tree.place(session, Menu, menu, data.parent_id, MenuParentMissing())
+    for field in (
+        "name",
+        "href",
+        "target",
+        "icon",
+        "sort",
+        "is_show",
+        "type",
+        "permission",
+        "affix",
+        "remarks",
+    ):
+        setattr(menu, field, getattr(data, field))
+    menu.permission = (data.permission or "").strip() or None
+    menu.update_by, menu.update_date = actor, now()
+    session.add(menu)
+    await session.flush()
+    events.menu_changed(session, menu.id, events.UPDATED if data.id else events.CREATED)
+    return menu
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes menus without children (and their grants)."""
+    for menu_id in ids:
+        menu = await session.get(Menu, menu_id)
+        if menu is None:
+            continue
+        if await tree.has_children(session, Menu, menu_id) and not set(
+            (await session.execute(select(Menu.id).where(Menu.parent_id == menu_id))).scalars().all()  # type: ignore[arg-type]
+        ) <= set(ids):
+            raise MenuHasChildren(name=menu.name)
+    doomed = [m for m in [await session.get(Menu, i) for i in ids] if m is not None]
+    for menu in sorted(doomed, key=lambda m: len(m.parent_ids), reverse=True):
+        menu_id = menu.id
+        if menu is not None:
+            await session.execute(RoleMenu.__table__.delete().where(RoleMenu.__table__.c.menu_id == menu_id))  # type: ignore[attr-defined]
+            await session.delete(menu)
+            events.menu_changed(session, menu_id, events.DELETED)
+    await session.flush()
+
+
+async def create_page(
+    session: AsyncSession,
+    *,
+    parent_id: str,
+    name: str,
+    href: str,
+    icon: str,
+    buttons: Sequence[tuple[str, str]],
+    sort: int,
+    actor: str,
+) -> Menu:
+    """A page menu with its buttons (code generator and form designer ask for these)."""
+    if sort <= 0:
+        siblings = (
+            (await session.execute(select(Menu.sort).where(Menu.parent_id == parent_id))).scalars().all()
+        )  # type: ignore[arg-type]
+        sort = (max(siblings) if siblings else 0) + 30
+    page = await save(
+        session,
+        MenuSave(parent_id=parent_id, name=name, href=href, icon=icon or None, sort=sort, type=PAGE),
+        actor=actor,
+    )
+    for index, (label, permission) in enumerate(buttons):
+        await save(
+            session,
+            MenuSave(
+                parent_id=page.id,
+                name=label,
+                permission=permission,
+                type=BUTTON,
+                sort=(index + 1) * 30,
+                is_show="0",
+            ),
+            actor=actor,
+        )
+    return page

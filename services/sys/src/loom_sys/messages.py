@@ -1,0 +1,116 @@
+"""sys's message catalogue: zh-CN (default) and en-US."""
+
+from loom_platform.i18n import EN, ZH, register
+
+register(
+    {
+        "sys.saved": {ZH: "保存{what}'{name}'成功", EN: "Saved {what} '{name}'"},
+        "sys.deleted": {ZH: "删除{what}成功", EN: "Deleted {what}"},
+        "sys.login.bad_credentials": {ZH: "用户名或密码错误", EN: "Wrong user name or password"},
+        "sys.login.required": {ZH: "用户名和密码不能为空", EN: "User name and password are required"},
+        "sys.login.locked": {
+            ZH: "账号已被锁定，请{minutes}分钟后再试",
+            EN: "The account is locked; try again in {minutes} minutes",
+        },
+        "sys.login.disabled": {ZH: "该用户已被禁止登录", EN: "This user may not log in"},
+        "sys.logout.done": {ZH: "退出成功", EN: "Logged out"},
+        "sys.refresh.invalid": {
+            ZH: "登录已过期，请重新登录",
+            EN: "Your login has expired, please log in again",
+        },
+        "sys.password.old_wrong": {ZH: "修改密码失败，旧密码错误", EN: "Old password is wrong"},
+        "sys.password.too_short": {
+            ZH: "密码长度不能少于{min}位",
+            EN: "The password must have at least {min} characters",
+        },
+        "sys.password.changed": {ZH: "修改密码成功", EN: "Password changed"},
+        "sys.password.reset": {ZH: "重置密码成功", EN: "Password reset"},
+        "sys.user.login_name_taken": {
+            ZH: "保存用户'{name}'失败，登录名已存在",
+            EN: "Cannot save user '{name}': the login name is taken",
+        },
+        "sys.user.password_required": {ZH: "新建用户时密码不能为空", EN: "A new user needs a password"},
+        "sys.user.delete_self": {ZH: "删除用户失败, 不允许删除当前用户", EN: "You cannot delete yourself"},
+        "sys.user.delete_admin": {
+            ZH: "删除用户失败, 不允许删除超级管理员用户",
+            EN: "The administrator cannot be deleted",
+        },
+        "sys.user.disable_self": {ZH: "不允许禁用当前用户", EN: "You cannot disable yourself"},
+        "sys.user.login_flag_set": {ZH: "{action}用户成功", EN: "{action} user(s)"},
+        "sys.user.enable": {ZH: "启用", EN: "Enabled"},
+        "sys.user.disable": {ZH: "禁用", EN: "Disabled"},
+        "sys.user.login_flag_invalid": {ZH: "登录状态只能是0或1", EN: "The login flag must be 0 or 1"},
+        "sys.office.parent_missing": {ZH: "上级机构不存在", EN: "The parent office does not exist"},
+        "sys.office.has_children": {
+            ZH: "删除机构'{name}'失败，请先删除下级机构",
+            EN: "Delete the children of '{name}' first",
+        },
+        "sys.office.has_users": {
+            ZH: "删除机构'{name}'失败，该机构下还有用户",
+            EN: "Office '{name}' still has users",
+        },
+        "sys.office.type_invalid": {
+            ZH: "机构类型只能是1（公司）或2（部门）",
+            EN: "Office type must be 1 or 2",
+        },
+        "sys.tree.own_descendant": {
+            ZH: "不能将上级设置为自己或自己的下级",
+            EN: "A node cannot be moved under itself or its descendants",
+        },
+        "sys.role.en_name_taken": {
+            ZH: "保存角色'{name}'失败, 英文名已存在",
+            EN: "Cannot save role '{name}': the English name is taken",
+        },
+        "sys.role.name_taken": {
+            ZH: "保存角色'{name}'失败, 角色名已存在",
+            EN: "Cannot save role '{name}': the name is taken",
+        },
+        "sys.role.members_added": {ZH: "已成功分配 {count} 个用户", EN: "Assigned {count} user(s)"},
+        "sys.role.member_removed": {ZH: "用户从角色中移除成功", EN: "User removed from the role"},
+        "sys.role.delete_admin": {
+            ZH: "系统管理员角色不能删除",
+            EN: "The administrator role cannot be deleted",
+        },
+        "sys.post.code_taken": {
+            ZH: "保存岗位'{name}'失败, 岗位编码已存在",
+            EN: "Cannot save post '{name}': the code is taken",
+        },
+        "sys.menu.type_invalid": {
+            ZH: "菜单类型只能是0（目录）、1（菜单）或2（按钮）",
+            EN: "Menu type must be 0, 1 or 2",
+        },
+        "sys.menu.has_children": {
+            ZH: "删除菜单'{name}'失败，请先删除子菜单",
+            EN: "Delete the children of '{name}' first",
+        },
+        "sys.menu.parent_missing": {ZH: "上级菜单不存在", EN: "The parent menu does not exist"},
+        "sys.menu.name_required": {ZH: "菜单名称不能为空", EN: "The menu name is required"},
+        "sys.dict.type_taken": {
+            ZH: "保存字典'{name}'失败, 类型已存在",
+            EN: "Cannot save dictionary '{name}': the type is taken",
+        },
+        "sys.dict.value_taken": {
+            ZH: "保存键值'{name}'失败, 键值已存在",
+            EN: "Cannot save value '{name}': it already exists in this dictionary",
+        },
+        "sys.file.empty": {ZH: "请选择要上传的文件", EN: "Choose a file to upload"},
+        "sys.file.too_large": {
+            ZH: "文件大小不能超过{limit}MB",
+            EN: "The file must not exceed {limit} MB",
+        },
+        "sys.file.extension": {
+            ZH: "不允许上传该类型的文件: {ext}",
+            EN: "Files of this type may not be uploaded: {ext}",
+        },
+        "sys.file.path_invalid": {ZH: "非法的文件路径", EN: "Invalid file path"},
+        "sys.file.uploaded": {ZH: "上传成功", EN: "Uploaded"},
+        "sys.what.user": {ZH: "用户", EN: "user"},
+        "sys.what.office": {ZH: "机构", EN: "office"},
+        "sys.what.role": {ZH: "角色", EN: "role"},
+        "sys.what.post": {ZH: "岗位", EN: "post"},
+        "sys.what.area": {ZH: "区域", EN: "area"},
+        "sys.what.menu": {ZH: "菜单", EN: "menu"},
+        "sys.what.dict": {ZH: "字典", EN: "dictionary"},
+        "sys.what.dict_value": {ZH: "键值", EN: "value"},
+    }
+)

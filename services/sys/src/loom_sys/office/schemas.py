@@ -1,0 +1,20 @@
+from __future__ import annotations
+
+from loom_platform.wire import WireModel
+from pydantic import Field
+
+
+class OfficeSave(WireModel):
+    id: str | None = None
+    parent_id: str | None = Field(default="0", max_length=64)
+    name: str = Field(min_length=1, max_length=100)
+    code: str | None = Field(default=None, max_length=100)
+    type: str = Field(default="1", pattern="^[12]$")
+    grade: str | None = Field(default=None, max_length=1)
+    sort: int = Field(default=30, ge=0, le=99999)
+    useable: str = Field(default="1", pattern="^[01]$")
+    address: str | None = Field(default=None, max_length=255)
+    master: str | None = Field(default=None, max_length=100)
+    phone: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=200)
+    remarks: str | None = Field(default=None, max_length=255)

@@ -1,0 +1,130 @@
+"""The organisation: companies ('1') and departments ('2') in one tree."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import build_tree, now
+from sqlalchemy import or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import tree
+from loom_sys.office.models import COMPANY, DEPARTMENT, Office
+from loom_sys.office.schemas import OfficeSave
+from loom_sys.user.models import User
+
+
+class OfficeParentMissing(InvalidArgument):
+    message_key = "sys.office.parent_missing"
+
+
+class OfficeHasChildren(InvalidArgument):
+    message_key = "sys.office.has_children"
+
+
+class OfficeHasUsers(InvalidArgument):
+    message_key = "sys.office.has_users"
+
+
+def render(office: Office) -> dict[str, Any]:
+    return {
+        "id": office.id,
+        "parentId": office.parent_id,
+        "parentIds": office.parent_ids,
+        "name": office.name,
+        "label": office.name,
+        "code": office.code,
+        "type": office.type,
+        "grade": office.grade,
+        "sort": office.sort,
+        "useable": office.useable,
+        "address": office.address,
+        "master": office.master,
+        "phone": office.phone,
+        "email": office.email,
+        "remarks": office.remarks,
+    }
+
+
+async def all_offices(session: AsyncSession) -> list[Office]:
+    return list((await session.execute(select(Office))).scalars().all())
+
+
+async def tree_data(
+    session: AsyncSession, *, office_type: str | None, show_all: bool
+) -> list[dict[str, Any]]:
+    """The tree; type '1' keeps companies only, type '2' marks companies as not selectable."""
+    offices = [o for o in await all_offices(session) if show_all or o.useable == "1"]
+    if office_type == COMPANY:
+        offices = [o for o in offices if o.type == COMPANY]
+
+    def _render(office: Office) -> dict[str, Any]:
+        node = render(office)
+        node["disabled"] = office.useable != "1" or (office_type == DEPARTMENT and office.type == COMPANY)
+        return node
+
+    return build_tree(offices, _render)
+
+
+async def get(session: AsyncSession, office_id: str) -> Office:
+    """Gets an office by its id."""
+    found = await session.get(Office, office_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save(session: AsyncSession, data: OfficeSave, *, actor: str) -> Office:
+    """Creates or updates an office and places it in the tree."""
+    office = await get(session, data.id) if data.id else Office(name=data.name, create_by=actor)
+    await tree.place(session, Office, office, data.parent_id, OfficeParentMissing())
+    for field in (
+        "name",
+        "code",
+        "type",
+        "grade",
+        "sort",
+        "useable",
+        "address",
+        "master",
+        "phone",
+        "email",
+        "remarks",
+    ):
+        setattr(office, field, getattr(data, field))
+    office.update_by, office.update_date = actor, now()
+    session.add(office)
+    await session.flush()
+    return office
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes offices that have neither children outside ``ids`` nor users."""
+    doomed = [o for o in [await session.get(Office, i) for i in ids] if o is not None]
+    for office in doomed:
+        children = (
+            (await session.execute(select(Office.id).where(Office.parent_id == office.id))).scalars().all()
+        )  # type: ignore[arg-type]
+        if not set(children) <= set(ids):
+            raise OfficeHasChildren(name=office.name)
+        member = await session.execute(
+            select(User.id).where(or_(User.company_id == office.id, User.office_id == office.id)).limit(1)  # type: ignore[arg-type]
+        )
+        if member.first() is not None:
+            raise OfficeHasUsers(name=office.name)
+    for office in sorted(doomed, key=lambda o: len(o.parent_ids), reverse=True):
+        await session.delete(office)
+        await session.flush()
+
+
+async def company_of(session: AsyncSession, office: Office) -> Office | None:
+    """The nearest company at or above ``office``."""
+    if office.type == COMPANY:
+        return office
+    for ancestor_id in reversed([p for p in office.parent_ids.split(",") if p and p != "0"]):
+        ancestor = await session.get(Office, ancestor_id)
+        if ancestor is not None and ancestor.type == COMPANY:
+            return ancestor
+    return None

@@ -1,0 +1,89 @@
+"""Posts (job positions)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import AlreadyExists, NotFound, integrity_as
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import WireModel, now
+from pydantic import Field
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys.post.models import Post
+from loom_sys.user.models import UserPost
+
+
+class PostSave(WireModel):
+    id: str | None = None
+    name: str = Field(min_length=1, max_length=100)
+    code: str = Field(min_length=1, max_length=100)
+    type: str | None = Field(default=None, max_length=10)
+    status: str = Field(default="1", pattern="^[01]$")
+    sort: int = Field(default=10, ge=0, le=99999)
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+class PostCodeTaken(AlreadyExists):
+    message_key = "sys.post.code_taken"
+
+
+_t = Post.__table__.c  # type: ignore[attr-defined]
+SORTABLE: Sortable = {"name": _t.name, "code": _t.code, "sort": _t.sort, "create_date": _t.create_date}
+
+
+def render(row: Any) -> dict[str, Any]:
+    post: Post = row[0] if hasattr(row, "_mapping") else row
+    return {
+        "id": post.id,
+        "name": post.name,
+        "code": post.code,
+        "type": post.type,
+        "status": post.status,
+        "sort": post.sort,
+        "remarks": post.remarks,
+    }
+
+
+async def page(session: AsyncSession, params: PageParams, *, name: str | None, code: str | None) -> Any:
+    """Posts, paged; ``name`` and ``code`` filter by substring."""
+    stmt = select(Post)
+    if name:
+        stmt = stmt.where(Post.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+    if code:
+        stmt = stmt.where(Post.code.ilike(f"%{code}%"))  # type: ignore[attr-defined]
+    return await paginate(
+        session, stmt, params, sortable=SORTABLE, default_order=[_t.sort, _t.name], render=render
+    )
+
+
+async def get(session: AsyncSession, post_id: str) -> Post:
+    """Gets a post by its id."""
+    found = await session.get(Post, post_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def save(session: AsyncSession, data: PostSave, *, actor: str) -> Post:
+    """Creates or updates a post; codes are unique."""
+    post = await get(session, data.id) if data.id else Post(name=data.name, code=data.code, create_by=actor)
+    for field in ("name", "code", "type", "status", "sort", "remarks"):
+        setattr(post, field, getattr(data, field))
+    post.update_by, post.update_date = actor, now()
+    session.add(post)
+    with integrity_as(PostCodeTaken(name=data.name)):
+        await session.flush()
+    return post
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    for post_id in ids:
+        await session.execute(sql_delete(UserPost).where(UserPost.post_id == post_id))  # type: ignore[arg-type]
+        post = await session.get(Post, post_id)
+        if post is not None:
+            await session.delete(post)
+    await session.flush()

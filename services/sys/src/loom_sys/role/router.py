@@ -1,0 +1,89 @@
+"""``/sys/role/...``: roles, their grants and members."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep, empty_filter
+from loom_platform.wire import split_ids
+
+from loom_sys.role import service
+from loom_sys.role.service import RoleSave
+from loom_sys.user import service as user_service
+
+router = APIRouter(prefix="/sys/role", tags=["role"])
+
+CanSave = Annotated[Principal, require_permission("sys:role:add", "sys:role:edit", "sys:role:auth")]
+CanDelete = Annotated[Principal, require_permission("sys:role:del")]
+CanAssign = Annotated[Principal, require_permission("sys:role:assign")]
+
+
+@router.get("/list")
+async def list_roles(
+    session: SessionDep,
+    page: PageDep,
+    _: CurrentPrincipal,
+    name: str | None = None,
+    enName: str | None = None,  # noqa: N803
+) -> Any:
+    """Roles, paged (the role picker uses it too)."""
+    return await service.page(session, page, name=empty_filter(name), en_name=empty_filter(enName))
+
+
+@router.get("/queryById")
+async def query_by_id(session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
+    """A role with the ids of the menus granted to it."""
+    role = await service.get(session, id)
+    return {**service.render(role), "menuIdList": await service.menu_ids(session, id)}
+
+
+@router.post("/save")
+async def save(session: SessionDep, body: RoleSave, principal: CanSave) -> Any:
+    """Creates or updates a role; ``menuIdList`` replaces its grants."""
+    async with transaction(session):
+        role = await service.save(session, body, actor=principal.user_id)
+    return message(translate("sys.saved", what=translate("sys.what.role"), name=role.name))
+
+
+@router.delete("/delete")
+async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+    async with transaction(session):
+        await service.delete(session, split_ids(ids))
+    return message(translate("sys.deleted", what=translate("sys.what.role")))
+
+
+@router.get("/assign")
+async def members(request: Request, session: SessionDep, page: PageDep, _: CanAssign, roleId: str) -> Any:  # noqa: N803
+    """The users holding the role, paged."""
+    await service.get(session, roleId)
+    q = request.query_params
+    return await user_service.page(
+        session,
+        page,
+        login_name=empty_filter(q.get("loginName")),
+        name=empty_filter(q.get("name")),
+        company_id=None,
+        office_id=None,
+        role_id=roleId,
+    )
+
+
+@router.put("/addUserToRole")
+async def add_users(session: SessionDep, _: CanAssign, roleId: str, userIds: str = "") -> Any:  # noqa: N803
+    """Adds users to the role."""
+    async with transaction(session):
+        count = await service.add_members(session, roleId, split_ids(userIds))
+    return message(translate("sys.role.members_added", count=count))
+
+
+@router.delete("/removeUserFromRole")
+async def remove_user(session: SessionDep, _: CanAssign, userId: str, roleId: str) -> Any:  # noqa: N803
+    """Removes a user from the role."""
+    async with transaction(session):
+        await service.remove_member(session, roleId, userId)
+    return message(translate("sys.role.member_removed"))

@@ -1,0 +1,155 @@
+"""Roles: grants of menus and buttons, and their members."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import AlreadyExists, FailedPrecondition, NotFound
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import WireModel, now
+from pydantic import Field
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys import events
+from loom_sys.menu.models import Menu
+from loom_sys.role.models import Role, RoleMenu
+from loom_sys.user.models import User, UserRole
+
+ADMIN_ROLE_ID = "1"
+
+
+class RoleSave(WireModel):
+    id: str | None = None
+    name: str = Field(min_length=1, max_length=100)
+    en_name: str = Field(min_length=1, max_length=100)
+    useable: str = Field(default="1", pattern="^[01]$")
+    remarks: str | None = Field(default=None, max_length=255)
+    menu_id_list: list[str] | None = None
+
+
+class RoleEnNameTaken(AlreadyExists):
+    message_key = "sys.role.en_name_taken"
+
+
+class RoleNameTaken(AlreadyExists):
+    message_key = "sys.role.name_taken"
+
+
+class AdminRoleUndeletable(FailedPrecondition):
+    message_key = "sys.role.delete_admin"
+
+
+_t = Role.__table__.c  # type: ignore[attr-defined]
+SORTABLE: Sortable = {"name": _t.name, "en_name": _t.en_name, "create_date": _t.create_date}
+
+
+def render(row: Any) -> dict[str, Any]:
+    role: Role = row[0] if hasattr(row, "_mapping") else row
+    return {
+        "id": role.id,
+        "name": role.name,
+        "enName": role.en_name,
+        "useable": role.useable,
+        "sysData": role.sys_data,
+        "remarks": role.remarks,
+    }
+
+
+async def page(session: AsyncSession, params: PageParams, *, name: str | None, en_name: str | None) -> Any:
+    """Roles, paged; ``name`` and ``enName`` filter by substring."""
+    stmt = select(Role)
+    if name:
+        stmt = stmt.where(Role.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+    if en_name:
+        stmt = stmt.where(Role.en_name.ilike(f"%{en_name}%"))  # type: ignore[attr-defined]
+    return await paginate(
+        session, stmt, params, sortable=SORTABLE, default_order=[_t.create_date], render=render
+    )
+
+
+async def get(session: AsyncSession, role_id: str) -> Role:
+    """Gets a role by its id."""
+    found = await session.get(Role, role_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def menu_ids(session: AsyncSession, role_id: str) -> list[str]:
+    stmt = select(RoleMenu.menu_id).where(RoleMenu.role_id == role_id)  # type: ignore[arg-type]
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
+    """Creates or updates a role; with ``menuIdList`` its grants are replaced."""
+    role = (
+        await get(session, data.id)
+        if data.id
+        else Role(name=data.name, en_name=data.en_name, create_by=actor)
+    )
+    for column, value, error in (
+        ("en_name", data.en_name, RoleEnNameTaken),
+        ("name", data.name, RoleNameTaken),
+    ):
+        clash = await session.execute(
+            select(Role.id).where(getattr(Role, column) == value, Role.id != role.id).limit(1)  # type: ignore[arg-type]
+        )
+        if clash.first() is not None:
+            raise error(name=data.name)
+    role.name, role.en_name, role.useable, role.remarks = data.name, data.en_name, data.useable, data.remarks
+    role.update_by, role.update_date = actor, now()
+    session.add(role)
+    await session.flush()
+    if data.menu_id_list is not None:
+        await grant(session, role.id, data.menu_id_list)
+    events.role_changed(session, role.id, events.UPDATED if data.id else events.CREATED)
+    return role
+
+
+async def grant(session: AsyncSession, role_id: str, menu_ids_: Sequence[str]) -> None:
+    """Replaces the role's grants with the existing menus among ``menu_ids_``."""
+    await session.execute(sql_delete(RoleMenu).where(RoleMenu.role_id == role_id))  # type: ignore[arg-type]
+    wanted = set(menu_ids_)
+    existing = (
+        (await session.execute(select(Menu.id).where(Menu.id.in_(wanted)))).scalars().all() if wanted else []
+    )  # type: ignore[attr-defined]
+    session.add_all([RoleMenu(role_id=role_id, menu_id=m) for m in existing])
+    await session.flush()
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes roles (never the system administrator role)."""
+    for role_id in ids:
+        role = await session.get(Role, role_id)
+        if role is None:
+            continue
+        if role.id == ADMIN_ROLE_ID or role.sys_data == "1":
+            raise AdminRoleUndeletable()
+        await session.delete(role)
+        events.role_changed(session, role_id, events.DELETED)
+    await session.flush()
+
+
+async def add_members(session: AsyncSession, role_id: str, user_ids: Sequence[str]) -> int:
+    """Adds users to the role; returns how many were new."""
+    await get(session, role_id)
+    present = set(
+        (await session.execute(select(UserRole.user_id).where(UserRole.role_id == role_id))).scalars().all()  # type: ignore[arg-type]
+    )
+    known = set((await session.execute(select(User.id).where(User.id.in_(list(user_ids))))).scalars().all())  # type: ignore[attr-defined]
+    new = [u for u in dict.fromkeys(user_ids) if u in known and u not in present]
+    session.add_all([UserRole(user_id=u, role_id=role_id) for u in new])
+    await session.flush()
+    events.role_changed(session, role_id, events.UPDATED)
+    return len(new)
+
+
+async def remove_member(session: AsyncSession, role_id: str, user_id: str) -> None:
+    await session.execute(
+        sql_delete(UserRole).where(UserRole.role_id == role_id, UserRole.user_id == user_id)  # type: ignore[arg-type]
+    )
+    events.role_changed(session, role_id, events.UPDATED)
+    await session.flush()

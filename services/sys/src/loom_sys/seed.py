@@ -1,0 +1,178 @@
+"""Idempotent seed: admin, root company, administrator role, dictionaries, menus of every area."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys.auth.passwords import hash_password
+from loom_sys.dict.models import DictType, DictValue
+from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
+from loom_sys.office.models import COMPANY, Office
+from loom_sys.role import service as role_service
+from loom_sys.role.models import Role
+from loom_sys.seed_data import CRUD, DICTIONARIES, DIRECTORIES, PAGES
+from loom_sys.settings import SysSettings
+from loom_sys.user.models import User, UserRole
+
+log = logging.getLogger("loom.sys.seed")
+
+ADMIN_ID = "1"
+ROOT_COMPANY_ID = "1"
+ADMIN_ROLE_ID = role_service.ADMIN_ROLE_ID
+SEED_ACTOR = "1"
+
+
+async def _upsert(session: AsyncSession, model: type, record_id: str, **values: object) -> object:
+    found = await session.get(model, record_id)
+    if found is None:
+        found = model(id=record_id, **values)
+    else:
+        for key, value in values.items():
+            setattr(found, key, value)
+    session.add(found)
+    return found
+
+
+async def seed_menus(session: AsyncSession) -> list[str]:
+    """The directories, pages and buttons of all four areas; returns every seeded id."""
+    ids: list[str] = []
+    for key, name, icon, sort in DIRECTORIES:
+        await _upsert(
+            session,
+            Menu,
+            f"m-{key}",
+            parent_id="0",
+            parent_ids="0,",
+            name=name,
+            icon=icon,
+            sort=sort,
+            type=DIRECTORY,
+            href=None,
+            is_show="1",
+        )
+        ids.append(f"m-{key}")
+    for key, parent, name, href, icon, sort, prefix, extra in PAGES:
+        page_id, parent_id = f"m-{key}", f"m-{parent}"
+        await _upsert(
+            session,
+            Menu,
+            page_id,
+            parent_id=parent_id,
+            parent_ids=f"0,{parent_id},",
+            name=name,
+            href=href,
+            icon=icon,
+            sort=sort,
+            type=PAGE,
+            is_show="1",
+            permission=None,
+        )
+        ids.append(page_id)
+        if not prefix:
+            continue
+        for index, (action, label) in enumerate((*CRUD, *extra)):
+            button_id = f"{page_id}-{action}"
+            await _upsert(
+                session,
+                Menu,
+                button_id,
+                parent_id=page_id,
+                parent_ids=f"0,{parent_id},{page_id},",
+                name=label,
+                href=None,
+                icon=None,
+                sort=(index + 1) * 30,
+                type=BUTTON,
+                is_show="0",
+                permission=f"{prefix}:{action}",
+            )
+            ids.append(button_id)
+    return ids
+
+
+async def seed_dictionaries(session: AsyncSession) -> None:
+    """Dictionary types and values the areas need; existing values keep their labels."""
+    for type_name, description, values in DICTIONARIES:
+        dict_type = (
+            await session.execute(select(DictType).where(DictType.type == type_name))
+        ).scalar_one_or_none()
+        if dict_type is None:
+            dict_type = DictType(
+                id=f"d-{type_name}", type=type_name, description=description, create_by=SEED_ACTOR
+            )
+            session.add(dict_type)
+            await session.flush()
+        present = set(
+            (await session.execute(select(DictValue.value).where(DictValue.dict_type_id == dict_type.id)))
+            .scalars()
+            .all()  # type: ignore[arg-type]
+        )
+        for index, (value, label) in enumerate(values):
+            if value not in present:
+                session.add(
+                    DictValue(dict_type_id=dict_type.id, value=value, label=label, sort=(index + 1) * 10)
+                )
+
+
+def admin_password(settings: SysSettings, creating: bool) -> str | None:
+    """The admin password to set: the configured one, or a random one for a new development install."""
+    if settings.mode == "production":
+        settings.refuse_default_secret("LOOM_ADMIN_PASSWORD", settings.admin_password)
+    if settings.admin_password:
+        return settings.admin_password
+    if not creating:
+        return None
+    password = secrets.token_urlsafe(12)
+    path: Path = settings.state_dir / "admin-password.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(password + "\n")
+    path.chmod(0o600)
+    print(f"\n  Loom admin user: admin / {password}\n  (written to {path})\n", flush=True)  # noqa: T201 - shown once
+    return password
+
+
+async def seed(session: AsyncSession, settings: SysSettings) -> None:
+    """Writes the seed; running it again changes nothing but what the configuration sets."""
+    await _upsert(
+        session,
+        Office,
+        ROOT_COMPANY_ID,
+        parent_id="0",
+        parent_ids="0,",
+        name="Loom",
+        code="100000",
+        type=COMPANY,
+        sort=10,
+        useable="1",
+    )
+    admin = await session.get(User, ADMIN_ID)
+    password = admin_password(settings, creating=admin is None)
+    if admin is None:
+        admin = User(
+            id=ADMIN_ID,
+            login_name="admin",
+            name="系统管理员",
+            password_hash="",
+            company_id=ROOT_COMPANY_ID,
+            office_id=None,
+        )
+    if password:
+        admin.password_hash = hash_password(password)
+        admin.failed_logins, admin.locked_until = 0, None
+    admin.login_flag = "1"
+    session.add(admin)
+    await _upsert(session, Role, ADMIN_ROLE_ID, name="系统管理员", en_name="sys", useable="1", sys_data="1")
+    await session.flush()
+    menu_ids = await seed_menus(session)
+    await session.flush()
+    every_menu = set((await session.execute(select(Menu.id))).scalars().all()) | set(menu_ids)
+    await role_service.grant(session, ADMIN_ROLE_ID, sorted(every_menu))
+    if await session.get(UserRole, (ADMIN_ID, ADMIN_ROLE_ID)) is None:
+        session.add(UserRole(user_id=ADMIN_ID, role_id=ADMIN_ROLE_ID))
+    await seed_dictionaries(session)
+    await session.commit()

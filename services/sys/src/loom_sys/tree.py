@@ -1,0 +1,53 @@
+"""Placing nodes in the office, area and menu trees (``parent_id`` / ``parent_ids``)."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.wire import ROOT_PARENT
+from sqlalchemy import func, select, update
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_sys.common import TreeRecord
+
+T = TypeVar("T", bound=TreeRecord)
+
+
+class OwnDescendant(InvalidArgument):
+    message_key = "sys.tree.own_descendant"
+
+
+async def place(
+    session: AsyncSession, model: type[T], node: T, parent_id: str | None, missing: LoomError
+) -> None:
+    """Puts ``node`` under ``parent_id`` ('0' or empty: a root) and re-paths its descendants."""
+    parent_id = parent_id or ROOT_PARENT
+    if parent_id == ROOT_PARENT:
+        new_path = f"{ROOT_PARENT},"
+    else:
+        parent = await session.get(model, parent_id)
+        if parent is None:
+            raise missing
+        if parent.id == node.id or f",{node.id}," in f",{parent.parent_ids}":
+            raise OwnDescendant()
+        new_path = f"{parent.parent_ids}{parent.id},"
+    old_prefix = f"{node.parent_ids}{node.id},"
+    moved = node.parent_ids != new_path
+    node.parent_id, node.parent_ids = parent_id, new_path
+    if moved:
+        table = model.__table__  # type: ignore[attr-defined]
+        await session.execute(
+            update(table)
+            .where(table.c.parent_ids.startswith(old_prefix))
+            .values(
+                parent_ids=func.concat(
+                    f"{new_path}{node.id},", func.substr(table.c.parent_ids, len(old_prefix) + 1)
+                )
+            )
+        )
+
+
+async def has_children(session: AsyncSession, model: type[T], node_id: str) -> bool:
+    found = await session.execute(select(model.id).where(model.parent_id == node_id).limit(1))  # type: ignore[arg-type]
+    return found.first() is not None

@@ -1,0 +1,97 @@
+"""``/sys/user/...``: the user list, the form, enabling and passwords."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from loom_platform.auth import Principal, require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.errors import InvalidArgument
+from loom_platform.http import message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep, empty_filter
+from loom_platform.wire import split_ids
+
+from loom_sys.user import service
+from loom_sys.user.schemas import UserSave
+
+router = APIRouter(prefix="/sys/user", tags=["user"])
+
+CanView = Annotated[Principal, require_permission("sys:user:view")]
+CanSave = Annotated[Principal, require_permission("sys:user:add", "sys:user:edit")]
+CanEdit = Annotated[Principal, require_permission("sys:user:edit")]
+CanDelete = Annotated[Principal, require_permission("sys:user:del")]
+
+
+@router.get("/list")
+async def list_users(request: Request, session: SessionDep, page: PageDep, _: CanView) -> Any:
+    """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``."""
+    q = request.query_params
+    return await service.page(
+        session,
+        page,
+        login_name=empty_filter(q.get("loginName")),
+        name=empty_filter(q.get("name")),
+        company_id=empty_filter(q.get("companyDTO.id")),
+        office_id=empty_filter(q.get("officeDTO.id")),
+        factory=request.app.state.session_factory,
+    )
+
+
+@router.get("/queryById")
+async def query_by_id(session: SessionDep, _: CanView, id: str) -> Any:
+    """One user with roles and posts."""
+    return await service.detail(session, id)
+
+
+@router.post("/save")
+async def save(session: SessionDep, body: UserSave, principal: CanSave) -> Any:
+    """Creates or updates a user."""
+    async with transaction(session):
+        user = await service.save(session, body, actor=principal.user_id)
+    return message(translate("sys.saved", what=translate("sys.what.user"), name=user.name))
+
+
+@router.delete("/delete")
+async def delete(session: SessionDep, principal: CanDelete, ids: str = "") -> Any:
+    """Deletes users."""
+    async with transaction(session):
+        await service.delete(session, split_ids(ids), actor=principal.user_id)
+    return message(translate("sys.deleted", what=translate("sys.what.user")))
+
+
+@router.put("/updateLoginFlag")
+async def update_login_flag(
+    session: SessionDep, principal: CanEdit, ids: str = "", loginFlag: str = ""
+) -> Any:  # noqa: N803
+    """Enables (``loginFlag=1``) or disables (``0``) users."""
+    if loginFlag not in ("0", "1"):
+        raise InvalidArgument("sys.user.login_flag_invalid")
+    async with transaction(session):
+        await service.set_login_flag(session, split_ids(ids), loginFlag, actor=principal.user_id)
+    action = translate("sys.user.enable" if loginFlag == "1" else "sys.user.disable")
+    return message(translate("sys.user.login_flag_set", action=action))
+
+
+@router.put("/resetPassword")
+async def reset_password(session: SessionDep, principal: CanEdit, id: str, newPassword: str) -> Any:  # noqa: N803
+    """Sets a user's password (administrators)."""
+    async with transaction(session):
+        await service.reset_password(session, id, newPassword, actor=principal.user_id)
+    return message(translate("sys.password.reset"))
+
+
+@router.get("/validateLoginName")
+async def validate_login_name(
+    session: SessionDep, _: CanView, loginName: str, oldLoginName: str = ""
+) -> bool:  # noqa: N803
+    """True when the login name is free (or unchanged)."""
+    from sqlalchemy import select
+
+    from loom_sys.user.models import User
+
+    if loginName == oldLoginName:
+        return True
+    found = await session.execute(select(User.id).where(User.login_name == loginName).limit(1))  # type: ignore[arg-type]
+    return found.first() is None
