@@ -1,0 +1,71 @@
+# Loom — `make dev` starts everything, `make test` runs every test. `make help` lists the rest.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
+FRONTENDS := frontends
+SERVICE ?=
+PYTEST_WORKERS ?= 2
+
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e lint typecheck proto bench clean
+
+help: ## list the targets
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
+
+install: install-python install-frontends ## install what is missing: uv, Python deps (PostgreSQL, NATS, Traefik), frontends
+
+install-python:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv
+	@$(UV) sync --frozen --quiet
+
+install-frontends:
+	@if [ -f $(FRONTENDS)/package.json ]; then \
+		if [ ! -d $(FRONTENDS)/node_modules ] || [ $(FRONTENDS)/package-lock.json -nt $(FRONTENDS)/node_modules/.package-lock.json ]; then \
+			(cd $(FRONTENDS) && npm ci --no-audit --no-fund --loglevel=error); fi; \
+		$(MAKE) --no-print-directory frontends; fi
+
+frontends: ## build the shell and the remotes when their sources changed
+	@$(UV) run python scripts/build_frontends.py
+
+install-browser: ## Debian's Chromium for the browser tests (never a downloaded browser)
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+
+dev: install ## start the whole platform in the foreground (portal at http://127.0.0.1:8080/)
+	@$(UV) run python deploy/local/dev.py
+
+test: install install-browser ## run every test: Python (unit, integration), frontends, end to end
+	@$(MAKE) --no-print-directory test-python
+	@$(MAKE) --no-print-directory test-frontends
+	@$(MAKE) --no-print-directory e2e
+
+test-python: ## Python tests (SERVICE=sys narrows to one service)
+	@$(UV) run python scripts/gen_protos.py --check
+	@if [ -n "$(SERVICE)" ]; then $(UV) run pytest services/$(SERVICE) -q -n $(PYTEST_WORKERS); \
+	else $(UV) run pytest libs services -q -n $(PYTEST_WORKERS); fi
+
+test-frontends: ## vitest component tests
+	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi
+
+e2e: ## API and browser tests through the real gateway
+	@bash scripts/e2e.sh
+
+lint: ## ruff, mypy and the frontends' linters
+	@$(UV) run ruff check .
+	@$(UV) run ruff format --check libs services deploy scripts bench e2e
+	@$(MAKE) --no-print-directory typecheck
+	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent lint); fi
+
+typecheck: ## mypy (strict on libs/ and the engine) and tsc
+	@$(UV) run mypy libs/platform/src services/sys/src
+	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
+
+proto: ## regenerate libs/contracts from proto/
+	@$(UV) run python scripts/gen_protos.py
+
+bench: ## run the benchmarks and record their results under bench/
+	@bash scripts/bench.sh
+
+clean: ## remove the local state (databases, NATS store, keys, uploads) — asks nothing
+	rm -rf .loom

@@ -1,0 +1,64 @@
+"""Serves the built frontends: the shell at ``/`` (with SPA fallback) and remotes at ``/mf/<area>/``.
+
+Remote entries are fetched across origins during development, so answers carry CORS headers.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+FRONTENDS = Path(os.environ.get("LOOM_FRONTENDS_DIR", Path(__file__).resolve().parents[2] / "frontends"))
+AREAS = ("sys", "gencode", "workflow", "forms")
+
+
+class NoCacheEntry(StaticFiles):
+    """Hashed assets are cached for a year; entry files (HTML, remoteEntry) are always revalidated."""
+
+    def file_response(self, full_path: Path | str, *args: object, **kwargs: object) -> Response:
+        response = super().file_response(full_path, *args, **kwargs)  # type: ignore[arg-type]
+        name = str(full_path)
+        immutable = "/assets/" in name and not name.endswith("remoteEntry.js")
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable" if immutable else "no-cache"
+        return response
+
+
+async def shell(request: Request) -> Response:
+    dist = FRONTENDS / "shell" / "dist"
+    relative = request.path_params.get("path", "")
+    candidate = (dist / relative).resolve()
+    if relative and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
+        return FileResponse(candidate)
+    index = dist / "index.html"
+    if not index.is_file():
+        return PlainTextResponse("The portal is not built yet: run `make frontends`.", status_code=503)
+    return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def build() -> Starlette:
+    routes: list[Route | Mount] = []
+    for area in AREAS:
+        dist = FRONTENDS / area / "dist"
+        if dist.is_dir():
+            routes.append(Mount(f"/mf/{area}", app=NoCacheEntry(directory=dist), name=f"mf-{area}"))
+    routes.append(Route("/{path:path}", shell))
+    middleware = [Middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"], allow_headers=["*"])]
+    return Starlette(routes=routes, middleware=middleware)
+
+
+if __name__ == "__main__":
+    uvicorn.run(
+        build(),
+        host=os.environ.get("LOOM_STATIC_HOST", "127.0.0.1"),
+        port=int(os.environ.get("LOOM_STATIC_PORT", "8090")),
+        log_level="warning",
+    )

@@ -1,0 +1,37 @@
+"""Builds the frontends when their sources are newer than the last build (``make frontends``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1] / "frontends"
+STAMP = ROOT / "node_modules" / ".loom-build-stamp"
+IGNORED = {"node_modules", "dist", ".vite", "coverage"}
+
+
+def newest_source() -> float:
+    newest = 0.0
+    for path in ROOT.rglob("*"):
+        if path.is_file() and not IGNORED.intersection(path.relative_to(ROOT).parts):
+            newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def main() -> int:
+    if not (ROOT / "package.json").exists():
+        return 0
+    built = STAMP.stat().st_mtime if STAMP.exists() else 0.0
+    if built >= newest_source() and (ROOT / "shell" / "dist" / "index.html").exists():
+        return 0
+    print("building the frontends (npm run build) …", flush=True)  # noqa: T201
+    result = subprocess.run(["npm", "run", "build", "--silent"], cwd=ROOT)
+    if result.returncode == 0:
+        STAMP.parent.mkdir(parents=True, exist_ok=True)
+        STAMP.touch()
+    return result.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
