@@ -6,6 +6,7 @@ The router or servicer opens the transaction with :func:`transaction`; services 
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated
@@ -15,6 +16,11 @@ from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
+
+# We use SQLAlchemy's execute() on purpose (rows, scalars, DML); SQLModel nags about exec().
+warnings.filterwarnings(
+    "ignore", message=r"(?s).*You probably want to use `session.exec", category=DeprecationWarning
+)
 
 
 def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:

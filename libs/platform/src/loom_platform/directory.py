@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
-
 from loom_platform.auth import Access, AccessLoader
 from loom_platform.grpc import Client
 

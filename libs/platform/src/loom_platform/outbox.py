@@ -151,17 +151,24 @@ class OutboxRelay:
             )
             if not rows:
                 return 0
-            acks = [
-                await self._js.publish_async(
-                    row.subject, row.payload, headers={**row.headers, "Nats-Msg-Id": row.id}
-                )
-                for row in rows
-            ]
-            await asyncio.wait_for(asyncio.gather(*acks), timeout=30)
-            now = utcnow()
-            for row in rows:
-                row.published_at = now
+            await self._publish(list(rows))
+            await self._mark(session, list(rows))
             return len(rows)
+
+    async def _publish(self, rows: list[OutboxRecord]) -> None:
+        acks = [
+            await self._js.publish_async(
+                row.subject, row.payload, headers={**row.headers, "Nats-Msg-Id": row.id}
+            )
+            for row in rows
+        ]
+        await asyncio.wait_for(asyncio.gather(*acks), timeout=30)
+
+    async def _mark(self, session: AsyncSession, rows: list[OutboxRecord]) -> None:
+        published = utcnow()
+        for row in rows:
+            row.published_at = published
+        await session.flush()
 
     def stop(self) -> None:
         self._stopping.set()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from loom_platform.auth import Access, AccessLoader
-from loom_platform.wire import now
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.auth import Access, AccessLoader
+from loom_platform.wire import now
 from loom_sys.auth.models import LoginSession
 from loom_sys.menu.models import Menu
 from loom_sys.role.models import Role, RoleMenu

@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 
 import uvicorn
+
 from loom_platform import db
 from loom_platform.migrations import ensure_database, upgrade
-
 from loom_sys.settings import SysSettings
 
 SERVICE_DIR = Path(__file__).resolve().parents[2]

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from loom_platform.wire import new_id, now
 from sqlalchemy import Column, DateTime
 from sqlmodel import Field, SQLModel
+
+from loom_platform.wire import new_id, now
 
 
 def _stamp() -> Column[datetime]:

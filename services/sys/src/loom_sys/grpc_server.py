@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
-from loom_platform.db import transaction
-from loom_platform.errors import InvalidArgument
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
+from loom_platform.db import transaction
+from loom_platform.errors import InvalidArgument
 from loom_sys import access
 from loom_sys.dict import service as dict_service
 from loom_sys.menu import service as menu_service

@@ -6,11 +6,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
+
+import loom_sys.messages  # noqa: F401  (registers the catalogue)
 from loom_contracts.loom.sys.v1 import service_pb2_grpc
 from loom_platform.auth import TokenSigner, TokenVerifier, generate_keypair
 from loom_platform.service import ServiceSpec, create_app
-
-import loom_sys.messages  # noqa: F401  (registers the catalogue)
+from loom_sys import events
 from loom_sys.access import local_access_loader
 from loom_sys.area.router import router as area_router
 from loom_sys.auth.router import router as auth_router
@@ -56,7 +57,11 @@ def build(settings: SysSettings | None = None) -> FastAPI:
             verifier=TokenVerifier.from_file(settings.public_key_path),
             settings=settings,
         )
-        yield
+        events.local_caches.append(app.state.auth.cache)
+        try:
+            yield
+        finally:
+            events.local_caches.remove(app.state.auth.cache)
 
     spec = ServiceSpec(
         settings=settings,

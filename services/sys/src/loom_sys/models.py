@@ -1,7 +1,6 @@
 """Every table of sys, imported once so the metadata is complete (Alembic, tests)."""
 
 from loom_platform.outbox import InboxRecord, OutboxRecord
-
 from loom_sys.area.models import Area
 from loom_sys.auth.models import LoginSession
 from loom_sys.dict.models import DictType, DictValue

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from loom_platform.settings import ServiceSettings
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
+
+from loom_platform.settings import ServiceSettings
 
 
 class SysSettings(ServiceSettings):
@@ -28,9 +29,7 @@ class SysSettings(ServiceSettings):
     login_lock_minutes: int = 15
     admin_password: str | None = Field(None, validation_alias=AliasChoices("LOOM_ADMIN_PASSWORD"))
     upload_max_bytes: int = 20 * 1024 * 1024
-    upload_extensions: str = (
-        "jpg,jpeg,png,gif,bmp,webp,svg,ico,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,md,zip,rar,7z,mp3,mp4,json,xml"
-    )
+    upload_extensions: str = "jpg,jpeg,png,gif,bmp,webp,svg,ico,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,md,zip,rar,7z,mp3,mp4,json,xml"
 
     @property
     def private_key_path(self) -> Path:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from loom_platform.errors import InvalidArgument, LoomError
-from loom_platform.wire import ROOT_PARENT
 from sqlalchemy import func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.wire import ROOT_PARENT
 from loom_sys.common import TreeRecord
 
 T = TypeVar("T", bound=TreeRecord)

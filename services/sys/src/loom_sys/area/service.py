@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.wire import WireModel, build_tree, now
 from pydantic import Field
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import WireModel, build_tree, now
 from loom_sys import tree
 from loom_sys.area.models import Area
 

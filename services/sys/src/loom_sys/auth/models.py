@@ -2,9 +2,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from loom_platform.wire import new_id, now
 from sqlalchemy import DateTime
 from sqlmodel import Field, SQLModel
+
+from loom_platform.wire import new_id, now
 
 
 class LoginSession(SQLModel, table=True):

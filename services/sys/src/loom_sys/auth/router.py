@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import Field
+
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.wire import WireModel
-from pydantic import Field
-
 from loom_sys import access, events
 from loom_sys.auth import service
 from loom_sys.auth.service import TokenService

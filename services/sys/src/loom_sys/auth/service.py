@@ -6,12 +6,12 @@ import math
 from dataclasses import dataclass
 from datetime import timedelta
 
-from loom_platform.auth import TokenSigner, TokenVerifier
-from loom_platform.errors import TokenInvalid
-from loom_platform.wire import new_id, now
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.auth import TokenSigner, TokenVerifier
+from loom_platform.errors import TokenInvalid
+from loom_platform.wire import new_id, now
 from loom_sys import events
 from loom_sys.auth.errors import (
     AccountLocked,

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from loom_platform.wire import WireModel
 from pydantic import Field
+
+from loom_platform.wire import WireModel
 
 
 class DictTypeSave(WireModel):

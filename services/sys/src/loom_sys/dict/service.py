@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loom_platform.errors import NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, paginate
-from loom_platform.wire import now
 from sqlalchemy import delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import NotFound, integrity_as
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.dict.errors import DictTypeTaken, DictValueTaken
 from loom_sys.dict.models import DictType, DictValue

@@ -7,10 +7,10 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import FileResponse
+
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.i18n import translate
-
 from loom_sys.file import service
 from loom_sys.settings import SysSettings
 

@@ -6,11 +6,11 @@ import re
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
-from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.wire import new_id, now
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import new_id, now
 from loom_sys.file.models import StoredFile
 
 _SAFE_FOLDER = re.compile(r"^[A-Za-z0-9_\-/]*$")

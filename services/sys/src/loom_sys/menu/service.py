@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.wire import build_tree, now
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import build_tree, now
 from loom_sys import events, tree
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.menu.schemas import MenuSave

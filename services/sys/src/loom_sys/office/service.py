@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.wire import build_tree, now
 from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import build_tree, now
 from loom_sys import tree
 from loom_sys.office.models import COMPANY, DEPARTMENT, Office
 from loom_sys.office.schemas import OfficeSave

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loom_platform.errors import AlreadyExists, NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, paginate
-from loom_platform.wire import WireModel, now
 from pydantic import Field
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import AlreadyExists, NotFound, integrity_as
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import WireModel, now
 from loom_sys.post.models import Post
 from loom_sys.user.models import UserPost
 

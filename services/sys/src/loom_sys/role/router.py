@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
-
 from loom_sys.role import service
 from loom_sys.role.service import RoleSave
 from loom_sys.user import service as user_service

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound
-from loom_platform.paging import PageParams, Sortable, paginate
-from loom_platform.wire import now
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import select
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.auth.passwords import hash_password
 from loom_sys.auth.service import check_password_rules

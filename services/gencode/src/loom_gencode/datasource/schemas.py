@@ -1,0 +1,26 @@
+"""Wire shapes of data sources (the password is accepted, never returned)."""
+
+from __future__ import annotations
+
+from loom_gencode.common import Wire
+
+
+class DataSourcePublic(Wire):
+    """A data source as the client reads it."""
+
+    id: str | None = None
+    en_name: str | None = None
+    name: str | None = None
+    db_type: str | None = None
+    host: str | None = None
+    port: int | None = None
+    db_name: str | None = None
+    username: str | None = None
+    options: str | None = None
+    remarks: str | None = None
+
+
+class DataSourceSave(DataSourcePublic):
+    """A data source as the client sends it; an empty password keeps the stored one."""
+
+    password: str | None = None

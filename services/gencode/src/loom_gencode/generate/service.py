@@ -1,0 +1,235 @@
+"""Code generation: the scheme form, rendering a template group, writing, zipping, form URLs."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_gencode import events
+from loom_gencode.common import blank, new_id, publish, utcnow
+from loom_gencode.generate.context import table_context
+from loom_gencode.generate.render import Rendered, render
+from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
+from loom_gencode.runtime import Runtime
+from loom_gencode.scheme import workspace
+from loom_gencode.scheme.models import GenScheme
+from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeWire
+from loom_gencode.seed import SYSTEM_GROUP_ID
+from loom_gencode.table import service as table_service
+from loom_gencode.table.errors import ChildTableCodegen, NotSynced, NotWorkflowForm, RightTableCodegen
+from loom_gencode.table.models import GenTable
+from loom_platform.errors import InvalidArgument, NotFound
+
+
+@dataclass(frozen=True)
+class OutputFile:
+    """A rendered file with its absolute destination inside the workspace."""
+
+    path: str
+    target: Path
+    content: str
+
+
+async def scheme_of(session: AsyncSession, table_id: str) -> GenScheme | None:
+    """The table's saved scheme."""
+    stmt = select(GenScheme).where(GenScheme.gen_table_id == table_id)  # type: ignore[arg-type]
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, Any]:
+    """``{scheme, templateGroupList, tableList}``; a new scheme starts from the code parameters."""
+    table = await table_service.get(session, table_id)
+    scheme = await scheme_of(session, table_id)
+    if scheme is not None:
+        body = SchemeWire.model_validate(scheme).dump()
+    else:
+        params = await session.get(CodeParam, "1")
+        body = SchemeWire(
+            project_path=params.project_path if params else "backend",
+            front_project_path=params.front_path if params else "frontend",
+            category=SYSTEM_GROUP_ID,
+            package_name=(params.package_name if params else None) or "com.jeeplus",
+            module_name=table.name.split("_")[0],
+            function_name=table.comments,
+            function_name_simple=table.comments,
+            function_author=params.author if params else "",
+        ).dump()
+    body["table"] = {"id": table_id}
+    groups = (
+        await session.execute(select(TemplateGroup.id, TemplateGroup.name).order_by(TemplateGroup.sort))  # type: ignore[call-overload]
+    ).all()
+    return {
+        "scheme": body,
+        "templateGroupList": [{"id": g[0], "name": g[1]} for g in groups],
+        "tableList": await table_service.table_names(session, table.data_source_id),
+    }
+
+
+def _check_form(payload: SchemeWire) -> str:
+    for name in REQUIRED:
+        if blank(getattr(payload, name)):
+            raise InvalidArgument("gencode.gen.required")
+    for name in SCHEME_FIELDS:
+        value = getattr(payload, name)
+        if value is not None and len(str(value)) > 200:
+            raise InvalidArgument("gencode.too_long", field=name, max=200)
+    table_id = payload.table.id if payload.table else None
+    if blank(table_id):
+        raise InvalidArgument("gencode.gen.required")
+    return str(table_id)
+
+
+async def save_scheme(session: AsyncSession, payload: SchemeWire) -> GenScheme:
+    """Creates or updates the table's scheme (one per table)."""
+    table_id = _check_form(payload)
+    await table_service.get(session, table_id)
+    scheme = await scheme_of(session, table_id)
+    if scheme is None:
+        scheme = GenScheme(id=payload.id or new_id(), gen_table_id=table_id)
+    for name in SCHEME_FIELDS:
+        setattr(scheme, name, getattr(payload, name))
+    scheme.update_date = utcnow()
+    session.add(scheme)
+    await session.flush()
+    publish(session, "scheme", scheme.id, "saved", table_id)
+    return scheme
+
+
+async def _main_table(session: AsyncSession, table_id: str) -> GenTable:
+    table = await table_service.get(session, table_id)
+    if table.is_sync != "1":
+        raise NotSynced()
+    if table.table_type == "2":
+        raise ChildTableCodegen()
+    if table.table_type == "5":
+        raise RightTableCodegen()
+    return table
+
+
+async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> list[OutputFile]:
+    """Every file the scheme's template group renders for the table and its child tables."""
+    table_id = _check_form(payload)
+    table = await _main_table(session, table_id)
+    group = await session.get(TemplateGroup, str(payload.category))
+    if group is None:
+        raise NotFound()
+    stmt = select(TemplateObj).where(TemplateObj.template_group_id == group.id).order_by(TemplateObj.sort)  # type: ignore[arg-type]
+    templates = list((await session.execute(stmt)).scalars().all())
+    if not templates:
+        raise InvalidArgument("gencode.gen.group_empty")
+    main = table_context(table, await table_service.columns(session, table.id))
+    children = [
+        table_context(c, await table_service.columns(session, c.id))
+        for c in await table_service.children_of(session, table)
+    ]
+    common = _scheme_context(payload)
+    rendered: list[Rendered] = []
+    for current, parent in [(main, None), *((child, main) for child in children)]:
+        for template in templates:
+            if template.is_child == "1" and parent is None:
+                continue
+            context = {
+                **common,
+                **_names(common, current),
+                "table": current,
+                "parent": parent,
+                "children": children if parent is None else [],
+                "main": main,
+            }
+            file = render(template.name, template.contents, context)
+            if file is not None:
+                rendered.append(file)
+    return _place(runtime.settings.workspace, payload, rendered)
+
+
+def _scheme_context(payload: SchemeWire) -> dict[str, Any]:
+    module = re.sub(r"\W", "_", str(payload.module_name))
+    sub = re.sub(r"\W", "_", payload.sub_module_name or "")
+    package = ".".join(p for p in [*str(payload.package_name).split("."), module, sub] if p)
+    return {
+        "scheme": {
+            "package_name": payload.package_name,
+            "module_name": module,
+            "sub_module_name": sub,
+            "function_name": payload.function_name,
+            "function_name_simple": payload.function_name_simple,
+            "author": payload.function_author,
+        },
+        "package": package,
+        "package_path": package.replace(".", "/"),
+        "module": module,
+        "generated_at": time.strftime("%Y-%m-%d"),
+    }
+
+
+def _names(common: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
+    entity = table["name"]
+    module = common["module"]
+    return {
+        "entity": entity,
+        "api_prefix": f"/{module}/{entity}",
+        "permission": f"{module}:{entity}",
+        "page_href": f"/{module}/{entity}/{table['class_name']}List",
+        "form_url": f"/{module}/{entity}/{table['class_name']}Form",
+    }
+
+
+def _place(root: Path, payload: SchemeWire, files: list[Rendered]) -> list[OutputFile]:
+    back = workspace.resolve(root, str(payload.project_path))
+    front = workspace.resolve(root, str(payload.front_project_path))
+    placed = []
+    for file in files:
+        area, _, relative = file.path.partition("/")
+        base = front if area == "front" else back
+        target = workspace.resolve(root, str(base / relative))
+        if base != target and base not in target.parents:
+            raise InvalidArgument("gencode.gen.path_outside", path=file.path)
+        placed.append(OutputFile(path=str(target.relative_to(root)), target=target, content=file.content))
+    return placed
+
+
+async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> str:
+    """Saves the scheme, writes the rendered files, and answers where they went."""
+    scheme = await save_scheme(session, payload)
+    files = await render_files(session, runtime, payload)
+    for file in files:
+        file.target.parent.mkdir(parents=True, exist_ok=True)
+        file.target.write_text(file.content, encoding="utf-8")
+    events.code_generated(
+        session,
+        table_id=scheme.gen_table_id,
+        scheme_id=scheme.id,
+        group_id=str(payload.category),
+        files=[f.path for f in files],
+    )
+    return str(workspace.resolve(runtime.settings.workspace, str(payload.project_path)))
+
+
+async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> tuple[str, bytes]:
+    """The rendered files as a zip archive (name URL-encoded, as the client reads it)."""
+    files = await render_files(session, runtime, payload)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for file in files:
+            archive.writestr(file.path, file.content)
+    table = await table_service.get(session, _check_form(payload))
+    return quote(f"{table.name}.zip"), buffer.getvalue()
+
+
+async def form_url(session: AsyncSession, *, table_id: str) -> str:
+    """The workflow form address of a type-6 table."""
+    table = await table_service.get(session, table_id)
+    if table.table_type != "6":
+        raise NotWorkflowForm()
+    scheme = await scheme_of(session, table_id)
+    module = scheme.module_name if scheme and scheme.module_name else table.name.split("_")[0]
+    return f"/{module}/{table.name}/{table.class_name}Form"

@@ -1,0 +1,85 @@
+"""The gencode service: FastAPI app (HTTP :8102) with its runtime, seeded on start."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+import loom_gencode.messages  # noqa: F401  (registers the catalogue)
+from loom_gencode import seed
+from loom_gencode.datasource.crypto import PasswordBox
+from loom_gencode.datasource.engines import EngineCache
+from loom_gencode.datasource.router import router as datasource_router
+from loom_gencode.reftypes.router import router as reftypes_router
+from loom_gencode.runtime import Runtime
+from loom_gencode.scheme.router import router as scheme_router
+from loom_gencode.settings import GencodeSettings
+from loom_gencode.table.router import router as table_router
+from loom_platform.auth import AccessLoader
+from loom_platform.db import transaction
+from loom_platform.directory import DirectoryClient, directory_access_loader
+from loom_platform.grpc import Client
+from loom_platform.migrations import ensure_database
+from loom_platform.service import ServiceSpec, create_app
+
+ROUTERS = (table_router, scheme_router, datasource_router, reftypes_router)
+
+
+def build_app(
+    settings: GencodeSettings | None = None,
+    *,
+    access_loader: AccessLoader | None = None,
+    directory: DirectoryClient | None = None,
+) -> FastAPI:
+    """The app; tests pass their own access loader and directory."""
+    settings = settings or GencodeSettings()
+    holder: dict[str, Any] = {}
+
+    def _directory() -> DirectoryClient:
+        if directory is not None:
+            return directory
+        if "directory" not in holder:
+            holder["directory"] = DirectoryClient(
+                Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
+            )
+        return holder["directory"]
+
+    @asynccontextmanager
+    async def runtime_hook(app: FastAPI) -> AsyncIterator[None]:
+        runtime = Runtime(
+            settings=settings,
+            engines=EngineCache(),
+            box=PasswordBox(settings.secret_key),
+            directory=_directory(),
+        )
+        app.state.gencode = runtime
+        await asyncio.to_thread(_ensure_app_database, settings)
+        async with app.state.session_factory() as session, transaction(session):
+            await seed.seed(session)
+        try:
+            yield
+        finally:
+            runtime.engines.dispose()
+
+    spec = ServiceSpec(
+        settings=settings,
+        title="Loom gencode",
+        routers=ROUTERS,
+        access_loader=lambda _app: access_loader or directory_access_loader(_directory()),
+        hooks=[runtime_hook],
+    )
+    return create_app(spec)  # type: ignore[no-any-return]
+
+
+def _ensure_app_database(settings: GencodeSettings) -> None:
+    if settings.app_database_url.startswith("postgres"):
+        ensure_database(settings.app_database_url)
+
+
+def app_factory() -> FastAPI:
+    """uvicorn --factory entry point."""
+    return build_app()

@@ -1,0 +1,102 @@
+"""Wire shapes of the reference data (camelCase, ``*DTOList`` for nested rows)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from loom_gencode.common import Wire
+
+
+class LabelValue(Wire):
+    """validateType and queryType: id, label, value, sort."""
+
+    id: str | None = None
+    label: str | None = None
+    value: str | None = None
+    sort: Any = None
+
+
+class ShowTypeWire(LabelValue):
+    """A control type with its UI component and import path."""
+
+    component: str | None = None
+    import_path: str | None = None
+
+
+class TableFieldTypeWire(Wire):
+    """A physical column type row of a database type."""
+
+    id: str | None = None
+    label: str | None = None
+    value: str | None = None
+    sort: Any = None
+    del_flag: Any = "0"
+
+
+class DataBaseTypeWire(Wire):
+    """A database kind and its column types."""
+
+    id: str | None = None
+    type: str | None = None
+    table_field_type_dto_list: list[TableFieldTypeWire] = Field(
+        default_factory=list, alias="tableFieldTypeDTOList"
+    )
+
+
+class CustomFieldWire(Wire):
+    """A property of a custom object type."""
+
+    id: str | None = None
+    name: str | None = None
+    remarks: str | None = None
+    sort: Any = 0
+    del_flag: Any = 0
+
+
+class CustomObjWire(Wire):
+    """A custom Java/entity type."""
+
+    id: str | None = None
+    label: str | None = None
+    value: str | None = None
+    data_url: str | None = None
+    table_name: str | None = None
+    sort: Any = 1
+    description: str | None = None
+    type: str | None = None
+    custom_field_dto_list: list[CustomFieldWire] = Field(default_factory=list, alias="customFieldDTOList")
+
+
+class CodeParamWire(Wire):
+    """Default generation parameters (record "1")."""
+
+    id: str | None = "1"
+    project_path: str | None = None
+    front_path: str | None = None
+    package_name: str | None = None
+    author: str | None = None
+
+
+class TemplateObjWire(Wire):
+    """A template file of a group."""
+
+    id: str | None = None
+    name: str | None = None
+    sort: Any = 10
+    contents: str | None = ""
+    is_child: str | None = "0"
+    del_flag: Any = "0"
+
+
+class TemplateGroupWire(Wire):
+    """A template group with its files."""
+
+    id: str | None = None
+    name: str | None = None
+    type: str | None = "1"
+    sort: Any = 10
+    remarks: str | None = None
+    is_system: str | None = "0"
+    template_obj_dto_list: list[TemplateObjWire] = Field(default_factory=list, alias="templateObjDTOList")

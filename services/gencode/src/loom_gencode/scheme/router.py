@@ -1,0 +1,43 @@
+"""HTTP routes of generation schemes: /gencode/scheme/..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from loom_gencode.common import form_body
+from loom_gencode.generate import service as generate_service
+from loom_gencode.runtime import RuntimeDep
+from loom_gencode.scheme import menu, workspace
+from loom_gencode.scheme.schemas import SchemeWire
+from loom_platform.auth import require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+
+router = APIRouter(prefix="/gencode/scheme")
+PERM = "gencode:genTable"
+
+
+@router.post("/save", dependencies=[require_permission(f"{PERM}:genCode")])
+async def save(session: SessionDep, body: SchemeWire) -> JSON:
+    """Saves a table's generation scheme."""
+    async with transaction(session):
+        await generate_service.save_scheme(session, body)
+    return message(translate("gencode.saved", what=body.function_name or ""))
+
+
+@router.get("/getFileTree", dependencies=[require_permission(f"{PERM}:genCode")])
+async def get_file_tree(runtime: RuntimeDep, parentNode: str = "") -> list[dict[str, Any]]:  # noqa: N803
+    """One level of folders under ``parentNode`` (the workspace root when empty)."""
+    return workspace.tree(runtime.settings.workspace, parentNode)
+
+
+@router.post("/createMenu", dependencies=[require_permission(f"{PERM}:createMenu")])
+async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+    """Form ``parent.id, name, tableId, tableType, icon``: asks sys for a page menu with buttons."""
+    data = await form_body(request)
+    async with transaction(session):
+        await menu.create(session, runtime, data)
+    return message(translate("gencode.menu.created"))

@@ -1,0 +1,50 @@
+"""Wire shape of a generation scheme."""
+
+from __future__ import annotations
+
+from loom_gencode.common import Wire
+
+
+class TableRef(Wire):
+    """``table {id}``."""
+
+    id: str | None = None
+
+
+class SchemeWire(Wire):
+    """Where and how to generate a table's code."""
+
+    id: str | None = None
+    table: TableRef | None = None
+    project_path: str | None = None
+    front_project_path: str | None = None
+    category: str | None = None
+    package_name: str | None = None
+    module_name: str | None = None
+    sub_module_name: str | None = None
+    function_name: str | None = None
+    function_name_simple: str | None = None
+    function_author: str | None = None
+
+
+SCHEME_FIELDS = (
+    "project_path",
+    "front_project_path",
+    "category",
+    "package_name",
+    "module_name",
+    "sub_module_name",
+    "function_name",
+    "function_name_simple",
+    "function_author",
+)
+REQUIRED = (
+    "project_path",
+    "front_project_path",
+    "category",
+    "package_name",
+    "module_name",
+    "function_name",
+    "function_name_simple",
+    "function_author",
+)

@@ -1,0 +1,51 @@
+"""Settings of the gencode service (env prefix ``LOOM_GENCODE_``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import model_validator
+from pydantic_settings import SettingsConfigDict
+
+from loom_platform.settings import ServiceSettings
+
+# A valid Fernet key that is public (it is in the source): fine for a laptop, refused in production.
+DEFAULT_SECRET_KEY = "bG9vbS1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE="
+
+
+class GencodeSettings(ServiceSettings):  # type: ignore[misc]
+    """Where gencode keeps its metadata, business tables, generated code and secrets."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="LOOM_GENCODE_",
+        env_file=".env",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    service_name: str = "gencode"
+    http_port: int = 8102
+    grpc_port: int = 9102
+    database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_gencode"
+    # The "master" data source: the business tables users design and synchronise.
+    app_database_url: str = "postgresql://postgres@127.0.0.1:5544/loom_app"
+    # Fernet key encrypting data-source passwords at rest.
+    secret_key: str = DEFAULT_SECRET_KEY
+    # Generated code is written only under this directory (default <state dir>/workspace).
+    workspace_root: Path | None = None
+    # A licence file; when unset there is no licence check.
+    licence_file: Path | None = None
+
+    @property
+    def workspace(self) -> Path:
+        """The resolved workspace root (created on demand)."""
+        root = (self.workspace_root or self.state_dir / "workspace").expanduser().resolve()
+        root.mkdir(parents=True, exist_ok=True)
+        return root
+
+    @model_validator(mode="after")
+    def _no_default_key_in_production(self) -> GencodeSettings:
+        if self.secret_key == DEFAULT_SECRET_KEY:
+            self.refuse_default_secret("LOOM_GENCODE_SECRET_KEY", "")
+        return self

@@ -1,0 +1,169 @@
+"""HTTP routes of the table screens: /gencode/table/..."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Body, Request
+from fastapi.responses import Response
+
+from loom_gencode.common import form_body, split_ids
+from loom_gencode.datasource import service as ds_service
+from loom_gencode.generate import service as generate_service
+from loom_gencode.licence import check as check_licence
+from loom_gencode.runtime import RuntimeDep
+from loom_gencode.scheme.schemas import SchemeWire
+from loom_gencode.sync import service as sync_service
+from loom_gencode.table import config, service
+from loom_gencode.table.introspect import list_tables
+from loom_gencode.table.schemas import TableWire
+from loom_platform.auth import require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep
+
+router = APIRouter(prefix="/gencode/table")
+PERM = "gencode:genTable"
+
+
+@router.get("/list", dependencies=[require_permission(f"{PERM}:view")])
+async def page(session: SessionDep, runtime: RuntimeDep, params: PageDep, request: Request) -> Any:
+    """``{code:200, result:{records,total}}``; ``{code:700|710, msg, serial}`` without a valid licence."""
+    problem = check_licence(runtime.settings)
+    if problem is not None:
+        return {"code": problem.code, "msg": problem.msg, "serial": problem.serial}
+    result = await service.page(session, runtime, params, dict(request.query_params))
+    return {"code": 200, "result": result}
+
+
+@router.get("/queryById", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:edit")])
+async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict[str, Any]:  # noqa: A002
+    """A design with its columns."""
+    return await service.read(session, runtime, id)
+
+
+@router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
+async def save(session: SessionDep, body: TableWire) -> JSON:
+    """Creates or updates a design (every rule of the wizard checked here)."""
+    async with transaction(session):
+        record = await service.save(session, body)
+    return message(translate("gencode.saved", what=record.name))
+
+
+@router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
+async def delete(session: SessionDep, ids: str = "") -> JSON:
+    """Removes designs (the physical tables stay)."""
+    async with transaction(session):
+        await service.remove(session, split_ids(ids))
+    return message(translate("gencode.table.removed"))
+
+
+@router.delete("/deleteDb", dependencies=[require_permission(f"{PERM}:del")])
+async def delete_db(session: SessionDep, runtime: RuntimeDep, id: str) -> JSON:  # noqa: A002
+    """Removes a design and drops its physical table."""
+    async with transaction(session):
+        await sync_service.drop_physical(session, runtime, table_id=id)
+    return message(translate("gencode.table.dropped"))
+
+
+@router.get("/queryConfig", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:add", f"{PERM}:edit")])
+async def query_config(session: SessionDep) -> dict[str, Any]:
+    """Java, control, validator and query types, column types per database, and the table list."""
+    return await config.query_config(session)
+
+
+@router.get("/importTableData", dependencies=[require_permission(f"{PERM}:add")])
+async def import_table_data(
+    session: SessionDep, runtime: RuntimeDep, request: Request, name: str = ""
+) -> dict[str, Any]:
+    """``{rows:[{name, comments}]}``: a data source's tables, filtered by name."""
+    en_name = request.query_params.get("dataSource.enName") or request.query_params.get("dataSource.id")
+    target = await ds_service.target_by_en_name(session, runtime, en_name)
+    rows = await sync_service._guard(asyncio.to_thread(list_tables, runtime.engines.get(target), name))
+    return {"rows": rows, "total": len(rows)}
+
+
+@router.post("/saveTableFromDB", dependencies=[require_permission(f"{PERM}:add")])
+async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+    """Imports the chosen tables (``name`` comma-joined) of ``dataSource.id``."""
+    data = await _flat_body(request)
+    names = split_ids(data.get("name"))
+    ds_id = data.get("dataSource.id") or "master"
+    async with transaction(session):
+        await service.import_tables(session, runtime, names=names, ds_id=ds_id)
+    return message(translate("gencode.table.imported"))
+
+
+@router.post("/synchDb", dependencies=[require_permission(f"{PERM}:sync")])
+async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+    """Form ``id, isForce``: '1' alters and keeps data, '2' drops and re-creates."""
+    data = await form_body(request)
+    async with transaction(session):
+        await sync_service.synchronise(
+            session, runtime, table_id=data.get("id", ""), is_force=data.get("isForce", "")
+        )
+    return message(translate("gencode.sync.done"))
+
+
+@router.get("/syncPreview", dependencies=[require_permission(f"{PERM}:sync")])
+async def sync_preview(
+    session: SessionDep, runtime: RuntimeDep, id: str, isForce: str = "1"
+) -> dict[str, Any]:  # noqa: A002,N803
+    """The DDL a sync would run; ``lossy`` marks statements that can lose data."""
+    return await sync_service.preview(session, runtime, table_id=id, is_force=isForce)
+
+
+@router.get("/queryGenCodeForm", dependencies=[require_permission(f"{PERM}:genCode")])
+async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, Any]:  # noqa: N803
+    """``{scheme, templateGroupList, tableList}`` for the generate dialog."""
+    return await generate_service.gen_code_form(session, table_id=tableId)
+
+
+@router.post("/genCode", dependencies=[require_permission(f"{PERM}:genCode")])
+async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> JSON:
+    """Saves the scheme and writes the generated files under the workspace."""
+    async with transaction(session):
+        written = await generate_service.generate(session, runtime, body)
+    return message(translate("gencode.gen.done", path=written))
+
+
+@router.post("/previewCode", dependencies=[require_permission(f"{PERM}:genCode")])
+async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> list[dict[str, str]]:
+    """The rendered files ``[{path, content}]`` without writing them."""
+    files = await generate_service.render_files(session, runtime, body)
+    return [{"path": f.path, "content": f.content} for f in files]
+
+
+@router.post("/downloadCode", dependencies=[require_permission(f"{PERM}:genCode")])
+async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> Response:
+    """The rendered files as a zip (the raw header value is the URL-encoded file name, as JeePlus)."""
+    name, data = await generate_service.zip_files(session, runtime, body)
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={
+            "Content-Disposition": name,
+            "Access-Control-Expose-Headers": "Content-Disposition",
+        },
+    )
+
+
+@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")])
+async def get_form_url(session: SessionDep, tableId: str) -> JSON:  # noqa: N803
+    """The workflow form address of a type-6 table."""
+    return JSON(await generate_service.form_url(session, table_id=tableId))
+
+
+async def _flat_body(request: Request) -> dict[str, str]:
+    if "application/json" in request.headers.get("content-type", ""):
+        body = await request.json()
+        flat = {k: str(v) for k, v in body.items() if not isinstance(v, dict)}
+        if isinstance(body.get("dataSource"), dict):
+            flat["dataSource.id"] = str(body["dataSource"].get("id") or "")
+        return flat
+    return await form_body(request)
+
+
+_ = Body

@@ -1,0 +1,173 @@
+"""gencode test fixtures: its own database and business database on the test server, the app
+running its lifespan, tokens of a test key pair and GrantedAccess instead of sys."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pymysql
+import pytest
+from sqlalchemy.engine import make_url
+
+from loom_gencode.main import build_app
+from loom_gencode.settings import GencodeSettings
+from loom_platform.migrations import upgrade
+from loom_platform.testing.auth import GrantedAccess, TestTokens
+from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+
+SERVICE_DIR = Path(__file__).resolve().parents[1]
+MYSQL_URL = os.environ.get("LOOM_TEST_MYSQL_URL", "mysql+pymysql://root@127.0.0.1:3306/test")
+
+ADMIN = "admin"
+NOBODY = "nobody"
+ALL_PERMISSIONS = {
+    *(
+        f"gencode:{r}:{a}"
+        for r in ("validateType", "showType", "queryType", "dataBaseType", "customObj", "templateGroup")
+        for a in ("view", "add", "edit", "del")
+    ),
+    "gencode:codeParam:view",
+    "gencode:codeParam:edit",
+    *(f"gencode:genTable:{a}" for a in ("view", "add", "edit", "del", "genCode", "createMenu", "sync")),
+    *(f"database:datalink:dataSource:{a}" for a in ("view", "add", "edit", "del")),
+}
+
+
+@dataclass
+class FakeDirectory:
+    """Stands in sys's CreateMenu (the menu request is what gencode owns)."""
+
+    menus: list[dict[str, Any]] = field(default_factory=list)
+
+    async def create_menu(self, **kwargs: Any) -> str:
+        self.menus.append(kwargs)
+        return f"menu-{len(self.menus)}"
+
+
+@dataclass
+class Env:
+    client: httpx.AsyncClient
+    tokens: TestTokens
+    access: GrantedAccess
+    settings: GencodeSettings
+    app: Any
+    directory: FakeDirectory
+
+    def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
+        return self.tokens.headers(user, lang)
+
+
+@pytest.fixture(scope="session")
+def databases(postgres_server_url: str) -> Iterator[tuple[str, str]]:
+    suffix = worker_suffix()
+    names = (f"loom_gencode_test_{suffix}", f"loom_app_test_{suffix}")
+    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
+    upgrade(SERVICE_DIR, urls[0])
+    yield urls[0], urls[1]
+    for name in names:
+        drop_database(postgres_server_url, name)
+
+
+@pytest.fixture(scope="session")
+def mysql_url() -> str:
+    """A MariaDB/MySQL database for data-source tests; skipped with a reason when unreachable."""
+    url = make_url(MYSQL_URL)
+    try:
+        pymysql.connect(
+            host=url.host,
+            port=url.port or 3306,
+            user=url.username,
+            password=url.password or "",
+            database=url.database,
+            connect_timeout=2,
+        ).close()
+    except pymysql.MySQLError as exc:
+        pytest.skip(f"MariaDB/MySQL at {MYSQL_URL} is unreachable: {exc}")
+    return MYSQL_URL
+
+
+@pytest.fixture(scope="session")
+async def env_session(
+    databases: tuple[str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Env]:
+    tmp = tmp_path_factory.mktemp("gencode")
+    tokens = TestTokens(tmp / "keys")
+    access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS)})
+    settings = GencodeSettings(
+        mode="test",
+        database_url=databases[0],
+        app_database_url=databases[1],
+        nats_url=nats_url,
+        jwt_public_key_file=tokens.public_key_path,
+        state_dir=tmp / "state",
+        workspace_root=tmp / "workspace",
+        outbox_poll_seconds=0.05,
+        log_json=False,
+        log_level="WARNING",
+    )
+    directory = FakeDirectory()
+    app = build_app(settings, access_loader=access.loader(), directory=directory)  # type: ignore[arg-type]
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://gencode") as client:
+            yield Env(client, tokens, access, settings, app, directory)
+
+
+@pytest.fixture
+async def env(env_session: Env) -> AsyncIterator[Env]:
+    from loom_gencode import seed
+    from loom_platform.db import transaction
+
+    yield env_session
+    await truncate_all(env_session.app.state.engine)
+    env_session.directory.menus.clear()
+    env_session.settings.licence_file = None
+    async with env_session.app.state.session_factory() as session, transaction(session):
+        await seed.seed(session)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # SQLModel nudges towards session.exec(); the service uses SQLAlchemy's execute() on purpose.
+    config.addinivalue_line("filterwarnings", "ignore:(?s).*session.exec:DeprecationWarning")
+
+
+def column(name: str, jdbc_type: str = "varchar(64)", **extra: Any) -> dict[str, Any]:
+    """A valid column design (base columns get the usual flags)."""
+    from pydantic.alias_generators import to_camel
+
+    from loom_gencode.table.defaults import column_defaults
+
+    row = column_defaults(name, jdbc_type, comments=extra.pop("comments", name))
+    row.update(extra)
+    return {to_camel(k): v for k, v in row.items()}
+
+
+def table(
+    name: str, *extra_columns: dict[str, Any], table_type: str = "0", ds: str = "master", **fields: Any
+) -> dict[str, Any]:
+    """A valid table design with the base columns (tree/workflow columns by type)."""
+    from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for
+
+    cols = []
+    for base in base_columns_for(table_type):
+        jdbc, comments, _nullable = STANDARD_COLUMNS[base]
+        if ds != "master" and jdbc == "timestamp":
+            jdbc = "datetime"
+        cols.append(column(base, jdbc, comments=comments))
+    cols += list(extra_columns)
+    body = {
+        "name": name,
+        "comments": f"{name} 表",
+        "dataSource": {"id": ds},
+        "idType": "1",
+        "tableType": table_type,
+        "className": "".join(p.title() for p in name.split("_")),
+        "columnList": cols,
+    }
+    body.update(fields)
+    return body

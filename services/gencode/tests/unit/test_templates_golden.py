@@ -1,0 +1,74 @@
+"""The system template group against golden files (UPDATE_GOLDEN=1 rewrites them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from loom_gencode.generate.context import table_context
+from loom_gencode.generate.render import render
+from loom_gencode.generate.service import _names, _scheme_context
+from loom_gencode.scheme.schemas import SchemeWire
+from loom_gencode.seed import system_templates
+from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
+from loom_gencode.table.models import GenTable, GenTableColumn
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _table(name: str, table_type: str, extra: list[tuple[str, str]]) -> dict:
+    cols = [
+        GenTableColumn(
+            gen_table_id="t", **column_defaults(n, STANDARD_COLUMNS[n][0], comments=STANDARD_COLUMNS[n][1])
+        )
+        for n in base_columns_for(table_type)
+    ]
+    cols += [GenTableColumn(gen_table_id="t", **column_defaults(n, t, comments=n)) for n, t in extra]
+    record = GenTable(
+        id="t",
+        name=name,
+        comments=f"{name} 表",
+        table_type=table_type,
+        class_name="".join(p.title() for p in name.split("_")),
+    )
+    return table_context(record, cols)
+
+
+CASES = {
+    "normal": ("demo_note", "0", [("title", "varchar(100)"), ("amount", "numeric(10,2)")]),
+    "tree": ("demo_category", "3", []),
+    "workflow": ("demo_leave", "6", [("reason", "varchar(200)")]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_system_group_matches_golden_files(case):
+    name, table_type, extra = CASES[case]
+    current = _table(name, table_type, extra)
+    common = _scheme_context(
+        SchemeWire(
+            package_name="app",
+            module_name="demo",
+            function_name="演示",
+            function_name_simple="演示",
+            function_author="golden",
+        )
+    )
+    context = {
+        **common,
+        **_names(common, current),
+        "table": current,
+        "parent": None,
+        "children": [],
+        "main": current,
+    }
+    for template_name, _is_child, source in system_templates():
+        rendered = render(template_name, source, context)
+        assert rendered is not None
+        golden = GOLDEN / case / f"{template_name}.golden"
+        if os.environ.get("UPDATE_GOLDEN"):
+            golden.parent.mkdir(parents=True, exist_ok=True)
+            golden.write_text(rendered.content, encoding="utf-8")
+        assert rendered.content == golden.read_text(encoding="utf-8"), f"{case}/{template_name} differs"

@@ -1,0 +1,128 @@
+"""sys test fixtures: a migrated, seeded database, the running app, clients logged in."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from loom_platform import db
+from loom_platform.embedded import free_port
+from loom_platform.migrations import upgrade
+from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+from loom_sys.main import build
+from loom_sys.seed import seed
+from loom_sys.settings import SysSettings
+
+SERVICE_DIR = Path(__file__).resolve().parents[1]
+ADMIN_PASSWORD = "admin-test-pw"
+
+
+@pytest.fixture(scope="session")
+def sys_database(postgres_server_url: str) -> Iterator[str]:
+    name = f"loom_test_sys_{worker_suffix()}"
+    url = recreate_database(postgres_server_url, name)
+    upgrade(SERVICE_DIR, url)
+    yield url
+    drop_database(postgres_server_url, name)
+
+
+@pytest.fixture(scope="session")
+def settings(sys_database: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory) -> SysSettings:
+    return SysSettings(
+        database_url=sys_database,
+        nats_url=nats_url,
+        state_dir=tmp_path_factory.mktemp("sys-state"),
+        grpc_port=free_port(),
+        admin_password=ADMIN_PASSWORD,
+        mode="test",
+        log_json=False,
+        log_level="WARNING",
+        outbox_poll_seconds=0.05,
+    )
+
+
+@pytest.fixture(scope="session")
+async def app(settings: SysSettings) -> AsyncIterator[FastAPI]:
+    application = build(settings)
+    async with application.router.lifespan_context(application):
+        yield application
+
+
+@pytest.fixture(autouse=True)
+async def clean_database(app: FastAPI, settings: SysSettings) -> AsyncIterator[None]:
+    """Every test starts from the seed alone."""
+    await truncate_all(app.state.engine)
+    async with db.session_factory(app.state.engine)() as session:
+        await seed(session, settings)
+    app.state.auth.cache.invalidate()
+    yield
+
+
+@pytest.fixture
+async def anonymous(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://sys") as client:
+        yield client
+
+
+async def login(client: httpx.AsyncClient, username: str, password: str) -> dict[str, Any]:
+    answer = await client.post("/sys/login", json={"username": username, "password": password})
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+async def admin(app: FastAPI, anonymous: httpx.AsyncClient) -> AsyncIterator[httpx.AsyncClient]:
+    """A client logged in as the seeded administrator (every permission)."""
+    tokens = await login(anonymous, "admin", ADMIN_PASSWORD)
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5001))
+    headers = {"Authorization": f"Bearer {tokens['token']}"}
+    async with httpx.AsyncClient(transport=transport, base_url="http://sys", headers=headers) as client:
+        yield client
+
+
+async def _make_user(
+    admin: httpx.AsyncClient, login_name: str, *, password: str = "secret-pw", **fields: Any
+) -> dict[str, Any]:
+    """Creates a user through the API and returns it as queryById shows it."""
+    body = {"loginName": login_name, "name": fields.pop("name", login_name), "password": password, **fields}
+    answer = await admin.post("/sys/user/save", json=body)
+    assert answer.status_code == 200, answer.text
+    page = (await admin.get("/sys/user/list", params={"loginName": login_name})).json()
+    user_id = next(r["id"] for r in page["records"] if r["loginName"] == login_name)
+    return (await admin.get("/sys/user/queryById", params={"id": user_id})).json()  # type: ignore[no-any-return]
+
+
+async def _client_for(
+    app: FastAPI, anonymous: httpx.AsyncClient, login_name: str, password: str
+) -> httpx.AsyncClient:
+    tokens = await login(anonymous, login_name, password)
+    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5002))
+    return httpx.AsyncClient(
+        transport=transport, base_url="http://sys", headers={"Authorization": f"Bearer {tokens['token']}"}
+    )
+
+
+@pytest.fixture
+def make_user(admin: httpx.AsyncClient) -> Any:
+    """``await make_user("alice", roleIdList=[...])``: a user created through the API."""
+
+    async def _make(login_name: str, **fields: Any) -> dict[str, Any]:
+        return await _make_user(admin, login_name, **fields)
+
+    return _make
+
+
+@pytest.fixture
+def client_for(app: FastAPI, anonymous: httpx.AsyncClient) -> Any:
+    """``await client_for("alice", "secret-pw")``: a client logged in as that user."""
+
+    async def _client(login_name: str, password: str = "secret-pw") -> httpx.AsyncClient:
+        return await _client_for(app, anonymous, login_name, password)
+
+    return _client

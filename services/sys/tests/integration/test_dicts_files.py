@@ -1,0 +1,87 @@
+"""Dictionaries and files."""
+
+from __future__ import annotations
+
+import httpx
+
+
+async def test_a_dictionary_type_with_two_values_shows_in_the_map(admin: httpx.AsyncClient) -> None:
+    # given a new dictionary type
+    assert (
+        await admin.post("/sys/dict/save", json={"type": "leave_type", "description": "请假类型"})
+    ).json() == ("保存字典'请假类型'成功")
+    dict_type = (
+        await admin.get("/sys/dict/type/list", params={"type": "leave", "current": 1, "size": -1})
+    ).json()
+    type_id = dict_type["records"][0]["id"]
+    # when two values are added
+    for value, label, sort in (("1", "事假", 20), ("2", "病假", 10)):
+        answer = await admin.post(
+            "/sys/dict/saveDictValue",
+            json={"dictTypeId": type_id, "value": value, "label": label, "sort": sort},
+        )
+        assert answer.json() == f"保存键值'{label}'成功"
+    # then values come back in sort order, in the bare array and in the map
+    values = (await admin.get("/sys/dict/getDictValue", params={"dictTypeId": type_id})).json()
+    assert [(v["label"], v["value"]) for v in values] == [("病假", "2"), ("事假", "1")]
+    the_map = (await admin.get("/sys/dict/getDictMap", params={"dictTypeId": "leave_type"})).json()
+    assert [v["label"] for v in the_map["leave_type"]] == ["病假", "事假"]
+    one = (await admin.get("/sys/dict/queryDictValue", params={"dictValueId": values[0]["id"]})).json()
+    assert one["label"] == "病假"
+
+
+async def test_dictionary_types_and_values_are_unique(admin: httpx.AsyncClient) -> None:
+    clash = await admin.post("/sys/dict/save", json={"type": "yes_no", "description": "重复"})
+    assert (clash.status_code, clash.json()["msg"]) == (409, "保存字典'yes_no'失败, 类型已存在")
+    yes_no = (await admin.get("/sys/dict/type/list", params={"type": "yes_no"})).json()["records"][0]
+    dup = await admin.post(
+        "/sys/dict/saveDictValue", json={"dictTypeId": yes_no["id"], "value": "1", "label": "是的"}
+    )
+    assert (dup.status_code, dup.json()["msg"]) == (409, "保存键值'1'失败, 键值已存在")
+
+
+async def test_deleting_a_type_removes_its_values(admin: httpx.AsyncClient) -> None:
+    yes_no = (await admin.get("/sys/dict/type/list", params={"type": "yes_no"})).json()["records"][0]
+    assert (await admin.delete("/sys/dict/delete", params={"ids": yes_no["id"]})).json() == "删除字典成功"
+    assert "yes_no" not in (await admin.get("/sys/dict/getDictMap")).json()
+
+
+async def test_upload_then_download_under_the_original_name(admin: httpx.AsyncClient) -> None:
+    answer = await admin.post(
+        "/sys/file/webupload/upload",
+        params={"uploadPath": "/vueEditor"},
+        files={"file": ("报告.txt", b"hello loom", "text/plain")},
+    )
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["data"]["url"] == body["url"] and body["path"].startswith("vueEditor/")
+    assert not body["path"].endswith("报告.txt")  # stored under a generated name
+    source = body["path"]
+    download = await admin.get("/sys/file/download2", params={"source": source, "action": "download"})
+    assert download.content == b"hello loom"
+    assert download.headers["content-disposition"] == "%E6%8A%A5%E5%91%8A.txt"
+    url = (await admin.get("/sys/file/getUrl", params={"source": body["id"]})).json()
+    assert url.startswith("/api/sys/file/download2?source=")
+
+
+async def test_uploads_are_checked_for_type_size_and_folder(admin: httpx.AsyncClient) -> None:
+    exe = await admin.post(
+        "/sys/file/webupload/upload", files={"file": ("run.exe", b"MZ", "application/x-msdownload")}
+    )
+    assert (exe.status_code, exe.json()["msg"]) == (400, "不允许上传该类型的文件: exe")
+    empty = await admin.post("/sys/file/webupload/upload", files={"file": ("a.txt", b"", "text/plain")})
+    assert empty.json()["msg"] == "请选择要上传的文件"
+    escape = await admin.post(
+        "/sys/file/webupload/upload",
+        params={"uploadPath": "../../etc"},
+        files={"file": ("a.txt", b"x", "text/plain")},
+    )
+    assert (escape.status_code, escape.json()["msg"]) == (400, "非法的文件路径")
+
+
+async def test_downloads_cannot_leave_the_storage(admin: httpx.AsyncClient) -> None:
+    for source in ("../../etc/passwd", "/etc/passwd", "vueEditor/../../../etc/passwd"):
+        answer = await admin.get("/sys/file/download2", params={"source": source})
+        assert answer.status_code == 400, source
+    missing = await admin.get("/sys/file/download2", params={"source": "common/2026/01/01/none.txt"})
+    assert missing.status_code == 404
