@@ -51,7 +51,7 @@ async def test_every_route_but_the_public_ones_refuses_a_call_without_token(
             answer = await anonymous.request(method, concrete(route.path))
             # then it answers 401, unless it is one the login page needs
             if route.path in PUBLIC:
-                assert answer.status_code != 401, route.path
+                assert answer.status_code == 200 or answer.json()["msg"] != "请先登录", route.path
             else:
                 assert answer.status_code == 401, f"{method} {route.path} answered {answer.status_code}"
 
