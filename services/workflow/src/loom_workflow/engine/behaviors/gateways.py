@@ -1,0 +1,133 @@
+"""Exclusive, parallel and inclusive gateways."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..agenda import executions, history
+from ..agenda.operations import condition_holds
+from ..errors import EngineError
+from ..model import FlowNode
+from ..runtime.entities import Execution
+from .base import Behavior
+
+if TYPE_CHECKING:
+    from ..context import CommandContext
+
+
+class ExclusiveGatewayBehavior(Behavior):
+    """Takes the first flow (document order) whose condition holds, else the default flow."""
+
+    def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
+        """Chooses one flow."""
+        model = ctx.model(execution.proc_def_id)
+        outgoing = model.outgoing(node)
+        chosen = next(
+            (f for f in outgoing if f.id != node.default_flow and condition_holds(ctx, execution, f)), None
+        )
+        if chosen is None and node.default_flow is not None:
+            chosen = model.flows[node.default_flow]
+        if chosen is None and outgoing:
+            raise EngineError(
+                f"No outgoing sequence flow of the exclusive gateway '{node.id}' could be selected "
+                "for continuing the process"
+            )
+        ctx.agenda.plan_leave(execution, flows=[chosen] if chosen else [])
+
+
+def _join(ctx: CommandContext, execution: Execution, node: FlowNode, waiting: list[Execution]) -> None:
+    """Merges the waiting tokens into ``execution`` and lets it continue."""
+    for other in waiting:
+        if other is not execution:
+            history.end_activity(ctx, other)
+            executions.delete_execution(ctx, other)
+    execution.is_active = True
+    parent = executions.parent(ctx, execution)
+    siblings = executions.real_children(ctx, parent) if parent else []
+    execution.is_concurrent = len(siblings) > 1
+    del node
+
+
+def _waiting(ctx: CommandContext, execution: Execution, node: FlowNode) -> list[Execution]:
+    return ctx.session.where(
+        Execution,
+        lambda e: e.parent_id == execution.parent_id and not e.is_active and e.activity_id == node.id,
+    )
+
+
+class ParallelGatewayBehavior(Behavior):
+    """Joins all incoming tokens, then forks to every outgoing flow (conditions are ignored)."""
+
+    def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
+        """Waits or fires."""
+        model = ctx.model(execution.proc_def_id)
+        if len(node.incoming) > 1:
+            execution.is_active = False
+            waiting = _waiting(ctx, execution, node)
+            if len(waiting) < len(node.incoming):
+                return
+            others = [w for w in waiting if w is not execution][: len(node.incoming) - 1]
+            _join(ctx, execution, node, [execution, *others])
+        ctx.agenda.plan_leave(execution, flows=model.outgoing(node))
+
+
+def _inclusive_fork(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
+    from ..agenda.operations import select_flows
+
+    ctx.agenda.plan_leave(execution, flows=select_flows(ctx, execution, node))
+
+
+class InclusiveGatewayBehavior(Behavior):
+    """Joins when no other token can still reach the gateway; forks to every flow whose condition holds."""
+
+    def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
+        """Waits or fires."""
+        if len(node.incoming) > 1:
+            execution.is_active = False
+            try_inclusive_join(ctx, execution, node)
+            return
+        _inclusive_fork(ctx, execution, node)
+
+
+def try_inclusive_join(ctx: CommandContext, execution: Execution, node: FlowNode) -> bool:
+    """Fires the join at ``node`` when no other live token of the scope can reach it."""
+    waiting = _waiting(ctx, execution, node)
+    others = [
+        e
+        for e in ctx.session.where(
+            Execution,
+            lambda e: (
+                e.proc_inst_id == execution.proc_inst_id and e.activity_id is not None and e not in waiting
+            ),
+        )
+        if not e.is_mi_root and not executions.is_boundary(ctx, e) and e.id != execution.proc_inst_id
+    ]
+    model = ctx.model(execution.proc_def_id)
+    for other in others:
+        if other.activity_id and _reaches(model, other.activity_id, node.id):
+            return False
+    _join(ctx, execution, node, waiting)
+    _inclusive_fork(ctx, execution, node)
+    return True
+
+
+def _reaches(model: object, start: str, target: str) -> bool:
+    from ..model import ProcessModel
+
+    assert isinstance(model, ProcessModel)
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        node = model.node(current)
+        nexts = [model.flows[f].target for f in node.outgoing]
+        if not node.outgoing and node.parent_id is not None:
+            nexts.append(node.parent_id)  # leaving a sub-process continues after it
+        for nxt in nexts:
+            if nxt == target:
+                return True
+            stack.append(nxt)
+    return False

@@ -1,0 +1,117 @@
+"""Per-command state: the session, the agenda, the engine configuration and the acting user."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from .clock import Clock, IdGenerator
+from .errors import EngineError
+from .hooks import Registry, TaskAssignmentResolver
+from .model import FlowNode, ProcessModel, parse_bpmn
+from .runtime.entities import Execution, HistoricActivityInstance, ProcessDefinition
+from .runtime.events import EngineEvent
+from .session import Session
+
+if TYPE_CHECKING:
+    from .agenda.agenda import Agenda
+
+
+class ModelCache:
+    """Parsed models by definition id (definitions never change once deployed)."""
+
+    def __init__(self, limit: int = 512) -> None:
+        self._models: dict[str, ProcessModel] = {}
+        self._limit = limit
+        self._lock = threading.Lock()
+
+    def get(self, definition: ProcessDefinition) -> ProcessModel:
+        """The parsed model of ``definition``."""
+        with self._lock:
+            found = self._models.get(definition.id)
+        if found is not None:
+            return found
+        models = [m for m in parse_bpmn(definition.bpmn_xml) if m.id == definition.key]
+        if not models:
+            raise EngineError(f"Process '{definition.key}' not found in the XML of {definition.id}")
+        with self._lock:
+            if len(self._models) >= self._limit:
+                self._models.pop(next(iter(self._models)))
+            self._models[definition.id] = models[0]
+        return models[0]
+
+
+@dataclass
+class EngineConfig:
+    """Everything the engine core is configured with."""
+
+    clock: Clock
+    ids: IdGenerator
+    registry: Registry
+    resolver: TaskAssignmentResolver
+    models: ModelCache = field(default_factory=ModelCache)
+    default_job_retries: int = 3
+
+
+class CommandContext:
+    """What a command and the operations it plans work against."""
+
+    def __init__(self, session: Session, config: EngineConfig, user_id: str | None) -> None:
+        from .agenda.agenda import Agenda
+
+        self.session = session
+        self.config = config
+        self.user_id = user_id
+        self.agenda: Agenda = Agenda(self)
+        self._order = 0
+
+    def now(self) -> datetime:
+        """The engine clock."""
+        return self.config.clock.now()
+
+    def new_id(self) -> str:
+        """A new row id."""
+        return self.config.ids.next_id()
+
+    def next_order(self) -> int:
+        """Increasing order of activity-history rows, continuing from the highest loaded one."""
+        if self._order == 0:
+            loaded = self.session.all(HistoricActivityInstance)
+            self._order = max((a.transaction_order for a in loaded), default=0)
+        self._order += 1
+        return self._order
+
+    def model(self, proc_def_id: str) -> ProcessModel:
+        """The parsed model of a definition."""
+        return self.config.models.get(self.session.definition(proc_def_id))
+
+    def node(self, execution: Execution) -> FlowNode:
+        """The node an execution sits at."""
+        if execution.activity_id is None:
+            raise EngineError(f"Execution {execution.id} is not at an activity")
+        return self.model(execution.proc_def_id).node(execution.activity_id)
+
+    def emit(self, type_: str, execution: Execution | None = None, **data: object) -> None:
+        """Records an engine event."""
+        activity_id = data.pop("activity_id", execution.activity_id if execution else None)
+        activity_type = data.pop("activity_type", None)
+        task_id = data.pop("task_id", None)
+        self.session.events.append(
+            EngineEvent(
+                type=type_,
+                time=self.now(),
+                proc_inst_id=execution.proc_inst_id if execution else _str(data.pop("proc_inst_id", None)),
+                execution_id=execution.id if execution else None,
+                proc_def_id=execution.proc_def_id if execution else None,
+                activity_id=_str(activity_id),
+                activity_type=_str(activity_type),
+                task_id=_str(task_id),
+                data=data,
+            )
+        )
+
+
+def _str(value: object) -> str | None:
+    return value if isinstance(value, str) else None

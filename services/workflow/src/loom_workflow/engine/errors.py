@@ -1,0 +1,61 @@
+"""Errors raised by the engine core. The service maps ``code`` to HTTP / gRPC statuses at its edge."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class EngineError(Exception):
+    """Base of every engine error (Flowable's ``FlowableException``)."""
+
+    code: ClassVar[str] = "INTERNAL"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class IllegalArgument(EngineError):
+    """A caller passed something the engine cannot use (``FlowableIllegalArgumentException``)."""
+
+    code = "INVALID_ARGUMENT"
+
+
+class ObjectNotFound(EngineError):
+    """A definition, instance, task, execution or job does not exist (``FlowableObjectNotFoundException``)."""
+
+    code = "NOT_FOUND"
+
+
+class IllegalState(EngineError):
+    """The operation is not allowed in the current state (e.g. completing a delegated task)."""
+
+    code = "FAILED_PRECONDITION"
+
+
+class Suspended(IllegalState):
+    """The definition or instance is suspended."""
+
+
+class ConcurrentModification(EngineError):
+    """A row changed since it was loaded (optimistic lock on the revision column)."""
+
+    code = "ABORTED"
+
+
+class BpmnParseError(EngineError):
+    """The deployed BPMN XML is malformed or uses an element the engine does not support."""
+
+    code = "INVALID_ARGUMENT"
+
+
+class UnsupportedFeature(EngineError):
+    """A construct that parses but cannot be run by this engine (e.g. a groovy script)."""
+
+    code = "UNIMPLEMENTED"
+
+
+class ExpressionError(EngineError):
+    """A JUEL expression failed to parse or evaluate. The only error the expression package raises."""
+
+    code = "INVALID_ARGUMENT"

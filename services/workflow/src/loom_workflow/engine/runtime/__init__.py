@@ -1,0 +1,1 @@
+"""Runtime and history rows, engine events."""

@@ -1,0 +1,171 @@
+"""Unit of work: an identity map over rows loaded from a :class:`StoreTx`, tracking what changed."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import TypeVar
+
+from .errors import ObjectNotFound
+from .runtime.entities import WRITE_ORDER, Execution, Job, ProcessDefinition, Row, Task
+from .runtime.events import EngineEvent
+from .store.protocol import ChangeSet, StoreTx
+
+R = TypeVar("R", bound=Row)
+
+
+class Session:
+    """Rows of one command. Loaded rows are snapshotted; ``flush`` diffs them into a :class:`ChangeSet`."""
+
+    def __init__(self, tx: StoreTx) -> None:
+        self.tx = tx
+        self._rows: dict[type, dict[str, Row]] = {t: {} for t in WRITE_ORDER}
+        self._snapshots: dict[tuple[type, str], Row] = {}
+        self._deleted: list[Row] = []
+        self._trees: set[str] = set()
+        self.events: list[EngineEvent] = []
+
+    # ------------------------------------------------------------------ loading
+    def _register(self, row: Row) -> Row:
+        table = self._rows[type(row)]
+        existing = table.get(row.id)
+        if existing is not None:
+            return existing
+        if any(d is row or (type(d) is type(row) and d.id == row.id) for d in self._deleted):
+            return row
+        table[row.id] = row
+        self._snapshots[(type(row), row.id)] = copy.deepcopy(row)
+        return row
+
+    def load_tree(self, proc_inst_id: str) -> bool:
+        """Loads the instance tree containing ``proc_inst_id`` once; False when it does not exist."""
+        if proc_inst_id in self._trees:
+            return True
+        tree = self.tx.load_instance_tree(proc_inst_id)
+        if tree is None:
+            return False
+        for row in tree.rows():
+            self._register(row)
+            pid = getattr(row, "proc_inst_id", None)
+            if isinstance(pid, str):
+                self._trees.add(pid)
+        self._trees.add(proc_inst_id)
+        return True
+
+    def definition(self, definition_id: str) -> ProcessDefinition:
+        """A definition by id (loaded once)."""
+        found = self._rows[ProcessDefinition].get(definition_id)
+        if found is None:
+            loaded = self.tx.get_definition(definition_id)
+            if loaded is None:
+                raise ObjectNotFound(f"no deployed process definition found with id '{definition_id}'")
+            found = self._register(loaded)
+        assert isinstance(found, ProcessDefinition)
+        return found
+
+    def find_definition(
+        self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
+    ) -> ProcessDefinition | None:
+        """A definition by key (latest / version / deployment), checking unsaved deployments first."""
+        local = [
+            d
+            for d in self.all(ProcessDefinition)
+            if d.key == key
+            and d.tenant_id == tenant_id
+            and (version is None or d.version == version)
+            and (deployment_id is None or d.deployment_id == deployment_id)
+        ]
+        stored = self.tx.find_definition(
+            key, version=version, deployment_id=deployment_id, tenant_id=tenant_id
+        )
+        candidates = local + ([stored] if stored is not None else [])
+        if not candidates:
+            return None
+        best = max(candidates, key=lambda d: d.version)
+        registered = self._register(best)
+        assert isinstance(registered, ProcessDefinition)
+        return registered
+
+    def task(self, task_id: str) -> Task:
+        """A runtime task with its instance tree loaded."""
+        found = self._rows[Task].get(task_id)
+        if found is None:
+            stored = self.tx.get_task(task_id)
+            if stored is None or not self.load_tree(stored.proc_inst_id):
+                raise ObjectNotFound(f"Cannot find task with id {task_id}")
+            found = self._rows[Task].get(task_id)
+            if found is None:
+                raise ObjectNotFound(f"Cannot find task with id {task_id}")
+        assert isinstance(found, Task)
+        return found
+
+    def execution(self, execution_id: str) -> Execution:
+        """A runtime execution with its instance tree loaded."""
+        found = self._rows[Execution].get(execution_id)
+        if found is None:
+            stored = self.tx.get_execution(execution_id)
+            if stored is not None:
+                self.load_tree(stored.proc_inst_id)
+            found = self._rows[Execution].get(execution_id)
+            if found is None:
+                raise ObjectNotFound(f"execution {execution_id} doesn't exist")
+        assert isinstance(found, Execution)
+        return found
+
+    def job(self, job_id: str) -> Job | None:
+        """A job with its instance tree loaded; None when it no longer exists."""
+        found = self._rows[Job].get(job_id)
+        if found is None:
+            stored = self.tx.get_job(job_id)
+            if stored is None:
+                return None
+            self.load_tree(stored.proc_inst_id)
+            found = self._rows[Job].get(job_id)
+        return found if isinstance(found, Job) else None
+
+    # ------------------------------------------------------------------ access
+    def get(self, kind: type[R], row_id: str | None) -> R | None:
+        """A loaded or inserted row, or None."""
+        if row_id is None:
+            return None
+        found = self._rows[kind].get(row_id)
+        return found if isinstance(found, kind) else None
+
+    def all(self, kind: type[R]) -> list[R]:
+        """Loaded and inserted rows of one type, in load/insert order."""
+        return [r for r in self._rows[kind].values() if isinstance(r, kind)]
+
+    def where(self, kind: type[R], pred: Callable[[R], bool]) -> list[R]:
+        """Rows of one type matching ``pred``."""
+        return [r for r in self.all(kind) if pred(r)]
+
+    # ------------------------------------------------------------------ changes
+    def insert(self, row: R) -> R:
+        """Adds a new row."""
+        self._rows[type(row)][row.id] = row
+        return row
+
+    def delete(self, row: Row) -> None:
+        """Removes a row (no-op when already gone)."""
+        table = self._rows[type(row)]
+        if table.pop(row.id, None) is None:
+            return
+        if (type(row), row.id) in self._snapshots:
+            self._deleted.append(row)
+
+    def flush(self) -> ChangeSet:
+        """Builds the change set; bumps the revision of each updated row."""
+        changes = ChangeSet(events=list(self.events))
+        for kind in WRITE_ORDER:
+            for row in self._rows[kind].values():
+                snap = self._snapshots.get((kind, row.id))
+                if snap is None:
+                    changes.inserts.append(row)
+                elif row != snap:
+                    row.revision = snap.revision + 1
+                    changes.updates.append(row)
+        order = {k: i for i, k in enumerate(WRITE_ORDER)}
+        changes.deletes = sorted(self._deleted, key=lambda r: -order[type(r)])
+        for row in changes.updates:
+            self._snapshots[(type(row), row.id)] = copy.deepcopy(row)
+        return changes

@@ -1,0 +1,170 @@
+"""In-memory :class:`EngineStore` for tests and scenario runs (deep copies in and out, revision checks)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import TypeVar
+
+from ..errors import ConcurrentModification
+from ..runtime.entities import (
+    Execution,
+    HistoricActivityInstance,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    IdentityLink,
+    Job,
+    ProcessDefinition,
+    Row,
+    Task,
+    Variable,
+)
+from ..runtime.events import EngineEvent
+from .protocol import ChangeSet, InstanceTree
+
+R = TypeVar("R")
+
+
+class InMemoryStore:
+    """Committed rows per type; a transaction buffers one change set and applies it on commit."""
+
+    def __init__(self) -> None:
+        self._tables: dict[type, dict[str, Row]] = {}
+        self.events: list[EngineEvent] = []
+
+    @contextmanager
+    def transaction(self) -> Iterator[MemoryTx]:
+        """Begins a transaction: writes become visible when the block exits without error."""
+        tx = MemoryTx(self)
+        yield tx
+        for changes in tx.pending:
+            self._apply(changes)
+
+    def _apply(self, changes: ChangeSet) -> None:
+        for row in changes.updates:
+            current = self._tables.get(type(row), {}).get(row.id)
+            if current is None or current.revision != row.revision - 1:
+                raise ConcurrentModification(
+                    f"{type(row).__name__} {row.id} was updated by another transaction"
+                )
+        for row in changes.deletes:
+            current = self._tables.get(type(row), {}).get(row.id)
+            if current is None or current.revision != row.revision:
+                raise ConcurrentModification(
+                    f"{type(row).__name__} {row.id} was updated by another transaction"
+                )
+        for row in [*changes.inserts, *changes.updates]:
+            self._tables.setdefault(type(row), {})[row.id] = copy.deepcopy(row)
+        for row in changes.deletes:
+            self._tables[type(row)].pop(row.id, None)
+        self.events.extend(changes.events)
+
+    def rows(self, kind: type[R]) -> list[R]:
+        """Committed rows of one type (copies), in insertion order."""
+        return [copy.deepcopy(r) for r in self._tables.get(kind, {}).values()]  # type: ignore[misc]
+
+    def raw(self, kind: type[R]) -> dict[str, R]:
+        """The committed table itself (read-only use)."""
+        return self._tables.get(kind, {})  # type: ignore[return-value]
+
+
+class MemoryTx:
+    """A transaction over an :class:`InMemoryStore`."""
+
+    def __init__(self, store: InMemoryStore) -> None:
+        self._store = store
+        self.pending: list[ChangeSet] = []
+
+    def _table(self, kind: type[R]) -> dict[str, R]:
+        return self._store.raw(kind)
+
+    def get_definition(self, definition_id: str) -> ProcessDefinition | None:
+        """A process definition by id."""
+        found = self._table(ProcessDefinition).get(definition_id)
+        return copy.deepcopy(found)
+
+    def find_definition(
+        self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
+    ) -> ProcessDefinition | None:
+        """The definition of ``key`` by version / deployment, else the latest."""
+        found = [
+            d for d in self._table(ProcessDefinition).values() if d.key == key and d.tenant_id == tenant_id
+        ]
+        if version is not None:
+            found = [d for d in found if d.version == version]
+        if deployment_id is not None:
+            found = [d for d in found if d.deployment_id == deployment_id]
+        return copy.deepcopy(max(found, key=lambda d: d.version)) if found else None
+
+    def get_execution(self, execution_id: str) -> Execution | None:
+        """An execution by id."""
+        return copy.deepcopy(self._table(Execution).get(execution_id))
+
+    def get_task(self, task_id: str) -> Task | None:
+        """A task by id."""
+        return copy.deepcopy(self._table(Task).get(task_id))
+
+    def get_job(self, job_id: str) -> Job | None:
+        """A job by id."""
+        return copy.deepcopy(self._table(Job).get(job_id))
+
+    def _root_of(self, proc_inst_id: str) -> str | None:
+        execution = self._table(Execution).get(proc_inst_id)
+        if execution is not None:
+            return execution.root_proc_inst_id
+        hist = self._table(HistoricProcessInstance).get(proc_inst_id)
+        if hist is not None:
+            return hist.root_proc_inst_id or hist.id
+        return None
+
+    def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
+        """Every row of the tree containing ``proc_inst_id``."""
+        root = self._root_of(proc_inst_id)
+        if root is None:
+            return None
+        hist = [
+            h for h in self._table(HistoricProcessInstance).values() if (h.root_proc_inst_id or h.id) == root
+        ]
+        ids = {h.id for h in hist} | {
+            e.proc_inst_id for e in self._table(Execution).values() if e.root_proc_inst_id == root
+        }
+
+        def of(kind: type[R]) -> list[R]:
+            return [
+                copy.deepcopy(r)
+                for r in self._table(kind).values()
+                if getattr(r, "proc_inst_id", None) in ids
+            ]
+
+        return InstanceTree(
+            executions=of(Execution),
+            tasks=of(Task),
+            identity_links=of(IdentityLink),
+            variables=of(Variable),
+            jobs=of(Job),
+            historic_process_instances=[copy.deepcopy(h) for h in hist],
+            historic_tasks=of(HistoricTaskInstance),
+            historic_activities=of(HistoricActivityInstance),
+        )
+
+    def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
+        """Due, unlocked jobs with retries left."""
+        jobs = [
+            j
+            for j in self._table(Job).values()
+            if j.job_type == "message"
+            or (j.job_type == "timer" and j.due_date is not None and j.due_date <= now)
+        ]
+        jobs = [
+            j
+            for j in jobs
+            if j.retries > 0 and (j.lock_expiration_time is None or j.lock_expiration_time < now)
+        ]
+        jobs.sort(key=lambda j: (j.due_date or j.create_time or now, j.id))
+        return [copy.deepcopy(j) for j in jobs[:limit]]
+
+    def write(self, changes: ChangeSet) -> None:
+        """Buffers the change set until commit."""
+        self.pending.append(copy.deepcopy(changes))

@@ -1,0 +1,150 @@
+"""Change state (move), back nodes and send-back."""
+
+from __future__ import annotations
+
+import pytest
+
+from loom_workflow.engine import IllegalArgument
+from loom_workflow.engine.commands import BackNodes, MoveActivities, MoveExecution, SendBack
+from loom_workflow.engine.commands.back_nodes import upstream_user_tasks
+from loom_workflow.engine.model import parse_bpmn
+
+from .harness import Harness, bpmn, chain, flow
+
+LINEAR = bpmn(
+    '<startEvent id="s"/><userTask id="apply" name="Apply"/><exclusiveGateway id="gw"/>'
+    '<userTask id="lead" name="Lead"/><userTask id="hr" name="HR"/><endEvent id="e"/>'
+    + chain("s", "apply", "gw", "lead", "hr", "e")
+)
+
+PARALLEL = bpmn(
+    '<startEvent id="s"/><userTask id="apply" name="Apply"/><parallelGateway id="fork"/>'
+    '<userTask id="a1" name="A1"/><userTask id="a2" name="A2"/><userTask id="b" name="B"/>'
+    '<parallelGateway id="join"/><userTask id="final" name="Final"/><endEvent id="e"/>'
+    + chain("s", "apply", "fork")
+    + flow("fa", "fork", "a1")
+    + flow("fb", "fork", "b")
+    + chain("a1", "a2", "join")
+    + flow("bj", "b", "join")
+    + chain("join", "final", "e")
+)
+
+
+def test_back_nodes_are_the_visited_upstream_user_tasks() -> None:
+    # given
+    h = Harness()
+    h.deploy(LINEAR)
+    pid = h.start()
+    h.complete("Apply")
+    h.complete("Lead")
+    # when
+    nodes = h.engine.execute(BackNodes(h.task("HR").id))
+    # then
+    assert [(n.activity_id, n.name) for n in nodes] == [("apply", "Apply"), ("lead", "Lead")]
+    assert pid
+
+
+def test_send_back_returns_the_token_and_the_flow_continues_from_there() -> None:
+    # given
+    h = Harness()
+    h.deploy(LINEAR)
+    pid = h.start()
+    h.complete("Apply")
+    h.complete("Lead")
+    # when
+    h.engine.execute(SendBack(h.task("HR").id, "apply"))
+    # then
+    assert h.names(pid) == ["Apply"]
+    hr = [t for t in h.historic_tasks() if t.name == "HR"][0]
+    assert hr.delete_reason == "Change activity to apply"
+    h.complete("Apply")
+    assert h.names(pid) == ["Lead"]
+
+
+def test_back_nodes_do_not_cross_an_open_fork() -> None:
+    # given
+    h = Harness()
+    h.deploy(PARALLEL)
+    h.start()
+    h.complete("Apply")
+    h.complete("A1")
+    # when
+    nodes = h.engine.execute(BackNodes(h.task("A2").id))
+    # then: A1 on the same branch yes; Apply (before the fork) no
+    assert [n.activity_id for n in nodes] == ["a1"]
+    with pytest.raises(IllegalArgument):
+        h.engine.execute(SendBack(h.task("A2").id, "apply"))
+
+
+def test_back_nodes_jump_over_a_joined_block() -> None:
+    # given
+    h = Harness()
+    h.deploy(PARALLEL)
+    pid = h.start()
+    for name in ("Apply", "A1", "A2", "B"):
+        h.complete(name)
+    # when
+    nodes = h.engine.execute(BackNodes(h.task("Final").id))
+    h.engine.execute(SendBack(h.task("Final").id, "apply"))
+    # then: tasks inside the joined block are not offered; returning before the fork re-runs it
+    assert [n.activity_id for n in nodes] == ["apply"]
+    h.complete("Apply")
+    assert h.names(pid) == ["A1", "B"]
+
+
+def test_upstream_rule_on_the_model_alone() -> None:
+    # given
+    (model,) = parse_bpmn(PARALLEL)
+    # when / then
+    assert upstream_user_tasks(model, "final") == {"apply"}
+    assert upstream_user_tasks(model, "a2") == {"a1"}
+    assert upstream_user_tasks(model, "b") == set()
+
+
+def test_move_activity_forward_skips_a_task() -> None:
+    # given
+    h = Harness()
+    h.deploy(LINEAR)
+    pid = h.start()
+    # when
+    h.engine.execute(MoveActivities(pid, ["apply"], ["hr"]))
+    # then
+    assert h.names(pid) == ["HR"]
+    h.complete("HR")
+    assert h.ended(pid)
+
+
+def test_move_into_and_out_of_a_sub_process() -> None:
+    # given
+    h = Harness()
+    h.deploy(
+        bpmn(
+            '<startEvent id="s"/><userTask id="before" name="Before"/>'
+            '<subProcess id="sub"><startEvent id="ss"/><userTask id="inner" name="Inner"/><endEvent id="se"/>'
+            + chain("ss", "inner", "se")
+            + '</subProcess><userTask id="after" name="After"/><endEvent id="e"/>'
+            + chain("s", "before", "sub", "after", "e")
+        )
+    )
+    pid = h.start()
+    # when: jump into the sub-process, then back out before it
+    h.engine.execute(MoveActivities(pid, ["before"], ["inner"]))
+    into = h.names(pid)
+    h.engine.execute(MoveExecution(h.task("Inner").execution_id, "before"))
+    # then
+    assert into == ["Inner"]
+    assert h.names(pid) == ["Before"]
+    assert not [a for a in h.activities(pid) if a.end_time is None and a.activity_type == "subProcess"]
+    h.complete("Before")
+    h.complete("Inner")
+    assert h.names(pid) == ["After"]
+
+
+def test_move_to_an_unknown_activity_is_refused() -> None:
+    # given
+    h = Harness()
+    h.deploy(LINEAR)
+    pid = h.start()
+    # when / then
+    with pytest.raises(IllegalArgument):
+        h.engine.execute(MoveActivities(pid, ["apply"], ["nowhere"]))
