@@ -1,0 +1,73 @@
+"""A durable consumer handles each message once, also when it is delivered again."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import nats
+import pytest
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from loom_platform import db
+from loom_platform.messaging import DurableConsumer, ensure_stream, message_id
+from loom_platform.outbox import already_handled
+from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
+
+
+@pytest.fixture
+async def engine(postgres_server_url: str) -> AsyncIterator[AsyncEngine]:
+    name = f"loom_test_platform_{worker_suffix()}"
+    url = recreate_database(postgres_server_url, name)
+    created = db.create_engine(url, pool_size=2)
+    async with created.begin() as conn:
+        await conn.execute(
+            text(
+                "CREATE TABLE loom_inbox (consumer varchar(100), message_id varchar(64), handled_at timestamptz,"
+                " PRIMARY KEY (consumer, message_id))"
+            )
+        )
+        await conn.execute(text("CREATE TABLE effects (message_id varchar(64))"))
+    yield created
+    await created.dispose()
+    drop_database(postgres_server_url, name)
+
+
+async def test_a_redelivered_message_changes_nothing(engine: AsyncEngine, nats_url: str) -> None:
+    # given a stream with three messages, each published once and one of them twice under the same id
+    nc = await nats.connect(nats_url)
+    js = nc.jetstream()
+    stream, subject = f"TEST_{uuid.uuid4().hex[:8]}", f"loom.test{uuid.uuid4().hex[:8]}.thing.happened"
+    await ensure_stream(js, stream, [subject], duplicate_window_seconds=1)
+    for number in ("1", "2", "3"):
+        await js.publish(subject, number.encode(), headers={"Nats-Msg-Id": f"m{number}"})
+    factory = db.session_factory(engine)
+    failed_once: set[str] = set()
+
+    async def handle(msg: nats.aio.msg.Msg) -> None:
+        async with factory() as session, db.transaction(session):
+            if await already_handled(session, "test-consumer", message_id(msg)):
+                return
+            await session.execute(text("INSERT INTO effects VALUES (:m)"), {"m": message_id(msg)})
+            if message_id(msg) == "m2" and "m2" not in failed_once:
+                failed_once.add("m2")
+                raise RuntimeError("the handler dies once, after its work, before the commit")
+
+    # when a durable consumer handles them (m2 fails once and is redelivered)
+    consumer = DurableConsumer(js, stream=stream, durable="test-consumer", subject=subject, handler=handle)
+    task = asyncio.create_task(consumer.run())
+    for _ in range(100):
+        async with engine.connect() as conn:
+            done = (await conn.execute(text("SELECT count(*) FROM loom_inbox"))).scalar()
+        if done == 3:
+            break
+        await asyncio.sleep(0.1)
+    consumer.stop()
+    await task
+    await nc.close()
+    # then every message took effect exactly once
+    async with engine.connect() as conn:
+        effects = sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
+    assert effects == ["m1", "m2", "m3"]
