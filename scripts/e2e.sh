@@ -34,7 +34,7 @@ if [ -z "${ready:-}" ]; then echo "the platform did not come up; its log:"; grep
 
 status=0
 $UV run pytest e2e/api -q -p no:randomly || status=$?
-if [ -f frontends/package.json ] && [ -d e2e/browser ]; then
+if [ "${LOOM_E2E_BROWSER:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e/browser ]; then
   (cd frontends && npm run --silent e2e) || status=$?
 fi
 if [ "$status" != 0 ]; then echo "--- platform log (tail) ---"; grep -v "gateway |" "$log" | tail -n 60; fi
