@@ -53,12 +53,13 @@ e2e: ## API and browser tests through the real gateway
 
 lint: ## ruff, mypy and the frontends' linters
 	@$(UV) run ruff check .
-	@$(UV) run ruff format --check libs services deploy scripts bench e2e
+	@$(UV) run ruff format --check libs services/sys services/gencode deploy scripts bench/sys e2e/api
 	@$(MAKE) --no-print-directory typecheck
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent lint); fi
 
 typecheck: ## mypy (strict on libs/ and the engine) and tsc
-	@$(UV) run mypy libs/platform/src services/sys/src
+	@$(UV) run mypy libs/platform/src services/workflow/src/loom_workflow/engine
+	@$(UV) run mypy services/sys/src services/gencode/src
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
 
 proto: ## regenerate libs/contracts from proto/

@@ -43,7 +43,9 @@ def _absolute_imports(target: Path) -> None:
     # protoc writes "from loom.sys.v1 import ..."; the package lives under loom_contracts.
     for path in target.rglob("*.py*"):
         text = path.read_text()
-        fixed = text.replace("from loom.", "from loom_contracts.loom.").replace("import loom.", "import loom_contracts.loom.")
+        fixed = text.replace("from loom.", "from loom_contracts.loom.").replace(
+            "import loom.", "import loom_contracts.loom."
+        )
         if fixed != text:
             path.write_text(fixed)
 
@@ -51,7 +53,9 @@ def _absolute_imports(target: Path) -> None:
 def differences(a: Path, b: Path) -> list[str]:
     found: list[str] = []
     cmp = filecmp.dircmp(a, b, ignore=["__pycache__"])
-    found += [f"only committed: {n}" for n in cmp.left_only] + [f"only generated: {n}" for n in cmp.right_only]
+    found += [f"only committed: {n}" for n in cmp.left_only] + [
+        f"only generated: {n}" for n in cmp.right_only
+    ]
     found += [f"differs: {n}" for n in cmp.diff_files]
     for sub in cmp.common_dirs:
         found += differences(a / sub, b / sub)
@@ -64,7 +68,9 @@ def main() -> int:
             generate(Path(tmp))
             diff = differences(OUT / "loom", Path(tmp) / "loom")
         if diff:
-            print("generated contracts are stale; run `make proto`:\n  " + "\n  ".join(diff))
+            print(  # noqa: T201
+                "generated contracts are stale; run `make proto`:\n  " + "\n  ".join(diff)
+            )
             return 1
         return 0
     shutil.rmtree(OUT / "loom", ignore_errors=True)

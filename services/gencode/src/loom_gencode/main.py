@@ -46,7 +46,8 @@ def build_app(
             holder["directory"] = DirectoryClient(
                 Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
             )
-        return holder["directory"]
+        found: DirectoryClient = holder["directory"]
+        return found
 
     @asynccontextmanager
     async def runtime_hook(app: FastAPI) -> AsyncIterator[None]:

@@ -106,7 +106,7 @@ class DirectoryServicer(service_pb2_grpc.DirectoryServiceServicer):
                 (await session.execute(select(User).where(User.id.in_(list(request.ids))))).scalars().all()
             )  # type: ignore[attr-defined]
             office_ids = {o for u in users for o in (u.company_id, u.office_id) if o}
-            names = dict(
+            names: dict[str, str] = dict(
                 (await session.execute(select(Office.id, Office.name).where(Office.id.in_(office_ids)))).all()
             )  # type: ignore[attr-defined]
             roles = (

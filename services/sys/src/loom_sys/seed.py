@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 import secrets
 from pathlib import Path
 
@@ -27,7 +28,7 @@ ADMIN_ROLE_ID = role_service.ADMIN_ROLE_ID
 SEED_ACTOR = "1"
 
 
-async def _upsert(session: AsyncSession, model: type, record_id: str, **values: object) -> object:
+async def _upsert(session: AsyncSession, model: type[Any], record_id: str, **values: object) -> Any:
     found = await session.get(model, record_id)
     if found is None:
         found = model(id=record_id, **values)
