@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from loom_platform.wire import WireModel
+
+
+class ButtonSave(WireModel):
+    id: str | None = None
+    name: str = ""
+    code: str = ""
+    sort: int | None = None
+    remarks: str | None = None
+
+
+class ConditionSave(WireModel):
+    id: str | None = None
+    name: str = ""
+    expression: str = ""
+    remarks: str | None = None
+
+
+class ListenerSave(WireModel):
+    id: str | None = None
+    name: str = ""
+    listener_type: str = "1"
+    event: str = ""
+    value_type: str = "1"
+    value: str = ""
+    remarks: str | None = None
+
+
+class FlowButtonIn(WireModel):
+    id: str | None = None
+    name: str = ""
+    code: str = ""
+    sort: int = 0
+    is_hide: str = "0"
+    next: str = "0"
+
+
+class FlowAssigneeIn(WireModel):
+    id: str | None = None
+    type: str = ""
+    value: str | None = None
+    condition: str | None = "0"
+    operation_type: str = "0"
+    sort: int = 0
+
+
+class FlowConditionIn(WireModel):
+    id: str | None = None
+    field: str = ""
+    compare: str = "<"
+    value: str = ""
+    logic: str = "and"
+    sort: int = 1
+
+
+class TaskDefExtensionIn(WireModel):
+    id: str | None = None
+    process_def_id: str
+    task_def_id: str
+    flow_button_list: list[FlowButtonIn] = Field(default_factory=list)
+    flow_condition_list: list[FlowConditionIn] = Field(default_factory=list)
+    flow_assignee_list: list[FlowAssigneeIn] = Field(default_factory=list)
+
+
+class NodeSettingIn(WireModel):
+    id: str | None = None
+    process_def_id: str
+    task_def_id: str
+    key: str
+    value: Any = None

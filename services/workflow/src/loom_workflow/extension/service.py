@@ -1,0 +1,318 @@
+"""Common buttons, expressions and listeners; node extensions and node settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import delete, select
+from sqlmodel import SQLModel
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import now
+from loom_workflow.engine.errors import ExpressionError
+from loom_workflow.engine.expr import compile_expression
+from loom_workflow.extension.models import (
+    Button,
+    Condition,
+    FlowAssignee,
+    FlowButton,
+    FlowCondition,
+    Listener,
+    NodeSetting,
+    TaskDefExtension,
+)
+from loom_workflow.extension.schemas import (
+    ButtonSave,
+    ConditionSave,
+    ListenerSave,
+    NodeSettingIn,
+    TaskDefExtensionIn,
+)
+
+SYSTEM_CODES = (
+    "_flow_save",
+    "_flow_agree",
+    "_flow_reject",
+    "_flow_back",
+    "_flow_add_multi_instance",
+    "_flow_del_multi_instance",
+    "_flow_transfer",
+    "_flow_delegate",
+    "_flow_stop",
+    "_flow_print",
+)
+EXECUTION_EVENTS = ("start", "take", "end")
+TASK_EVENTS = ("create", "start", "assignment", "complete", "delete")
+
+
+def render(record: SQLModel) -> dict[str, Any]:
+    """A record with camelCase keys."""
+    from pydantic.alias_generators import to_camel
+
+    return {to_camel(k): v for k, v in record.model_dump().items()}
+
+
+async def get(session: AsyncSession, model: type[SQLModel], record_id: str) -> Any:
+    """Gets a record by its id."""
+    found = await session.get(model, record_id)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+async def page(
+    session: AsyncSession,
+    model: type[SQLModel],
+    params: PageParams,
+    sortable: Sortable,
+    default: Sequence[Any],
+    **filters: str | None,
+) -> Any:
+    """Records, paged; string filters match by substring, ``listenerType`` exactly."""
+    stmt = select(model)
+    for name, value in filters.items():
+        if value:
+            column = getattr(model, name)
+            stmt = stmt.where(column == value if name == "listener_type" else column.ilike(f"%{value}%"))
+    return await paginate(
+        session, stmt, params, sortable=sortable, default_order=default, render=lambda row: render(row[0])
+    )
+
+
+async def delete_ids(session: AsyncSession, model: type[SQLModel], ids: Sequence[str]) -> None:
+    """Deletes records by id."""
+    for record_id in ids:
+        found = await session.get(model, record_id)
+        if found is not None:
+            await session.delete(found)
+    await session.flush()
+
+
+async def _upsert(
+    session: AsyncSession, model: type[SQLModel], record_id: str | None, actor: str, **values: Any
+) -> Any:
+    record = await get(session, model, record_id) if record_id else model(**values, create_by=actor)
+    for key, value in values.items():
+        setattr(record, key, value)
+    record.update_by, record.update_date = actor, now()
+    session.add(record)
+    await session.flush()
+    return record
+
+
+async def code_free(session: AsyncSession, code: str, except_id: str | None = None) -> bool:
+    """True when no other button uses ``code``."""
+    stmt = select(Button.id).where(Button.code == code)  # type: ignore[call-overload]
+    found = (await session.execute(stmt)).scalars().all()
+    return all(f == except_id for f in found)
+
+
+async def name_free(session: AsyncSession, name: str, except_id: str | None = None) -> bool:
+    """True when no other button has ``name``."""
+    found = (await session.execute(select(Button.id).where(Button.name == name))).scalars().all()  # type: ignore[call-overload]
+    return all(f == except_id for f in found)
+
+
+async def save_button(session: AsyncSession, data: ButtonSave, *, actor: str) -> Button:
+    """Creates or updates a common button (seed §5.1 rules)."""
+    if not data.name.strip():
+        raise InvalidArgument("workflow.button.name_required")
+    if not data.code.strip():
+        raise InvalidArgument("workflow.button.code_required")
+    if data.sort is None:
+        raise InvalidArgument("workflow.button.sort_required")
+    existing = await session.get(Button, data.id) if data.id else None
+    if data.code in SYSTEM_CODES and (existing is None or existing.code != data.code):
+        raise InvalidArgument("workflow.button.system_code")
+    if data.code.startswith("_flow_") and data.code not in SYSTEM_CODES:
+        raise InvalidArgument("workflow.button.system_code")
+    if not await code_free(session, data.code, data.id):
+        raise AlreadyExists("workflow.button.code_taken")
+    if not await name_free(session, data.name, data.id):
+        raise AlreadyExists("workflow.button.name_taken")
+    return await _upsert(
+        session,
+        Button,
+        data.id,
+        actor,
+        name=data.name.strip(),
+        code=data.code.strip(),
+        sort=data.sort,
+        remarks=data.remarks,
+    )
+
+
+async def save_condition(session: AsyncSession, data: ConditionSave, *, actor: str) -> Condition:
+    """Creates or updates a common expression (it must parse)."""
+    if not data.name.strip():
+        raise InvalidArgument("workflow.button.name_required")
+    try:
+        compile_expression(data.expression if "${" in data.expression else "${" + data.expression + "}")
+    except ExpressionError as exc:
+        raise InvalidArgument("workflow.condition.expression_invalid", detail=exc.message) from exc
+    return await _upsert(
+        session,
+        Condition,
+        data.id,
+        actor,
+        name=data.name.strip(),
+        expression=data.expression.strip(),
+        remarks=data.remarks,
+    )
+
+
+async def save_listener(session: AsyncSession, data: ListenerSave, *, actor: str) -> Listener:
+    """Creates or updates a common listener."""
+    if not data.name.strip():
+        raise InvalidArgument("workflow.button.name_required")
+    if (
+        data.listener_type not in ("1", "2")
+        or data.value_type not in ("1", "2", "3")
+        or not data.value.strip()
+    ):
+        raise InvalidArgument("workflow.listener.invalid")
+    if data.event not in (EXECUTION_EVENTS if data.listener_type == "1" else TASK_EVENTS):
+        raise InvalidArgument("workflow.listener.event_invalid", event=data.event)
+    return await _upsert(
+        session,
+        Listener,
+        data.id,
+        actor,
+        name=data.name.strip(),
+        listener_type=data.listener_type,
+        event=data.event,
+        value_type=data.value_type,
+        value=data.value.strip(),
+        remarks=data.remarks,
+    )
+
+
+async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionIn], *, actor: str) -> int:
+    """Replaces the buttons, reviewers and conditions of each node given."""
+    for item in items:
+        found = (
+            (
+                await session.execute(
+                    select(TaskDefExtension).where(
+                        TaskDefExtension.process_def_id == item.process_def_id,
+                        TaskDefExtension.task_def_id == item.task_def_id,
+                    )  # type: ignore[arg-type]
+                )
+            )
+            .scalars()
+            .first()
+        )
+        ext = found or TaskDefExtension(
+            process_def_id=item.process_def_id, task_def_id=item.task_def_id, create_by=actor
+        )
+        ext.update_by, ext.update_date = actor, now()
+        session.add(ext)
+        await session.flush()
+        for child in (FlowButton, FlowAssignee, FlowCondition):
+            await session.execute(delete(child).where(child.task_def_id == ext.id))  # type: ignore[attr-defined]
+        for b in item.flow_button_list:
+            session.add(
+                FlowButton(
+                    task_def_id=ext.id, name=b.name, code=b.code, sort=b.sort, is_hide=b.is_hide, next=b.next
+                )
+            )
+        for a in item.flow_assignee_list:
+            if a.type and (a.value or a.type in ("applyUserId", "previousExecutor", "currentUserId")):
+                session.add(
+                    FlowAssignee(
+                        task_def_id=ext.id,
+                        type=a.type,
+                        value=a.value,
+                        condition=a.condition,
+                        operation_type=a.operation_type or "0",
+                        sort=a.sort,
+                    )
+                )
+        for c in item.flow_condition_list:
+            session.add(
+                FlowCondition(
+                    task_def_id=ext.id,
+                    field=c.field,
+                    compare=c.compare,
+                    value=c.value,
+                    logic=c.logic or "and",
+                    sort=c.sort,
+                )
+            )
+    await session.flush()
+    return len(items)
+
+
+async def extension_of(session: AsyncSession, process_def_id: str, task_def_id: str) -> dict[str, Any]:
+    """One node's extension with its lists (empty lists when nothing is configured)."""
+    ext = (
+        (
+            await session.execute(
+                select(TaskDefExtension).where(
+                    TaskDefExtension.process_def_id == process_def_id,
+                    TaskDefExtension.task_def_id == task_def_id,
+                )  # type: ignore[arg-type]
+            )
+        )
+        .scalars()
+        .first()
+    )
+    return (
+        await render_extension(session, ext)
+        if ext
+        else {
+            "id": None,
+            "processDefId": process_def_id,
+            "taskDefId": task_def_id,
+            "flowButtonList": [],
+            "flowConditionList": [],
+            "flowAssigneeList": [],
+        }
+    )
+
+
+async def render_extension(session: AsyncSession, ext: TaskDefExtension) -> dict[str, Any]:
+    """An extension with its buttons, conditions and reviewers (each sorted)."""
+
+    async def rows(model: type[SQLModel]) -> list[dict[str, Any]]:
+        found = (await session.execute(select(model).where(model.task_def_id == ext.id))).scalars().all()  # type: ignore[attr-defined]
+        out = [{**render(r), "taskDef": {"id": ext.id}} for r in found]
+        return sorted(out, key=lambda r: r.get("sort") or 0)
+
+    return {
+        "id": ext.id,
+        "processDefId": ext.process_def_id,
+        "taskDefId": ext.task_def_id,
+        "flowButtonList": await rows(FlowButton),
+        "flowConditionList": await rows(FlowCondition),
+        "flowAssigneeList": await rows(FlowAssignee),
+    }
+
+
+async def save_settings(session: AsyncSession, items: Sequence[NodeSettingIn], *, actor: str) -> int:
+    """Upserts node settings by (process, node, key)."""
+    for item in items:
+        found = (
+            (
+                await session.execute(
+                    select(NodeSetting).where(
+                        NodeSetting.process_def_id == item.process_def_id,
+                        NodeSetting.task_def_id == item.task_def_id,
+                        NodeSetting.key == item.key,
+                    )  # type: ignore[arg-type]
+                )
+            )
+            .scalars()
+            .first()
+        )
+        value = item.value if isinstance(item.value, str) or item.value is None else str(item.value).lower()
+        record = found or NodeSetting(
+            process_def_id=item.process_def_id, task_def_id=item.task_def_id, key=item.key, create_by=actor
+        )
+        record.value, record.update_by, record.update_date = value, actor, now()
+        session.add(record)
+    await session.flush()
+    return len(items)

@@ -1,0 +1,160 @@
+"""Workers: take job ids from the work queue and run them, each at most once in effect.
+
+A worker first takes the job's lease for itself (unless another live worker holds it), then runs
+``ExecuteJob``, which locks the instance and deletes the job row in the transaction that fires it.
+A job already executed is gone, so a redelivered message is a no-op. A failure counts a retry
+(after ``job_retry_wait_seconds`` the scheduler hands it out again; at 0 retries it is a dead letter).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import uuid
+from typing import Any
+
+import nats
+from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig
+
+from loom_platform import messaging
+from loom_platform.logging import configure
+from loom_workflow.runtime.engine import WorkflowRuntime
+from loom_workflow.settings import WorkflowSettings
+from loom_workflow.store.pg import PgTx
+
+log = logging.getLogger(__name__)
+
+DURABLE = "workflow-jobs"
+
+_TAKE = """
+UPDATE act_ru_job SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
+WHERE id = %(id)s AND (lock_owner IS NULL OR lock_owner LIKE 'scheduler-%%' OR lock_owner = %(owner)s
+                       OR lock_expiration_time < now())
+RETURNING id
+"""
+
+
+def take(tx: PgTx, job_id: str, owner: str, lease: float) -> str:
+    """'mine' when the lease is now ours, 'gone' when the job no longer exists, 'busy' otherwise."""
+    if tx.conn.execute(_TAKE, {"id": job_id, "owner": owner, "lease": lease}).fetchone():
+        return "mine"
+    exists = tx.conn.execute("SELECT 1 FROM act_ru_job WHERE id = %s", (job_id,)).fetchone()
+    return "busy" if exists else "gone"
+
+
+def delay_retry(tx: PgTx, job_id: str, seconds: float) -> None:
+    """Keeps a failed job from being handed out again at once."""
+    tx.conn.execute(
+        "UPDATE act_ru_job SET lock_owner = 'retry', lock_expiration_time = now() + make_interval(secs => %s) "
+        "WHERE id = %s AND job_type <> 'deadletter'",
+        (seconds, job_id),
+    )
+
+
+class JobWorker:
+    """Pulls job ids and runs them on the engine's threads."""
+
+    def __init__(self, js: JetStreamContext, runtime: WorkflowRuntime, settings: WorkflowSettings) -> None:
+        self._js = js
+        self._runtime = runtime
+        self._settings = settings
+        self.owner = f"worker-{uuid.uuid4().hex[:8]}"
+        self._stopping = asyncio.Event()
+        self.executed = 0
+
+    async def handle(self, job_id: str) -> str:
+        """Runs one job; returns what happened (executed, gone, busy, failed)."""
+        s = self._settings
+        state = await self._runtime.query(lambda tx: take(tx, job_id, self.owner, s.job_lease_seconds))
+        if state != "mine":
+            return state
+        try:
+            ran = await asyncio.get_running_loop().run_in_executor(
+                self._runtime.executor, self._runtime.engine.execute_job, job_id
+            )
+        except Exception:
+            log.exception("job %s failed", job_id)
+            await self._runtime.query(lambda tx: delay_retry(tx, job_id, s.job_retry_wait_seconds))
+            return "failed"
+        if ran:
+            self.executed += 1
+        return "executed" if ran else "gone"
+
+    async def _on_message(self, msg: Msg) -> None:
+        job_id = msg.data.decode()
+        try:
+            await self.handle(job_id)
+        finally:
+            await msg.ack()
+
+    async def run(self) -> None:
+        """Fetches batches until stopped; up to ``worker_concurrency`` jobs run at once."""
+        s = self._settings
+        sub = await self._js.pull_subscribe(
+            f"{s.jobs_subject}.>",
+            durable=DURABLE,
+            stream=s.jobs_stream,
+            config=ConsumerConfig(
+                durable_name=DURABLE,
+                ack_policy=AckPolicy.EXPLICIT,
+                ack_wait=s.job_ack_wait_seconds,
+                max_deliver=-1,
+                max_ack_pending=10_000,
+            ),
+        )
+        try:
+            await self._loop(sub)
+        finally:
+            await sub.unsubscribe()
+
+    async def _loop(self, sub: Any) -> None:
+        s = self._settings
+        while not self._stopping.is_set():
+            try:
+                batch = await sub.fetch(s.worker_concurrency, timeout=1)
+            except (TimeoutError, nats.errors.TimeoutError):
+                continue
+            except Exception:
+                if self._stopping.is_set():
+                    break
+                log.exception("job fetch failed")
+                await asyncio.sleep(1)
+                continue
+            await asyncio.gather(*(self._on_message(m) for m in batch), return_exceptions=True)
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+
+async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None = None) -> None:
+    """``loom-workflow worker``: a worker process (and, by default, a scheduler) until SIGTERM."""
+    import loom_workflow.messages  # noqa: F401
+    from loom_platform.directory import DirectoryClient
+    from loom_platform.grpc import Client
+    from loom_workflow.jobs.scheduler import ensure_jobs_stream, run_scheduler
+
+    configure(f"{settings.service_name}-worker", settings.log_level, settings.log_json)
+    loop = asyncio.get_running_loop()
+    nc = await messaging.connect(settings.nats_url, f"{settings.service_name}-worker")
+    js = nc.jetstream()
+    await ensure_jobs_stream(js, settings)
+    directory = DirectoryClient(
+        Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
+    )
+    runtime = WorkflowRuntime(settings, directory=directory, loop=loop)
+    worker = JobWorker(js, runtime, settings)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, worker.stop)
+    scheduling = settings.scheduler_enabled if with_scheduler is None else with_scheduler
+    try:
+        if scheduling:
+            async with run_scheduler(js, runtime, settings):
+                await worker.run()
+        else:
+            await worker.run()
+    finally:
+        await loop.run_in_executor(None, runtime.close)
+        await nc.drain()

@@ -1,0 +1,70 @@
+"""Builds the workflow app: routers, the engine runtime and the job scheduler."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+import loom_workflow.messages  # noqa: F401  (registers the catalogue)
+from loom_platform.auth import AccessLoader
+from loom_platform.directory import DirectoryClient, directory_access_loader
+from loom_platform.grpc import Client
+from loom_platform.service import ServiceSpec, create_app
+from loom_workflow.extension.router import routers as extension_routers
+from loom_workflow.model.router import router as model_router
+from loom_workflow.process.router import router as process_router
+from loom_workflow.runtime.engine import WorkflowRuntime
+from loom_workflow.settings import WorkflowSettings
+from loom_workflow.task.router import router as task_router
+
+ROUTERS = [model_router, process_router, task_router, *extension_routers]
+
+
+def build_app(
+    settings: WorkflowSettings | None = None,
+    *,
+    access_loader: AccessLoader | None = None,
+    directory: Any | None = None,
+) -> FastAPI:
+    """The workflow application. Tests pass their own access loader and directory."""
+    settings = settings or WorkflowSettings()
+    client = Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
+    directory = directory if directory is not None else DirectoryClient(client)
+
+    @asynccontextmanager
+    async def runtime(app: FastAPI) -> AsyncIterator[None]:
+        app.state.directory = directory
+        rt = WorkflowRuntime(settings, directory=directory, loop=asyncio.get_running_loop())
+        app.state.runtime = rt
+        try:
+            yield
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, rt.close)
+
+    @asynccontextmanager
+    async def scheduler(app: FastAPI) -> AsyncIterator[None]:
+        from loom_workflow.jobs.scheduler import run_scheduler
+
+        async with run_scheduler(app.state.js, app.state.runtime, settings):
+            yield
+
+    hooks: list[Callable[[FastAPI], Any]] = [runtime]
+    if settings.scheduler_enabled:
+        hooks.append(scheduler)
+    spec = ServiceSpec(
+        settings=settings,
+        title="Loom workflow",
+        routers=ROUTERS,
+        access_loader=lambda _app: access_loader or directory_access_loader(DirectoryClient(client)),
+        hooks=hooks,
+    )
+    return create_app(spec)
+
+
+def build() -> FastAPI:
+    """The app with settings from the environment (uvicorn factory)."""
+    return build_app()

@@ -1,0 +1,318 @@
+"""Models: create, save (with conflict detection on ``lastUpdated``), copy, delete, list, deploy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, or_, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_platform.errors import InvalidArgument
+from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.wire import new_id, now
+from loom_workflow.common import iso
+from loom_workflow.engine.commands import Deploy
+from loom_workflow.errors import ModelNotFound, ModelStale
+from loom_workflow.extension.models import FlowCondition, NodeSetting, TaskDefExtension
+from loom_workflow.model import bpmn
+from loom_workflow.model.models import ProcessModel
+from loom_workflow.model.schemas import ModelCreate
+from loom_workflow.runtime.engine import WorkflowRuntime
+from loom_workflow.store import tables as t
+
+SORTABLE: Sortable = {
+    "name": ProcessModel.__table__.c.name,  # type: ignore[attr-defined]
+    "key": ProcessModel.__table__.c.key,  # type: ignore[attr-defined]
+    "last_updated": ProcessModel.__table__.c.last_updated,  # type: ignore[attr-defined]
+    "version": ProcessModel.__table__.c.version,  # type: ignore[attr-defined]
+    "created": ProcessModel.__table__.c.created,  # type: ignore[attr-defined]
+}
+
+
+def render(model: ProcessModel, definition: Any | None = None) -> dict[str, Any]:
+    """A model as the model list and the designer read it."""
+    return {
+        "id": model.id,
+        "key": model.key,
+        "name": model.name,
+        "description": model.description,
+        "category": definition.category if definition is not None else model.category,
+        "modelType": model.model_type,
+        "version": model.version,
+        "comment": model.comment,
+        "created": iso(model.created),
+        "createdBy": model.created_by,
+        "lastUpdated": iso(model.last_updated),
+        "lastUpdatedBy": model.last_updated_by,
+        "procDef": _definition(definition),
+    }
+
+
+def _definition(definition: Any | None) -> dict[str, Any]:
+    if definition is None:
+        return {}
+    return {
+        "id": definition.id,
+        "key": definition.key,
+        "name": definition.name,
+        "version": definition.version,
+        "category": definition.category,
+        "suspended": definition.suspended,
+        "deploymentId": definition.deployment_id,
+    }
+
+
+def _latest_definitions():  # type: ignore[no-untyped-def]
+    ranked = select(
+        t.procdef,
+        func.row_number().over(partition_by=t.procdef.c.key, order_by=t.procdef.c.version.desc()).label("rn"),
+    ).subquery()
+    return select(ranked).where(ranked.c.rn == 1).subquery()
+
+
+async def get(session: AsyncSession, model_id: str) -> ProcessModel:
+    """Gets a model by its id."""
+    found = await session.get(ProcessModel, model_id)
+    if found is None:
+        raise ModelNotFound()
+    return found
+
+
+async def latest_definition(session: AsyncSession, key: str) -> Any | None:
+    """The newest definition deployed for ``key``."""
+    stmt = select(t.procdef).where(t.procdef.c.key == key).order_by(t.procdef.c.version.desc()).limit(1)
+    return (await session.execute(stmt)).first()
+
+
+async def page(session: AsyncSession, params: PageParams, *, text: str | None, category: str | None) -> Any:
+    """Models with their latest definition, filtered by name/key text and category."""
+    latest = _latest_definitions()
+    stmt = select(ProcessModel, latest).outerjoin(latest, latest.c.key == ProcessModel.key)  # type: ignore[arg-type]
+    if text:
+        stmt = stmt.where(or_(ProcessModel.name.ilike(f"%{text}%"), ProcessModel.key.ilike(f"%{text}%")))  # type: ignore[attr-defined]
+    if category:
+        stmt = stmt.where(or_(latest.c.category == category, ProcessModel.category == category))
+
+    def _render(row: Any) -> dict[str, Any]:
+        model = row[0]
+        definition = row if row._mapping.get("id") is not None else None
+        return render(model, definition)
+
+    return await paginate(
+        session,
+        stmt,
+        params,
+        sortable=SORTABLE,
+        default_order=[ProcessModel.__table__.c.last_updated.desc()],  # type: ignore[attr-defined]
+        render=_render,
+    )
+
+
+async def create(session: AsyncSession, data: ModelCreate, *, actor: str) -> ProcessModel:
+    """Creates an empty model (the designer saves its XML next)."""
+    if not data.key.strip():
+        raise InvalidArgument("workflow.model.key_required")
+    if not data.name.strip():
+        raise InvalidArgument("workflow.model.name_required")
+    model = ProcessModel(
+        key=data.key.strip(),
+        name=data.name.strip(),
+        description=data.description,
+        category=data.category,
+        model_type=data.model_type,
+        created_by=actor,
+        last_updated_by=actor,
+    )
+    session.add(model)
+    await session.flush()
+    return model
+
+
+def parse_timestamp(value: str | None) -> datetime | None:
+    """``lastUpdated`` as the client sends it back: ISO-8601 or epoch milliseconds."""
+    if not value:
+        return None
+    text = value.strip()
+    if text.isdigit():
+        return datetime.fromtimestamp(int(text) / 1000, UTC)
+    try:
+        parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+async def save_xml(
+    session: AsyncSession,
+    model_id: str,
+    *,
+    xml: str,
+    name: str | None,
+    key: str | None,
+    description: str | None,
+    comment: str | None,
+    new_version: bool,
+    last_updated: str | None,
+    actor: str,
+) -> ProcessModel:
+    """Saves the designer's XML; refuses when someone saved after the caller loaded the model."""
+    model = await get(session, model_id)
+    seen = parse_timestamp(last_updated)
+    if seen is not None and model.last_updated.timestamp() - seen.timestamp() > 0.001:
+        raise ModelStale(when=model.last_updated.isoformat(timespec="seconds"))
+    model.bpmn_xml = xml
+    model.name = (name or model.name).strip()
+    model.key = (key or model.key).strip()
+    model.description = description if description is not None else model.description
+    model.comment = comment
+    model.version = model.version + 1 if new_version else model.version
+    model.last_updated = now()
+    model.last_updated_by = actor
+    model.rev += 1
+    session.add(model)
+    await session.flush()
+    return model
+
+
+async def copy(session: AsyncSession, model_id: str, *, actor: str) -> ProcessModel:
+    """A copy of a model under a new key (``<key>_copy<n>``), not deployed."""
+    source = await get(session, model_id)
+    suffix = new_id()[:6]
+    key = f"{source.key}_{suffix}"
+    xml = (source.bpmn_xml or "").replace(f'id="{source.key}"', f'id="{key}"')
+    clone = ProcessModel(
+        key=key,
+        name=f"{source.name}_copy",
+        description=source.description,
+        category=source.category,
+        bpmn_xml=xml,
+        created_by=actor,
+        last_updated_by=actor,
+    )
+    session.add(clone)
+    await session.flush()
+    return clone
+
+
+async def delete_many(session: AsyncSession, runtime: WorkflowRuntime, ids: Sequence[str]) -> None:
+    """Deletes models with their definitions, instances and history (the list warns about it)."""
+    for model_id in ids:
+        model = await session.get(ProcessModel, model_id)
+        if model is None:
+            continue
+        await runtime.query(lambda tx, key=model.key: purge_key(tx.conn, key))
+        await session.execute(delete(TaskDefExtension).where(TaskDefExtension.process_def_id == model.key))  # type: ignore[arg-type]
+        await session.execute(delete(NodeSetting).where(NodeSetting.process_def_id == model.key))  # type: ignore[arg-type]
+        await session.delete(model)
+    await session.flush()
+
+
+def purge_key(conn: Any, key: str) -> None:
+    """Removes every definition of ``key`` with all runtime and history rows."""
+    defs = [r[0] for r in conn.execute("SELECT id FROM act_re_procdef WHERE key = %s", (key,)).fetchall()]
+    if not defs:
+        return
+    for table in (
+        "act_ru_identitylink",
+        "act_ru_variable",
+        "act_ru_job",
+        "act_ru_task",
+        "act_hi_comment",
+    ):
+        conn.execute(
+            f"DELETE FROM {table} WHERE proc_inst_id IN "
+            "(SELECT id FROM act_hi_procinst WHERE proc_def_id = ANY(%s))",
+            (defs,),
+        )
+    for table in ("act_ru_execution", "act_hi_taskinst", "act_hi_actinst", "act_hi_procinst"):
+        conn.execute(f"DELETE FROM {table} WHERE proc_def_id = ANY(%s)", (defs,))
+    conn.execute(
+        "DELETE FROM act_re_deployment WHERE id IN (SELECT deployment_id FROM act_re_procdef WHERE key = %s)",
+        (key,),
+    )
+    conn.execute("DELETE FROM act_re_procdef WHERE key = %s", (key,))
+
+
+async def form_conditions(session: AsyncSession, key: str) -> dict[str, str]:
+    """Flow id -> expression for flows whose condition type is '1' (form field rows)."""
+    typed = (
+        (
+            await session.execute(
+                select(NodeSetting.task_def_id).where(
+                    NodeSetting.process_def_id == key,
+                    NodeSetting.key == "conditionType",
+                    NodeSetting.value == "1",
+                )  # type: ignore[arg-type]
+            )
+        )
+        .scalars()
+        .all()
+    )
+    result: dict[str, str] = {}
+    for flow_id in typed:
+        rows = (
+            (
+                await session.execute(
+                    select(FlowCondition)
+                    .join(TaskDefExtension, TaskDefExtension.id == FlowCondition.task_def_id)  # type: ignore[arg-type]
+                    .where(TaskDefExtension.process_def_id == key, TaskDefExtension.task_def_id == flow_id)  # type: ignore[arg-type]
+                )
+            )
+            .scalars()
+            .all()
+        )
+        if rows:
+            result[flow_id] = bpmn.condition_expression(
+                [bpmn.ConditionRow(r.field, r.compare, r.value, r.logic, r.sort) for r in rows]
+            )
+    return result
+
+
+async def deploy(
+    session: AsyncSession, runtime: WorkflowRuntime, model_id: str, *, category: str | None, actor: str
+) -> Any:
+    """Validates the model and deploys it as the next definition version of its key."""
+    model = await get(session, model_id)
+    xml = (
+        bpmn.weave_conditions(model.bpmn_xml or "", await form_conditions(session, model.key))
+        if (model.bpmn_xml)
+        else ""
+    )
+    bpmn.validate(xml, model.key)
+    category = category or model.category or "未设置"
+
+    def run(ctx: Any) -> Any:
+        deployed = Deploy({f"{model.key}.bpmn20.xml": xml}, name=model.name, category=category, key=model.key)
+        result = deployed.execute(ctx)
+        return [d for d in result.definitions if d.key == model.key][0]
+
+    definition = await runtime.call(run, user_id=actor)
+    model.deployment_id = definition.deployment_id
+    model.category = category
+    session.add(model)
+    await session.flush()
+    return definition
+
+
+async def update_category(
+    session: AsyncSession, runtime: WorkflowRuntime, proc_def_id: str, category: str
+) -> None:
+    """Sets the category of a definition (and of its model)."""
+
+    def run(tx: Any) -> str | None:
+        found = tx.conn.execute(
+            "UPDATE act_re_procdef SET category = %s WHERE id = %s RETURNING key", (category, proc_def_id)
+        ).fetchone()
+        return None if found is None else str(found[0])
+
+    key = await runtime.query(run)
+    if key is None:
+        model = await session.get(ProcessModel, proc_def_id)
+        if model is None:
+            raise ModelNotFound()
+        key = model.key
+    await session.execute(
+        ProcessModel.__table__.update().where(ProcessModel.__table__.c.key == key).values(category=category)  # type: ignore[attr-defined]
+    )

@@ -1,0 +1,30 @@
+"""Every table of workflow, imported once so the metadata is complete (Alembic, tests)."""
+
+from loom_platform.outbox import InboxRecord, OutboxRecord
+from loom_workflow.extension.models import (
+    Button,
+    Condition,
+    FlowAssignee,
+    FlowButton,
+    FlowCondition,
+    Listener,
+    NodeSetting,
+    TaskDefExtension,
+)
+from loom_workflow.model.models import ProcessModel
+from loom_workflow.store import tables
+
+__all__ = [
+    "Button",
+    "Condition",
+    "FlowAssignee",
+    "FlowButton",
+    "FlowCondition",
+    "InboxRecord",
+    "Listener",
+    "NodeSetting",
+    "OutboxRecord",
+    "ProcessModel",
+    "TaskDefExtension",
+    "tables",
+]

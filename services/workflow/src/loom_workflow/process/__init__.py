@@ -1,0 +1,1 @@
+"""Process definitions and instances: lists, suspend/activate, revoke, stop, delete, flow chart."""

@@ -1,0 +1,145 @@
+"""``/flowable/process/...``: definitions and instances."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from sqlalchemy import text
+
+from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.db import SessionDep
+from loom_platform.http import message
+from loom_platform.i18n import current_language, translate
+from loom_platform.paging import PageDep, empty_filter
+from loom_platform.wire import split_ids
+from loom_workflow.errors import InstanceNotFound
+from loom_workflow.process import queries, service
+from loom_workflow.process.status import render_status, status_of
+from loom_workflow.runtime.engine import runtime_of
+
+router = APIRouter(prefix="/flowable/process", tags=["process"])
+
+CanActivate = Annotated[Principal, require_permission("flowable:process:active", "flowable:process:edit")]
+CanSuspend = Annotated[Principal, require_permission("flowable:process:suspend", "flowable:process:edit")]
+CanViewRunning = Annotated[Principal, require_permission("flowable:instance:view")]
+CanDeleteRunning = Annotated[Principal, require_permission("flowable:instance:del", "flowable:instance:stop")]
+CanViewHistory = Annotated[Principal, require_permission("flowable:history:view", "flowable:instance:view")]
+CanDeleteHistory = Annotated[Principal, require_permission("flowable:history:del")]
+
+
+@router.get("/list")
+async def list_definitions(
+    session: SessionDep,
+    page: PageDep,
+    _: CurrentPrincipal,
+    name: str | None = None,
+    category: str | None = None,
+    allVersions: str | None = None,  # noqa: N803 - wire name
+) -> Any:
+    """Deployed definitions, latest version per key (any user may start a process)."""
+    return await queries.definitions(
+        session,
+        page,
+        name=empty_filter(name),
+        category=empty_filter(category),
+        latest_only=allVersions != "1",
+    )
+
+
+@router.get("/exist")
+async def exist(session: SessionDep, _: CurrentPrincipal, key: str) -> bool:
+    """True when a definition with this key is deployed."""
+    found = (
+        await session.execute(text("SELECT 1 FROM act_re_procdef WHERE key = :k LIMIT 1"), {"k": key})
+    ).first()
+    return found is not None
+
+
+@router.put("/update/suspend")
+async def suspend(request: Request, principal: CanSuspend, procDefId: str) -> Any:  # noqa: N803
+    """Suspends a definition: no new instances; running ones wait."""
+    await service.set_suspended(runtime_of(request.app), procDefId, True, actor=principal.user_id)
+    return message(translate("workflow.definition.suspend_done", id=procDefId))
+
+
+@router.put("/update/active")
+async def activate(request: Request, principal: CanActivate, procDefId: str) -> Any:  # noqa: N803
+    """Activates a suspended definition."""
+    await service.set_suspended(runtime_of(request.app), procDefId, False, actor=principal.user_id)
+    return message(translate("workflow.definition.active_done", id=procDefId))
+
+
+@router.get("/runningData")
+async def running(
+    request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
+) -> Any:
+    """Running instances."""
+    return await queries.instances(
+        session, request.app.state.directory, page, running=True, title=empty_filter(title)
+    )
+
+
+@router.get("/historyListData")
+async def history(
+    request: Request, session: SessionDep, page: PageDep, _: CanViewHistory, title: str | None = None
+) -> Any:
+    """Ended instances (completed, revoked, stopped, cancelled)."""
+    return await queries.instances(
+        session, request.app.state.directory, page, running=False, title=empty_filter(title)
+    )
+
+
+@router.put("/revokeProcIns")
+async def revoke(request: Request, principal: CurrentPrincipal, id: str) -> Any:
+    """The initiator withdraws the instance while the next task is untouched."""
+    await service.revoke(runtime_of(request.app), id, actor=principal.user_id)
+    return message(translate("workflow.instance.revoked"))
+
+
+@router.put("/stop")
+async def stop(request: Request, principal: CurrentPrincipal, id: str) -> Any:
+    """Stops a running instance with a message (``?id&message``)."""
+    await service.stop(
+        runtime_of(request.app),
+        id,
+        empty_filter(request.query_params.get("message")),
+        actor=principal.user_id,
+        admin=request.state.access.allows("flowable:instance:stop"),
+    )
+    return message(translate("workflow.instance.stopped"))
+
+
+@router.delete("/deleteProcIns")
+async def delete_running(
+    request: Request, principal: CanDeleteRunning, ids: str = "", reason: str | None = None
+) -> Any:
+    """Cancels running instances with a reason (作废)."""
+    await service.delete_running(runtime_of(request.app), split_ids(ids), reason, actor=principal.user_id)
+    return message(translate("workflow.instance.deleted"))
+
+
+@router.delete("/history/deleteAllProcIns")
+async def delete_history(request: Request, principal: CanDeleteHistory, procInsIds: str = "") -> Any:  # noqa: N803
+    """Removes ended instances from history."""
+    await service.delete_history(runtime_of(request.app), split_ids(procInsIds), actor=principal.user_id)
+    return message(translate("workflow.instance.history_deleted"))
+
+
+@router.get("/getFlowChart")
+async def flow_chart(
+    session: SessionDep, _: CurrentPrincipal, processDefId: str | None = None, procInsId: str | None = None
+) -> Any:  # noqa: N803
+    """The definition's XML (and, for an instance, the visited nodes and taken flows)."""
+    return await queries.flow_chart(
+        session, proc_inst_id=empty_filter(procInsId), proc_def_id=empty_filter(processDefId)
+    )
+
+
+@router.get("/queryProcessStatus")
+async def process_status(session: SessionDep, _: CurrentPrincipal, procInsId: str) -> Any:  # noqa: N803
+    """``{code, status, level}`` of an instance."""
+    found = await queries.instance(session, procInsId)
+    if found is None:
+        raise InstanceNotFound()
+    return render_status(status_of(found.end_time, found.delete_reason), current_language.get())

@@ -1,0 +1,153 @@
+"""Instance commands: revoke, stop, delete (running), delete history; definition suspend/activate."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from loom_platform.errors import FailedPrecondition
+from loom_platform.i18n import translate
+from loom_workflow.engine.commands import AddComment, DeleteProcessInstance, SetDefinitionSuspended
+from loom_workflow.engine.context import CommandContext
+from loom_workflow.engine.runtime.entities import (
+    Comment,
+    Execution,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    IdentityLink,
+    Task,
+)
+from loom_workflow.errors import InstanceNotFound, NotTaskHandler
+from loom_workflow.process import status
+from loom_workflow.runtime.engine import WorkflowRuntime, tx_of
+from loom_workflow.task.comments import comment_json
+
+
+def running_instance(ctx: CommandContext, proc_inst_id: str) -> Execution:
+    """The running root execution, or :class:`InstanceNotFound`."""
+    if not ctx.session.load_tree(proc_inst_id):
+        raise InstanceNotFound()
+    instance = ctx.session.get(Execution, proc_inst_id)
+    if instance is None or not instance.is_process_instance:
+        raise InstanceNotFound()
+    return instance
+
+
+def is_handler(ctx: CommandContext, task: Task, user_id: str | None) -> bool:
+    """True when ``user_id`` may work on ``task`` (assignee, or candidate of an unclaimed task)."""
+    if user_id is None:
+        return False
+    if task.assignee == user_id:
+        return True
+    if task.assignee is None:
+        return any(
+            link.user_id == user_id
+            for link in ctx.session.where(
+                IdentityLink, lambda link: link.task_id == task.id and link.type == "candidate"
+            )
+        )
+    return False
+
+
+async def revoke(runtime: WorkflowRuntime, proc_inst_id: str, *, actor: str) -> None:
+    """The initiator withdraws the instance while nobody else has handled a task yet."""
+
+    def run(ctx: CommandContext) -> None:
+        instance = running_instance(ctx, proc_inst_id)
+        if instance.start_user_id != actor:
+            raise FailedPrecondition("workflow.instance.revoke_not_initiator")
+        handled = ctx.session.where(
+            HistoricTaskInstance,
+            lambda h: h.proc_inst_id == proc_inst_id and h.end_time is not None and h.assignee != actor,
+        )
+        touched = ctx.session.where(
+            Task, lambda t: t.proc_inst_id == proc_inst_id and t.claim_time is not None
+        )
+        if handled or touched:
+            raise FailedPrecondition("workflow.instance.revoke_handled")
+        AddComment(
+            comment_json("revoke", "撤销", "", "info"), proc_inst_id=proc_inst_id, type="revoke"
+        ).execute(ctx)
+        DeleteProcessInstance(proc_inst_id, status.reason(status.REVOKE)).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def stop(
+    runtime: WorkflowRuntime, proc_inst_id: str, message: str | None, *, actor: str, admin: bool
+) -> None:
+    """Stops a running instance with a message (a handler of a current task, the initiator or an admin)."""
+
+    def run(ctx: CommandContext) -> None:
+        instance = running_instance(ctx, proc_inst_id)
+        tasks = ctx.session.where(Task, lambda t: t.proc_inst_id == proc_inst_id)
+        allowed = admin or instance.start_user_id == actor or any(is_handler(ctx, t, actor) for t in tasks)
+        if not allowed:
+            raise NotTaskHandler()
+        task_id = tasks[0].id if tasks else None
+        AddComment(
+            comment_json("_flow_stop", "终止", message or "", "danger"),
+            task_id=task_id,
+            proc_inst_id=proc_inst_id,
+            type="_flow_stop",
+        ).execute(ctx)
+        DeleteProcessInstance(proc_inst_id, status.reason(status.STOP, message)).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def delete_running(
+    runtime: WorkflowRuntime, ids: Sequence[str], reason: str | None, *, actor: str
+) -> None:
+    """Cancels running instances with a reason (作废)."""
+    for proc_inst_id in ids:
+
+        def run(ctx: CommandContext, pid: str = proc_inst_id) -> None:
+            running_instance(ctx, pid)
+            DeleteProcessInstance(pid, status.reason(status.DELETE, reason)).execute(ctx)
+
+        await runtime.call(run, user_id=actor)
+
+
+async def delete_history(runtime: WorkflowRuntime, ids: Sequence[str], *, actor: str) -> None:
+    """Removes ended instances from history (a running one must be cancelled first)."""
+    for proc_inst_id in ids:
+
+        def run(ctx: CommandContext, pid: str = proc_inst_id) -> None:
+            if not ctx.session.load_tree(pid):
+                return
+            if ctx.session.get(Execution, pid) is not None:
+                raise FailedPrecondition("workflow.instance.still_running", id=pid)
+            conn = tx_of(ctx).conn
+            tree_ids = [h.id for h in ctx.session.all(HistoricProcessInstance)]
+            for table in ("act_hi_actinst", "act_hi_taskinst", "act_hi_comment", "act_hi_procinst"):
+                column = "id" if table == "act_hi_procinst" else "proc_inst_id"
+                conn.execute(f"DELETE FROM {table} WHERE {column} = ANY(%s)", (tree_ids,))
+
+        await runtime.call(run, user_id=actor)
+
+
+async def set_suspended(runtime: WorkflowRuntime, proc_def_id: str, suspended: bool, *, actor: str) -> Any:
+    """Suspends or activates a definition (and its running instances)."""
+
+    def run(ctx: CommandContext) -> Any:
+        definition = ctx.session.definition(proc_def_id)
+        if definition.suspended == suspended:
+            state = translate("workflow.state.suspended" if suspended else "workflow.state.active")
+            raise FailedPrecondition("workflow.definition.already", id=proc_def_id, state=state)
+        result = SetDefinitionSuspended(proc_def_id, suspended).execute(ctx)
+        conn = tx_of(ctx).conn
+        conn.execute(
+            "UPDATE act_ru_execution SET suspended = %s, rev = rev + 1 WHERE proc_def_id = %s",
+            (suspended, proc_def_id),
+        )
+        conn.execute(
+            "UPDATE act_ru_task SET suspended = %s, rev = rev + 1 WHERE proc_def_id = %s",
+            (suspended, proc_def_id),
+        )
+        return result
+
+    return await runtime.call(run, user_id=actor)
+
+
+__all__ = ["Comment", "delete_history", "delete_running", "revoke", "set_suspended", "stop"]

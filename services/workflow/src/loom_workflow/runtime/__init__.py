@@ -1,0 +1,1 @@
+"""The engine inside the service: threads, the PostgreSQL store, reviewers, events, errors."""

@@ -1,0 +1,131 @@
+"""The engine as the service runs it: a thread pool over the PostgreSQL store.
+
+Commands run in worker threads (the engine is synchronous); each is one transaction that locks
+its instance. Engine errors come back as domain errors with zh-CN/en-US messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from loom_workflow.engine import Engine, Registry
+from loom_workflow.engine.commands import Command
+from loom_workflow.engine.context import CommandContext
+from loom_workflow.engine.errors import ConcurrentModification, EngineError
+from loom_workflow.errors import from_engine
+from loom_workflow.runtime.events import outbox_messages
+from loom_workflow.runtime.reviewers import Directory, MultiInstanceHandler, ReviewerResolver, bridge
+from loom_workflow.settings import WorkflowSettings
+from loom_workflow.store.pg import PgStore, PgTx
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """A command made of a function of the context (several engine commands in one transaction)."""
+
+    fn: Callable[[CommandContext], T]
+
+    def execute(self, ctx: CommandContext) -> T:
+        """Runs the function."""
+        return self.fn(ctx)
+
+
+@dataclass(frozen=True)
+class _AsActor(Generic[T]):
+    command: Command[T]
+    actor: str | None
+
+    def execute(self, ctx: CommandContext) -> T:
+        tx = ctx.session.tx
+        if isinstance(tx, PgTx):
+            tx.actor = self.actor
+        return self.command.execute(ctx)
+
+
+def tx_of(ctx: CommandContext) -> PgTx:
+    """The PostgreSQL transaction a command runs in."""
+    tx = ctx.session.tx
+    assert isinstance(tx, PgTx)
+    return tx
+
+
+class WorkflowRuntime:
+    """Engine + store + resolver + threads; one per process (API or worker)."""
+
+    def __init__(
+        self,
+        settings: WorkflowSettings,
+        *,
+        directory: Directory | None,
+        loop: asyncio.AbstractEventLoop,
+        on_commit: Callable[[], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = PgStore(
+            settings.database_url,
+            min_size=1,
+            max_size=settings.engine_pool_size,
+            events=outbox_messages,
+            on_commit=on_commit,
+        )
+        self.resolver = ReviewerResolver(
+            self.store, directory, bridge(loop), sql_url=settings.sql_reviewer_database_url
+        )
+        registry = Registry()
+        registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))
+        self.engine = Engine(self.store, registry=registry, resolver=self.resolver)
+        self.executor = ThreadPoolExecutor(settings.engine_pool_size, thread_name_prefix="engine")
+
+    def execute(self, command: Command[T], *, user_id: str | None = None, attempts: int = 3) -> T:
+        """Runs a command in this thread (retries an optimistic-lock conflict); domain errors out."""
+        for attempt in range(attempts):
+            try:
+                return self.engine.execute(_AsActor(command, user_id), user_id=user_id)
+            except ConcurrentModification as exc:
+                if attempt == attempts - 1:
+                    raise from_engine(exc) from exc
+            except EngineError as exc:
+                raise from_engine(exc) from exc
+        raise AssertionError("unreachable")
+
+    async def run(self, command: Command[T], *, user_id: str | None = None) -> T:
+        """Runs a command in an engine thread (the request's context variables go along)."""
+        loop = asyncio.get_running_loop()
+        context = contextvars.copy_context()
+        return await loop.run_in_executor(
+            self.executor, lambda: context.run(self.execute, command, user_id=user_id)
+        )
+
+    async def call(self, fn: Callable[[CommandContext], T], *, user_id: str | None = None) -> T:
+        """Runs ``fn(ctx)`` as one command."""
+        return await self.run(Call(fn), user_id=user_id)
+
+    async def query(self, fn: Callable[[PgTx], T]) -> T:
+        """Runs a read on the engine's pool in a thread (no instance lock)."""
+        loop = asyncio.get_running_loop()
+
+        def read() -> T:
+            with self.store.transaction() as tx:
+                return fn(tx)
+
+        return await loop.run_in_executor(self.executor, read)
+
+    def close(self) -> None:
+        """Stops the threads and closes the pool."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
+        self.store.close()
+
+
+def runtime_of(app: Any) -> WorkflowRuntime:
+    """The runtime of the app (``app.state.runtime``)."""
+    runtime: WorkflowRuntime = app.state.runtime
+    return runtime

@@ -1,0 +1,77 @@
+"""Engine events -> outbox messages (``loom.workflow.<entity>.<past-tense verb>``)."""
+
+from __future__ import annotations
+
+from google.protobuf.message import Message
+
+from loom_contracts.loom.workflow.v1 import events_pb2
+from loom_workflow.engine.runtime import events as ev
+from loom_workflow.engine.runtime.entities import Task
+from loom_workflow.engine.store.protocol import ChangeSet
+
+PROCESS_SUBJECTS = {
+    ev.PROCESS_STARTED: "loom.workflow.process.started",
+    ev.PROCESS_COMPLETED: "loom.workflow.process.completed",
+    ev.PROCESS_COMPLETED_WITH_TERMINATE_END_EVENT: "loom.workflow.process.completed",
+    ev.PROCESS_CANCELLED: "loom.workflow.process.cancelled",
+}
+TASK_SUBJECTS = {
+    ev.TASK_CREATED: "loom.workflow.task.created",
+    ev.TASK_ASSIGNED: "loom.workflow.task.assigned",
+    ev.TASK_COMPLETED: "loom.workflow.task.completed",
+}
+JOB_SUBJECTS = {
+    ev.JOB_EXECUTION_SUCCESS: "loom.workflow.job.executed",
+    ev.JOB_EXECUTION_FAILURE: "loom.workflow.job.failed",
+}
+
+
+def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Message]]:
+    """The messages to publish for one command's change set."""
+    tasks = {r.id: r for r in [*changes.inserts, *changes.updates, *changes.deletes] if isinstance(r, Task)}
+    out: list[tuple[str, Message]] = []
+    for event in changes.events:
+        time = event.time.isoformat()
+        if event.type in PROCESS_SUBJECTS:
+            out.append(
+                (
+                    PROCESS_SUBJECTS[event.type],
+                    events_pb2.ProcessEvent(
+                        proc_inst_id=event.proc_inst_id or "",
+                        proc_def_id=event.proc_def_id or "",
+                        time=time,
+                        actor=actor or "",
+                        reason=str(event.data.get("reason") or event.data.get("delete_reason") or ""),
+                    ),
+                )
+            )
+        elif event.type in TASK_SUBJECTS:
+            task = tasks.get(event.task_id or "")
+            out.append(
+                (
+                    TASK_SUBJECTS[event.type],
+                    events_pb2.TaskEvent(
+                        task_id=event.task_id or "",
+                        proc_inst_id=event.proc_inst_id or "",
+                        proc_def_id=event.proc_def_id or "",
+                        task_def_key=task.task_def_key if task else (event.activity_id or ""),
+                        assignee=str(event.data.get("assignee") or (task.assignee if task else "") or ""),
+                        time=time,
+                        actor=actor or "",
+                    ),
+                )
+            )
+        elif event.type in JOB_SUBJECTS:
+            out.append(
+                (
+                    JOB_SUBJECTS[event.type],
+                    events_pb2.JobEvent(
+                        job_id=str(event.data.get("job_id") or ""),
+                        proc_inst_id=event.proc_inst_id or "",
+                        element_id=event.activity_id or "",
+                        time=time,
+                        message=str(event.data.get("message") or ""),
+                    ),
+                )
+            )
+    return out

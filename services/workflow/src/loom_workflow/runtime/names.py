@@ -1,0 +1,50 @@
+"""User names for the lists (initiator, assignees), asked from sys in one call per page."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+_TTL = 60.0
+_cache: dict[str, tuple[float, dict[str, str]]] = {}
+
+
+async def user_infos(directory: Any, ids: Iterable[str | None]) -> dict[str, dict[str, str]]:
+    """``{id: {name, loginName, officeId, companyId}}`` for the ids sys knows (others are left out)."""
+    wanted = sorted({i for i in ids if i})
+    now = time.monotonic()
+    found: dict[str, dict[str, str]] = {}
+    missing = []
+    for user_id in wanted:
+        cached = _cache.get(user_id)
+        if cached is not None and now - cached[0] < _TTL:
+            found[user_id] = cached[1]
+        else:
+            missing.append(user_id)
+    if missing and directory is not None:
+        try:
+            users = await directory.users(missing)
+        except Exception:  # names are decoration: a list still answers when sys is away
+            log.warning("could not read user names from sys", exc_info=True)
+            users = []
+        for user in users:
+            info = {
+                "name": user.name,
+                "loginName": user.login_name,
+                "officeId": user.office_id,
+                "companyId": user.company_id,
+            }
+            _cache[user.id] = (now, info)
+            found[user.id] = info
+    return found
+
+
+async def user_names(directory: Any, ids: Iterable[str | None]) -> dict[str, str]:
+    """``{id: name}``; unknown ids map to themselves."""
+    ids = list(ids)
+    infos = await user_infos(directory, ids)
+    return {i: infos[i]["name"] if i in infos else i for i in ids if i}

@@ -1,0 +1,247 @@
+"""Reviewer rules -> candidate users, when a user task is created (the engine's assignment hook).
+
+A node's rules (seed §3.1 "Assignee") live in ``wf_flow_assignee`` keyed by process key and node id.
+Each rule may carry a ``condition`` (a JUEL expression over the process variables; '0' or empty
+means always) and an ``operationType`` ('0' adds its users, '1' removes them). Values may hold
+``${...}`` expressions (e.g. ``${applyUserOfficeId}`` for the initiator's department).
+user/post/company/depart/role/applyUserId/previousExecutor/currentUserId go to sys
+(``DirectoryClient.resolve_reviewers``); ``sql`` runs a read-only parameterised query; ``custom``
+is an expression whose value is the user id(s).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import psycopg
+
+from loom_platform.errors import InvalidArgument
+from loom_workflow.engine.errors import ExpressionError
+from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
+from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
+from loom_workflow.store.pg import PgStore, conninfo
+
+DIRECTORY_TYPES = frozenset(
+    {"user", "post", "company", "depart", "role", "applyUserId", "previousExecutor", "currentUserId"}
+)
+_SQL_PARAM = re.compile(r"\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}")
+_FORBIDDEN_SQL = re.compile(r";|\b(insert|update|delete|drop|alter|create|truncate|grant|copy)\b", re.I)
+
+
+class Directory(Protocol):
+    """The part of ``DirectoryClient`` reviewer resolution needs."""
+
+    def resolve_reviewers(
+        self,
+        rules: Sequence[tuple[str, str]],
+        *,
+        initiator_id: str = "",
+        previous_executor_id: str = "",
+        current_user_id: str = "",
+    ) -> Awaitable[list[str]]: ...
+
+
+@dataclass(frozen=True)
+class Rule:
+    type: str
+    value: str
+    condition: str
+    operation_type: str
+
+
+def load_rules(conn: psycopg.Connection[Any], process_key: str, node_id: str) -> list[Rule]:
+    """The reviewer rules of one node, in sort order."""
+    rows = conn.execute(
+        "SELECT a.type, coalesce(a.value, ''), coalesce(a.condition, ''), a.operation_type "
+        "FROM wf_flow_assignee a JOIN wf_task_def_extension e ON e.id = a.task_def_id "
+        "WHERE e.process_def_id = %s AND e.task_def_id = %s ORDER BY a.sort, a.id",
+        (process_key, node_id),
+    ).fetchall()
+    return [Rule(*row) for row in rows]
+
+
+def _applies(rule: Rule, variables: Mapping[str, object]) -> bool:
+    condition = rule.condition.strip()
+    if condition in ("", "0"):
+        return True
+    text = condition if "${" in condition else "${" + condition + "}"
+    return compile_expression(text).evaluate_bool(variables)
+
+
+def _expand(value: str, variables: Mapping[str, object]) -> str:
+    if "${" not in value:
+        return value
+    result = compile_expression(value).evaluate(variables)
+    if isinstance(result, list | tuple | set):
+        return ",".join(str(v) for v in result if v is not None)
+    return "" if result is None else str(result)
+
+
+class ReviewerResolver:
+    """The engine's ``TaskAssignmentResolver``: BPMN assignee first, else the node's rules."""
+
+    def __init__(
+        self,
+        store: PgStore,
+        directory: Directory | None,
+        run_async: Callable[[Awaitable[Any]], Any],
+        *,
+        sql_url: str | None = None,
+    ) -> None:
+        self._store = store
+        self._directory = directory
+        self._run_async = run_async
+        self._sql_conninfo = conninfo(sql_url) if sql_url else None
+
+    def resolve(self, request: AssignmentRequest) -> TaskAssignment:
+        """Candidates from the node's rules; a single candidate becomes the assignee."""
+        if request.default.assignee:
+            return request.default
+        users = self.users_for(
+            request.process_definition_key,
+            request.task_def_key,
+            request.variables,
+            initiator=request.start_user_id,
+            actor=request.actor_user_id,
+        )
+        if users is None:
+            return request.default
+        merged = list(dict.fromkeys([*request.default.candidate_users, *users]))
+        if len(merged) == 1 and not request.default.candidate_groups:
+            return TaskAssignment(assignee=merged[0], owner=request.default.owner)
+        return TaskAssignment(
+            owner=request.default.owner,
+            candidate_users=tuple(merged),
+            candidate_groups=request.default.candidate_groups,
+        )
+
+    def users_for(
+        self,
+        process_key: str,
+        node_id: str,
+        variables: Mapping[str, object],
+        *,
+        initiator: str | None,
+        actor: str | None,
+    ) -> list[str] | None:
+        """The users the node's rules name (None when the node has no rules)."""
+        tx = self._store.current_tx()
+        if tx is not None:
+            rules = load_rules(tx.conn, process_key, node_id)
+        else:
+            with self._store.pool.connection() as conn:
+                rules = load_rules(conn, process_key, node_id)
+        if not rules:
+            return None
+        found: list[str] = []
+        for rule in rules:
+            if not _applies(rule, variables):
+                continue
+            ids = self._rule_users(rule, variables, initiator=initiator or "", actor=actor or "")
+            if rule.operation_type == "1":
+                found = [u for u in found if u not in ids]
+            else:
+                found.extend(ids)
+        return list(dict.fromkeys(u for u in found if u))
+
+    def _rule_users(
+        self, rule: Rule, variables: Mapping[str, object], *, initiator: str, actor: str
+    ) -> list[str]:
+        if rule.type == "sql":
+            return self._sql_users(rule.value, variables)
+        value = _expand(rule.value, variables)
+        if rule.type == "custom":
+            return [v.strip() for v in value.split(",") if v.strip()]
+        if rule.type not in DIRECTORY_TYPES:
+            raise ExpressionError(f"unknown reviewer type {rule.type}")
+        if self._directory is None:
+            return (
+                [initiator]
+                if rule.type == "applyUserId"
+                else [actor]
+                if rule.type != "user"
+                else value.split(",")
+            )
+        return list(
+            self._run_async(
+                self._directory.resolve_reviewers(
+                    [(rule.type, value)],
+                    initiator_id=initiator,
+                    previous_executor_id=actor,
+                    current_user_id=actor,
+                )
+            )
+        )
+
+    def _sql_users(self, sql: str, variables: Mapping[str, object]) -> list[str]:
+        """Runs a reviewer query read-only; ``${name}`` become bound parameters, never text."""
+        if _FORBIDDEN_SQL.search(sql):
+            raise InvalidArgument("workflow.reviewer.sql_invalid", detail=sql[:200])
+        params: list[object] = []
+
+        def bind(match: re.Match[str]) -> str:
+            value = variables.get(match.group(1))
+            params.append(None if value is None else str(value))
+            return "%s"
+
+        query = _SQL_PARAM.sub(bind, sql.replace("%", "%%"))
+        info = self._sql_conninfo
+        try:
+            if info is None:
+                with self._store.pool.connection() as conn:
+                    return _read_only(conn, query, params)
+            with psycopg.connect(info) as conn:
+                return _read_only(conn, query, params)
+        except psycopg.Error as exc:
+            raise InvalidArgument("workflow.reviewer.sql_invalid", detail=str(exc).splitlines()[0]) from exc
+
+
+def _read_only(conn: psycopg.Connection[Any], query: str, params: list[object]) -> list[str]:
+    with conn.transaction():
+        conn.execute("SET TRANSACTION READ ONLY")
+        conn.execute("SET LOCAL statement_timeout = 5000")
+        rows = conn.execute(query, params).fetchall()  # type: ignore[arg-type]
+    return [str(r[0]) for r in rows if r and r[0] is not None]
+
+
+class MultiInstanceHandler(HostObject):
+    """``${multiInstanceHandler.getList(execution)}``: the countersign node's reviewers as a list."""
+
+    def __init__(self, resolver: ReviewerResolver) -> None:
+        self._resolver = resolver
+
+    def expr_property(self, name: str) -> object:
+        raise no_such_member("multiInstanceHandler", name)
+
+    def expr_call(self, name: str, args: Sequence[object]) -> object:
+        if name not in ("getList", "getUserIds") or len(args) != 1:
+            raise no_such_member("multiInstanceHandler", name)
+        facade: Any = args[0]
+        execution = facade.execution
+        ctx = facade.ctx
+        definition = ctx.session.definition(execution.proc_def_id)
+        instance = ctx.session.execution(execution.proc_inst_id)
+        users = self._resolver.users_for(
+            definition.key,
+            execution.activity_id or "",
+            facade.variables(),
+            initiator=instance.start_user_id,
+            actor=ctx.user_id,
+        )
+        return users or []
+
+
+def bridge(loop: asyncio.AbstractEventLoop, timeout: float = 10.0) -> Callable[[Awaitable[Any]], Any]:
+    """Runs a coroutine on ``loop`` from an engine thread and waits for its result."""
+
+    def run(awaitable: Awaitable[Any]) -> Any:
+        async def wrap() -> Any:
+            return await awaitable
+
+        return asyncio.run_coroutine_threadsafe(wrap(), loop).result(timeout)
+
+    return run

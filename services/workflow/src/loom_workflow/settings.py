@@ -1,0 +1,41 @@
+"""workflow settings (env prefix ``LOOM_WORKFLOW_``)."""
+
+from __future__ import annotations
+
+from pydantic_settings import SettingsConfigDict
+
+from loom_platform.settings import ServiceSettings
+
+
+class WorkflowSettings(ServiceSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="LOOM_WORKFLOW_", env_file=".env", env_ignore_empty=True, extra="ignore"
+    )
+
+    service_name: str = "workflow"
+    database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_workflow"
+    http_port: int = 8103
+    grpc_port: int = 9103
+
+    # The engine runs synchronously in worker threads on its own psycopg pool.
+    engine_pool_size: int = 16
+    # Reviewer rules of type "sql" run read-only on this database (default: the workflow database).
+    sql_reviewer_database_url: str | None = None
+
+    # Jobs: the scheduler hands due jobs to workers through a JetStream work queue.
+    scheduler_enabled: bool = True
+    scheduler_poll_seconds: float = 0.5
+    scheduler_batch: int = 200
+    job_lease_seconds: float = 60.0
+    job_ack_wait_seconds: float = 30.0
+    job_retry_wait_seconds: float = 10.0
+    worker_concurrency: int = 8
+
+    @property
+    def jobs_stream(self) -> str:
+        """The work-queue stream of due jobs (its subjects lie outside ``loom.workflow.>``)."""
+        return "LOOM_WORKFLOW_JOBS"
+
+    @property
+    def jobs_subject(self) -> str:
+        return "jobs.workflow.due"

@@ -1,0 +1,1 @@
+"""Persistence of the engine: Flowable-shaped tables and the PostgreSQL store."""

@@ -1,0 +1,126 @@
+"""Rows <-> engine dataclasses: one SQL text per table and statement kind, built once."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+from sqlalchemy import Table
+
+from loom_workflow.engine.errors import IllegalArgument
+from loom_workflow.engine.runtime.entities import (
+    Comment,
+    Deployment,
+    Execution,
+    HistoricActivityInstance,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    IdentityLink,
+    Job,
+    ProcessDefinition,
+    Row,
+    Task,
+    Variable,
+)
+from loom_workflow.store import tables as t
+
+TABLE_OF: dict[type, Table] = {
+    Deployment: t.deployment,
+    ProcessDefinition: t.procdef,
+    Execution: t.execution,
+    Task: t.task,
+    IdentityLink: t.identitylink,
+    Variable: t.variable,
+    Job: t.job,
+    HistoricProcessInstance: t.hi_procinst,
+    HistoricTaskInstance: t.hi_taskinst,
+    HistoricActivityInstance: t.hi_actinst,
+    Comment: t.hi_comment,
+}
+
+
+def _column(field_name: str) -> str:
+    return "rev" if field_name == "revision" else field_name
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """How one dataclass maps to its table."""
+
+    kind: type
+    table: str
+    fields: tuple[str, ...]
+    select: str
+    insert: str
+    update: str
+    delete: str
+
+    def to_row(self, values: Sequence[Any]) -> Row:
+        """A dataclass from a result row in ``fields`` order."""
+        data = dict(zip(self.fields, values, strict=True))
+        if self.kind is Variable:
+            data["value"] = decode_value(str(data["type_name"]), data["value"])
+        return self.kind(**data)  # type: ignore[no-any-return]
+
+    def params(self, row: Row) -> list[Any]:
+        """Column values of ``row`` in ``fields`` order."""
+        values = [getattr(row, f) for f in self.fields]
+        if self.kind is Variable:
+            assert isinstance(row, Variable)
+            values[self.fields.index("value")] = encode_value(row)
+        return values
+
+
+def _mapping(kind: type, table: Table) -> Mapping:
+    fields = tuple(f.name for f in dataclasses.fields(kind))
+    columns = [_column(f) for f in fields]
+    names = ", ".join(columns)
+    marks = ", ".join(["%s"] * len(columns))
+    settable = [c for c in columns if c not in ("id", "rev")]
+    sets = ", ".join(f"{c} = %s" for c in settable)
+    return Mapping(
+        kind=kind,
+        table=table.name,
+        fields=fields,
+        select=f"SELECT {names} FROM {table.name}",
+        insert=f"INSERT INTO {table.name} ({names}) VALUES ({marks})",
+        update=f"UPDATE {table.name} SET {sets}, rev = %s WHERE id = %s AND rev = %s",
+        delete=f"DELETE FROM {table.name} WHERE id = %s AND rev = %s",
+    )
+
+
+MAPPINGS: dict[type, Mapping] = {kind: _mapping(kind, table) for kind, table in TABLE_OF.items()}
+
+
+def update_params(mapping: Mapping, row: Row) -> list[Any]:
+    """Parameters of the revision-checked UPDATE: new values, new revision, id, old revision."""
+    values = mapping.params(row)
+    settable = [v for f, v in zip(mapping.fields, values, strict=True) if f not in ("id", "revision")]
+    return [*settable, row.revision, row.id, row.revision - 1]
+
+
+def encode_value(var: Variable) -> Jsonb | None:
+    """A variable value as JSONB (dates as ISO text); 'object' values cannot be stored."""
+    value = var.value
+    if value is None:
+        return None
+    if var.type_name == "date" and isinstance(value, datetime | date):
+        return Jsonb(value.isoformat())
+    if var.type_name == "object":
+        raise IllegalArgument(f"Variable '{var.name}' holds a {type(value).__name__}, which cannot be stored")
+    return Jsonb(value)
+
+
+def decode_value(type_name: str, value: Any) -> object:
+    """The Python value of a stored variable."""
+    if value is None:
+        return None
+    if type_name == "date" and isinstance(value, str):
+        return datetime.fromisoformat(value)
+    if type_name in ("integer", "long") and isinstance(value, float):
+        return int(value)
+    return value

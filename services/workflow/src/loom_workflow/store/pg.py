@@ -1,0 +1,312 @@
+"""The engine's store on PostgreSQL (psycopg 3, synchronous: the engine runs in worker threads).
+
+One engine command is one transaction on one pooled connection. Loading an instance tree locks
+the root execution row (``SELECT ... FOR UPDATE``) first, so two commands on the same instance run
+one after the other; the second sees what the first committed. Updates and deletes check the
+revision and raise :class:`ConcurrentModification` when another transaction got there first.
+Engine events become outbox rows in the same transaction.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+import orjson
+import psycopg
+from google.protobuf.message import Message
+from psycopg_pool import ConnectionPool
+from sqlalchemy.engine import make_url
+
+from loom_platform.logging import REQUEST_ID_HEADER, request_id
+from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER
+from loom_workflow.engine.errors import ConcurrentModification
+from loom_workflow.engine.runtime.entities import (
+    Execution,
+    HistoricActivityInstance,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    IdentityLink,
+    Job,
+    ProcessDefinition,
+    Row,
+    Task,
+    Variable,
+)
+from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree
+from loom_workflow.store.codec import MAPPINGS, Mapping, update_params
+
+log = logging.getLogger(__name__)
+
+EventMapper = Callable[[ChangeSet, str | None], list[tuple[str, Message]]]
+
+_TREE_KINDS: tuple[type, ...] = (
+    Execution,
+    Task,
+    IdentityLink,
+    Variable,
+    Job,
+    HistoricTaskInstance,
+    HistoricActivityInstance,
+)
+
+
+def conninfo(url: str) -> str:
+    """A libpq URI from a SQLAlchemy URL (any postgres driver)."""
+    parsed = make_url(url).set(drivername="postgresql")
+    return parsed.render_as_string(hide_password=False)
+
+
+class PgStore:
+    """:class:`~loom_workflow.engine.store.EngineStore` on a psycopg connection pool."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 16,
+        events: EventMapper | None = None,
+        on_commit: Callable[[], None] | None = None,
+    ) -> None:
+        self.pool = ConnectionPool(
+            conninfo(url),
+            min_size=min_size,
+            max_size=max_size,
+            kwargs={"autocommit": False, "prepare_threshold": 2},
+            open=True,
+            name="workflow-engine",
+        )
+        self._events = events
+        self._on_commit = on_commit
+        self._local = threading.local()
+
+    def close(self) -> None:
+        """Closes the pool."""
+        self.pool.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[PgTx]:
+        """One transaction: commit on normal exit, roll back on an exception."""
+        with self.pool.connection() as conn:
+            tx = PgTx(conn, self)
+            previous = getattr(self._local, "tx", None)
+            self._local.tx = tx
+            try:
+                yield tx
+                tx.flush_outbox()
+            finally:
+                self._local.tx = previous
+        if tx.wrote_events and self._on_commit is not None:
+            self._on_commit()
+
+    def current_tx(self) -> PgTx | None:
+        """The transaction this thread is running (hooks such as the reviewer resolver use it)."""
+        return getattr(self._local, "tx", None)
+
+    def map_events(self, changes: ChangeSet, actor: str | None) -> list[tuple[str, Message]]:
+        """Outbox messages for a change set."""
+        return self._events(changes, actor) if self._events is not None else []
+
+
+class PgTx:
+    """One transaction on one connection (implements the engine's ``StoreTx``)."""
+
+    def __init__(self, conn: psycopg.Connection[Any], store: PgStore) -> None:
+        self.conn = conn
+        self.store = store
+        self.actor: str | None = None
+        self._outbox: list[tuple[str, Message]] = []
+        self.wrote_events = False
+
+    # ------------------------------------------------------------------ reads
+    def _one(self, kind: type, where: str, params: tuple[Any, ...]) -> Any:
+        mapping = MAPPINGS[kind]
+        found = self.conn.execute(f"{mapping.select} WHERE {where}", params).fetchone()
+        return None if found is None else mapping.to_row(found)
+
+    def rows(self, kind: type, where: str, params: tuple[Any, ...] | list[Any]) -> list[Any]:
+        """Rows of one type matching a WHERE clause (parameterised)."""
+        mapping = MAPPINGS[kind]
+        return [mapping.to_row(r) for r in self.conn.execute(f"{mapping.select} WHERE {where}", params)]
+
+    def get_definition(self, definition_id: str) -> ProcessDefinition | None:
+        """A process definition by id."""
+        return self._one(ProcessDefinition, "id = %s", (definition_id,))  # type: ignore[no-any-return]
+
+    def find_definition(
+        self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
+    ) -> ProcessDefinition | None:
+        """The definition of ``key``: a version, the one of a deployment, else the latest."""
+        where, params = "key = %s AND tenant_id = %s", [key, tenant_id]
+        if version is not None:
+            where, params = where + " AND version = %s", [*params, version]
+        if deployment_id is not None:
+            where, params = where + " AND deployment_id = %s", [*params, deployment_id]
+        return self._one(ProcessDefinition, where + " ORDER BY version DESC LIMIT 1", tuple(params))  # type: ignore[no-any-return]
+
+    def get_execution(self, execution_id: str) -> Execution | None:
+        """An execution by id."""
+        return self._one(Execution, "id = %s", (execution_id,))  # type: ignore[no-any-return]
+
+    def get_task(self, task_id: str) -> Task | None:
+        """A runtime task by id."""
+        return self._one(Task, "id = %s", (task_id,))  # type: ignore[no-any-return]
+
+    def get_job(self, job_id: str) -> Job | None:
+        """A job by id."""
+        return self._one(Job, "id = %s", (job_id,))  # type: ignore[no-any-return]
+
+    def _root_of(self, proc_inst_id: str) -> str | None:
+        found = self.conn.execute(
+            "SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %s", (proc_inst_id,)
+        ).fetchone()
+        if found is not None:
+            return str(found[0])
+        found = self.conn.execute(
+            "SELECT coalesce(root_proc_inst_id, id) FROM act_hi_procinst WHERE id = %s", (proc_inst_id,)
+        ).fetchone()
+        return None if found is None else str(found[0])
+
+    def lock_instance(self, proc_inst_id: str) -> str | None:
+        """Locks the root of the instance tree containing ``proc_inst_id``; returns the root id."""
+        locked = self.conn.execute(
+            "SELECT id FROM act_ru_execution WHERE id = "
+            "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %s) FOR UPDATE",
+            (proc_inst_id,),
+        ).fetchone()
+        if locked is not None:
+            return str(locked[0])
+        for _ in range(3):
+            root = self._root_of(proc_inst_id)
+            if root is None:
+                return None
+            locked = (
+                self.conn.execute(
+                    "SELECT id FROM act_ru_execution WHERE id = %s FOR UPDATE", (root,)
+                ).fetchone()
+                or self.conn.execute(
+                    "SELECT id FROM act_hi_procinst WHERE id = %s FOR UPDATE", (root,)
+                ).fetchone()
+            )
+            if locked is not None:
+                return root
+        return None
+
+    def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
+        """Locks and loads every runtime and history row of the tree containing ``proc_inst_id``."""
+        root = self.lock_instance(proc_inst_id)
+        if root is None:
+            return None
+        hist_map = MAPPINGS[HistoricProcessInstance]
+        with self.conn.pipeline():
+            hist_cur = self.conn.execute(
+                f"{hist_map.select} WHERE root_proc_inst_id = %s OR id = %s", (root, root)
+            )
+            exec_cur = self.conn.execute(
+                f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = %s", (root,)
+            )
+            hist = [hist_map.to_row(r) for r in hist_cur.fetchall()]
+            executions = [MAPPINGS[Execution].to_row(r) for r in exec_cur.fetchall()]
+        ids = sorted({h.id for h in hist} | {e.proc_inst_id for e in executions})
+        loaded: dict[type, list[Any]] = {}
+        with self.conn.pipeline():
+            cursors = [
+                (kind, self.conn.execute(f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%s)", (ids,)))
+                for kind in _TREE_KINDS
+                if kind is not Execution
+            ]
+            for kind, cur in cursors:
+                loaded[kind] = [MAPPINGS[kind].to_row(r) for r in cur.fetchall()]
+        return InstanceTree(
+            executions=executions,
+            tasks=loaded[Task],
+            identity_links=loaded[IdentityLink],
+            variables=loaded[Variable],
+            jobs=loaded[Job],
+            historic_process_instances=hist,
+            historic_tasks=loaded[HistoricTaskInstance],
+            historic_activities=sorted(
+                loaded[HistoricActivityInstance], key=lambda a: (a.start_time, a.transaction_order)
+            ),
+        )
+
+    def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
+        """Async jobs and due timers, unlocked, with retries left; oldest first."""
+        return self.rows(
+            Job,
+            "job_type IN ('timer', 'message') AND retries > 0 AND coalesce(due_date, create_time) <= %s "
+            "AND (lock_expiration_time IS NULL OR lock_expiration_time < %s) "
+            "ORDER BY coalesce(due_date, create_time), id LIMIT %s",
+            (now, now, limit),
+        )
+
+    # ------------------------------------------------------------------ writes
+    def write(self, changes: ChangeSet) -> None:
+        """Inserts, updates (revision-checked) and deletes (children first); queues outbox events."""
+        checks: list[tuple[psycopg.Cursor[Any], list[Row]]] = []
+        with self.conn.pipeline():
+            for mapping, rows in _grouped(changes.inserts):
+                self.conn.cursor().executemany(mapping.insert, [mapping.params(r) for r in rows])
+            for mapping, rows in _grouped(changes.updates):
+                cur = self.conn.cursor()
+                cur.executemany(mapping.update, [update_params(mapping, r) for r in rows])
+                checks.append((cur, rows))
+            for mapping, rows in _grouped(changes.deletes):
+                cur = self.conn.cursor()
+                cur.executemany(mapping.delete, [(r.id, r.revision) for r in rows])
+                checks.append((cur, rows))
+        for cur, rows in checks:
+            _check(cur.rowcount, rows)
+        self._outbox.extend(self.store.map_events(changes, self.actor))
+
+    def add_event(self, subject: str, message: Message) -> None:
+        """Adds an outbox record to this transaction."""
+        self._outbox.append((subject, message))
+
+    def flush_outbox(self) -> None:
+        """Writes the queued events as outbox rows (``loom_outbox``), just before commit."""
+        if not self._outbox:
+            return
+        rid = request_id.get()
+        params = [
+            (
+                uuid.uuid4().hex,
+                subject,
+                message.SerializeToString(),
+                orjson.dumps(
+                    {
+                        CONTENT_TYPE_HEADER: "application/protobuf",
+                        MESSAGE_TYPE_HEADER: message.DESCRIPTOR.full_name,
+                        REQUEST_ID_HEADER: rid,
+                    }
+                ).decode(),
+            )
+            for subject, message in self._outbox
+        ]
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
+                "VALUES (%s, %s, %s, %s::jsonb, clock_timestamp())",
+                params,
+            )
+        self._outbox.clear()
+        self.wrote_events = True
+
+
+def _grouped(rows: list[Row]) -> list[tuple[Mapping, list[Row]]]:
+    groups: dict[type, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(type(row), []).append(row)
+    return [(MAPPINGS[kind], items) for kind, items in groups.items()]
+
+
+def _check(count: int, rows: list[Row]) -> None:
+    if count != len(rows):
+        first = rows[0]
+        raise ConcurrentModification(f"{type(first).__name__} {first.id} was updated by another transaction")

@@ -1,0 +1,1 @@
+"""User tasks: start, todo, history, audit and the seed's task operations."""

@@ -1,0 +1,361 @@
+"""Task operations, each one engine command (one transaction, the instance locked)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from loom_platform.errors import FailedPrecondition, InvalidArgument
+from loom_workflow.engine.commands import (
+    AddComment,
+    AddMultiInstanceExecution,
+    BackNodes,
+    ClaimTask,
+    CompleteTask,
+    DelegateTask,
+    DeleteProcessInstance,
+    MoveActivities,
+    ResolveTask,
+    SendBack,
+    SetAssignee,
+    StartProcess,
+)
+from loom_workflow.engine.context import CommandContext
+from loom_workflow.engine.errors import ObjectNotFound
+from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, Task
+from loom_workflow.errors import NotTaskHandler, TaskNotFound
+from loom_workflow.process import status
+from loom_workflow.process.service import is_handler, running_instance
+from loom_workflow.runtime.engine import WorkflowRuntime, tx_of
+from loom_workflow.task.comments import comment_json
+
+_NUMBER = re.compile(r"^-?\d{1,15}(\.\d+)?$")
+START_RESERVED = frozenset(
+    {"procDefKey", "procDefId", "businessTable", "businessId", "title", "assignee", "token", "vars"}
+)
+
+
+def coerce(value: object) -> object:
+    """Query-string values as the expressions expect them: numbers and booleans typed."""
+    if not isinstance(value, str):
+        return value
+    if value in ("true", "false"):
+        return value == "true"
+    if _NUMBER.match(value):
+        return float(value) if "." in value else int(value)
+    return value
+
+
+def _task(ctx: CommandContext, task_id: str) -> Task:
+    try:
+        return ctx.session.task(task_id)
+    except ObjectNotFound as exc:
+        raise TaskNotFound() from exc
+
+
+def _handler_task(ctx: CommandContext, task_id: str, actor: str) -> Task:
+    """The task, claimed for ``actor`` when they are a candidate; else :class:`NotTaskHandler`."""
+    task = _task(ctx, task_id)
+    if not is_handler(ctx, task, actor):
+        raise NotTaskHandler()
+    if task.assignee is None:
+        ClaimTask(task.id, actor).execute(ctx)
+    return task
+
+
+def _new_tasks(ctx: CommandContext, before: set[str]) -> list[Task]:
+    return [t for t in ctx.session.all(Task) if t.id not in before]
+
+
+def _assign_next(ctx: CommandContext, before: set[str], assignee: str | None) -> None:
+    if assignee:
+        for task in _new_tasks(ctx, before):
+            SetAssignee(task.id, assignee).execute(ctx)
+
+
+@dataclass(frozen=True)
+class Started:
+    proc_inst_id: str
+
+
+async def start(
+    runtime: WorkflowRuntime,
+    *,
+    key: str | None,
+    definition_id: str | None,
+    business_table: str | None,
+    business_id: str | None,
+    title: str | None,
+    assignee: str | None,
+    variables: Mapping[str, object],
+    initiator: Mapping[str, str],
+    actor: str,
+) -> str:
+    """Starts the latest version of ``key`` with a business key; returns the instance id."""
+    business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
+    values: dict[str, object] = {k: coerce(v) for k, v in variables.items() if k not in START_RESERVED}
+    values.update(
+        {
+            "title": title or "",
+            "userName": initiator.get("name", actor),
+            "applyUserId": actor,
+            "applyUserOfficeId": initiator.get("officeId", ""),
+            "applyUserCompanyId": initiator.get("companyId", ""),
+            "businessTable": business_table or "",
+            "businessId": business_id or "",
+        }
+    )
+
+    def run(ctx: CommandContext) -> str:
+        instance = StartProcess(
+            key=None if definition_id else key,
+            definition_id=definition_id,
+            business_key=business_key,
+            variables=values,
+            name=title or None,
+        ).execute(ctx)
+        _assign_next(ctx, set(), assignee)
+        return instance.id
+
+    return await runtime.call(run, user_id=actor)
+
+
+async def audit(
+    runtime: WorkflowRuntime,
+    task_id: str,
+    *,
+    variables: Mapping[str, object],
+    comment: Mapping[str, Any],
+    assignee: str | None,
+    actor: str,
+) -> str:
+    """Completes the task (a delegate resolves it back to its owner) with the handler's comment."""
+
+    def run(ctx: CommandContext) -> str:
+        task = _handler_task(ctx, task_id, actor)
+        before = {t.id for t in ctx.session.all(Task)}
+        code = str(comment.get("type") or "_flow_agree")
+        AddComment(
+            comment_json(code, str(comment.get("status") or "同意"), str(comment.get("message") or "")),
+            task_id=task.id,
+            proc_inst_id=task.proc_inst_id,
+            type=code,
+        ).execute(ctx)
+        values = {k: coerce(v) for k, v in variables.items()}
+        if task.delegation_state == "PENDING":
+            ResolveTask(task.id, values).execute(ctx)
+        else:
+            CompleteTask(task.id, values).execute(ctx)
+            _assign_next(ctx, before, assignee)
+        return task.proc_inst_id
+
+    return await runtime.call(run, user_id=actor)
+
+
+async def delegate(runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str) -> None:
+    """The owner keeps the task; the delegate handles it and hands it back."""
+    if not user_id:
+        raise InvalidArgument("workflow.task.user_required")
+
+    def run(ctx: CommandContext) -> None:
+        task = _handler_task(ctx, task_id, actor)
+        AddComment(
+            comment_json("_flow_delegate", "委派", f"-> {user_id}"), task_id=task.id, type="_flow_delegate"
+        ).execute(ctx)
+        DelegateTask(task.id, user_id).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def transfer(runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str) -> None:
+    """Hands the task over to another user for good."""
+    if not user_id:
+        raise InvalidArgument("workflow.task.user_required")
+
+    def run(ctx: CommandContext) -> None:
+        task = _handler_task(ctx, task_id, actor)
+        AddComment(
+            comment_json("_flow_transfer", "转办", f"-> {user_id}"), task_id=task.id, type="_flow_transfer"
+        ).execute(ctx)
+        SetAssignee(task.id, user_id).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def back_nodes(runtime: WorkflowRuntime, task_id: str, *, actor: str) -> list[dict[str, str]]:
+    """Nodes the task may legally be sent back to: ``[{taskDefKey, taskName}]``."""
+
+    def run(ctx: CommandContext) -> list[dict[str, str]]:
+        task = _task(ctx, task_id)
+        return [
+            {"taskDefKey": n.activity_id, "taskName": n.name or n.activity_id}
+            for n in BackNodes(task.id).execute(ctx)
+        ]
+
+    return await runtime.call(run, user_id=actor)
+
+
+async def back(
+    runtime: WorkflowRuntime, task_id: str, target: str | None, comment: Mapping[str, Any], *, actor: str
+) -> str:
+    """Sends the task back to ``target`` (default: the last node it can go back to)."""
+
+    def run(ctx: CommandContext) -> str:
+        task = _handler_task(ctx, task_id, actor)
+        nodes = [n.activity_id for n in BackNodes(task.id).execute(ctx)]
+        node = target or (nodes[-1] if nodes else None)
+        if node is None:
+            raise FailedPrecondition("workflow.task.no_back_node")
+        if node not in nodes:
+            raise FailedPrecondition("workflow.task.back_invalid", node=node)
+        code = str(comment.get("type") or "_flow_back")
+        AddComment(
+            comment_json(code, str(comment.get("status") or "驳回"), str(comment.get("message") or "")),
+            task_id=task.id,
+            proc_inst_id=task.proc_inst_id,
+            type=code,
+        ).execute(ctx)
+        SendBack(task.id, node).execute(ctx)
+        return task.proc_inst_id
+
+    return await runtime.call(run, user_id=actor)
+
+
+async def reject_and_over(
+    runtime: WorkflowRuntime, proc_inst_id: str, task_id: str, message: str | None, *, actor: str
+) -> None:
+    """Rejects and ends the instance."""
+
+    def run(ctx: CommandContext) -> None:
+        task = _handler_task(ctx, task_id, actor)
+        running_instance(ctx, proc_inst_id or task.proc_inst_id)
+        AddComment(
+            comment_json("_flow_reject", "驳回结束", message or "", "danger"),
+            task_id=task.id,
+            type="_flow_reject",
+        ).execute(ctx)
+        DeleteProcessInstance(task.proc_inst_id, status.reason(status.REJECT, message)).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def add_sign(
+    runtime: WorkflowRuntime, task_id: str, user_ids: Sequence[str], message: str | None, *, actor: str
+) -> None:
+    """Adds signers to the countersign node of the task (one multi-instance execution each)."""
+    if not user_ids:
+        raise InvalidArgument("workflow.task.user_required")
+
+    def run(ctx: CommandContext) -> None:
+        task = _handler_task(ctx, task_id, actor)
+        node = ctx.model(task.proc_def_id).node(task.task_def_key)
+        if node.loop is None:
+            raise FailedPrecondition("workflow.task.add_sign_not_mi")
+        element = node.loop.element_variable or "assignee"
+        AddComment(
+            comment_json("_flow_add_multi_instance", "加签", message or ",".join(user_ids)),
+            task_id=task.id,
+            type="_flow_add_multi_instance",
+        ).execute(ctx)
+        for user in user_ids:
+            AddMultiInstanceExecution(task.task_def_key, task.proc_inst_id, {element: user}).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def callback(
+    runtime: WorkflowRuntime, proc_inst_id: str, pre_task_def_key: str, current_task_id: str, *, actor: str
+) -> None:
+    """Takes a completed task back while the next one is untouched."""
+
+    def run(ctx: CommandContext) -> None:
+        running_instance(ctx, proc_inst_id)
+        current = ctx.session.get(Task, current_task_id)
+        mine = ctx.session.where(
+            HistoricTaskInstance,
+            lambda h: (
+                h.proc_inst_id == proc_inst_id and h.task_def_key == pre_task_def_key and h.assignee == actor
+            ),
+        )
+        commented = (
+            ctx.session.tx.conn.execute(  # type: ignore[attr-defined]
+                "SELECT 1 FROM act_hi_comment WHERE task_id = %s LIMIT 1", (current_task_id,)
+            ).fetchone()
+            if current is not None
+            else None
+        )
+        if current is None or not mine or current.claim_time is not None or commented:
+            raise FailedPrecondition("workflow.task.callback_handled")
+        before = {t.id for t in ctx.session.all(Task)}
+        AddComment(comment_json("callback", "取回", ""), proc_inst_id=proc_inst_id, type="callback").execute(
+            ctx
+        )
+        MoveActivities(proc_inst_id, [current.task_def_key], [pre_task_def_key]).execute(ctx)
+        _assign_next(ctx, before, actor)
+
+    await runtime.call(run, user_id=actor)
+
+
+async def urge(
+    runtime: WorkflowRuntime,
+    proc_inst_id: str | None,
+    task_id: str | None,
+    message: str | None,
+    *,
+    actor: str,
+) -> list[str]:
+    """Reminds the handlers of the instance's current tasks; returns who was reminded."""
+    from loom_contracts.loom.workflow.v1 import events_pb2
+    from loom_workflow.engine.runtime.entities import IdentityLink
+
+    def run(ctx: CommandContext) -> list[str]:
+        pid = proc_inst_id or (_task(ctx, task_id).proc_inst_id if task_id else "")
+        running_instance(ctx, pid)
+        reminded: list[str] = []
+        tx = tx_of(ctx)
+        for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
+            users = (
+                [task.assignee]
+                if task.assignee
+                else [
+                    link.user_id
+                    for link in ctx.session.where(IdentityLink, lambda link, tid=task.id: link.task_id == tid)
+                    if link.user_id
+                ]
+            )
+            reminded.extend(u for u in users if u)
+            tx.add_event(
+                "loom.workflow.task.urged",
+                events_pb2.TaskEvent(
+                    task_id=task.id,
+                    proc_inst_id=pid,
+                    proc_def_id=task.proc_def_id,
+                    task_def_key=task.task_def_key,
+                    assignee=task.assignee or "",
+                    time=ctx.now().isoformat(),
+                    actor=actor,
+                    message=message or "",
+                    user_ids=[u for u in users if u],
+                ),
+            )
+        AddComment(comment_json("urge", "催办", message or ""), proc_inst_id=pid, type="urge").execute(ctx)
+        return list(dict.fromkeys(reminded))
+
+    return await runtime.call(run, user_id=actor)
+
+
+__all__ = [
+    "Comment",
+    "Started",
+    "add_sign",
+    "audit",
+    "back",
+    "back_nodes",
+    "callback",
+    "delegate",
+    "start",
+    "transfer",
+    "urge",
+]

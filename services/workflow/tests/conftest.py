@@ -1,0 +1,188 @@
+"""workflow test fixtures: its own database on the test server, a real sys (in-process, its own
+database and a free gRPC port) for reviewer resolution and user names, the app running its
+lifespan with tokens of a test key pair and GrantedAccess as the access loader."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from loom_platform.db import transaction
+from loom_platform.directory import DirectoryClient
+from loom_platform.embedded import free_port
+from loom_platform.grpc import Client
+from loom_platform.migrations import upgrade
+from loom_platform.testing.auth import GrantedAccess, TestTokens
+from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+
+SERVICE_DIR = Path(__file__).resolve().parents[1]
+SYS_DIR = SERVICE_DIR.parent / "sys"
+
+ADMIN = "u-admin"
+ALL_PERMISSIONS = {
+    *(f"flowable:model:{a}" for a in ("view", "add", "edit", "del", "deploy", "design")),
+    *(f"flowable:process:{a}" for a in ("view", "add", "edit", "del", "active", "suspend")),
+    *(f"flowable:instance:{a}" for a in ("view", "add", "edit", "del", "stop")),
+    *(f"flowable:history:{a}" for a in ("view", "del")),
+    *(f"flowable:task:{a}" for a in ("view", "audit")),
+    *(
+        f"extension:{e}:{a}"
+        for e in ("button", "condition", "listener")
+        for a in ("view", "add", "edit", "del")
+    ),
+}
+
+# The organisation the processes run in: company c1 with departments d-sales and d-hr.
+OFFICES = [("c1", "0", "总公司", "1"), ("d-sales", "c1", "销售部", "2"), ("d-hr", "c1", "人事部", "2")]
+ROLES = [("r-hr", "人事专员", "hr"), ("r-boss", "总经理", "boss")]
+USERS = [
+    # id, login, name, company, department, roles
+    (ADMIN, "admin", "管理员", "c1", "d-hr", []),
+    ("u-alice", "alice", "爱丽丝", "c1", "d-sales", []),
+    ("u-bob", "bob", "鲍勃", "c1", "d-sales", []),
+    ("u-carol", "carol", "卡罗尔", "c1", "d-hr", ["r-hr"]),
+    ("u-dave", "dave", "戴夫", "c1", "d-hr", ["r-hr"]),
+    ("u-erin", "erin", "艾琳", "c1", "d-sales", ["r-boss"]),
+    ("u-frank", "frank", "弗兰克", "c1", "d-sales", []),
+    ("u-grace", "grace", "格蕾丝", "c1", "d-sales", []),
+]
+
+
+@dataclass
+class Env:
+    client: httpx.AsyncClient
+    tokens: TestTokens
+    access: GrantedAccess
+    settings: Any
+    app: Any
+    nats_url: str
+
+    def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
+        return self.tokens.headers(user, lang)
+
+
+@pytest.fixture(scope="session")
+def databases(postgres_server_url: str) -> Iterator[tuple[str, str]]:
+    suffix = worker_suffix()
+    names = (f"loom_workflow_test_{suffix}", f"loom_sys_wf_test_{suffix}")
+    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
+    upgrade(SERVICE_DIR, urls[0])
+    upgrade(SYS_DIR, urls[1])
+    yield urls[0], urls[1]
+    for name in names:
+        drop_database(postgres_server_url, name)
+
+
+async def _seed_sys(app: Any) -> None:
+    from loom_sys.office.models import Office
+    from loom_sys.role.models import Role
+    from loom_sys.user.models import User, UserRole
+
+    async with app.state.session_factory() as session, transaction(session):
+        for oid, parent, name, kind in OFFICES:
+            session.add(
+                Office(
+                    id=oid,
+                    parent_id=parent,
+                    parent_ids="0," if parent == "0" else f"0,{parent},",
+                    name=name,
+                    type=kind,
+                )
+            )
+        for rid, name, en in ROLES:
+            session.add(Role(id=rid, name=name, en_name=en))
+        await session.flush()
+        for uid, login, name, company, office, roles in USERS:
+            session.add(
+                User(
+                    id=uid,
+                    login_name=login,
+                    password_hash="x",
+                    name=name,
+                    company_id=company,
+                    office_id=office,
+                )
+            )
+            await session.flush()
+            for role in roles:
+                session.add(UserRole(user_id=uid, role_id=role))
+
+
+@pytest.fixture(scope="session")
+async def sys_address(
+    databases: tuple[str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[str]:
+    """A real sys (HTTP app lifespan + directory gRPC on a free port) with the test organisation."""
+    from loom_sys.main import build
+    from loom_sys.settings import SysSettings
+
+    tmp = tmp_path_factory.mktemp("sys")
+    port = free_port()
+    settings = SysSettings(
+        mode="test",
+        database_url=databases[1],
+        nats_url=nats_url,
+        state_dir=tmp / "state",
+        grpc_host="127.0.0.1",
+        grpc_port=port,
+        outbox_poll_seconds=0.2,
+        log_json=False,
+        log_level="WARNING",
+    )
+    app = build(settings)
+    async with app.router.lifespan_context(app):
+        await _seed_sys(app)
+        yield f"127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+async def env_session(
+    databases: tuple[str, str], sys_address: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Env]:
+    from loom_workflow.main import build_app
+    from loom_workflow.settings import WorkflowSettings
+
+    tmp = tmp_path_factory.mktemp("workflow")
+    tokens = TestTokens(tmp / "keys")
+    access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS)})
+    settings = WorkflowSettings(
+        mode="test",
+        database_url=databases[0],
+        nats_url=nats_url,
+        jwt_public_key_file=tokens.public_key_path,
+        state_dir=tmp / "state",
+        sys_grpc_address=sys_address,
+        outbox_poll_seconds=0.05,
+        log_json=False,
+        log_level="WARNING",
+        scheduler_poll_seconds=0.1,
+        job_ack_wait_seconds=5,
+        job_lease_seconds=8,
+        job_retry_wait_seconds=1,
+        engine_pool_size=8,
+    )
+    directory = DirectoryClient(Client(sys_address))
+    app = build_app(settings, access_loader=access.loader(), directory=directory)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://workflow", timeout=30) as client:
+            yield Env(client, tokens, access, settings, app, nats_url)
+
+
+@pytest.fixture
+async def env(env_session: Env) -> AsyncIterator[Env]:
+    from loom_workflow.seed import seed
+
+    async with env_session.app.state.session_factory() as session, transaction(session):
+        await seed(session)
+    yield env_session
+    await truncate_all(env_session.app.state.engine)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", "ignore:(?s).*session.exec:DeprecationWarning")
