@@ -43,16 +43,26 @@ class Service:
 
     @property
     def present(self) -> bool:
-        return (REPO / "services" / self.name / "src" / f"loom_{self.name}" / "cli.py").is_file() and self.cli.exists()
+        return (
+            REPO / "services" / self.name / "src" / f"loom_{self.name}" / "cli.py"
+        ).is_file() and self.cli.exists()
 
 
 SERVICES = [
     Service("sys", int(setting("LOOM_SYS_HTTP_PORT", "8101")), int(setting("LOOM_SYS_GRPC_PORT", "9101"))),
-    Service("gencode", int(setting("LOOM_GENCODE_HTTP_PORT", "8102")), int(setting("LOOM_GENCODE_GRPC_PORT", "9102"))),
     Service(
-        "workflow", int(setting("LOOM_WORKFLOW_HTTP_PORT", "8103")), int(setting("LOOM_WORKFLOW_GRPC_PORT", "9103"))
+        "gencode",
+        int(setting("LOOM_GENCODE_HTTP_PORT", "8102")),
+        int(setting("LOOM_GENCODE_GRPC_PORT", "9102")),
     ),
-    Service("forms", int(setting("LOOM_FORMS_HTTP_PORT", "8104")), int(setting("LOOM_FORMS_GRPC_PORT", "9104"))),
+    Service(
+        "workflow",
+        int(setting("LOOM_WORKFLOW_HTTP_PORT", "8103")),
+        int(setting("LOOM_WORKFLOW_GRPC_PORT", "9103")),
+    ),
+    Service(
+        "forms", int(setting("LOOM_FORMS_HTTP_PORT", "8104")), int(setting("LOOM_FORMS_GRPC_PORT", "9104"))
+    ),
 ]
 
 
@@ -97,8 +107,8 @@ def common_env(state: Path, nats_url: str) -> dict[str, str]:
 def setup_service(service: Service, env: dict[str, str]) -> float:
     """Migrates and seeds one service's database; returns the seconds it took."""
     started = time.monotonic()
-    for step in ("migrate", "seed"):
-        subprocess.run([str(service.cli), step], env=env, check=True, cwd=REPO)
+    # One process per service: "setup" migrates and seeds (a Python start-up saved per service).
+    subprocess.run([str(service.cli), "setup"], env=env, check=True, cwd=REPO)
     return time.monotonic() - started
 
 
@@ -168,10 +178,14 @@ def main() -> int:
         if service.name == "workflow":
             for index in range(int(setting("LOOM_WORKFLOW_WORKERS", "1"))):
                 manager.add_process(f"worker{index + 1}", f"{service.cli} worker", env=env, cwd=str(REPO))
-    manager.add_process("static", f"{sys.executable} {REPO / 'deploy/local/static_server.py'}", env=env, cwd=str(REPO))
+    manager.add_process(
+        "static", f"{sys.executable} {REPO / 'deploy/local/static_server.py'}", env=env, cwd=str(REPO)
+    )
     manager.add_process("gateway", f"{BIN / 'traefik'} --configFile={traefik_config}", env=env, cwd=str(REPO))
     gateway = f"http://{env['LOOM_GATEWAY_HOST']}:{env['LOOM_GATEWAY_PORT']}/"
-    log(f"starting {len(manager._processes)} processes; portal at {gateway} (setup took {time.monotonic() - started:.1f}s)")
+    log(
+        f"starting {len(manager._processes)} processes; portal at {gateway} (setup took {time.monotonic() - started:.1f}s)"
+    )
     password_file = state / "admin-password.txt"
     if not os.environ.get("LOOM_ADMIN_PASSWORD") and password_file.exists():
         log(f"admin password: {password_file.read_text().strip()} (from {password_file})")

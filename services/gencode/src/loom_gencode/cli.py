@@ -1,4 +1,4 @@
-"""``loom-gencode serve|migrate|seed``."""
+"""``loom-gencode serve|migrate|seed|setup`` (setup: migrate, which seeds too)."""
 
 from __future__ import annotations
 
@@ -52,10 +52,10 @@ def serve(settings: GencodeSettings) -> None:
 def main() -> None:
     """Entry point of the ``loom-gencode`` command."""
     parser = argparse.ArgumentParser(prog="loom-gencode")
-    parser.add_argument("command", choices=["serve", "migrate", "seed"])
+    parser.add_argument("command", choices=["serve", "migrate", "seed", "setup"])
     args = parser.parse_args()
     settings = GencodeSettings()
-    if args.command == "migrate":
+    if args.command in ("migrate", "setup"):
         migrate(settings)
     elif args.command == "seed":
         asyncio.run(run_seed(settings))
