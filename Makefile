@@ -59,7 +59,7 @@ lint: ## ruff, mypy and the frontends' linters
 
 typecheck: ## mypy (strict on libs/ and the engine) and tsc
 	@$(UV) run mypy libs/platform/src services/workflow/src/loom_workflow/engine
-	@$(UV) run mypy services/sys/src services/gencode/src
+	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
 
 proto: ## regenerate libs/contracts from proto/

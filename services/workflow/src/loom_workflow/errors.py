@@ -69,3 +69,9 @@ def from_engine(exc: engine_errors.EngineError) -> LoomError:
     ):
         return InvalidArgument("workflow.engine.invalid", detail=detail)
     return LoomError("workflow.engine.internal", detail=detail)
+
+
+class StartDenied(PermissionDenied):
+    """The process names its starters (candidateStarterUsers/Groups) and the caller is not one."""
+
+    message_key = "workflow.process.start_denied"

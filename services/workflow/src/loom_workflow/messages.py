@@ -128,6 +128,19 @@ register(
             EN: "This node is not a countersign node; signers cannot be added",
         },
         "workflow.task.urged": {ZH: "催办成功", EN: "Reminder sent"},
+        "workflow.task.del_signed": {ZH: "减签成功", EN: "Signers removed"},
+        "workflow.task.del_sign_not_found": {
+            ZH: "所选人员不在当前会签节点的待办中，无法减签",
+            EN: "None of the selected users has an open task at this countersign node",
+        },
+        "workflow.task.del_sign_last": {
+            ZH: "会签节点至少要保留一位审批人，无法全部减签",
+            EN: "A countersign node must keep at least one approver",
+        },
+        "workflow.process.start_denied": {
+            ZH: "您没有发起流程'{name}'的权限，请联系管理员",
+            EN: "You may not start the process '{name}'; ask an administrator",
+        },
         "workflow.task.callback_done": {ZH: "取回成功", EN: "Taken back"},
         "workflow.task.callback_handled": {
             ZH: "下一节点已被处理，无法取回",

@@ -17,7 +17,10 @@ class WorkflowSettings(ServiceSettings):
     http_port: int = 8103
     grpc_port: int = 9103
 
-    # The engine runs synchronously in worker threads on its own psycopg pool.
+    # The engine runs synchronously in worker threads on its own psycopg pool. Few threads: a
+    # command is mostly Python (GIL-bound), so more threads than cores only lengthen the tail
+    # (measured in bench/workflow/RESULTS.md); the pool keeps spare connections for reads.
+    engine_threads: int = 4
     engine_pool_size: int = 16
     # Reviewer rules of type "sql" run read-only on this database (default: the workflow database).
     sql_reviewer_database_url: str | None = None

@@ -34,16 +34,15 @@ node_setting = APIRouter(prefix="/extension/nodeSetting", tags=["extension"])
 routers = [button, condition, listener, task_def, node_setting]
 
 
-def _perms(area: str) -> tuple[Any, Any, Any]:
-    view = Annotated[Principal, require_permission(f"extension:{area}:view", f"extension:{area}:edit")]
-    edit = Annotated[Principal, require_permission(f"extension:{area}:add", f"extension:{area}:edit")]
-    delete = Annotated[Principal, require_permission(f"extension:{area}:del")]
-    return view, edit, delete
-
-
-ButtonView, ButtonEdit, ButtonDel = _perms("button")
-CondView, CondEdit, CondDel = _perms("condition")
-ListView, ListEdit, ListDel = _perms("listener")
+ButtonView = Annotated[Principal, require_permission("extension:button:view", "extension:button:edit")]
+ButtonEdit = Annotated[Principal, require_permission("extension:button:add", "extension:button:edit")]
+ButtonDel = Annotated[Principal, require_permission("extension:button:del")]
+CondView = Annotated[Principal, require_permission("extension:condition:view", "extension:condition:edit")]
+CondEdit = Annotated[Principal, require_permission("extension:condition:add", "extension:condition:edit")]
+CondDel = Annotated[Principal, require_permission("extension:condition:del")]
+ListView = Annotated[Principal, require_permission("extension:listener:view", "extension:listener:edit")]
+ListEdit = Annotated[Principal, require_permission("extension:listener:add", "extension:listener:edit")]
+ListDel = Annotated[Principal, require_permission("extension:listener:del")]
 ModelDesign = Annotated[
     Principal, require_permission("flowable:model:design", "flowable:model:edit", "flowable:model:add")
 ]

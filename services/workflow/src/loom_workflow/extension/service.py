@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import delete, select
 from sqlmodel import SQLModel
@@ -55,7 +55,10 @@ def render(record: SQLModel) -> dict[str, Any]:
     return {to_camel(k): v for k, v in record.model_dump().items()}
 
 
-async def get(session: AsyncSession, model: type[SQLModel], record_id: str) -> Any:
+M = TypeVar("M", bound=SQLModel)
+
+
+async def get(session: AsyncSession, model: type[M], record_id: str) -> M:
     """Gets a record by its id."""
     found = await session.get(model, record_id)
     if found is None:
@@ -92,8 +95,8 @@ async def delete_ids(session: AsyncSession, model: type[SQLModel], ids: Sequence
 
 
 async def _upsert(
-    session: AsyncSession, model: type[SQLModel], record_id: str | None, actor: str, **values: Any
-) -> Any:
+    session: AsyncSession, model: type[M], record_id: str | None, actor: str, **values: Any
+) -> M:
     record = await get(session, model, record_id) if record_id else model(**values, create_by=actor)
     for key, value in values.items():
         setattr(record, key, value)

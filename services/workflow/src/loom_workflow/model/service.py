@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import Subquery, delete, func, or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import InvalidArgument
@@ -21,6 +22,7 @@ from loom_workflow.model.models import ProcessModel
 from loom_workflow.model.schemas import ModelCreate
 from loom_workflow.runtime.engine import WorkflowRuntime
 from loom_workflow.store import tables as t
+from loom_workflow.store.pg import PgTx
 
 SORTABLE: Sortable = {
     "name": ProcessModel.__table__.c.name,  # type: ignore[attr-defined]
@@ -64,7 +66,7 @@ def _definition(definition: Any | None) -> dict[str, Any]:
     }
 
 
-def _latest_definitions():  # type: ignore[no-untyped-def]
+def _latest_definitions() -> Subquery:
     ranked = select(
         t.procdef,
         func.row_number().over(partition_by=t.procdef.c.key, order_by=t.procdef.c.version.desc()).label("rn"),
@@ -202,11 +204,15 @@ async def delete_many(session: AsyncSession, runtime: WorkflowRuntime, ids: Sequ
         model = await session.get(ProcessModel, model_id)
         if model is None:
             continue
-        await runtime.query(lambda tx, key=model.key: purge_key(tx.conn, key))
+        await runtime.query(functools.partial(_purge_in, key=model.key))
         await session.execute(delete(TaskDefExtension).where(TaskDefExtension.process_def_id == model.key))  # type: ignore[arg-type]
         await session.execute(delete(NodeSetting).where(NodeSetting.process_def_id == model.key))  # type: ignore[arg-type]
         await session.delete(model)
     await session.flush()
+
+
+def _purge_in(tx: PgTx, *, key: str) -> None:
+    purge_key(tx.conn, key)
 
 
 def purge_key(conn: Any, key: str) -> None:
@@ -220,6 +226,7 @@ def purge_key(conn: Any, key: str) -> None:
         "act_ru_job",
         "act_ru_task",
         "act_hi_comment",
+        "act_hi_varinst",
     ):
         conn.execute(
             f"DELETE FROM {table} WHERE proc_inst_id IN "

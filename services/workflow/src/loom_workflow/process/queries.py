@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import text
@@ -10,14 +11,24 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform.i18n import current_language
 from loom_platform.paging import PageParams, page_body
 from loom_workflow.common import iso
+from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.runtime.names import user_names
 
 
 async def definitions(
-    session: AsyncSession, params: PageParams, *, name: str | None, category: str | None, latest_only: bool
+    session: AsyncSession,
+    params: PageParams,
+    *,
+    name: str | None,
+    category: str | None,
+    latest_only: bool,
+    allowed: Callable[[ProcessDefinition], bool] | None = None,
 ) -> dict[str, Any]:
-    """Process definitions (the latest version of each key unless ``latest_only`` is false)."""
+    """Process definitions (the latest version of each key unless ``latest_only`` is false);
+    ``allowed`` filters them (deployed processes are few: filtered in memory, then paged)."""
+    if allowed is not None:
+        return await _allowed_definitions(session, params, name=name, category=category, allowed=allowed)
     where = ["1=1"]
     binds: dict[str, Any] = {}
     if name:
@@ -185,3 +196,50 @@ async def flow_chart(
     ordered = list(dict.fromkeys([*[d for d in done if d not in open_], *open_]))
     flows = list(dict.fromkeys(a.activity_id for a in acts if a.activity_type == "sequenceFlow"))
     return {"bpmnXml": xml, "activityIds": ordered, "flows": flows}
+
+
+async def _allowed_definitions(
+    session: AsyncSession,
+    params: PageParams,
+    *,
+    name: str | None,
+    category: str | None,
+    allowed: Callable[[ProcessDefinition], bool],
+) -> dict[str, Any]:
+    everything = PageParams(current=1, size=100_000, orders=())
+    page = await definitions(session, everything, name=name, category=category, latest_only=True)
+    ids = [r["id"] for r in page["records"]]
+    rows = await session.execute(
+        text(
+            "SELECT id, key, name, version, deployment_id, bpmn_xml FROM act_re_procdef WHERE id = ANY(:ids)"
+        ),
+        {"ids": ids},
+    )
+    ok = {
+        r.id
+        for r in rows
+        if allowed(
+            ProcessDefinition(
+                id=r.id,
+                key=r.key,
+                name=r.name,
+                version=r.version,
+                deployment_id=r.deployment_id,
+                bpmn_xml=r.bpmn_xml,
+            )
+        )
+    }
+    records = [r for r in page["records"] if r["id"] in ok]
+    return page_body(records[params.offset : params.offset + params.size], len(records), params)
+
+
+async def historic_variables(session: AsyncSession, proc_inst_id: str) -> dict[str, Any]:
+    """``{name: value}`` of an instance's process-level variables as last written (ACT_HI_VARINST)."""
+    rows = await session.execute(
+        text(
+            "SELECT name, value FROM act_hi_varinst WHERE proc_inst_id = :id AND task_id IS NULL "
+            "ORDER BY last_updated_time"
+        ),
+        {"id": proc_inst_id},
+    )
+    return {r.name: r.value for r in rows}

@@ -13,10 +13,13 @@ from loom_platform.http import message
 from loom_platform.i18n import current_language, translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.errors import InstanceNotFound
 from loom_workflow.process import queries, service
+from loom_workflow.process.service import may_start
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.runtime.engine import runtime_of
+from loom_workflow.runtime.names import user_roles
 
 router = APIRouter(prefix="/flowable/process", tags=["process"])
 
@@ -30,14 +33,32 @@ CanDeleteHistory = Annotated[Principal, require_permission("flowable:history:del
 
 @router.get("/list")
 async def list_definitions(
+    request: Request,
     session: SessionDep,
     page: PageDep,
-    _: CurrentPrincipal,
+    principal: CurrentPrincipal,
     name: str | None = None,
     category: str | None = None,
     allVersions: str | None = None,  # noqa: N803 - wire name
+    startable: str | None = None,
 ) -> Any:
-    """Deployed definitions, latest version per key (any user may start a process)."""
+    """Deployed definitions, latest version per key; with ``startable=1`` (the start screen) only
+    those the caller may start (candidateStarterUsers/Groups)."""
+    if startable == "1":
+        rt = runtime_of(request.app)
+        groups = await user_roles(request.app.state.directory, principal.user_id)
+
+        def allowed(definition: ProcessDefinition) -> bool:
+            return may_start(rt.engine.config.models.get(definition), principal.user_id, groups)
+
+        return await queries.definitions(
+            session,
+            page,
+            name=empty_filter(name),
+            category=empty_filter(category),
+            latest_only=True,
+            allowed=allowed,
+        )
     return await queries.definitions(
         session,
         page,
@@ -45,6 +66,12 @@ async def list_definitions(
         category=empty_filter(category),
         latest_only=allVersions != "1",
     )
+
+
+@router.get("/historicVariables")
+async def historic_variables(session: SessionDep, _: CanViewHistory, procInsId: str) -> Any:  # noqa: N803
+    """The instance's variables as last written (kept after it ends): the history screens' form values."""
+    return await queries.historic_variables(session, procInsId)
 
 
 @router.get("/exist")

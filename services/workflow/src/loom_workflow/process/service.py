@@ -7,8 +7,10 @@ from typing import Any
 
 from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
+from loom_platform.wire import split_ids
 from loom_workflow.engine.commands import AddComment, DeleteProcessInstance, SetDefinitionSuspended
 from loom_workflow.engine.context import CommandContext
+from loom_workflow.engine.model import ProcessModel
 from loom_workflow.engine.runtime.entities import (
     Comment,
     Execution,
@@ -33,15 +35,25 @@ def running_instance(ctx: CommandContext, proc_inst_id: str) -> Execution:
     return instance
 
 
-def is_handler(ctx: CommandContext, task: Task, user_id: str | None) -> bool:
-    """True when ``user_id`` may work on ``task`` (assignee, or candidate of an unclaimed task)."""
+def may_start(model: ProcessModel, user_id: str, groups: Sequence[str]) -> bool:
+    """True when the process names no starters, or names the user or one of their roles."""
+    users = split_ids(model.candidate_starter_users or "")
+    starter_groups = split_ids(model.candidate_starter_groups or "")
+    if not users and not starter_groups:
+        return True
+    return user_id in users or any(g in starter_groups for g in groups)
+
+
+def is_handler(ctx: CommandContext, task: Task, user_id: str | None, groups: Sequence[str] = ()) -> bool:
+    """True when ``user_id`` may work on ``task``: its assignee, or a candidate of an unclaimed task
+    (named, or through one of the user's ``groups``, i.e. roles)."""
     if user_id is None:
         return False
     if task.assignee == user_id:
         return True
     if task.assignee is None:
         return any(
-            link.user_id == user_id
+            link.user_id == user_id or (link.group_id is not None and link.group_id in groups)
             for link in ctx.session.where(
                 IdentityLink, lambda link: link.task_id == task.id and link.type == "candidate"
             )
@@ -120,7 +132,13 @@ async def delete_history(runtime: WorkflowRuntime, ids: Sequence[str], *, actor:
                 raise FailedPrecondition("workflow.instance.still_running", id=pid)
             conn = tx_of(ctx).conn
             tree_ids = [h.id for h in ctx.session.all(HistoricProcessInstance)]
-            for table in ("act_hi_actinst", "act_hi_taskinst", "act_hi_comment", "act_hi_procinst"):
+            for table in (
+                "act_hi_actinst",
+                "act_hi_taskinst",
+                "act_hi_comment",
+                "act_hi_varinst",
+                "act_hi_procinst",
+            ):
                 column = "id" if table == "act_hi_procinst" else "proc_inst_id"
                 conn.execute(f"DELETE FROM {table} WHERE {column} = ANY(%s)", (tree_ids,))
 

@@ -19,7 +19,7 @@ from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
 from loom_workflow.errors import from_engine
-from loom_workflow.runtime.events import outbox_messages
+from loom_workflow.runtime.events import notify_task, outbox_messages
 from loom_workflow.runtime.reviewers import Directory, MultiInstanceHandler, ReviewerResolver, bridge
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.store.pg import PgStore, PgTx
@@ -82,8 +82,11 @@ class WorkflowRuntime:
         )
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))
+        registry.register_bean("taskNotifier", notify_task)
         self.engine = Engine(self.store, registry=registry, resolver=self.resolver)
-        self.executor = ThreadPoolExecutor(settings.engine_pool_size, thread_name_prefix="engine")
+        self.executor = ThreadPoolExecutor(
+            max(1, min(settings.engine_threads, settings.engine_pool_size)), thread_name_prefix="engine"
+        )
 
     def execute(self, command: Command[T], *, user_id: str | None = None, attempts: int = 3) -> T:
         """Runs a command in this thread (retries an optimistic-lock conflict); domain errors out."""

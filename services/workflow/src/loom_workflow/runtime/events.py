@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from google.protobuf.message import Message
 
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_workflow.engine.runtime import events as ev
-from loom_workflow.engine.runtime.entities import Task
+from loom_workflow.engine.runtime.entities import IdentityLink, Task
 from loom_workflow.engine.store.protocol import ChangeSet
 
 PROCESS_SUBJECTS = {
@@ -75,3 +78,37 @@ def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Me
                 )
             )
     return out
+
+
+NOTIFIED_SUBJECT = "loom.workflow.task.notified"
+
+
+def notify_task(facade: Any, _fields: Mapping[str, object]) -> None:
+    """The ``taskNotifier`` bean (the seeded "任务创建通知" listener, ``${taskNotifier}``).
+
+    Queues ``loom.workflow.task.notified`` naming who should hear of the task: its assignee, else
+    its candidate users (candidate groups travel as ``group:<id>``). It rides the command's outbox.
+    """
+    ctx, task = facade.ctx, facade.task
+    links = [
+        link for link in ctx.session.all(IdentityLink) if link.task_id == task.id and link.type == "candidate"
+    ]
+    users = [task.assignee] if task.assignee else [link.user_id for link in links if link.user_id]
+    users += [f"group:{link.group_id}" for link in links if link.group_id and not task.assignee]
+    add_event = getattr(ctx.session.tx, "add_event", None)
+    if add_event is None:
+        return
+    add_event(
+        NOTIFIED_SUBJECT,
+        events_pb2.TaskEvent(
+            task_id=task.id,
+            proc_inst_id=task.proc_inst_id,
+            proc_def_id=task.proc_def_id,
+            task_def_key=task.task_def_key,
+            assignee=task.assignee or "",
+            time=ctx.now().isoformat(),
+            actor=ctx.user_id or "",
+            message=task.name or "",
+            user_ids=[u for u in users if u],
+        ),
+    )

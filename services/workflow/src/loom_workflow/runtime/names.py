@@ -10,7 +10,9 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 _TTL = 60.0
-_cache: dict[str, tuple[float, dict[str, str]]] = {}
+# id -> (loaded at, info); None for an id sys does not know, so lists of rows started by unknown
+# users (imports, deleted users) do not ask sys on every request.
+_cache: dict[str, tuple[float, dict[str, str] | None]] = {}
 
 
 async def user_infos(directory: Any, ids: Iterable[str | None]) -> dict[str, dict[str, str]]:
@@ -22,7 +24,8 @@ async def user_infos(directory: Any, ids: Iterable[str | None]) -> dict[str, dic
     for user_id in wanted:
         cached = _cache.get(user_id)
         if cached is not None and now - cached[0] < _TTL:
-            found[user_id] = cached[1]
+            if cached[1] is not None:
+                found[user_id] = cached[1]
         else:
             missing.append(user_id)
     if missing and directory is not None:
@@ -30,17 +33,27 @@ async def user_infos(directory: Any, ids: Iterable[str | None]) -> dict[str, dic
             users = await directory.users(missing)
         except Exception:  # names are decoration: a list still answers when sys is away
             log.warning("could not read user names from sys", exc_info=True)
-            users = []
+            return found
         for user in users:
             info = {
                 "name": user.name,
                 "loginName": user.login_name,
                 "officeId": user.office_id,
                 "companyId": user.company_id,
+                "roleIds": ",".join(getattr(user, "role_ids", ())),
             }
             _cache[user.id] = (now, info)
             found[user.id] = info
+        for user_id in missing:
+            if user_id not in found:
+                _cache[user_id] = (now, None)
     return found
+
+
+async def user_roles(directory: Any, user_id: str) -> list[str]:
+    """The ids of the user's roles (the candidate groups they belong to)."""
+    info = (await user_infos(directory, [user_id])).get(user_id)
+    return [r for r in (info or {}).get("roleIds", "").split(",") if r]
 
 
 async def user_names(directory: Any, ids: Iterable[str | None]) -> dict[str, str]:

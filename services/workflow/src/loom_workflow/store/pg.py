@@ -39,7 +39,7 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree
-from loom_workflow.store.codec import MAPPINGS, Mapping, update_params
+from loom_workflow.store.codec import MAPPINGS, Mapping, encode_value, update_params
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +143,8 @@ class PgTx:
         self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
     ) -> ProcessDefinition | None:
         """The definition of ``key``: a version, the one of a deployment, else the latest."""
-        where, params = "key = %s AND tenant_id = %s", [key, tenant_id]
+        where = "key = %s AND tenant_id = %s"
+        params: list[Any] = [key, tenant_id]
         if version is not None:
             where, params = where + " AND version = %s", [*params, version]
         if deployment_id is not None:
@@ -199,37 +200,59 @@ class PgTx:
         return None
 
     def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
-        """Locks and loads every runtime and history row of the tree containing ``proc_inst_id``."""
+        """Locks and loads every runtime and history row of the tree containing ``proc_inst_id``.
+
+        A running instance takes one round trip: the lock and every select go in one pipeline
+        (statements run in order, so the selects see the tree as it is once the lock is held).
+        An instance that has ended (no runtime root) takes the slower path through its history.
+        """
+        root_sql = "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)"
+        with self.conn.pipeline():
+            lock = self.conn.execute(
+                f"SELECT id FROM act_ru_execution WHERE id = {root_sql} FOR UPDATE", {"p": proc_inst_id}
+            )
+            cursors = self._tree_cursors(root_sql, proc_inst_id)
+            locked = lock.fetchone()
+            tree = self._tree(cursors) if locked is not None else None
+        if tree is not None:
+            return tree
         root = self.lock_instance(proc_inst_id)
         if root is None:
             return None
-        hist_map = MAPPINGS[HistoricProcessInstance]
         with self.conn.pipeline():
-            hist_cur = self.conn.execute(
-                f"{hist_map.select} WHERE root_proc_inst_id = %s OR id = %s", (root, root)
-            )
-            exec_cur = self.conn.execute(
-                f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = %s", (root,)
-            )
-            hist = [hist_map.to_row(r) for r in hist_cur.fetchall()]
-            executions = [MAPPINGS[Execution].to_row(r) for r in exec_cur.fetchall()]
-        ids = sorted({h.id for h in hist} | {e.proc_inst_id for e in executions})
-        loaded: dict[type, list[Any]] = {}
-        with self.conn.pipeline():
-            cursors = [
-                (kind, self.conn.execute(f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%s)", (ids,)))
-                for kind in _TREE_KINDS
-                if kind is not Execution
-            ]
-            for kind, cur in cursors:
-                loaded[kind] = [MAPPINGS[kind].to_row(r) for r in cur.fetchall()]
+            return self._tree(self._tree_cursors("%(p)s", root))
+
+    def _tree_cursors(self, root_sql: str, param: str) -> dict[type, psycopg.Cursor[Any]]:
+        params = {"p": param}
+        ids = (
+            f"(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = {root_sql} OR id = {root_sql} "
+            f"UNION SELECT proc_inst_id FROM act_ru_execution WHERE root_proc_inst_id = {root_sql})"
+        )
+        hist = MAPPINGS[HistoricProcessInstance]
+        cursors = {
+            HistoricProcessInstance: self.conn.execute(
+                f"{hist.select} WHERE root_proc_inst_id = {root_sql} OR id = {root_sql}", params
+            ),
+            Execution: self.conn.execute(
+                f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = {root_sql}", params
+            ),
+        }
+        for kind in _TREE_KINDS:
+            if kind is not Execution:
+                cursors[kind] = self.conn.execute(
+                    f"{MAPPINGS[kind].select} WHERE proc_inst_id IN {ids}", params
+                )
+        return cursors
+
+    def _tree(self, cursors: dict[type, psycopg.Cursor[Any]]) -> InstanceTree:
+        loaded = {kind: [MAPPINGS[kind].to_row(r) for r in cur.fetchall()] for kind, cur in cursors.items()}
         return InstanceTree(
-            executions=executions,
+            executions=loaded[Execution],
             tasks=loaded[Task],
             identity_links=loaded[IdentityLink],
             variables=loaded[Variable],
             jobs=loaded[Job],
-            historic_process_instances=hist,
+            historic_process_instances=loaded[HistoricProcessInstance],
             historic_tasks=loaded[HistoricTaskInstance],
             historic_activities=sorted(
                 loaded[HistoricActivityInstance], key=lambda a: (a.start_time, a.transaction_order)
@@ -261,9 +284,29 @@ class PgTx:
                 cur = self.conn.cursor()
                 cur.executemany(mapping.delete, [(r.id, r.revision) for r in rows])
                 checks.append((cur, rows))
+            self._write_historic_variables(changes)
+            self._outbox.extend(self.store.map_events(changes, self.actor))
+            self.flush_outbox()
         for cur, rows in checks:
             _check(cur.rowcount, rows)
-        self._outbox.extend(self.store.map_events(changes, self.actor))
+
+    def _write_historic_variables(self, changes: ChangeSet) -> None:
+        """ACT_HI_VARINST: the last value of every variable, kept after the instance ends (a variable
+        deleted with its instance carries the value it last had, possibly set in this very command)."""
+        written = [
+            r for r in [*changes.inserts, *changes.updates, *changes.deletes] if isinstance(r, Variable)
+        ]
+        if written:
+            self.conn.cursor().executemany(
+                "INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, "
+                "create_time, last_updated_time) VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp(), "
+                "clock_timestamp()) ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, "
+                "value = EXCLUDED.value, last_updated_time = EXCLUDED.last_updated_time",
+                [
+                    (v.id, v.proc_inst_id, v.execution_id, v.task_id, v.name, v.type_name, encode_value(v))
+                    for v in written
+                ],
+            )
 
     def add_event(self, subject: str, message: Message) -> None:
         """Adds an outbox record to this transaction."""

@@ -138,6 +138,7 @@ identitylink = Table(
     Index("ix_act_ru_identitylink_user", "user_id", "type", "task_id"),
     Index("ix_act_ru_identitylink_task", "task_id"),
     Index("ix_act_ru_identitylink_proc_inst", "proc_inst_id"),
+    Index("ix_act_ru_identitylink_group", "group_id", "type", "task_id"),
 )
 
 variable = Table(
@@ -276,4 +277,20 @@ hi_comment = Table(
     Column("full_msg", Text),
     Index("ix_act_hi_comment_task", "task_id"),
     Index("ix_act_hi_comment_proc_inst", "proc_inst_id"),
+)
+
+hi_varinst = Table(
+    "act_hi_varinst",
+    metadata,
+    _id(),
+    _rev(),
+    Column("proc_inst_id", String(64), nullable=False),
+    Column("execution_id", String(64), nullable=False),
+    _s("task_id"),
+    Column("name", String(255), nullable=False),
+    Column("type_name", String(32), nullable=False),
+    Column("value", JSONB),
+    _ts("create_time", nullable=False),
+    _ts("last_updated_time", nullable=False),
+    Index("ix_act_hi_varinst_proc_inst", "proc_inst_id", "name"),
 )

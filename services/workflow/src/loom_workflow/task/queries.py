@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import text
@@ -14,15 +15,31 @@ from loom_workflow.process.queries import current_tasks
 from loom_workflow.runtime.names import user_names
 from loom_workflow.task.comments import parse_comment
 
-_TODO = """
-SELECT t.id, t.name, t.task_def_key, t.proc_inst_id, t.proc_def_id, t.execution_id, t.assignee, t.owner,
-       t.create_time, t.delegation_state, t.form_key
-FROM act_ru_task t WHERE t.assignee = :user {dates}
-UNION ALL
-SELECT t.id, t.name, t.task_def_key, t.proc_inst_id, t.proc_def_id, t.execution_id, t.assignee, t.owner,
-       t.create_time, t.delegation_state, t.form_key
-FROM act_ru_identitylink l JOIN act_ru_task t ON t.id = l.task_id
-WHERE l.user_id = :user AND l.type = 'candidate' AND l.task_id IS NOT NULL AND t.assignee IS NULL {dates}
+_TODO_COLUMNS = (
+    "t.id, t.name, t.task_def_key, t.proc_inst_id, t.proc_def_id, t.execution_id, t.assignee, t.owner, "
+    "t.create_time, t.delegation_state, t.form_key"
+)
+# Assigned to the user (index on assignee, create_time), or unclaimed and offered to the user or one
+# of their roles (identity-link indexes on user_id / group_id). The page and the total come from one
+# statement: the window count runs over the rows the ordering has to read anyway.
+_TODO = f"""
+WITH x AS (
+  SELECT {_TODO_COLUMNS} FROM act_ru_task t WHERE t.assignee = :user {{dates}}
+  UNION ALL
+  SELECT {_TODO_COLUMNS} FROM act_ru_task t
+  WHERE t.assignee IS NULL {{dates}} AND t.id IN (
+    SELECT l.task_id FROM act_ru_identitylink l
+    WHERE l.type = 'candidate' AND l.task_id IS NOT NULL
+      AND (l.user_id = :user OR l.group_id = ANY(CAST(:groups AS varchar[])))
+  )
+)
+SELECT p.*, d.name AS def_name, d.key AS def_key, h.name AS title, h.start_user_id
+FROM (
+  SELECT x.*, count(*) OVER () AS total FROM x
+  ORDER BY x.create_time DESC, x.id DESC LIMIT :limit OFFSET :offset
+) p
+JOIN act_re_procdef d ON d.id = p.proc_def_id JOIN act_hi_procinst h ON h.id = p.proc_inst_id
+ORDER BY p.create_time DESC, p.id DESC
 """
 
 
@@ -43,25 +60,19 @@ async def todo(
     params: PageParams,
     *,
     user_id: str,
+    groups: Sequence[str] = (),
     begin: str | None,
     end: str | None,
 ) -> dict[str, Any]:
-    """The user's open tasks: assigned to them, or offered to them as a candidate and unclaimed."""
+    """The user's open tasks: assigned to them, or unclaimed and offered to them or their roles."""
     dates, binds = _dates(begin, end, "t.create_time")
-    union = _TODO.format(dates=dates)
-    binds["user"] = user_id
-    total = int((await session.execute(text(f"SELECT count(*) FROM ({union}) x"), binds)).scalar_one())
-    rows = list(
-        await session.execute(
-            text(
-                f"SELECT x.*, d.name AS def_name, d.key AS def_key, h.name AS title, h.start_user_id "
-                f"FROM ({union} ORDER BY create_time DESC LIMIT :limit OFFSET :offset) x "
-                "JOIN act_re_procdef d ON d.id = x.proc_def_id JOIN act_hi_procinst h ON h.id = x.proc_inst_id "
-                "ORDER BY x.create_time DESC"
-            ),
-            {**binds, "limit": params.size, "offset": params.offset},
-        )
-    )
+    binds.update(user=user_id, groups=list(groups), limit=params.size, offset=params.offset)
+    rows = list(await session.execute(text(_TODO.format(dates=dates)), binds))
+    if rows:
+        total = int(rows[0].total)
+    else:  # a page past the end: count on its own
+        counted = _TODO.format(dates=dates).split("SELECT p.*")[0] + "SELECT count(*) FROM x"
+        total = int((await session.execute(text(counted), binds)).scalar_one()) if params.offset else 0
     names = await user_names(directory, [r.start_user_id for r in rows])
     records = [
         {

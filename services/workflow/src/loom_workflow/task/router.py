@@ -20,7 +20,7 @@ from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.process import queries as process_queries
 from loom_workflow.runtime.engine import runtime_of
-from loom_workflow.runtime.names import user_infos
+from loom_workflow.runtime.names import user_infos, user_roles
 from loom_workflow.task import queries, service
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
@@ -54,6 +54,11 @@ def _ids(value: str | None) -> list[str]:
     return split_ids(text)
 
 
+async def _groups(request: Request, user_id: str) -> list[str]:
+    """The caller's roles: the candidate groups whose tasks they may take."""
+    return await user_roles(request.app.state.directory, user_id)
+
+
 @router.post("/start")
 async def start(request: Request, principal: CurrentPrincipal) -> Any:
     """Starts a process (``procDefKey`` or ``procDefId``, ``businessTable``, ``businessId``, ``title``,
@@ -75,6 +80,7 @@ async def start(request: Request, principal: CurrentPrincipal) -> Any:
         variables=variables,
         initiator=initiator,
         actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
     )
 
 
@@ -93,6 +99,7 @@ async def todo(
         request.app.state.directory,
         page,
         user_id=principal.user_id,
+        groups=await _groups(request, principal.user_id),
         begin=empty_filter(beginDate),
         end=empty_filter(endDate),
     )
@@ -193,6 +200,7 @@ async def audit(request: Request, principal: CurrentPrincipal) -> Any:
         comment=comment,
         assignee=empty_filter(fields.get("assignee")) or empty_filter(str(comment.get("assignee") or "")),
         actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.audited"))
 
@@ -200,14 +208,26 @@ async def audit(request: Request, principal: CurrentPrincipal) -> Any:
 @router.put("/delegate")
 async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Any:  # noqa: N803
     """Delegates the task to ``userId`` (it comes back to the owner)."""
-    await service.delegate(runtime_of(request.app), taskId, userId, actor=principal.user_id)
+    await service.delegate(
+        runtime_of(request.app),
+        taskId,
+        userId,
+        actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
+    )
     return message(translate("workflow.task.delegated"))
 
 
 @router.put("/transfer")
 async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Any:  # noqa: N803
     """Transfers the task to ``userId``."""
-    await service.transfer(runtime_of(request.app), taskId, userId, actor=principal.user_id)
+    await service.transfer(
+        runtime_of(request.app),
+        taskId,
+        userId,
+        actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
+    )
     return message(translate("workflow.task.transferred"))
 
 
@@ -250,6 +270,7 @@ async def back(request: Request, principal: CurrentPrincipal, taskId: str) -> An
         empty_filter(fields.get("backTaskDefKey")),
         comment,
         actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.backed"))
 
@@ -268,6 +289,7 @@ async def reject_and_over(
         taskId,
         empty_filter(request.query_params.get("message")),
         actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.reject_over"))
 
@@ -282,8 +304,25 @@ async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Any:
         _ids(fields.get("userIds")),
         empty_filter(fields.get("comment")),
         actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.add_signed"))
+
+
+@router.post("/delSignTask")
+async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Any:
+    """减签 (``_flow_del_multi_instance``): removes signers from the countersign node
+    (form-encoded or query ``taskId``, ``userIds``, ``comment``)."""
+    fields = await _fields(request)
+    await service.delete_sign(
+        runtime_of(request.app),
+        fields.get("taskId") or "",
+        _ids(fields.get("userIds")),
+        empty_filter(fields.get("comment")),
+        actor=principal.user_id,
+        groups=await _groups(request, principal.user_id),
+    )
+    return message(translate("workflow.task.del_signed"))
 
 
 @router.post("/urge")

@@ -15,6 +15,7 @@ from loom_workflow.engine.commands import (
     ClaimTask,
     CompleteTask,
     DelegateTask,
+    DeleteMultiInstanceExecution,
     DeleteProcessInstance,
     MoveActivities,
     ResolveTask,
@@ -25,9 +26,9 @@ from loom_workflow.engine.commands import (
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, Task
-from loom_workflow.errors import NotTaskHandler, TaskNotFound
+from loom_workflow.errors import NotTaskHandler, StartDenied, TaskNotFound
 from loom_workflow.process import status
-from loom_workflow.process.service import is_handler, running_instance
+from loom_workflow.process.service import is_handler, may_start, running_instance
 from loom_workflow.runtime.engine import WorkflowRuntime, tx_of
 from loom_workflow.task.comments import comment_json
 
@@ -55,10 +56,11 @@ def _task(ctx: CommandContext, task_id: str) -> Task:
         raise TaskNotFound() from exc
 
 
-def _handler_task(ctx: CommandContext, task_id: str, actor: str) -> Task:
-    """The task, claimed for ``actor`` when they are a candidate; else :class:`NotTaskHandler`."""
+def _handler_task(ctx: CommandContext, task_id: str, actor: str, groups: Sequence[str] = ()) -> Task:
+    """The task, claimed for ``actor`` when they (or one of their ``groups``) are a candidate;
+    else :class:`NotTaskHandler`."""
     task = _task(ctx, task_id)
-    if not is_handler(ctx, task, actor):
+    if not is_handler(ctx, task, actor, groups):
         raise NotTaskHandler()
     if task.assignee is None:
         ClaimTask(task.id, actor).execute(ctx)
@@ -92,8 +94,11 @@ async def start(
     variables: Mapping[str, object],
     initiator: Mapping[str, str],
     actor: str,
+    groups: Sequence[str] = (),
 ) -> str:
-    """Starts the latest version of ``key`` with a business key; returns the instance id."""
+    """Starts the latest version of ``key`` with a business key; returns the instance id.
+
+    A process naming its starters (candidateStarterUsers/Groups) refuses anyone else."""
     business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
     values: dict[str, object] = {k: coerce(v) for k, v in variables.items() if k not in START_RESERVED}
     values.update(
@@ -109,6 +114,13 @@ async def start(
     )
 
     def run(ctx: CommandContext) -> str:
+        definition = (
+            ctx.session.definition(definition_id) if definition_id else ctx.session.find_definition(key or "")
+        )
+        if definition is not None:
+            model = ctx.model(definition.id)
+            if not may_start(model, actor, groups):
+                raise StartDenied(name=model.name or definition.name or definition.key)
         instance = StartProcess(
             key=None if definition_id else key,
             definition_id=definition_id,
@@ -130,11 +142,12 @@ async def audit(
     comment: Mapping[str, Any],
     assignee: str | None,
     actor: str,
+    groups: Sequence[str] = (),
 ) -> str:
     """Completes the task (a delegate resolves it back to its owner) with the handler's comment."""
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         before = {t.id for t in ctx.session.all(Task)}
         code = str(comment.get("type") or "_flow_agree")
         AddComment(
@@ -154,13 +167,15 @@ async def audit(
     return await runtime.call(run, user_id=actor)
 
 
-async def delegate(runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str) -> None:
+async def delegate(
+    runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str, groups: Sequence[str] = ()
+) -> None:
     """The owner keeps the task; the delegate handles it and hands it back."""
     if not user_id:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         AddComment(
             comment_json("_flow_delegate", "委派", f"-> {user_id}"), task_id=task.id, type="_flow_delegate"
         ).execute(ctx)
@@ -169,13 +184,15 @@ async def delegate(runtime: WorkflowRuntime, task_id: str, user_id: str, *, acto
     await runtime.call(run, user_id=actor)
 
 
-async def transfer(runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str) -> None:
+async def transfer(
+    runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str, groups: Sequence[str] = ()
+) -> None:
     """Hands the task over to another user for good."""
     if not user_id:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         AddComment(
             comment_json("_flow_transfer", "转办", f"-> {user_id}"), task_id=task.id, type="_flow_transfer"
         ).execute(ctx)
@@ -198,12 +215,18 @@ async def back_nodes(runtime: WorkflowRuntime, task_id: str, *, actor: str) -> l
 
 
 async def back(
-    runtime: WorkflowRuntime, task_id: str, target: str | None, comment: Mapping[str, Any], *, actor: str
+    runtime: WorkflowRuntime,
+    task_id: str,
+    target: str | None,
+    comment: Mapping[str, Any],
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
 ) -> str:
     """Sends the task back to ``target`` (default: the last node it can go back to)."""
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         nodes = [n.activity_id for n in BackNodes(task.id).execute(ctx)]
         node = target or (nodes[-1] if nodes else None)
         if node is None:
@@ -224,12 +247,18 @@ async def back(
 
 
 async def reject_and_over(
-    runtime: WorkflowRuntime, proc_inst_id: str, task_id: str, message: str | None, *, actor: str
+    runtime: WorkflowRuntime,
+    proc_inst_id: str,
+    task_id: str,
+    message: str | None,
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
 ) -> None:
     """Rejects and ends the instance."""
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         running_instance(ctx, proc_inst_id or task.proc_inst_id)
         AddComment(
             comment_json("_flow_reject", "驳回结束", message or "", "danger"),
@@ -242,14 +271,20 @@ async def reject_and_over(
 
 
 async def add_sign(
-    runtime: WorkflowRuntime, task_id: str, user_ids: Sequence[str], message: str | None, *, actor: str
+    runtime: WorkflowRuntime,
+    task_id: str,
+    user_ids: Sequence[str],
+    message: str | None,
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
 ) -> None:
     """Adds signers to the countersign node of the task (one multi-instance execution each)."""
     if not user_ids:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor)
+        task = _handler_task(ctx, task_id, actor, groups)
         node = ctx.model(task.proc_def_id).node(task.task_def_key)
         if node.loop is None:
             raise FailedPrecondition("workflow.task.add_sign_not_mi")
@@ -263,6 +298,46 @@ async def add_sign(
             AddMultiInstanceExecution(task.task_def_key, task.proc_inst_id, {element: user}).execute(ctx)
 
     await runtime.call(run, user_id=actor)
+
+
+async def delete_sign(
+    runtime: WorkflowRuntime,
+    task_id: str,
+    user_ids: Sequence[str],
+    message: str | None,
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
+) -> list[str]:
+    """减签: removes the open countersign tasks of ``user_ids`` at the task's node (one multi-instance
+    execution each; the loop then counts them as never having voted). Returns who was removed."""
+    if not user_ids:
+        raise InvalidArgument("workflow.task.user_required")
+
+    def run(ctx: CommandContext) -> list[str]:
+        task = _handler_task(ctx, task_id, actor, groups)
+        node = ctx.model(task.proc_def_id).node(task.task_def_key)
+        if node.loop is None:
+            raise FailedPrecondition("workflow.task.add_sign_not_mi")
+        siblings = ctx.session.where(
+            Task, lambda t: t.proc_inst_id == task.proc_inst_id and t.task_def_key == task.task_def_key
+        )
+        removed = [t for t in siblings if t.assignee in user_ids]
+        if not removed:
+            raise FailedPrecondition("workflow.task.del_sign_not_found")
+        if len(removed) >= len(siblings):
+            raise FailedPrecondition("workflow.task.del_sign_last")
+        AddComment(
+            comment_json("_flow_del_multi_instance", "减签", message or ",".join(user_ids)),
+            task_id=task.id,
+            proc_inst_id=task.proc_inst_id,
+            type="_flow_del_multi_instance",
+        ).execute(ctx)
+        for victim in removed:
+            DeleteMultiInstanceExecution(victim.execution_id).execute(ctx)
+        return [t.assignee or "" for t in removed]
+
+    return await runtime.call(run, user_id=actor)
 
 
 async def callback(
@@ -321,8 +396,8 @@ async def urge(
                 if task.assignee
                 else [
                     link.user_id
-                    for link in ctx.session.where(IdentityLink, lambda link, tid=task.id: link.task_id == tid)
-                    if link.user_id
+                    for link in ctx.session.all(IdentityLink)
+                    if link.task_id == task.id and link.user_id
                 ]
             )
             reminded.extend(u for u in users if u)
@@ -355,6 +430,7 @@ __all__ = [
     "back_nodes",
     "callback",
     "delegate",
+    "delete_sign",
     "start",
     "transfer",
     "urge",
