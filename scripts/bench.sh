@@ -20,7 +20,7 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 $UV run python bench/sys/user_list.py
-for script in bench/gencode/bench.py bench/workflow/bench.py; do
+for script in bench/gencode/bench.py bench/workflow/bench_workflow.py; do
   if [ -f "$script" ]; then $UV run python "$script"; fi
 done
 if [ -f frontends/package.json ] && [ -f bench/frontend/bench.mjs ]; then (cd frontends && npm run --silent bench); fi
