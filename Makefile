@@ -27,10 +27,12 @@ install-frontends:
 frontends: ## build the shell and the remotes when their sources changed
 	@$(UV) run python scripts/build_frontends.py
 
-install-browser: ## Debian's Chromium for the browser tests (never a downloaded browser)
-	@command -v chromium >/dev/null 2>&1 || { \
-		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
-		else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi; }
+BROWSER_PACKAGES := chromium fonts-noto-cjk
+
+install-browser: ## Debian's Chromium (and CJK fonts for screenshots) for the browser tests, never a downloaded browser
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; fi
 
 dev: install ## start the whole platform in the foreground (portal at http://127.0.0.1:8080/)
 	@$(UV) run python deploy/local/dev.py
