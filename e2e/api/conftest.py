@@ -23,5 +23,7 @@ def admin(portal: httpx.Client) -> httpx.Client:
     """A client logged in as the seeded administrator."""
     answer = portal.post("/api/sys/login", json={"username": "admin", "password": ADMIN_PASSWORD})
     assert answer.status_code == 200, answer.text
-    client = httpx.Client(base_url=PORTAL, timeout=10, headers={"Authorization": f"Bearer {answer.json()['token']}"})
+    client = httpx.Client(
+        base_url=PORTAL, timeout=10, headers={"Authorization": f"Bearer {answer.json()['token']}"}
+    )
     return client

@@ -22,13 +22,20 @@ def _grant_role(admin: httpx.Client, permissions: set[str]) -> str:
 
     menu_ids = walk(admin.get("/api/sys/menu/authTreeData").json())
     en_name = f"e2e_{uuid.uuid4().hex[:8]}"
-    assert admin.post("/api/sys/role/save", json={"name": en_name, "enName": en_name, "menuIdList": menu_ids}).status_code == 200
+    assert (
+        admin.post(
+            "/api/sys/role/save", json={"name": en_name, "enName": en_name, "menuIdList": menu_ids}
+        ).status_code
+        == 200
+    )
     roles = admin.get("/api/sys/role/list", params={"enName": en_name}).json()["records"]
     return str(roles[0]["id"])
 
 
 def _login(portal: httpx.Client, login_name: str) -> httpx.Client:
-    token = portal.post("/api/sys/login", json={"username": login_name, "password": "e2e-secret"}).json()["token"]
+    token = portal.post("/api/sys/login", json={"username": login_name, "password": "e2e-secret"}).json()[
+        "token"
+    ]
     return httpx.Client(base_url=PORTAL, timeout=10, headers={"Authorization": f"Bearer {token}"})
 
 
