@@ -35,9 +35,14 @@ class NoCacheEntry(StaticFiles):
 async def shell(request: Request) -> Response:
     dist = FRONTENDS / "shell" / "dist"
     relative = request.path_params.get("path", "")
+    if relative.startswith("mf/"):
+        # A remote that is not built (or not deployed) is missing, not a page of the shell.
+        return PlainTextResponse("remote not available", status_code=404)
     candidate = (dist / relative).resolve()
     if relative and candidate.is_file() and candidate.is_relative_to(dist.resolve()):
-        return FileResponse(candidate)
+        immutable = relative.startswith("assets/")
+        cache = "public, max-age=31536000, immutable" if immutable else "no-cache"
+        return FileResponse(candidate, headers={"Cache-Control": cache})
     index = dist / "index.html"
     if not index.is_file():
         return PlainTextResponse("The portal is not built yet: run `make frontends`.", status_code=503)

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Browser tests of the portal (playwright-core + Debian Chromium at /usr/bin/chromium).
+//   LOOM_PORTAL_URL  portal to test (default http://127.0.0.1:8080, the gateway of `make dev`)
+//   --mock           serve frontends/*/dist with the in-memory sys stand-in instead (no backend needed);
+//                    only test files that `export const mock = true` run then
+//   --only=<name>    run the tests whose name contains <name>
+//   --file=<name>    run the test files whose name contains <name>
+// Screenshots go to e2e/browser/screenshots/ (gitignored).
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launch, portal } from './lib/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const mock = process.argv.includes('--mock');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+const fileFilter = process.argv.find((a) => a.startsWith('--file='))?.slice(7);
+
+let server = null;
+let base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+if (mock) {
+  const { startPortalServer } = await import('./serve.mjs');
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  server = await startPortalServer({ port, adminPassword: process.env.LOOM_ADMIN_PASSWORD ?? 'admin123' });
+  base = `http://127.0.0.1:${port}`;
+}
+
+try {
+  const res = await fetch(base + '/');
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+} catch (e) {
+  console.error(`The portal does not answer at ${base} (${e.message}). Start it (make dev) or run with --mock.`);
+  process.exit(2);
+}
+
+const files = readdirSync(join(here, 'tests'))
+  .filter((f) => f.endsWith('.test.mjs') && (!fileFilter || f.includes(fileFilter)))
+  .sort();
+const tests = [];
+for (const f of files) {
+  const mod = await import(pathToFileURL(join(here, 'tests', f)).href);
+  // the in-memory stand-in only knows sys: files that need other services opt in with `export const mock = true`
+  if (mock && !mod.mock) {
+    console.log(`  - ${f}: skipped with --mock (needs the real platform)`);
+    continue;
+  }
+  for (const t of mod.default) tests.push({ ...t, file: f });
+}
+
+const browser = await launch();
+const ctx = { base, portal: portal(base), browser, mock, shared: {} };
+let failed = 0;
+let passed = 0;
+const started = Date.now();
+for (const t of tests) {
+  if (only && !t.name.includes(only)) continue;
+  const t0 = Date.now();
+  try {
+    await t.run(ctx);
+    passed += 1;
+    console.log(`  ✓ ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed += 1;
+    const page = ctx.shared.page;
+    if (page && !page.isClosed()) await page.screenshot({ path: join(here, 'screenshots', `failed-${t.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => undefined);
+    console.log(`  ✗ ${t.name} (${Date.now() - t0} ms)\n      ${String(e?.stack ?? e).split('\n').slice(0, 4).join('\n      ')}`);
+    if (t.critical) break;
+  }
+}
+await browser.close();
+server?.close();
+console.log(`\n${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s) against ${base}${mock ? ' (mock backend)' : ''}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { Button, Form, Input, List, Modal, Select, Space, Typography } from 'antd';
+import { DownloadOutlined, EyeOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FormDialog, useFeedback, type FormDialogProps } from '@loom/ui';
+import { tableService, type Scheme } from '../service';
+import type { GenTableRow } from '../types';
+import { FileTreePicker } from '../../../components/FileTreePicker';
+import { CodePreview, type RenderedFile } from './CodePreview';
+
+/** Seed §9: the code-generation success message stays 20 seconds. */
+export const GEN_SUCCESS_SECONDS = 20;
+
+function PathInput({ id, value, onChange, onBlur, onPick, field }: { id?: string; value?: string; onChange?: (v: string) => void; onBlur?: () => void; onPick: () => void; field: string }) {
+  const { t } = useTranslation('gencode');
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input id={id} value={value} onChange={(e) => onChange?.(e.target.value)} onBlur={onBlur} data-field={field} />
+      <Button icon={<FolderOpenOutlined />} onClick={onPick} data-action={`pick-${field}`}>
+        {t('gen.pickPath')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/**
+ * Generate code for a design: paths (folder picker over the workspace), template group, package,
+ * module, function names, author; preview the files in a code viewer, download a zip, or write
+ * them (success shown 20 s, then the written files are listed).
+ */
+export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClose: () => void }) {
+  const { t } = useTranslation('gencode');
+  const { message } = useFeedback();
+  const [form] = Form.useForm<Scheme>();
+  const [groups, setGroups] = useState<Array<{ id: string; name: string }>>([]);
+  const [picking, setPicking] = useState<'projectPath' | 'frontProjectPath' | null>(null);
+  const [preview, setPreview] = useState<RenderedFile[] | null>(null);
+  const [written, setWritten] = useState<{ msg: string; files: string[] } | null>(null);
+  const req = { required: true, whitespace: true, message: t('common.required') };
+  const max = { max: 200, message: t('common.maxLength', { max: 200 }) };
+  const scheme = (): Scheme => ({ ...(form.getFieldsValue(true) as Scheme), table: { id: row?.id ?? '' } });
+  const validated = async (): Promise<Scheme | null> => {
+    try {
+      await form.validateFields();
+      return scheme();
+    } catch {
+      return null;
+    }
+  };
+  const load: FormDialogProps<Scheme>['load'] = async () => {
+    const d = await tableService.queryGenCodeForm(row?.id ?? '');
+    setGroups(d.templateGroupList ?? []);
+    return d.scheme;
+  };
+  return (
+    <>
+      <FormDialog<Scheme>
+        open={!!row}
+        mode="edit"
+        form={form}
+        title={`${t('gen.title')} - ${row?.name ?? ''}`}
+        width={820}
+        continueAdding={false}
+        load={load}
+        onSubmit={async () => {
+          const s = scheme();
+          const msg = await tableService.genCode(s);
+          void message.success({ content: msg, duration: GEN_SUCCESS_SECONDS, className: 'loom-gen-success' });
+          const files = await tableService.previewCode(s).catch(() => [] as RenderedFile[]);
+          setWritten({ msg, files: files.map((f) => f.path) });
+        }}
+        onClose={onClose}
+        formProps={{ labelCol: { span: 6 }, wrapperCol: { span: 16 } }}
+      >
+        <Form.Item name="projectPath" label={t('gen.projectPath')} rules={[req, max]}>
+          <PathInput field="projectPath" onPick={() => setPicking('projectPath')} />
+        </Form.Item>
+        <Form.Item name="frontProjectPath" label={t('gen.frontProjectPath')} rules={[req, max]}>
+          <PathInput field="frontProjectPath" onPick={() => setPicking('frontProjectPath')} />
+        </Form.Item>
+        <Form.Item name="category" label={t('gen.category')} rules={[{ required: true, message: t('common.required') }]}>
+          <Select options={groups.map((g) => ({ value: g.id, label: g.name }))} data-field="category" />
+        </Form.Item>
+        <Form.Item name="packageName" label={t('gen.packageName')} rules={[req, max]}>
+          <Input data-field="packageName" />
+        </Form.Item>
+        <Form.Item name="moduleName" label={t('gen.moduleName')} rules={[req, max]}>
+          <Input data-field="moduleName" />
+        </Form.Item>
+        <Form.Item name="subModuleName" label={t('gen.subModuleName')} rules={[max]}>
+          <Input data-field="subModuleName" />
+        </Form.Item>
+        <Form.Item name="functionName" label={t('gen.functionName')} rules={[req, max]}>
+          <Input data-field="functionName" />
+        </Form.Item>
+        <Form.Item name="functionNameSimple" label={t('gen.functionNameSimple')} rules={[req, max]}>
+          <Input data-field="functionNameSimple" />
+        </Form.Item>
+        <Form.Item name="functionAuthor" label={t('gen.functionAuthor')} rules={[req, max]}>
+          <Input data-field="functionAuthor" />
+        </Form.Item>
+        <Form.Item label=" " colon={false}>
+          <Space>
+            <Button
+              icon={<EyeOutlined />}
+              data-action="preview-code"
+              onClick={async () => {
+                const s = await validated();
+                if (s) setPreview(await tableService.previewCode(s).catch(() => null));
+              }}
+            >
+              {t('gen.preview')}
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              data-action="download-code"
+              onClick={async () => {
+                const s = await validated();
+                if (s) await tableService.downloadCode(s, row?.name ?? 'code').catch(() => undefined);
+              }}
+            >
+              {t('gen.download')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </FormDialog>
+      <FileTreePicker
+        open={!!picking}
+        load={(parent) => tableService.getFileTree(parent)}
+        onCancel={() => setPicking(null)}
+        onOk={(node) => {
+          if (picking) form.setFieldValue(picking, String(node.relative || node.id));
+          setPicking(null);
+        }}
+      />
+      <CodePreview files={preview} onClose={() => setPreview(null)} />
+      <Modal open={!!written} title={t('gen.title')} width={760} footer={null} onCancel={() => setWritten(null)} className="loom-gen-result">
+        <Typography.Paragraph type="success">{written?.msg}</Typography.Paragraph>
+        <List size="small" bordered dataSource={written?.files ?? []} renderItem={(f) => <List.Item data-file={f}>{f}</List.Item>} style={{ maxHeight: 420, overflow: 'auto' }} />
+      </Modal>
+    </>
+  );
+}

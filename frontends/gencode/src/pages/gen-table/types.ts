@@ -1,0 +1,84 @@
+/** A column of a table design (flags are '0'/'1' strings, seed §3). */
+export interface GenColumn {
+  id?: string | null;
+  sort: number;
+  name: string;
+  comments: string;
+  jdbcType: string;
+  isPk: string;
+  isNull: string;
+  isInsert: string;
+  isEdit: string;
+  javaType: string;
+  javaField: string;
+  isForm: string;
+  showType: string;
+  dictType?: string;
+  fieldLabels?: string;
+  fieldKeys?: string;
+  searchLabel?: string;
+  searchKey?: string;
+  validateType?: string;
+  minLength?: string | null;
+  maxLength?: string | null;
+  minValue?: string | null;
+  maxValue?: string | null;
+  isList: string;
+  isQuery: string;
+  queryType: string;
+  delFlag?: string;
+  /** Client-side row key (never read by the server). */
+  _key?: string;
+}
+
+export interface DataSourceRef {
+  id: string;
+  name?: string;
+  type?: string;
+}
+
+/** A table design (seed §3 "Generated table"). */
+export interface GenTable {
+  id?: string;
+  isSync?: string;
+  name: string;
+  dataSource: DataSourceRef;
+  comments: string;
+  idType: string;
+  tableType: string;
+  className: string;
+  parentTable?: string;
+  parentTableFk?: string;
+  columnList: GenColumn[];
+}
+
+export interface GenTableRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  comments?: string;
+  className?: string;
+  tableType?: string;
+  dataSource?: { id?: string; name?: string };
+  parentTable?: string;
+  isSync?: string;
+}
+
+export interface LabelValue {
+  label: string;
+  value: string;
+}
+
+/** `GET /gencode/table/queryConfig`. */
+export interface QueryConfig {
+  config: {
+    javaTypeList: LabelValue[];
+    showTypeList: LabelValue[];
+    validateTypeList: LabelValue[];
+    queryTypeList: LabelValue[];
+    mysqlFieldType: LabelValue[];
+    oracleFieldType: LabelValue[];
+    mssqlFieldType: LabelValue[];
+    postGreSqlFieldType: LabelValue[];
+  };
+  tableList: Array<{ name: string; nameAndComments: string }>;
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '@loom/ui';
+import { RefTypeList } from '../../shared/RefTypeList';
+
+/** 控件类型 (`/gencode/showType/ShowTypeList`). */
+export default function ShowTypeList(_props: PageProps) {
+  const { t } = useTranslation('gencode');
+  return <RefTypeList resource="showType" entity={t('showType.entity')} withComponent />;
+}

@@ -1,0 +1,74 @@
+/** Template files of a group, edited in memory (seed §3-§4). */
+import { removeNested, type NestedRow } from '../../shared/nested';
+
+export interface TemplateObj extends NestedRow {
+  id?: string;
+  name: string;
+  sort: number;
+  contents: string;
+  /** '0' main table, '1' appendix. */
+  isChild: string;
+  delFlag?: string;
+  /** Temporary client-side index derived from the current timestamp (new files). */
+  index?: string;
+}
+
+export interface TemplateGroupFields {
+  id?: string;
+  name: string;
+  type: string;
+  sort: number;
+  remarks?: string;
+  isSystem?: string;
+}
+
+export interface TemplateGroup extends TemplateGroupFields {
+  templateObjDTOList: TemplateObj[];
+}
+
+let bump = 0;
+/** A temporary index from the current timestamp (unique even within one millisecond). */
+export function tempIndex(): string {
+  bump = (bump + 1) % 1000;
+  return `${Date.now()}${String(bump).padStart(3, '0')}`;
+}
+
+/** The tab key of a file: its id, else its temporary index. */
+export function fileKey(f: TemplateObj): string {
+  return f.id || f.index || '';
+}
+
+/** A new file of the main ('0') or appendix ('1') set, with a temporary index. */
+export function newFile(isChild: '0' | '1', name: string, sort: number): TemplateObj {
+  return { id: '', index: tempIndex(), name, sort, contents: '', isChild, delFlag: '0' };
+}
+
+export function visibleFiles(files: TemplateObj[], isChild: '0' | '1'): TemplateObj[] {
+  return files.filter((f) => f.delFlag !== '1' && (f.isChild || '0') === isChild);
+}
+
+/**
+ * Removes the file with `key` and answers the next active key: the next tab of the same set,
+ * else the previous one, else '' (seed §4).
+ */
+export function removeFile(files: TemplateObj[], key: string, active: string): { files: TemplateObj[]; active: string } {
+  const target = files.find((f) => fileKey(f) === key);
+  if (!target) return { files, active };
+  const set = visibleFiles(files, (target.isChild || '0') as '0' | '1');
+  const pos = set.findIndex((f) => fileKey(f) === key);
+  const next = removeNested(files, target);
+  if (active !== key) return { files: next, active };
+  const neighbour = set[pos + 1] ?? set[pos - 1];
+  return { files: next, active: neighbour ? fileKey(neighbour) : '' };
+}
+
+/** The payload of `POST /gencode/templateGroup/save` (temporary indexes dropped). */
+export function toPayload(group: TemplateGroup): TemplateGroup {
+  return {
+    ...group,
+    templateObjDTOList: group.templateObjDTOList.map((f) => {
+      const { index: _i, ...rest } = f;
+      return rest as TemplateObj;
+    }),
+  };
+}

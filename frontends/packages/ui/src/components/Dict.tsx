@@ -1,0 +1,75 @@
+import { Radio, Select, Tag, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../core/hooks';
+import type { DictItem } from '../core/session';
+
+function useDict(type: string): DictItem[] {
+  const s = useSession();
+  return s.dictList[type] ?? [];
+}
+
+const TAG_COLORS: Record<string, string> = {
+  primary: 'processing',
+  success: 'success',
+  info: 'default',
+  warning: 'warning',
+  danger: 'error',
+};
+
+export interface DictTagProps {
+  /** Dictionary type, e.g. `yes_no`. */
+  type: string;
+  value: unknown;
+}
+
+/** A dictionary value shown as a tag with its label (colour from the value's `listClass` when present). */
+export function DictTag({ type, value }: DictTagProps) {
+  const items = useDict(type);
+  if (value === undefined || value === null || value === '') return null;
+  const hit = items.find((d) => String(d.value) === String(value));
+  const listClass = hit && typeof hit.listClass === 'string' ? hit.listClass : '';
+  return (
+    <Tag color={TAG_COLORS[listClass]} data-dict={type}>
+      {hit ? hit.label : String(value)}
+    </Tag>
+  );
+}
+
+export interface DictSelectProps extends Omit<SelectProps<string>, 'options'> {
+  type: string;
+}
+
+/** A select over the values of a dictionary type (values are strings). */
+export function DictSelect({ type, placeholder, allowClear = true, ...rest }: DictSelectProps) {
+  const { t } = useTranslation('ui');
+  const items = useDict(type);
+  return (
+    <Select<string>
+      allowClear={allowClear}
+      placeholder={placeholder ?? t('pleaseSelect')}
+      options={items.map((d) => ({ value: String(d.value), label: d.label }))}
+      {...rest}
+    />
+  );
+}
+
+export interface DictRadioProps {
+  type: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** Radio buttons over the values of a dictionary type. */
+export function DictRadio({ type, value, onChange, disabled }: DictRadioProps) {
+  const items = useDict(type);
+  return (
+    <Radio.Group value={value} disabled={disabled} onChange={(e) => onChange?.(String(e.target.value))}>
+      {items.map((d) => (
+        <Radio key={String(d.value)} value={String(d.value)}>
+          {d.label}
+        </Radio>
+      ))}
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,386 @@
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Button, Dropdown, Space, Tooltip } from 'antd';
+import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { ProConfigProvider, ProTable, enUSIntl, zhCNIntl, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import type { FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http, type Page } from '../core/http';
+import type { QueryObject } from '../core/qs';
+import { usePageActivated } from '../core/activation';
+import { usePermission } from '../core/hooks';
+import { getDictLabel } from '../core/dict';
+import { ALL_ROWS, DEFAULT_PAGE_SIZE, PAGE_SIZES, batchButtonState, toOrders, type Order } from './rules';
+import { exportCsv, exportXlsx, printRows, type ExportColumn } from './exporting';
+import { useFeedback } from './feedback';
+import { DictTag } from './Dict';
+
+/** A column of a ListPage: a ProTable column plus a few list conventions. */
+export type ListColumn<T> = ProColumns<T> & {
+  /** Show this column as a field of the query form (default: not searchable). */
+  query?: boolean;
+  /** Server sort column when it is not the snake_case of the field (e.g. `c.name`). */
+  sortKey?: string;
+  /** Render the value as a dictionary tag of this type (and export its label). */
+  dictType?: string;
+  /** Value written by export and print (default: the displayed field value). */
+  exportValue?: (row: T) => unknown;
+  /** Leave this column out of export and print. */
+  noExport?: boolean;
+};
+
+export interface ListParams extends QueryObject {
+  current: number;
+  size: number;
+  orders: Array<{ column: string; asc: boolean }>;
+}
+
+export interface ListPageHandle<T = unknown> {
+  /** Reloads the current page. */
+  reload: () => void;
+  /** Clears the query form and reloads from page 1. */
+  reset: () => void;
+  selectedRows: () => T[];
+  clearSelection: () => void;
+}
+
+export interface ListPagePermissions {
+  add?: string;
+  edit?: string;
+  del?: string;
+  view?: string;
+}
+
+export interface ListToolbarContext<T> {
+  selectedRows: T[];
+  reload: () => void;
+}
+
+export interface ListPageProps<T extends Record<string, unknown>> {
+  /** A list endpoint answering a page (`{records, total}`): GET with current, size, orders and the query fields. */
+  url?: string;
+  /** Or a custom loader; return a page, or an array for a tree table without paging. */
+  fetch?: (params: ListParams) => Promise<Page<T> | T[]>;
+  /** Fixed extra query parameters (a change reloads from page 1), e.g. the office chosen in a side tree. */
+  params?: QueryObject;
+  columns: ListColumn<T>[];
+  rowKey?: string;
+  /** Title shown left of the toolbar buttons. */
+  title?: ReactNode;
+  /** Permission strings that guard the toolbar buttons (`add`, `edit`, `del`). */
+  permissions?: ListPagePermissions;
+  /** Toolbar "New" button. */
+  onAdd?: () => void;
+  /** Toolbar "Edit" button (enabled with exactly one ticked row). */
+  onEdit?: (row: T) => void;
+  /** Toolbar "Delete" button (enabled with at least one ticked row); default: confirm then `DELETE deleteUrl?ids=`. */
+  onDelete?: (rows: T[]) => Promise<unknown> | void;
+  deleteUrl?: string;
+  /** More toolbar buttons after the standard ones. */
+  toolbar?: (ctx: ListToolbarContext<T>) => ReactNode;
+  /** Checkbox selection (default true). */
+  selectable?: boolean;
+  /** Paging (default true); false for tree tables. */
+  paging?: boolean;
+  /** Show the query form (default: when a column has `query`). */
+  search?: boolean;
+  /** File name (without extension) of exports and title of the print. */
+  exportName?: string;
+  actionRef?: Ref<ListPageHandle<T>>;
+  /** Extra ProTable props (escape hatch). */
+  tableProps?: Partial<ProTableProps<T, QueryObject>>;
+  /** Called with the loaded rows. */
+  onLoad?: (rows: T[]) => void;
+  /** Tree tables: expand every node after each load (default: true when `paging` is false). */
+  expandAll?: boolean;
+}
+
+function getPath(row: unknown, dataIndex: unknown): unknown {
+  const path = Array.isArray(dataIndex) ? dataIndex : typeof dataIndex === 'string' ? dataIndex.split('.') : [];
+  let cur: unknown = row;
+  for (const p of path) {
+    if (cur == null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[String(p)];
+  }
+  return cur;
+}
+
+function columnKey<T>(c: ListColumn<T>, i: number): string {
+  if (c.key != null) return String(c.key);
+  if (c.dataIndex != null) return Array.isArray(c.dataIndex) ? c.dataIndex.join(',') : String(c.dataIndex);
+  return String(i);
+}
+
+function flatten<T>(rows: T[]): T[] {
+  const out: T[] = [];
+  const walk = (list: T[]) => {
+    for (const r of list) {
+      out.push(r);
+      const kids = (r as { children?: T[] }).children;
+      if (Array.isArray(kids)) walk(kids);
+    }
+  };
+  walk(rows);
+  return out;
+}
+
+/** Normalises the query form values: empty strings and nulls are dropped, dotted names are nested by qs. */
+function cleanQuery(values: Record<string, unknown>): QueryObject {
+  const out: QueryObject = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (k === 'current' || k === 'pageSize' || k === 'keyword') continue;
+    out[k] = v as QueryObject[string];
+  }
+  return out;
+}
+
+/**
+ * The standard list screen: query form (Query, Reset, Enter searches), toolbar (New, Edit,
+ * Delete, refresh, export CSV/XLSX, print, column settings), checkbox selection, remote
+ * sorting, pager 10/20/100/1000/all, and a reload whenever its page is activated again.
+ */
+export function ListPage<T extends Record<string, unknown>>(props: ListPageProps<T>) {
+  const { t, i18n } = useTranslation('ui');
+  const intl = i18n.language?.startsWith('en') ? enUSIntl : zhCNIntl;
+  const can = usePermission();
+  const { message, modal } = useFeedback();
+  const {
+    url,
+    fetch: fetcher,
+    params,
+    columns,
+    rowKey = 'id',
+    title,
+    permissions = {},
+    onAdd,
+    onEdit,
+    onDelete,
+    deleteUrl,
+    toolbar,
+    selectable = true,
+    paging = true,
+    exportName = 'export',
+  } = props;
+  const action = useRef<ActionType>();
+  const formRef = useRef<FormInstance>();
+  const [selected, setSelected] = useState<T[]>([]);
+  const [selectedKeys, setSelectedKeys] = useState<React.Key[]>([]);
+  const rowsRef = useRef<T[]>([]);
+  const [hidden, setHidden] = useState<Record<string, { show?: boolean }>>({});
+  const [expanded, setExpanded] = useState<React.Key[]>([]);
+  const expandAll = props.expandAll ?? !paging;
+
+  const reload = useCallback(() => {
+    void action.current?.reload();
+  }, []);
+  const clearSelection = useCallback(() => {
+    setSelected([]);
+    setSelectedKeys([]);
+  }, []);
+
+  useImperativeHandle(
+    props.actionRef,
+    () => ({
+      reload,
+      reset: () => {
+        formRef.current?.resetFields();
+        void action.current?.reset?.();
+        void action.current?.reload(true);
+      },
+      selectedRows: () => selected,
+      clearSelection,
+    }),
+    [reload, selected, clearSelection],
+  );
+
+  usePageActivated(reload);
+
+  const sortKeys = useMemo(() => {
+    const m: Record<string, string> = {};
+    columns.forEach((c, i) => {
+      if (c.sortKey) m[columnKey(c, i)] = c.sortKey;
+      if (c.sortKey && c.dataIndex != null) m[Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : String(c.dataIndex)] = c.sortKey;
+    });
+    return m;
+  }, [columns]);
+
+  const proColumns = useMemo<ProColumns<T>[]>(
+    () =>
+      columns.map((c) => {
+        const { query, sortKey: _s, dictType, exportValue: _e, noExport: _n, ...rest } = c;
+        const col: ProColumns<T> = { ...rest };
+        if (c.search === undefined && c.hideInSearch === undefined) col.search = query ? undefined : false;
+        if (dictType && !c.render) {
+          col.render = (_dom, row) => <DictTag type={dictType} value={getPath(row, c.dataIndex)} />;
+        }
+        return col;
+      }),
+    [columns],
+  );
+
+  const exportColumns = useCallback((): ExportColumn<T>[] => {
+    return columns
+      .map((c, i) => ({ c, key: columnKey(c, i) }))
+      .filter(({ c, key }) => !c.noExport && !c.hideInTable && c.valueType !== 'option' && hidden[key]?.show !== false && c.dataIndex != null)
+      .map(({ c }) => ({
+        title: typeof c.title === 'string' ? c.title : String(c.dataIndex),
+        value: (row: T) => {
+          if (c.exportValue) return c.exportValue(row);
+          const v = getPath(row, c.dataIndex);
+          return c.dictType ? getDictLabel(c.dictType, v) : v;
+        },
+      }));
+  }, [columns, hidden]);
+
+  const request = useCallback<NonNullable<ProTableProps<T, QueryObject>['request']>>(
+    async (p, sort) => {
+      const { current = 1, pageSize = DEFAULT_PAGE_SIZE, ...rest } = p as Record<string, unknown> & { current?: number; pageSize?: number };
+      const orders: Order[] = toOrders(sort as Record<string, 'ascend' | 'descend'>, sortKeys);
+      const q: ListParams = { ...cleanQuery(rest), ...(params ?? {}), current, size: paging ? pageSize : ALL_ROWS, orders: orders.map((o) => ({ column: o.column, asc: o.asc })) };
+      const res = fetcher ? await fetcher(q) : await http.get<Page<T>>(url ?? '', q);
+      const records = Array.isArray(res) ? res : res?.records ?? [];
+      const total = Array.isArray(res) ? res.length : res?.total ?? records.length;
+      rowsRef.current = records;
+      props.onLoad?.(records);
+      if (expandAll) setExpanded(flatten(records).filter((r) => Array.isArray(r.children) && r.children.length > 0).map((r) => r[rowKey] as React.Key));
+      // keep the ticked rows that are still present
+      setSelected((prev) => prev.filter((r) => flatten(records).some((x) => x[rowKey] === r[rowKey])));
+      setSelectedKeys((prev) => prev.filter((k) => flatten(records).some((x) => x[rowKey] === k)));
+      return { data: records, total, success: true };
+    },
+    [url, fetcher, params, paging, sortKeys, rowKey, expandAll],
+  );
+
+  const state = batchButtonState(selected.length);
+
+  const doDelete = useCallback(
+    (rows: T[]) => {
+      if (onDelete) {
+        void Promise.resolve(onDelete(rows)).then(() => {
+          clearSelection();
+          reload();
+        });
+        return;
+      }
+      if (!deleteUrl) return;
+      modal.confirm({
+        title: t('tip'),
+        content: t('deleteConfirm'),
+        okText: t('confirm'),
+        cancelText: t('cancel'),
+        onOk: async () => {
+          const msg = await http.delete<string>(deleteUrl, { ids: rows.map((r) => String(r[rowKey])).join(',') }, { loading: true });
+          if (typeof msg === 'string' && msg) void message.success(msg);
+          clearSelection();
+          reload();
+        },
+      });
+    },
+    [onDelete, deleteUrl, modal, t, message, rowKey, clearSelection, reload],
+  );
+
+  const exportItems = [
+    { key: 'csv', label: t('exportCsv') },
+    { key: 'xlsx', label: t('exportXlsx') },
+  ];
+
+  const headerButtons = (
+    <Space wrap>
+      {title ? <span className="loom-list-title">{title}</span> : null}
+      {onAdd && can(permissions.add) ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-action="add">
+          {t('add')}
+        </Button>
+      ) : null}
+      {onEdit && selectable && can(permissions.edit) ? (
+        <Button icon={<EditOutlined />} disabled={!state.edit} onClick={() => selected[0] && onEdit(selected[0])} data-action="edit">
+          {t('edit')}
+        </Button>
+      ) : null}
+      {(onDelete || deleteUrl) && selectable && can(permissions.del) ? (
+        <Button danger icon={<DeleteOutlined />} disabled={!state.delete} onClick={() => doDelete(selected)} data-action="delete">
+          {t('delete')}
+        </Button>
+      ) : null}
+      {toolbar?.({ selectedRows: selected, reload })}
+    </Space>
+  );
+
+  const hasQuery = props.search ?? columns.some((c) => c.query);
+
+  return (
+    <ProConfigProvider intl={intl}>
+    <ProTable<T, QueryObject>
+      className="loom-list-page"
+      rowKey={rowKey}
+      actionRef={action}
+      formRef={formRef}
+      columns={proColumns}
+      request={request}
+      params={params}
+      columnsState={{ value: hidden, onChange: (v) => setHidden(v as Record<string, { show?: boolean }>) }}
+      search={hasQuery ? { labelWidth: 'auto', defaultCollapsed: false, searchText: t('query'), resetText: t('reset'), span: 6 } : false}
+      form={{ isKeyPressSubmit: true, validateTrigger: 'onBlur' }}
+      headerTitle={headerButtons}
+      options={{ reload: true, density: false, setting: { listsHeight: 400 }, fullScreen: false }}
+      toolBarRender={() => [
+        <Dropdown
+          key="export"
+          menu={{
+            items: exportItems,
+            onClick: ({ key }) => {
+              const cols = exportColumns();
+              const rows = flatten(rowsRef.current);
+              if (key === 'csv') exportCsv(exportName, cols, rows);
+              else void exportXlsx(exportName, cols, rows);
+            },
+          }}
+        >
+          <Tooltip title={t('export')}>
+            <Button type="text" icon={<ExportOutlined />} aria-label={t('export')} data-action="export" />
+          </Tooltip>
+        </Dropdown>,
+        <Tooltip key="print" title={t('print')}>
+          <Button
+            type="text"
+            icon={<PrinterOutlined />}
+            aria-label={t('print')}
+            data-action="print"
+            onClick={() => printRows(exportName, exportColumns(), flatten(rowsRef.current))}
+          />
+        </Tooltip>,
+      ]}
+      rowSelection={
+        selectable
+          ? {
+              selectedRowKeys: selectedKeys,
+              checkStrictly: true,
+              onChange: (keys, rows) => {
+                setSelectedKeys(keys);
+                setSelected(rows.filter(Boolean));
+              },
+            }
+          : false
+      }
+      tableAlertRender={false}
+      expandable={expandAll ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined}
+      pagination={
+        paging
+          ? {
+              defaultPageSize: DEFAULT_PAGE_SIZE,
+              pageSizeOptions: [...PAGE_SIZES],
+              showSizeChanger: {
+                options: PAGE_SIZES.map((n) => ({ value: n, label: n === ALL_ROWS ? t('all') : t('perPage', { n }) })),
+              },
+              showQuickJumper: true,
+              showTotal: (total) => t('totalItems', { total }),
+            }
+          : false
+      }
+      size="middle"
+      bordered
+      {...props.tableProps}
+    />
+    </ProConfigProvider>
+  );
+}

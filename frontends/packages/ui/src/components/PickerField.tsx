@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { SelectOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { http } from '../core/http';
+import { UserPickerDialog, type PickedUser } from './UserPicker';
+import { PostPickerDialog, RolePickerDialog, type PickedItem } from './GridPicker';
+
+export type PickerKind = 'user' | 'role' | 'post';
+
+const QUERY_URL: Record<PickerKind, string> = {
+  user: '/sys/user/queryById',
+  role: '/sys/role/queryById',
+  post: '/sys/post/queryById',
+};
+
+export interface PickerFieldProps {
+  kind: PickerKind;
+  /** Chosen ids: an array, or a comma-separated string when `asString` is set. */
+  value?: string[] | string | null;
+  onChange?: (value: string[] | string) => void;
+  /** Emit a comma-separated string instead of an array. */
+  asString?: boolean;
+  limit?: number;
+  disabled?: boolean;
+}
+
+function toIds(v: string[] | string | null | undefined): string[] {
+  if (!v) return [];
+  return (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * A form field holding ids of users, roles or posts, shown as chips; the button opens the
+ * matching picker. Names are resolved with `queryById` per id.
+ */
+export function PickerField({ kind, value, onChange, asString, limit, disabled }: PickerFieldProps) {
+  const { t } = useTranslation('ui');
+  const ids = toIds(value);
+  const [items, setItems] = useState<PickedItem[]>([]);
+  const [open, setOpen] = useState(false);
+  const idsKey = ids.join(',');
+
+  useEffect(() => {
+    let alive = true;
+    const known = new Map(items.map((i) => [i.id, i]));
+    Promise.all(
+      ids.map((id) =>
+        known.has(id)
+          ? Promise.resolve(known.get(id) as PickedItem)
+          : http.get<PickedItem>(QUERY_URL[kind], { id }, { silent: true }).catch(() => ({ id, name: id }) as PickedItem),
+      ),
+    ).then((list) => alive && setItems(list.filter(Boolean)));
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idsKey, kind]);
+
+  const emit = (chosen: PickedItem[]) => {
+    setItems(chosen);
+    const next = chosen.map((c) => c.id);
+    onChange?.(asString ? next.join(',') : next);
+    setOpen(false);
+  };
+
+  const dialogProps = { open, value: items, limit, onOk: emit, onCancel: () => setOpen(false) };
+
+  return (
+    <>
+      <Space wrap size={4} className={`loom-picker-field loom-picker-${kind}`}>
+        {items.map((i) => (
+          <Tag
+            key={i.id}
+            closable={!disabled}
+            onClose={(e) => {
+              e.preventDefault();
+              emit(items.filter((x) => x.id !== i.id));
+            }}
+          >
+            {String(i.name ?? i.id)}
+          </Tag>
+        ))}
+        <Button size="small" icon={<SelectOutlined />} disabled={disabled} onClick={() => setOpen(true)} data-action={`pick-${kind}`}>
+          {t('pleaseSelect')}
+        </Button>
+      </Space>
+      {kind === 'user' ? (
+        <UserPickerDialog {...dialogProps} value={items as PickedUser[]} onOk={(u) => emit(u)} />
+      ) : kind === 'role' ? (
+        <RolePickerDialog {...dialogProps} />
+      ) : (
+        <PostPickerDialog {...dialogProps} />
+      )}
+    </>
+  );
+}

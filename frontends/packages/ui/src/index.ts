@@ -1,0 +1,36 @@
+/**
+ * @loom/ui — shared building blocks of the Loom portal. See ../README.md.
+ */
+export * from './core';
+export * from './components/rules';
+export * from './components/feedback';
+export * from './components/exporting';
+export { Permission, type PermissionProps } from './components/Permission';
+export { LabelLink, type LabelLinkProps } from './components/LabelLink';
+export { DictTag, DictSelect, DictRadio, type DictTagProps, type DictSelectProps, type DictRadioProps } from './components/Dict';
+export {
+  ListPage,
+  type ListColumn,
+  type ListPageProps,
+  type ListPageHandle,
+  type ListParams,
+  type ListPagePermissions,
+  type ListToolbarContext,
+} from './components/ListPage';
+export { FormDialog, useFormDialog, type FormDialogProps, type FormMode, type DialogState } from './components/FormDialog';
+export { LoomTreeSelect, useLoadingDots, type LoomTreeSelectProps, type TreeFieldNames } from './components/TreeSelect';
+export { UserPickerDialog, type UserPickerDialogProps, type PickedUser } from './components/UserPicker';
+export {
+  GridPickerDialog,
+  RolePickerDialog,
+  PostPickerDialog,
+  type GridPickerDialogProps,
+  type GridPickerField,
+  type PickedItem,
+  type RolePickerDialogProps,
+} from './components/GridPicker';
+export { PickerField, type PickerFieldProps, type PickerKind } from './components/PickerField';
+export { IconCatalogue, IconPicker, type IconCatalogueProps, type IconPickerProps } from './components/Icons';
+export { RowActions, type RowAction } from './components/RowActions';
+export { SplitLayout } from './components/SplitLayout';
+export { OfficeTree, type OfficeNode, type OfficeTreeProps } from './components/OfficeTree';

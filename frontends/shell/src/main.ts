@@ -1,0 +1,2 @@
+// Module federation needs an async boundary before shared modules are used.
+import('./bootstrap');

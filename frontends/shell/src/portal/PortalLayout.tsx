@@ -1,0 +1,262 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Breadcrumb, Button, Dropdown, Layout, Menu, Spin, Tabs, App, Avatar, type MenuProps } from 'antd';
+import {
+  AppstoreOutlined,
+  DownOutlined,
+  FileOutlined,
+  FolderOutlined,
+  GlobalOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MenuIcon, PageActiveProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
+import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
+import { RemotePage, PageNotFound } from './remotes';
+import { Home } from './Home';
+import { goToLogin } from '../nav';
+import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
+
+const IconList = lazy(() => import('../pages/IconList'));
+
+export const ICON_HREF = '/sys/icon/IconList';
+
+interface OpenTab {
+  key: string;
+  path: string;
+  search: string;
+}
+
+function toMenuItems(nodes: MenuNode[]): NonNullable<MenuProps['items']> {
+  return nodes.map((n) => {
+    const icon = <MenuIcon icon={n.icon} fallback={n.children?.length ? <FolderOutlined /> : <FileOutlined />} />;
+    if (n.children?.length) return { key: n.id, icon, label: n.name, children: toMenuItems(n.children) };
+    return { key: n.id, icon, label: <span data-href={normaliseHref(n.href)}>{n.name}</span> };
+  });
+}
+
+function PageContent({ path, search, menus }: { path: string; search: string; menus: MenuNode[] }) {
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const menu = findMenuByHref(menus, path);
+  if (path === '/' || path === '') return <Home />;
+  if (path === ICON_HREF)
+    return (
+      <Suspense fallback={<Spin />}>
+        <IconList />
+      </Suspense>
+    );
+  const area = areaOfHref(path);
+  if (!area) return <PageNotFound href={path} />;
+  return <RemotePage area={area} href={path} menu={menu} query={query} />;
+}
+
+/** Layout: collapsible side menu from `menuList`, breadcrumbs, open-page tabs, language and user menus. */
+export function PortalLayout({ loading = false }: { loading?: boolean }) {
+  const { t } = useTranslation('shell');
+  const { modal } = App.useApp();
+  const s = useSession();
+  const navigate = useNavigate();
+  const loc = useLocation();
+  const menus = useMemo(() => visibleMenus(s.menuList), [s.menuList]);
+  const [collapsed, setCollapsed] = useState(false);
+  const [tabs, setTabs] = useState<OpenTab[]>([]);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const path = loc.pathname;
+
+  // every visited page gets a tab (the home tab is always there)
+  useEffect(() => {
+    if (path === '/') return;
+    setTabs((prev) => {
+      const i = prev.findIndex((x) => x.key === path);
+      if (i >= 0) {
+        if (prev[i]?.search === loc.search) return prev;
+        const next = [...prev];
+        next[i] = { key: path, path, search: loc.search };
+        return next;
+      }
+      return [...prev, { key: path, path, search: loc.search }];
+    });
+  }, [path, loc.search]);
+
+  useEffect(() => {
+    if (menus.length) performance.mark('loom:menu');
+  }, [menus.length]);
+
+  const crumbs = useMemo(() => menuPath(menus, path), [menus, path]);
+  const current = crumbs[crumbs.length - 1];
+  useEffect(() => {
+    if (crumbs.length > 1) setOpenKeys((prev) => Array.from(new Set([...prev, ...crumbs.slice(0, -1).map((c) => c.id)])));
+  }, [crumbs]);
+
+  const titleOf = useCallback(
+    (p: string) => {
+      if (p === '/') return t('home');
+      const m = findMenuByHref(menus, p);
+      if (m) return m.name;
+      if (p === ICON_HREF) return t('iconTitle');
+      return p.split('/').pop() ?? p;
+    },
+    [menus, t],
+  );
+
+  useEffect(() => {
+    document.title = `${titleOf(path)} - Loom`;
+  }, [path, titleOf]);
+
+  const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    const node = menus.length ? findMenuById(menus, key) : undefined;
+    if (!node?.href) return;
+    if (isExternal(node.href)) {
+      window.open(node.href, '_blank', 'noopener');
+      return;
+    }
+    navigate(normaliseHref(node.href));
+  };
+
+  const closeTab = (key: string) => {
+    setTabs((prev) => {
+      const i = prev.findIndex((x) => x.key === key);
+      const next = prev.filter((x) => x.key !== key);
+      if (key === path) {
+        const neighbour = next[i] ?? next[i - 1];
+        navigate(neighbour ? neighbour.path + neighbour.search : '/');
+      }
+      return next;
+    });
+  };
+
+  const lang = getLang();
+  const langMenu: MenuProps = {
+    selectedKeys: [lang],
+    items: [
+      { key: 'zh-CN', label: '简体中文' },
+      { key: 'en-US', label: 'English' },
+    ],
+    onClick: ({ key }) => setLang(key as Lang),
+  };
+
+  const userMenu: MenuProps = {
+    items: [
+      { key: 'profile', icon: <UserOutlined />, label: t('profile') },
+      { key: 'password', icon: <KeyOutlined />, label: t('changePassword') },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'logout') {
+        modal.confirm({
+          title: t('logout'),
+          content: t('logoutConfirm'),
+          onOk: async () => {
+            await logout();
+            goToLogin('/');
+          },
+        });
+      } else setDialog(key as 'profile' | 'password');
+    },
+  };
+
+  const tabItems = [
+    { key: '/', path: '/', search: '' },
+    ...tabs,
+  ].map((tab) => ({
+    key: tab.key,
+    label: <span data-tab={tab.key}>{titleOf(tab.path)}</span>,
+    closable: tab.key !== '/',
+    children: (
+      <PageActiveProvider active={tab.key === path}>
+        <div className="loom-page" data-page={tab.key}>
+          <PageContent path={tab.path} search={tab.search} menus={menus} />
+        </div>
+      </PageActiveProvider>
+    ),
+  }));
+
+  const breadcrumbItems: Array<{ title: ReactNode }> = [
+    { title: <HomeOutlined onClick={() => navigate('/')} style={{ cursor: 'pointer' }} /> },
+    ...(path === '/' ? [{ title: t('home') }] : crumbs.length ? crumbs.map((c) => ({ title: c.name })) : [{ title: titleOf(path) }]),
+  ];
+
+  return (
+    <Layout className="loom-layout">
+      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="loom-sider" theme="dark">
+        <div className="loom-logo" onClick={() => navigate('/')}>
+          <AppstoreOutlined />
+          {!collapsed ? <span>Loom</span> : null}
+        </div>
+        {loading ? (
+          <div className="loom-menu-loading">
+            <Spin size="small" />
+          </div>
+        ) : null}
+        <Menu
+          theme="dark"
+          mode="inline"
+          className="loom-side-menu"
+          items={toMenuItems(menus)}
+          selectedKeys={current ? [current.id] : []}
+          openKeys={collapsed ? undefined : openKeys}
+          onOpenChange={(keys) => setOpenKeys(keys as string[])}
+          onClick={onMenuClick}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="loom-header">
+          <Button
+            type="text"
+            aria-label={t('collapse')}
+            data-action="toggle-menu"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={() => setCollapsed((c) => !c)}
+          />
+          <Breadcrumb className="loom-breadcrumb" items={breadcrumbItems} />
+          <div className="loom-header-right">
+            <Dropdown menu={langMenu} trigger={['click']}>
+              <Button type="text" icon={<GlobalOutlined />} data-action="lang">
+                {lang === 'zh-CN' ? '简体中文' : 'English'}
+              </Button>
+            </Dropdown>
+            <Dropdown menu={userMenu} trigger={['click']}>
+              <Button type="text" data-action="user-menu">
+                <Avatar size="small" src={s.user?.photo || undefined} icon={<UserOutlined />} /> {s.user?.name ?? s.user?.loginName ?? ''} <DownOutlined />
+              </Button>
+            </Dropdown>
+          </div>
+        </Layout.Header>
+        <Layout.Content className="loom-content">
+          <Tabs
+            className="loom-tabs"
+            type="editable-card"
+            hideAdd
+            size="small"
+            activeKey={path}
+            onChange={(key) => {
+              const tab = tabs.find((x) => x.key === key);
+              navigate(tab ? tab.path + tab.search : key);
+            }}
+            onEdit={(key, action) => action === 'remove' && typeof key === 'string' && closeTab(key)}
+            items={tabItems}
+            destroyOnHidden={false}
+          />
+        </Layout.Content>
+      </Layout>
+      <ProfileDialog open={dialog === 'profile'} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+    </Layout>
+  );
+}
+
+function findMenuById(nodes: MenuNode[], id: string): MenuNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const hit = findMenuById(n.children ?? [], id);
+    if (hit) return hit;
+  }
+  return undefined;
+}

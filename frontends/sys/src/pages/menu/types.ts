@@ -1,0 +1,15 @@
+export interface Menu extends Record<string, unknown> {
+  id: string;
+  parentId?: string;
+  name: string;
+  href?: string;
+  target?: string;
+  icon?: string;
+  sort?: number;
+  isShow?: string;
+  type?: string;
+  permission?: string;
+  affix?: string;
+  remarks?: string;
+  children?: Menu[];
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { roleService } from './service';
+import type { Role } from './types';
+import { AuthDialog } from './components/AuthDialog';
+import { MembersDialog } from './components/MembersDialog';
+import { YesNo, requiredRule } from '../../shared/fields';
+
+const P = { view: 'sys:role:view', add: 'sys:role:add', edit: 'sys:role:edit', del: 'sys:role:del', auth: 'sys:role:auth', assign: 'sys:role:assign' };
+
+/** 角色管理 (`/sys/role/RoleList`): roles, their menu and button grants, and their members. */
+export default function RoleList(_props: PageProps) {
+  const { t } = useTranslation('sys');
+  const list = useRef<ListPageHandle<Role>>(null);
+  const dlg = useFormDialog();
+  const [authRole, setAuthRole] = useState<Role | null>(null);
+  const [membersRole, setMembersRole] = useState<Role | null>(null);
+  return (
+    <>
+      <ListPage<Role>
+        actionRef={list}
+        url={roleService.listUrl}
+        deleteUrl={roleService.deleteUrl}
+        exportName={t('role.entity')}
+        permissions={P}
+        onAdd={() => dlg.show('add')}
+        onEdit={(r) => dlg.show('edit', r.id)}
+        columns={[
+          {
+            title: t('role.name'),
+            dataIndex: 'name',
+            query: true,
+            sorter: true,
+            render: (_d, r) => (
+              <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>
+                {r.name}
+              </LabelLink>
+            ),
+          },
+          { title: t('role.enName'), dataIndex: 'enName', query: true, sorter: true, sortKey: 'en_name' },
+          { title: t('common.useable'), dataIndex: 'useable', dictType: 'yes_no' },
+          { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
+          {
+            title: t('common.operation'),
+            valueType: 'option',
+            width: 260,
+            render: (_d, r) => (
+              <RowActions
+                actions={[
+                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
+                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
+                  { key: 'auth', label: t('role.auth'), permission: P.auth, onClick: () => setAuthRole(r) },
+                  { key: 'assign', label: t('role.members'), permission: P.assign, onClick: () => setMembersRole(r) },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      <FormDialog<Role>
+        open={dlg.open}
+        mode={dlg.mode}
+        name={t('role.entity')}
+        width={600}
+        initialValues={{ useable: '1' }}
+        load={() => roleService.queryById(dlg.id ?? '')}
+        onSubmit={(v) => roleService.save(v)}
+        onSaved={() => list.current?.reload()}
+        onClose={dlg.close}
+      >
+        <Form.Item name="name" label={t('role.name')} rules={[requiredRule(t, t('role.name')), { max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="enName" label={t('role.enName')} rules={[requiredRule(t, t('role.enName')), { max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="useable" label={t('common.useable')}>
+          <YesNo />
+        </Form.Item>
+        <Form.Item name="remarks" label={t('common.remarks')}>
+          <Input.TextArea rows={3} maxLength={255} />
+        </Form.Item>
+      </FormDialog>
+      <AuthDialog role={authRole} onClose={() => setAuthRole(null)} />
+      <MembersDialog role={membersRole} onClose={() => setMembersRole(null)} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+export interface Role extends Record<string, unknown> {
+  id: string;
+  name: string;
+  enName?: string;
+  useable?: string;
+  remarks?: string;
+  menuIdList?: string[];
+}
+
+export interface MenuNode {
+  id: string;
+  name: string;
+  type?: string;
+  permission?: string;
+  children?: MenuNode[];
+}

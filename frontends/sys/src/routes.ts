@@ -1,0 +1,15 @@
+import type { RemoteRoutes } from '@loom/ui';
+import './locales';
+
+/** Pages of the sys area, keyed by menu href (docs/wire.md "Seeded menus"). */
+const routes: RemoteRoutes = {
+  '/sys/user/UserList': () => import('./pages/user'),
+  '/sys/office/OfficeList': () => import('./pages/office'),
+  '/sys/role/RoleList': () => import('./pages/role'),
+  '/sys/post/PostList': () => import('./pages/post'),
+  '/sys/area/AreaList': () => import('./pages/area'),
+  '/sys/menu/MenuList': () => import('./pages/menu'),
+  '/sys/dict/DictList': () => import('./pages/dict'),
+};
+
+export default routes;
