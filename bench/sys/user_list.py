@@ -33,7 +33,8 @@ def insert_users() -> None:
         conn.execute("DELETE FROM sys_user WHERE login_name LIKE 'bench%'")
         for start in range(0, USERS, 1000):
             rows = [
-                (f"b{i:05d}", f"bench{i:05d}", "x", f"压测用户{i}", "1", "1", 0) for i in range(start, start + 1000)
+                (f"b{i:05d}", f"bench{i:05d}", "x", f"压测用户{i}", "1", "1", 0)
+                for i in range(start, start + 1000)
             ]
             with conn.cursor() as cur:
                 cur.executemany(
@@ -61,7 +62,9 @@ def pct(values: list[float], q: float) -> float:
 def main() -> None:
     insert_users()
     password = os.environ["LOOM_ADMIN_PASSWORD"]
-    token = httpx.post(f"{PORTAL}/api/sys/login", json={"username": "admin", "password": password}).json()["token"]
+    token = httpx.post(f"{PORTAL}/api/sys/login", json={"username": "admin", "password": password}).json()[
+        "token"
+    ]
     headers = {"Authorization": f"Bearer {token}"}
     params = {"current": "3", "size": "10", "orders[0].column": "login_name", "orders[0].asc": "true"}
     with httpx.Client(headers=headers) as direct, httpx.Client(headers=headers) as gateway:
