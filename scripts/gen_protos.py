@@ -28,8 +28,8 @@ def generate(target: Path) -> None:
         f"-I{include}",
         f"--python_out={target}",
         f"--grpc_python_out={target}",
-        f"--mypy_out={target}",
-        f"--mypy_grpc_out={target}",
+        f"--mypy_out=quiet:{target}",
+        f"--mypy_grpc_out=quiet:{target}",
         *files,
     ]
     if protoc.main(args) != 0:
