@@ -6,6 +6,7 @@ UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 FRONTENDS := frontends
 SERVICE ?=
 PYTEST_WORKERS ?= 2
+PYTHON_TEST_DIRS := libs/platform libs/contracts services/sys services/gencode services/workflow
 
 .PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e lint typecheck proto bench clean
 
@@ -44,8 +45,9 @@ test: install install-browser ## run every test: Python (unit, integration), fro
 
 test-python: ## Python tests (SERVICE=sys narrows to one service)
 	@$(UV) run python scripts/gen_protos.py --check
-	@if [ -n "$(SERVICE)" ]; then $(UV) run pytest services/$(SERVICE) -q -n $(PYTEST_WORKERS); \
-	else $(UV) run pytest libs services -q -n $(PYTEST_WORKERS); fi
+	@# One pytest per package: each service's tests are their own world (conftest, tables, settings).
+	@status=0; for dir in $(if $(SERVICE),services/$(SERVICE),$(PYTHON_TEST_DIRS)); do \
+		echo "== $$dir"; $(UV) run pytest $$dir -q -n $(PYTEST_WORKERS) || status=1; done; exit $$status
 
 test-frontends: ## vitest component tests
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi
