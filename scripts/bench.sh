@@ -19,8 +19,15 @@ for _ in $(seq 1 120); do
   curl -fsS "$LOOM_PORTAL_URL/api/sys/sysConfig/getConfig" >/dev/null 2>&1 && break
   sleep 0.5
 done
-$UV run python bench/sys/user_list.py
-for script in bench/gencode/bench.py bench/workflow/bench_workflow.py; do
-  if [ -f "$script" ]; then $UV run python "$script"; fi
-done
-if [ -f frontends/package.json ] && [ -f bench/frontend/bench.mjs ]; then (cd frontends && npm run --silent bench); fi
+# LOOM_BENCH_ONLY=sys|gencode|workflow|frontend runs one benchmark; by default all of them.
+wanted() { [ "${LOOM_BENCH_ONLY:-all}" = all ] || [ "${LOOM_BENCH_ONLY}" = "$1" ]; }
+if wanted sys; then $UV run python bench/sys/user_list.py; fi
+if wanted gencode && [ -f bench/gencode/bench.py ]; then $UV run python bench/gencode/bench.py; fi
+if wanted workflow; then
+  for script in bench/workflow/bench_workflow.py bench/workflow/gateway.py; do
+    if [ -f "$script" ]; then $UV run python "$script"; fi
+  done
+fi
+if wanted frontend && [ -f frontends/package.json ] && [ -f bench/frontend/bench.mjs ]; then
+  (cd frontends && npm run --silent bench)
+fi
