@@ -123,6 +123,8 @@ class PgTx:
         self.actor: str | None = None
         self._outbox: list[tuple[str, Message]] = []
         self.wrote_events = False
+        # Definitions of a loaded tree, read in the tree's pipeline: saves a round trip per command.
+        self._definitions: dict[str, ProcessDefinition] = {}
 
     # ------------------------------------------------------------------ reads
     def _one(self, kind: type, where: str, params: tuple[Any, ...]) -> Any:
@@ -137,6 +139,9 @@ class PgTx:
 
     def get_definition(self, definition_id: str) -> ProcessDefinition | None:
         """A process definition by id."""
+        prefetched = self._definitions.pop(definition_id, None)
+        if prefetched is not None:
+            return prefetched
         return self._one(ProcessDefinition, "id = %s", (definition_id,))  # type: ignore[no-any-return]
 
     def find_definition(
@@ -242,10 +247,18 @@ class PgTx:
                 cursors[kind] = self.conn.execute(
                     f"{MAPPINGS[kind].select} WHERE proc_inst_id IN {ids}", params
                 )
+        cursors[ProcessDefinition] = self.conn.execute(
+            f"{MAPPINGS[ProcessDefinition].select} WHERE id IN (SELECT proc_def_id FROM act_ru_execution "
+            f"WHERE root_proc_inst_id = {root_sql})",
+            params,
+        )
         return cursors
 
     def _tree(self, cursors: dict[type, psycopg.Cursor[Any]]) -> InstanceTree:
         loaded = {kind: [MAPPINGS[kind].to_row(r) for r in cur.fetchall()] for kind, cur in cursors.items()}
+        self._definitions.update(
+            (d.id, d) for d in loaded.pop(ProcessDefinition) if isinstance(d, ProcessDefinition)
+        )
         return InstanceTree(
             executions=loaded[Execution],
             tasks=loaded[Task],

@@ -1,0 +1,286 @@
+"""Workflow benchmarks through the Traefik gateway, against the platform of ``scripts/bench.sh``.
+
+1. Complete-task latency: 16 concurrent clients, each a real sys user with their own token, work
+   their to-do lists (``GET /api/flowable/task/todo`` then ``POST /api/flowable/task/audit`` per
+   task) of instances they started themselves; the latency of each audit call is recorded.
+2. The to-do list with 100,000 open tasks: the rows are inserted straight into the workflow
+   database (1,000 instances; half the tasks assigned, half offered to three candidates), spread
+   over 1,000 user ids of which 20 are real sys users; one request at a time, for random real
+   users, through the gateway and direct to the workflow service (the gateway's own cost).
+
+Env (set by ``scripts/bench.sh``): LOOM_PORTAL_URL, LOOM_ADMIN_PASSWORD, LOOM_STATE_DIR,
+LOOM_WORKFLOW_HTTP_PORT; LOOM_BENCH_REQUESTS (default 2000). Every run makes its own users and
+process key and deletes its bulk rows at the end, so runs do not pile up. The section
+"through the gateway" of ``bench/workflow/RESULTS.md`` is replaced by this run's figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from loom_platform.embedded import postgres_url
+
+PORTAL = os.environ["LOOM_PORTAL_URL"]
+WORKFLOW = f"http://127.0.0.1:{os.environ['LOOM_WORKFLOW_HTTP_PORT']}"
+STATE = Path(os.environ["LOOM_STATE_DIR"])
+ADMIN_PASSWORD = os.environ["LOOM_ADMIN_PASSWORD"]
+REQUESTS = int(os.environ.get("LOOM_BENCH_REQUESTS", "2000"))
+CLIENTS = 16
+OPEN_TASKS = 100_000
+TODO_USERS = 20
+WARMUP = 100
+RUN = uuid.uuid4().hex[:6]
+KEY = f"gwbench_{RUN}"
+PASSWORD = "bench-secret"
+COMMENT = json.dumps({"message": "ok", "type": "_flow_agree", "status": "同意"})
+MARKER = "## Through the gateway"
+
+TWO_TASKS = (
+    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" '
+    'xmlns:flowable="http://flowable.org/bpmn" targetNamespace="bench">'
+    f'<process id="{KEY}" name="网关压测" isExecutable="true">'
+    '<startEvent id="start" flowable:initiator="applyUserId"/>'
+    '<userTask id="t1" name="一审" flowable:assignee="${applyUserId}"/>'
+    '<userTask id="t2" name="二审" flowable:assignee="${applyUserId}"/><endEvent id="end"/>'
+    '<sequenceFlow id="f1" sourceRef="start" targetRef="t1"/><sequenceFlow id="f2" sourceRef="t1" targetRef="t2"/>'
+    '<sequenceFlow id="f3" sourceRef="t2" targetRef="end"/></process></definitions>'
+)
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def summary(timings: list[float]) -> dict[str, float]:
+    return {
+        "requests": len(timings),
+        "p50": pct(timings, 0.50),
+        "p95": pct(timings, 0.95),
+        "p99": pct(timings, 0.99),
+        "mean": statistics.fmean(timings),
+    }
+
+
+def ok(answer: httpx.Response) -> Any:
+    if answer.status_code != 200:
+        raise RuntimeError(
+            f"{answer.request.method} {answer.request.url}: {answer.status_code} {answer.text}"
+        )
+    return answer.json()
+
+
+# --- setup through the gateway, as an administrator ---------------------------------------------
+
+
+def login(client: httpx.Client, username: str, password: str) -> dict[str, str]:
+    token = ok(client.post("/api/sys/login", json={"username": username, "password": password}))["token"]
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_user(admin: httpx.Client, login_name: str) -> str:
+    ok(
+        admin.post(
+            "/api/sys/user/save", json={"loginName": login_name, "name": login_name, "password": PASSWORD}
+        )
+    )
+    return str(ok(admin.get("/api/sys/user/list", params={"loginName": login_name}))["records"][0]["id"])
+
+
+def deploy(admin: httpx.Client) -> str:
+    """Designs and deploys the two-task process; returns its definition id."""
+    model_id = ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": KEY, "name": "网关压测"}))[
+        "id"
+    ]
+    editor = ok(admin.get(f"/api/app/rest/models/{model_id}/editor/json"))
+    fields = {"modeltype": "model", "json_xml": TWO_TASKS, "name": "网关压测", "key": KEY, "description": ""}
+    fields |= {"newversion": "false", "comment": "", "lastUpdated": editor["lastUpdated"]}
+    ok(admin.post(f"/api/flowable/model/saveModel/{model_id}", data=fields))
+    ok(admin.put("/api/flowable/model/deploy", params={"id": model_id, "category": "压测"}))
+    listed = ok(admin.get("/api/flowable/process/list", params={"name": KEY}))["records"]
+    return str(next(d["id"] for d in listed if d["key"] == KEY))
+
+
+# --- 1. complete-task latency ------------------------------------------------------------------
+
+
+async def start_instances(client: httpx.AsyncClient, headers: dict[str, str], count: int) -> None:
+    for i in range(count):
+        ok(
+            await client.post(
+                "/api/flowable/task/start", params={"procDefKey": KEY, "title": f"压测{i}"}, headers=headers
+            )
+        )
+
+
+async def work_todo_list(
+    client: httpx.AsyncClient, headers: dict[str, str], quota: int, timings: list[float]
+) -> None:
+    """Completes ``quota`` tasks from the caller's to-do list, timing each audit."""
+    done = 0
+    while done < quota:
+        page = ok(await client.get("/api/flowable/task/todo", params={"size": 50}, headers=headers))
+        if not page["records"]:
+            raise RuntimeError("a client ran out of tasks")
+        for row in page["records"][: quota - done]:
+            fields = {"taskId": row["task"]["id"], "vars": "{}", "comment": COMMENT}
+            began = time.perf_counter()
+            answer = await client.post("/api/flowable/task/audit", data=fields, headers=headers)
+            timings.append((time.perf_counter() - began) * 1000)
+            ok(answer)
+            done += 1
+
+
+async def complete_latency(tokens: list[dict[str, str]]) -> dict[str, float]:
+    quota = REQUESTS // CLIENTS
+    limits = httpx.Limits(max_connections=CLIENTS, max_keepalive_connections=CLIENTS)
+    async with httpx.AsyncClient(base_url=PORTAL, limits=limits, timeout=60) as client:
+        await asyncio.gather(*(start_instances(client, h, quota // 2 + 1) for h in tokens))
+        warm: list[float] = []
+        await asyncio.gather(*(work_todo_list(client, h, 2, warm) for h in tokens))
+        timings: list[float] = []
+        began = time.perf_counter()
+        await asyncio.gather(*(work_todo_list(client, h, quota - 2, timings) for h in tokens))
+        elapsed = time.perf_counter() - began
+    return summary(timings) | {"per_second": len(timings) / elapsed}
+
+
+# --- 2. the to-do list with 100,000 open tasks -------------------------------------------------
+
+
+def workflow_db() -> psycopg.Connection[Any]:
+    return psycopg.connect(postgres_url(STATE / "pg", "loom_workflow"), autocommit=True)
+
+
+def seed_open_tasks(definition_id: str, real_users: list[str]) -> None:
+    """100,000 open tasks over 1,000 instances and 1,000 user ids (the first ``TODO_USERS`` real)."""
+    users = real_users + [f"g{RUN}u{i}" for i in range(len(real_users), 1000)]
+    with workflow_db() as conn:
+        conn.execute("CREATE TEMP TABLE bench_users (n int PRIMARY KEY, id text)")
+        with conn.cursor() as cur:
+            cur.executemany("INSERT INTO bench_users VALUES (%s, %s)", list(enumerate(users)))
+        conn.execute(
+            "INSERT INTO act_hi_procinst (id, proc_def_id, proc_def_key, proc_def_version, name, start_time, "
+            "start_user_id, root_proc_inst_id) SELECT %(p)s || i, %(d)s, %(k)s, 1, '压测' || i, now(), "
+            "(SELECT id FROM bench_users WHERE n = i %% 1000), %(p)s || i FROM generate_series(1, 1000) i",
+            {"p": f"g{RUN}p", "d": definition_id, "k": KEY},
+        )
+        conn.execute(
+            "INSERT INTO act_ru_task (id, name, task_def_key, proc_inst_id, proc_def_id, execution_id, assignee, "
+            "create_time) SELECT %(t)s || i, '一审', 't1', %(p)s || (i %% 1000 + 1), %(d)s, %(p)s || (i %% 1000 + 1), "
+            "CASE WHEN i %% 2 = 0 THEN (SELECT id FROM bench_users WHERE n = i %% 1000) END, "
+            "now() - make_interval(secs => i) FROM generate_series(1, %(n)s) i",
+            {"t": f"g{RUN}t", "p": f"g{RUN}p", "d": definition_id, "n": OPEN_TASKS},
+        )
+        conn.execute(
+            "INSERT INTO act_ru_identitylink (id, type, user_id, task_id, proc_inst_id) "
+            "SELECT %(l)s || i || '_' || k, 'candidate', (SELECT id FROM bench_users WHERE n = (i + k * 7) %% 1000), "
+            "%(t)s || i, %(p)s || (i %% 1000 + 1) FROM generate_series(1, %(n)s) i, generate_series(0, 2) k "
+            "WHERE i %% 2 = 1",
+            {"l": f"g{RUN}l", "t": f"g{RUN}t", "p": f"g{RUN}p", "n": OPEN_TASKS},
+        )
+        conn.execute("ANALYZE act_ru_task")
+        conn.execute("ANALYZE act_ru_identitylink")
+        conn.execute("ANALYZE act_hi_procinst")
+
+
+def remove_open_tasks() -> None:
+    with workflow_db() as conn:
+        for table in ("act_ru_identitylink", "act_ru_task", "act_hi_procinst"):
+            conn.execute(f"DELETE FROM {table} WHERE id LIKE %s", (f"g{RUN}%",))  # noqa: S608
+
+
+def todo_latency(base: str, path: str, tokens: list[dict[str, str]]) -> dict[str, float]:
+    """The first to-do page of random real users, one request at a time over one connection."""
+    rng = random.Random(7)
+    timings: list[float] = []
+    totals: list[int] = []
+    with httpx.Client(base_url=base, timeout=30) as client:
+        for n in range(REQUESTS + WARMUP):
+            headers = tokens[rng.randrange(len(tokens))]
+            began = time.perf_counter()
+            answer = client.get(path, params={"current": 1, "size": 10}, headers=headers)
+            elapsed = (time.perf_counter() - began) * 1000
+            totals.append(ok(answer)["total"])
+            if n >= WARMUP:
+                timings.append(elapsed)
+    return summary(timings) | {"tasks_per_user": statistics.fmean(totals)}
+
+
+# --- report ------------------------------------------------------------------------------------
+
+
+def report(c: dict[str, float], g: dict[str, float], d: dict[str, float]) -> str:
+    load = os.getloadavg()[0]
+    return f"""{MARKER} (`bench/workflow/gateway.py`, recorded {time.strftime("%Y-%m-%d %H:%M")})
+
+Method: `bash scripts/bench.sh` starts the whole platform (embedded PostgreSQL, NATS, sys, gencode,
+workflow with its worker, forms, Traefik) on its own ports and state; this script talks to it as a
+browser would, through the gateway (`/api/...`), with tokens from `/api/sys/login`. {os.cpu_count()} CPUs,
+Python {sys.version.split()[0]}, load average {load:.1f} when the report was written (the machine is shared).
+
+- Complete task: {CLIENTS} real sys users, each starting its own instances of a two-task process
+  (`assignee = ${{applyUserId}}`), then, all {CLIENTS} at once (closed loop, no think time), reading their
+  to-do list and completing each task with `POST /api/flowable/task/audit` (form-encoded), two
+  warm-up audits per client first. Latency of the audit call only.
+- To-do: {OPEN_TASKS:,} open tasks inserted into `loom_workflow` (1,000 instances; half assigned, half offered
+  to three candidate users) spread over 1,000 user ids, {TODO_USERS} of them real sys users; `GET
+  /api/flowable/task/todo?current=1&size=10` for a random real user, one request at a time,
+  {WARMUP} warm-up requests; the same through the gateway and direct to the workflow service.
+
+| benchmark | target | result |
+| --- | --- | --- |
+| complete task through the gateway, {CLIENTS} concurrent clients | p95 < 25 ms | p50 {c["p50"]:.1f} ms, p95 {c["p95"]:.1f} ms, p99 {c["p99"]:.1f} ms, mean {c["mean"]:.1f} ms ({c["requests"]:.0f} audits, {c["per_second"]:.0f}/s) |
+| todo with {OPEN_TASKS:,} open tasks through the gateway | p95 < 15 ms | p50 {g["p50"]:.1f} ms, p95 {g["p95"]:.1f} ms, p99 {g["p99"]:.1f} ms ({g["requests"]:.0f} requests, ~{g["tasks_per_user"]:.0f} tasks per user) |
+| todo, same users, direct to the workflow service | | p50 {d["p50"]:.1f} ms, p95 {d["p95"]:.1f} ms, p99 {d["p99"]:.1f} ms (gateway hop at p50: {g["p50"] - d["p50"]:.1f} ms) |
+"""
+
+
+def write(section: str) -> None:
+    results = Path(__file__).parent / "RESULTS.md"
+    text = results.read_text(encoding="utf-8") if results.exists() else "# workflow benchmarks\n"
+    if MARKER in text:
+        head, _, rest = text.partition(MARKER)
+        tail = rest.split("\n## ", 1)
+        text = head + ("## " + tail[1] if len(tail) > 1 else "")
+    results.write_text(text.rstrip() + "\n\n" + section, encoding="utf-8")
+
+
+def main() -> None:
+    with httpx.Client(base_url=PORTAL, timeout=60) as portal:
+        admin = httpx.Client(base_url=PORTAL, timeout=60, headers=login(portal, "admin", ADMIN_PASSWORD))
+        definition_id = deploy(admin)
+        for i in range(CLIENTS):
+            make_user(admin, f"gwbench-{RUN}-c{i}")
+        readers = [make_user(admin, f"gwbench-{RUN}-r{i}") for i in range(TODO_USERS)]
+        client_tokens = [login(portal, f"gwbench-{RUN}-c{i}", PASSWORD) for i in range(CLIENTS)]
+        reader_tokens = [login(portal, f"gwbench-{RUN}-r{i}", PASSWORD) for i in range(TODO_USERS)]
+    complete = asyncio.run(complete_latency(client_tokens))
+    print("complete", complete, flush=True)
+    seed_open_tasks(definition_id, readers)
+    try:
+        through = todo_latency(PORTAL, "/api/flowable/task/todo", reader_tokens)
+        print("todo (gateway)", through, flush=True)
+        direct = todo_latency(WORKFLOW, "/flowable/task/todo", reader_tokens)
+        print("todo (direct)", direct, flush=True)
+    finally:
+        remove_open_tasks()
+    section = report(complete, through, direct)
+    print(section)
+    write(section)
+
+
+if __name__ == "__main__":
+    main()
