@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import httpx
+from sqlalchemy import create_engine, text
+
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.render import render
 from loom_gencode.generate.service import _names, _scheme_context
@@ -29,7 +31,6 @@ from loom_platform.migrations import upgrade
 from loom_platform.settings import repo_root
 from loom_platform.testing.auth import GrantedAccess, TestTokens
 from loom_platform.testing.fixtures import drop_database, recreate_database
-from sqlalchemy import create_engine, text
 
 HERE = Path(__file__).parent
 SERVICE_DIR = repo_root() / "services" / "gencode"
