@@ -44,3 +44,14 @@ def test_menus_of_the_administrator_cover_every_area(admin: httpx.Client) -> Non
 def test_the_portal_is_served_at_the_root(portal: httpx.Client) -> None:
     answer = portal.get("/")
     assert answer.status_code in (200, 503)  # 503 only while the portal is not built
+
+
+def test_a_body_over_the_gateway_limit_is_refused_before_any_service(admin: httpx.Client) -> None:
+    # given the e2e gateway's limit (LOOM_GATEWAY_MAX_BODY_BYTES, 8 MiB in scripts/e2e.sh)
+    limit = int(os.environ.get("LOOM_GATEWAY_MAX_BODY_BYTES", "8388608"))
+    # when an upload is larger
+    answer = admin.post(
+        "/api/sys/file/webupload/upload", files={"file": ("big.txt", b"x" * (limit + 1024), "text/plain")}
+    )
+    # then Traefik answers 413 itself
+    assert answer.status_code == 413
