@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./test/setup.ts'],
+    // The jsdom shims every antd test needs live once, with @loom/ui's tests.
+    setupFiles: ['../packages/ui/test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 30000,
