@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 import secrets
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
