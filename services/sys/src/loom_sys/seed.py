@@ -16,7 +16,7 @@ from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.office.models import COMPANY, Office
 from loom_sys.role import service as role_service
 from loom_sys.role.models import Role
-from loom_sys.seed_data import CRUD, DICTIONARIES, DIRECTORIES, PAGES
+from loom_sys.seed_data import BUTTON_ENGLISH_NAMES, CRUD, DICTIONARIES, DIRECTORIES, ENGLISH_NAMES, PAGES
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import User, UserRole
 
@@ -50,6 +50,7 @@ async def seed_menus(session: AsyncSession) -> list[str]:
             parent_id="0",
             parent_ids="0,",
             name=name,
+            name_en=ENGLISH_NAMES.get(key),
             icon=icon,
             sort=sort,
             type=DIRECTORY,
@@ -66,6 +67,7 @@ async def seed_menus(session: AsyncSession) -> list[str]:
             parent_id=parent_id,
             parent_ids=f"0,{parent_id},",
             name=name,
+            name_en=ENGLISH_NAMES.get(key),
             href=href,
             icon=icon,
             sort=sort,
@@ -85,6 +87,7 @@ async def seed_menus(session: AsyncSession) -> list[str]:
                 parent_id=page_id,
                 parent_ids=f"0,{parent_id},{page_id},",
                 name=label,
+                name_en=BUTTON_ENGLISH_NAMES.get(action),
                 href=None,
                 icon=None,
                 sort=(index + 1) * 30,

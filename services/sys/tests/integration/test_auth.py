@@ -142,3 +142,15 @@ async def test_an_empty_login_form_is_a_validation_error(anonymous: httpx.AsyncC
     answer = await anonymous.post("/sys/login", json={"username": "", "password": ""})
     assert answer.status_code == 400
     assert answer.json()["msg"].startswith("参数username, 数据验证失败")
+
+
+async def test_get_menus_in_english_uses_the_english_labels(admin: httpx.AsyncClient) -> None:
+    # given the seeded menus
+    # when the portal asks in en-US
+    body = (await admin.get("/sys/user/getMenus", headers={"Accept-Language": "en-US"})).json()
+    # then directories and pages carry their English labels; zh-CN keeps the Chinese ones
+    system = next(m for m in body["menuList"] if m["id"] == "m-sys")
+    assert system["name"] == "System"
+    assert [c["name"] for c in system["children"]][:3] == ["Users", "Organisation", "Roles"]
+    chinese = (await admin.get("/sys/user/getMenus")).json()
+    assert next(m for m in chinese["menuList"] if m["id"] == "m-sys")["name"] == "系统管理"

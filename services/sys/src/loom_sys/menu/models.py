@@ -21,3 +21,5 @@ class Menu(TreeRecord, table=True):
     type: str = Field(default=PAGE, max_length=1)
     permission: str | None = Field(default=None, max_length=200)
     affix: str = Field(default="0", max_length=1)
+    # The English label shown when the portal runs in en-US (the name stays the Chinese one).
+    name_en: str | None = Field(default=None, max_length=200)

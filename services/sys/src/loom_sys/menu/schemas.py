@@ -9,6 +9,7 @@ class MenuSave(WireModel):
     id: str | None = None
     parent_id: str | None = Field(default="0", max_length=64)
     name: str = Field(min_length=1, max_length=200)
+    name_en: str | None = Field(default=None, max_length=200)
     href: str | None = Field(default=None, max_length=2000)
     target: str | None = Field(default=None, max_length=20)
     icon: str | None = Field(default=None, max_length=100)

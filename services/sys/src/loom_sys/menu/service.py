@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.i18n import EN, current_language
 from loom_platform.wire import build_tree, now
 from loom_sys import events, tree
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
@@ -30,6 +31,7 @@ def render(menu: Menu) -> dict[str, Any]:
         "parentId": menu.parent_id,
         "parentIds": menu.parent_ids,
         "name": menu.name,
+        "nameEn": menu.name_en,
         "href": menu.href,
         "target": menu.target,
         "icon": menu.icon,
@@ -70,13 +72,21 @@ def with_ancestors(menus: Iterable[Menu], granted: set[str]) -> list[Menu]:
     return [by_id[i] for i in keep]
 
 
+def render_in_language(menu: Menu) -> dict[str, Any]:
+    """A menu as the portal shows it: its English label when the request asks for en-US."""
+    node = render(menu)
+    if current_language.get() == EN and menu.name_en:
+        node["name"] = menu.name_en
+    return node
+
+
 async def user_menus(
     session: AsyncSession, granted: set[str]
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(routerList, menuList) for a user: the route tree and the visible side-menu tree."""
     visible = [m for m in with_ancestors(await all_menus(session), granted) if m.type in (DIRECTORY, PAGE)]
-    router_list = build_tree(visible, render)
-    menu_list = build_tree([m for m in visible if m.is_show == "1"], render)
+    router_list = build_tree(visible, render_in_language)
+    menu_list = build_tree([m for m in visible if m.is_show == "1"], render_in_language)
     return router_list, menu_list
 
 
@@ -94,6 +104,7 @@ async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:
     await tree.place(session, Menu, menu, data.parent_id, MenuParentMissing())
     for field in (
         "name",
+        "name_en",
         "href",
         "target",
         "icon",
