@@ -281,6 +281,8 @@ export default [
       await page.click('[data-action="lang"]');
       await page.click('.ant-dropdown:visible >> text=English');
       await eventually(async () => (await page.textContent('.loom-tabs [data-tab="/"]')) === 'Home', 'home tab in English');
+      // the menus come back from sys in the request's language
+      await eventually(async () => ((await page.textContent('.loom-side-menu')) ?? '').includes('System'), 'side menu in English');
       await page.click('.loom-tabs [data-tab="/sys/user/UserList"]');
       const scope = page.locator('[data-page="/sys/user/UserList"]');
       await eventually(async () => ((await scope.locator('.ant-table-thead').textContent()) ?? '').includes('Login name'), 'table header in English');

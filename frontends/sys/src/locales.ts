@@ -85,6 +85,7 @@ export const messages = {
     menu: {
       entity: '菜单',
       name: '名称',
+      nameEn: '英文名称',
       href: '链接',
       target: '目标',
       icon: '图标',
@@ -193,6 +194,7 @@ export const messages = {
     menu: {
       entity: 'menu',
       name: 'Name',
+      nameEn: 'English name',
       href: 'Link',
       target: 'Target',
       icon: 'Icon',

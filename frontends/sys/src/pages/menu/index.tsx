@@ -101,6 +101,9 @@ export default function MenuList(_props: PageProps) {
             <Form.Item name="name" label={t('menu.name')} rules={[requiredRule(t, t('menu.name')), { max: 200 }]}>
               <Input />
             </Form.Item>
+            <Form.Item name="nameEn" label={t('menu.nameEn')} rules={[{ max: 200 }]}>
+              <Input />
+            </Form.Item>
             {type !== '2' ? (
               <>
                 <Form.Item name="href" label={t('menu.href')} rules={[{ max: 2000 }]}>

@@ -2,6 +2,7 @@ export interface Menu extends Record<string, unknown> {
   id: string;
   parentId?: string;
   name: string;
+  nameEn?: string | null;
   href?: string;
   target?: string;
   icon?: string;
