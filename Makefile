@@ -16,7 +16,9 @@ help: ## list the targets
 install: install-python install-frontends ## install what is missing: uv, Python deps (PostgreSQL, NATS, Traefik), frontends
 
 install-python:
-	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet --disable-pip-version-check uv
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || \
+		python3 -m pip install --quiet --disable-pip-version-check uv 2>/dev/null || \
+		python3 -m pip install --quiet --disable-pip-version-check --user --break-system-packages uv
 	@$(UV) sync --frozen --quiet
 
 install-frontends:
