@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 from sqlalchemy import func, select, update
@@ -48,6 +49,13 @@ async def place(
         )
 
 
-async def has_children(session: AsyncSession, model: type[T], node_id: str) -> bool:
-    found = await session.execute(select(model.id).where(model.parent_id == node_id).limit(1))  # type: ignore[arg-type]
-    return found.first() is not None
+async def deletable(
+    session: AsyncSession, model: type[T], ids: Sequence[str], refusal: type[LoomError]
+) -> list[T]:
+    """The existing nodes among ``ids``, deepest first; refuses one whose children are not deleted with it."""
+    doomed = [node for node in [await session.get(model, node_id) for node_id in ids] if node is not None]
+    for node in doomed:
+        children = (await session.execute(select(model.id).where(model.parent_id == node.id))).scalars().all()  # type: ignore[arg-type]
+        if not set(children) <= set(ids):
+            raise refusal(name=node.name)
+    return sorted(doomed, key=lambda node: len(node.parent_ids), reverse=True)

@@ -78,11 +78,6 @@ async def save(session: AsyncSession, data: AreaSave, *, actor: str) -> Area:
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes areas whose children are deleted with them."""
-    doomed = [a for a in [await session.get(Area, i) for i in ids] if a is not None]
-    for area in doomed:
-        children = (await session.execute(select(Area.id).where(Area.parent_id == area.id))).scalars().all()  # type: ignore[arg-type]
-        if not set(children) <= set(ids):
-            raise AreaHasChildren(name=area.name)
-    for area in sorted(doomed, key=lambda a: len(a.parent_ids), reverse=True):
+    for area in await tree.deletable(session, Area, ids, AreaHasChildren):
         await session.delete(area)
         await session.flush()

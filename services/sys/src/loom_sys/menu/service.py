@@ -125,22 +125,11 @@ async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:
 
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
-    """Deletes menus without children (and their grants)."""
-    for menu_id in ids:
-        menu = await session.get(Menu, menu_id)
-        if menu is None:
-            continue
-        if await tree.has_children(session, Menu, menu_id) and not set(
-            (await session.execute(select(Menu.id).where(Menu.parent_id == menu_id))).scalars().all()  # type: ignore[arg-type]
-        ) <= set(ids):
-            raise MenuHasChildren(name=menu.name)
-    doomed = [m for m in [await session.get(Menu, i) for i in ids] if m is not None]
-    for menu in sorted(doomed, key=lambda m: len(m.parent_ids), reverse=True):
-        menu_id = menu.id
-        if menu is not None:
-            await session.execute(RoleMenu.__table__.delete().where(RoleMenu.__table__.c.menu_id == menu_id))  # type: ignore[attr-defined]
-            await session.delete(menu)
-            events.menu_changed(session, menu_id, events.DELETED)
+    """Deletes menus whose children are deleted with them (and their grants)."""
+    for menu in await tree.deletable(session, Menu, ids, MenuHasChildren):
+        await session.execute(RoleMenu.__table__.delete().where(RoleMenu.__table__.c.menu_id == menu.id))  # type: ignore[attr-defined]
+        await session.delete(menu)
+        events.menu_changed(session, menu.id, events.DELETED)
     await session.flush()
 
 

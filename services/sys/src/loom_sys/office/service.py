@@ -102,19 +102,14 @@ async def save(session: AsyncSession, data: OfficeSave, *, actor: str) -> Office
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes offices that have neither children outside ``ids`` nor users."""
-    doomed = [o for o in [await session.get(Office, i) for i in ids] if o is not None]
+    doomed = await tree.deletable(session, Office, ids, OfficeHasChildren)
     for office in doomed:
-        children = (
-            (await session.execute(select(Office.id).where(Office.parent_id == office.id))).scalars().all()
-        )  # type: ignore[arg-type]
-        if not set(children) <= set(ids):
-            raise OfficeHasChildren(name=office.name)
         member = await session.execute(
             select(User.id).where(or_(User.company_id == office.id, User.office_id == office.id)).limit(1)  # type: ignore[arg-type]
         )
         if member.first() is not None:
             raise OfficeHasUsers(name=office.name)
-    for office in sorted(doomed, key=lambda o: len(o.parent_ids), reverse=True):
+    for office in doomed:
         await session.delete(office)
         await session.flush()
 
