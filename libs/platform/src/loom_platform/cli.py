@@ -1,0 +1,84 @@
+"""The command every service ships: ``loom-<name> migrate | seed | setup | serve`` (+ its own).
+
+``migrate`` creates the database when missing and applies the service's Alembic history,
+``seed`` writes its idempotent seed, ``setup`` does both in one process (what ``make dev``
+runs), ``serve`` runs the app factory under uvicorn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Generic, TypeVar
+
+import uvicorn
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_platform import db
+from loom_platform.migrations import ensure_database, upgrade
+from loom_platform.settings import ServiceSettings
+
+S = TypeVar("S", bound=ServiceSettings)
+
+
+@dataclass
+class ServiceCommand(Generic[S]):
+    """What differs between services' commands; everything else is shared."""
+
+    name: str
+    settings: Callable[[], S]
+    service_dir: Path
+    app_factory: str
+    seed: Callable[[AsyncSession, S], Awaitable[None]]
+    before_migrate: Callable[[S], None] = lambda _settings: None
+    before_seed: Callable[[S], None] = lambda _settings: None
+    extra: Mapping[str, Callable[[S], None]] = field(default_factory=dict)
+
+    def migrate(self, settings: S) -> None:
+        """Creates the database if needed and applies every migration."""
+        self.before_migrate(settings)
+        ensure_database(settings.database_url)
+        upgrade(self.service_dir, settings.database_url)
+
+    def run_seed(self, settings: S) -> None:
+        """Writes the seed in its own transaction."""
+        self.before_seed(settings)
+
+        async def _seed() -> None:
+            engine = db.create_engine(settings.database_url, pool_size=1)
+            try:
+                async with db.session_factory(engine)() as session, db.transaction(session):
+                    await self.seed(session, settings)
+            finally:
+                await engine.dispose()
+
+        asyncio.run(_seed())
+
+    def serve(self, settings: S) -> None:
+        """Runs the HTTP app (and whatever its lifespan starts: gRPC, relay, listeners)."""
+        uvicorn.run(
+            self.app_factory,
+            factory=True,
+            host=settings.http_host,
+            port=settings.http_port,
+            log_config=None,
+            access_log=False,
+        )
+
+    def main(self) -> None:
+        """Parses the command line and runs the command."""
+        parser = argparse.ArgumentParser(prog=f"loom-{self.name}")
+        parser.add_argument("command", choices=["serve", "migrate", "seed", "setup", *self.extra])
+        command = parser.parse_args().command
+        settings = self.settings()
+        if command in ("migrate", "setup"):
+            self.migrate(settings)
+        if command in ("seed", "setup"):
+            self.run_seed(settings)
+        if command == "serve":
+            self.serve(settings)
+        if command in self.extra:
+            self.extra[command](settings)
