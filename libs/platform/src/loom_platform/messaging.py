@@ -33,6 +33,14 @@ async def connect(url: str, name: str) -> NatsClient:
     )
 
 
+async def close(nc: NatsClient) -> None:
+    """Drains the connection; when NATS stopped first (Ctrl-C stops everything at once), just closes."""
+    try:
+        await nc.drain()
+    except Exception:  # the server is gone: nothing left to drain
+        await nc.close()
+
+
 async def ensure_stream(
     js: JetStreamContext,
     name: str,

@@ -82,7 +82,7 @@ async def _start(app: FastAPI, spec: ServiceSpec, stack: contextlib.AsyncExitSta
     app.state.session_factory = db.session_factory(engine)
 
     nc = await _wait_for("NATS", lambda: messaging.connect(settings.nats_url, settings.service_name))
-    stack.push_async_callback(nc.drain)
+    stack.push_async_callback(messaging.close, nc)
     app.state.nats = nc
     app.state.js = nc.jetstream()
     await messaging.ensure_stream(app.state.js, settings.stream_name, [f"loom.{settings.service_name}.>"])

@@ -157,4 +157,4 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
             await worker.run()
     finally:
         await loop.run_in_executor(None, runtime.close)
-        await nc.drain()
+        await messaging.close(nc)
