@@ -1,0 +1,1 @@
+"""Loom forms service: form maker, online form data, process form definitions."""
