@@ -152,7 +152,7 @@ def seed_open_tasks(url: str) -> None:
     """100,000 open tasks over 1,000 instances: half assigned, half offered to 3 candidates each."""
     import psycopg
 
-    from loom_workflow.store.pg import conninfo
+    from loom_workflow.pgstore.store import conninfo
 
     with psycopg.connect(conninfo(url), autocommit=True) as conn:
         definition = conn.execute("SELECT id FROM act_re_procdef WHERE key = 'bench' LIMIT 1").fetchone()[0]

@@ -14,10 +14,10 @@ from loom_platform.auth import AccessLoader
 from loom_platform.directory import DirectoryClient, directory_access_loader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
+from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
-from loom_workflow.model.router import router as model_router
+from loom_workflow.modeler.router import router as model_router
 from loom_workflow.process.router import router as process_router
-from loom_workflow.runtime.engine import WorkflowRuntime
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.task.router import router as task_router
 

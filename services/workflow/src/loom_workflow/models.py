@@ -11,8 +11,8 @@ from loom_workflow.extension.models import (
     NodeSetting,
     TaskDefExtension,
 )
-from loom_workflow.model.models import ProcessModel
-from loom_workflow.store import tables
+from loom_workflow.modeler.models import ProcessModel
+from loom_workflow.pgstore import tables
 
 __all__ = [
     "Button",

@@ -13,8 +13,8 @@ from loom_platform.migrations import upgrade
 from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
 from loom_workflow.engine.runtime.events import EngineEvent
 from loom_workflow.engine.store.protocol import ChangeSet
-from loom_workflow.store.codec import MAPPINGS
-from loom_workflow.store.pg import PgStore, PgTx, conninfo
+from loom_workflow.pgstore.codec import MAPPINGS
+from loom_workflow.pgstore.store import PgStore, PgTx, conninfo
 
 from ..conftest import SERVICE_DIR
 from ..unit.engine import corpus_runner

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loom_workflow.engine.expr import compile_expression
-from loom_workflow.model.bpmn import ConditionRow, condition_expression, weave_conditions
+from loom_workflow.modeler.bpmn import ConditionRow, condition_expression, weave_conditions
 
 
 def test_and_rows_join_with_or_and_or_rows_with_and() -> None:

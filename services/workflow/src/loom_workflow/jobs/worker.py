@@ -21,9 +21,9 @@ from nats.js.api import AckPolicy, ConsumerConfig
 
 from loom_platform import messaging
 from loom_platform.logging import configure
-from loom_workflow.runtime.engine import WorkflowRuntime
+from loom_workflow.engine_host import WorkflowRuntime
+from loom_workflow.pgstore.store import PgTx
 from loom_workflow.settings import WorkflowSettings
-from loom_workflow.store.pg import PgTx
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from loom_platform.paging import PageParams, page_body
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.process.status import render_status, status_of
-from loom_workflow.runtime.names import user_names
+from loom_workflow.users import user_names
 
 
 async def definitions(

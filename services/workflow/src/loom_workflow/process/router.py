@@ -14,12 +14,12 @@ from loom_platform.i18n import current_language, translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine.runtime.entities import ProcessDefinition
-from loom_workflow.errors import InstanceNotFound
+from loom_workflow.engine_host import runtime_of
 from loom_workflow.process import queries, service
+from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.process.service import may_start
 from loom_workflow.process.status import render_status, status_of
-from loom_workflow.runtime.engine import runtime_of
-from loom_workflow.runtime.names import user_roles
+from loom_workflow.users import user_roles
 
 router = APIRouter(prefix="/flowable/process", tags=["process"])
 

@@ -8,6 +8,7 @@ from typing import Any
 from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
 from loom_platform.wire import split_ids
+from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import AddComment, DeleteProcessInstance, SetDefinitionSuspended
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.model import ProcessModel
@@ -19,10 +20,9 @@ from loom_workflow.engine.runtime.entities import (
     IdentityLink,
     Task,
 )
-from loom_workflow.errors import InstanceNotFound, NotTaskHandler
+from loom_workflow.engine_host import WorkflowRuntime, tx_of
 from loom_workflow.process import status
-from loom_workflow.runtime.engine import WorkflowRuntime, tx_of
-from loom_workflow.task.comments import comment_json
+from loom_workflow.process.errors import InstanceNotFound, NotTaskHandler
 
 
 def running_instance(ctx: CommandContext, proc_inst_id: str) -> Execution:

@@ -9,11 +9,11 @@ from sqlalchemy import text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.paging import PageParams, page_body
+from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
 from loom_workflow.process.queries import current_tasks
-from loom_workflow.runtime.names import user_names
-from loom_workflow.task.comments import parse_comment
+from loom_workflow.users import user_names
 
 _TODO_COLUMNS = (
     "t.id, t.name, t.task_def_key, t.proc_inst_id, t.proc_def_id, t.execution_id, t.assignee, t.owner, "

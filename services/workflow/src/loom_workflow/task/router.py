@@ -18,10 +18,10 @@ from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_workflow.engine_host import runtime_of
 from loom_workflow.process import queries as process_queries
-from loom_workflow.runtime.engine import runtime_of
-from loom_workflow.runtime.names import user_infos, user_roles
 from loom_workflow.task import queries, service
+from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
 
@@ -350,7 +350,7 @@ async def flow_chart(
     """``{bpmnXml, activityIds, flows}`` of an instance (or a definition, or a model)."""
     xml = None
     if modelId:
-        from loom_workflow.model import service as model_service
+        from loom_workflow.modeler import service as model_service
 
         xml = (await model_service.get(session, modelId)).bpmn_xml
     return await process_queries.flow_chart(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loom_platform.errors import FailedPrecondition, InvalidArgument
+from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
     AddMultiInstanceExecution,
@@ -26,11 +27,11 @@ from loom_workflow.engine.commands import (
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, Task
-from loom_workflow.errors import NotTaskHandler, StartDenied, TaskNotFound
+from loom_workflow.engine_host import WorkflowRuntime, tx_of
 from loom_workflow.process import status
+from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
-from loom_workflow.runtime.engine import WorkflowRuntime, tx_of
-from loom_workflow.task.comments import comment_json
+from loom_workflow.task.errors import TaskNotFound
 
 _NUMBER = re.compile(r"^-?\d{1,15}(\.\d+)?$")
 START_RESERVED = frozenset(

@@ -23,7 +23,7 @@ from loom_platform.errors import InvalidArgument
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
-from loom_workflow.store.pg import PgStore, conninfo
+from loom_workflow.pgstore.store import PgStore, conninfo
 
 DIRECTORY_TYPES = frozenset(
     {"user", "post", "company", "depart", "role", "applyUserId", "previousExecutor", "currentUserId"}

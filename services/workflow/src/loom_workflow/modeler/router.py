@@ -13,9 +13,9 @@ from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
-from loom_workflow.model import service
-from loom_workflow.model.schemas import ModelCreate
-from loom_workflow.runtime.engine import runtime_of
+from loom_workflow.engine_host import runtime_of
+from loom_workflow.modeler import service
+from loom_workflow.modeler.schemas import ModelCreate
 
 router = APIRouter(tags=["model"])
 

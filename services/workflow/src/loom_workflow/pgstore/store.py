@@ -39,7 +39,7 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree
-from loom_workflow.store.codec import MAPPINGS, Mapping, encode_value, update_params
+from loom_workflow.pgstore.codec import MAPPINGS, Mapping, encode_value, update_params
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from loom_workflow.engine.runtime.entities import (
     Task,
     Variable,
 )
-from loom_workflow.store import tables as t
+from loom_workflow.pgstore import tables as t
 
 TABLE_OF: dict[type, Table] = {
     Deployment: t.deployment,

@@ -19,10 +19,10 @@ from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
 from loom_workflow.errors import from_engine
-from loom_workflow.runtime.events import notify_task, outbox_messages
-from loom_workflow.runtime.reviewers import Directory, MultiInstanceHandler, ReviewerResolver, bridge
+from loom_workflow.events import notify_task, outbox_messages
+from loom_workflow.extension.assignees import Directory, MultiInstanceHandler, ReviewerResolver, bridge
+from loom_workflow.pgstore.store import PgStore, PgTx
 from loom_workflow.settings import WorkflowSettings
-from loom_workflow.store.pg import PgStore, PgTx
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

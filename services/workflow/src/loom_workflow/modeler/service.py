@@ -15,14 +15,14 @@ from loom_platform.paging import PageParams, Sortable, paginate
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
 from loom_workflow.engine.commands import Deploy
-from loom_workflow.errors import ModelNotFound, ModelStale
+from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.models import FlowCondition, NodeSetting, TaskDefExtension
-from loom_workflow.model import bpmn
-from loom_workflow.model.models import ProcessModel
-from loom_workflow.model.schemas import ModelCreate
-from loom_workflow.runtime.engine import WorkflowRuntime
-from loom_workflow.store import tables as t
-from loom_workflow.store.pg import PgTx
+from loom_workflow.modeler import bpmn
+from loom_workflow.modeler.errors import ModelNotFound, ModelStale
+from loom_workflow.modeler.models import ProcessModel
+from loom_workflow.modeler.schemas import ModelCreate
+from loom_workflow.pgstore import tables as t
+from loom_workflow.pgstore.store import PgTx
 
 SORTABLE: Sortable = {
     "name": ProcessModel.__table__.c.name,  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from lxml import etree
 
 from loom_workflow.engine import BpmnParseError
 from loom_workflow.engine.model import EndEvent, ProcessModel, StartEvent, parse_bpmn
-from loom_workflow.errors import InvalidModel
+from loom_workflow.modeler.errors import InvalidModel
 
 BPMN_NS = "http://www.omg.org/spec/BPMN/20100524/MODEL"
 XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"

@@ -1,0 +1,19 @@
+"""Errors of the process modeler (models, their BPMN, deployment)."""
+
+from __future__ import annotations
+
+from loom_platform.errors import Conflict, InvalidArgument, NotFound
+
+
+class ModelNotFound(NotFound):
+    message_key = "workflow.model.not_found"
+
+
+class ModelStale(Conflict):
+    """Someone saved the model after the editor loaded it."""
+
+    message_key = "workflow.model.stale"
+
+
+class InvalidModel(InvalidArgument):
+    message_key = "workflow.model.invalid_bpmn"

@@ -1,1 +1,0 @@
-"""The engine inside the service: threads, the PostgreSQL store, reviewers, events, errors."""
