@@ -1,0 +1,29 @@
+/**
+ * The flow chart's colours (seed 001 §4.3): visited nodes and taken flows blue; the last visited
+ * node — the current one — red, unless it is an end event (then blue: the process is over).
+ */
+export type ChartColour = 'visited' | 'current';
+
+export interface FlowChartData {
+  /** The definition's BPMN XML. */
+  bpmnXml: string;
+  /** Visited nodes in order; the last one is the current node. */
+  activityIds: string[];
+  /** Taken sequence flows. */
+  flows: string[];
+}
+
+/** Marker of each highlighted element; `typeOf` answers an element's BPMN type (`bpmn:EndEvent`). */
+export function chartColours(data: Pick<FlowChartData, 'activityIds' | 'flows'>, typeOf: (id: string) => string | undefined): Map<string, ChartColour> {
+  const out = new Map<string, ChartColour>();
+  for (const id of data.activityIds) out.set(id, 'visited');
+  for (const id of data.flows) out.set(id, 'visited');
+  const last = data.activityIds[data.activityIds.length - 1];
+  if (last !== undefined && typeOf(last) !== 'bpmn:EndEvent') out.set(last, 'current');
+  return out;
+}
+
+/** The CSS class put on a highlighted element (styles in flow-viewer.css). */
+export const MARKER: Record<ChartColour, string> = { visited: 'loom-flow-visited', current: 'loom-flow-current' };
+/** The colours themselves (also used by the browser tests to read back the chart). */
+export const COLOURS: Record<ChartColour, string> = { visited: '#1677ff', current: '#ff4d4f' };
