@@ -66,6 +66,9 @@ class ServiceCommand(Generic[S]):
             port=settings.http_port,
             log_config=None,
             access_log=False,
+            # Longer than the gateway keeps an idle connection (30 s): the gateway closes first,
+            # so it never sends a request into a connection this server is closing.
+            timeout_keep_alive=75,
         )
 
     def main(self) -> None:

@@ -14,8 +14,10 @@ from typing import Any
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from sqlalchemy.exc import DBAPIError
 
 from loom_platform import i18n
+from loom_platform.edge import database_error
 from loom_platform.errors import CODE_FOR_GRPC, GRPC_STATUS, ErrorCode, LoomError, RemoteError, Unavailable
 from loom_platform.logging import REQUEST_ID_HEADER, caller, new_request_id, request_id
 
@@ -51,6 +53,13 @@ class ContextInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                 return await inner(request, context)
             except LoomError as exc:
                 await context.abort(GRPC_STATUS[exc.code], exc.message())
+            except DBAPIError as exc:
+                mapped = database_error(exc)
+                if mapped is None:
+                    log.exception("database error in %s", handler_call_details.method)
+                    await context.abort(grpc.StatusCode.INTERNAL, i18n.translate("internal", detail="grpc"))
+                else:
+                    await context.abort(GRPC_STATUS[mapped.code], mapped.message())
             except Exception:
                 log.exception("unhandled error in %s", handler_call_details.method)
                 await context.abort(grpc.StatusCode.INTERNAL, i18n.translate("internal", detail="grpc"))

@@ -11,11 +11,14 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
+from pydantic import ValidationError
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from loom_platform import i18n
+from loom_platform.edge import database_error
 from loom_platform.errors import HTTP_STATUS, ErrorCode, LoomError, RemoteError
 from loom_platform.logging import REQUEST_ID_HEADER, caller, new_request_id, request_id
 
@@ -94,7 +97,7 @@ class RequestContextMiddleware:
             caller.reset(caller_token)
 
 
-def _validation_message(exc: RequestValidationError) -> tuple[str, dict[str, Any]]:
+def _validation_message(exc: RequestValidationError | ValidationError) -> tuple[str, dict[str, Any]]:
     first = exc.errors()[0] if exc.errors() else {}
     location = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "form")]
     field = ".".join(location) or "-"
@@ -122,11 +125,24 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSON(error_body(ErrorCode.NOT_FOUND, msg), status_code=404)
         return JSON(error_body(str(exc.status_code), str(exc.detail)), status_code=exc.status_code)
 
-    @app.exception_handler(Exception)
-    async def _unexpected(_: Request, exc: Exception) -> Response:
-        log.exception("unhandled error")
+    @app.exception_handler(ValidationError)
+    async def _invalid_inside(_: Request, exc: ValidationError) -> Response:
+        # A model built from the request inside a route ({"id": 5} where a string belongs).
+        msg, details = _validation_message(exc)
+        return JSON(error_body(ErrorCode.INVALID_ARGUMENT, msg, details), status_code=400)
+
+    @app.exception_handler(DBAPIError)
+    async def _database(_: Request, exc: DBAPIError) -> Response:
+        mapped = database_error(exc)
+        if mapped is not None:
+            return error_response(mapped)
+        log.error("database error", exc_info=exc)
         msg = i18n.translate("internal", detail=type(exc).__name__)
         return JSON(error_body(ErrorCode.INTERNAL, msg), status_code=500)
+
+    # Anything else is answered by GuardMiddleware (loom_platform.edge), which does not re-raise:
+    # a handler registered for Exception runs in Starlette's outermost middleware, which re-raises
+    # to the server, and uvicorn then closes the keep-alive connection the gateway may reuse.
 
 
 def install_probes(app: FastAPI) -> None:

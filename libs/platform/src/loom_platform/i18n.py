@@ -88,6 +88,10 @@ register(
             ZH: "不支持按字段[{column}]排序",
             EN: "Sorting by column [{column}] is not supported",
         },
+        "page_current_invalid": {
+            ZH: "页码[{current}]无效",
+            EN: "Page number [{current}] is not valid",
+        },
         "page_size_invalid": {
             ZH: "每页条数[{size}]无效",
             EN: "Page size [{size}] is not valid",

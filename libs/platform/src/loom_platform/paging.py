@@ -26,6 +26,8 @@ from loom_platform.errors import InvalidArgument
 ALL_ROWS = 1_000_000
 MAX_PAGE_SIZE = 1000
 DEFAULT_PAGE_SIZE = 10
+# Beyond this the offset no longer fits the database's 64-bit integers (and no list is that long).
+MAX_PAGE = 2**31 - 1
 STREAM_CHUNK_ROWS = 500
 
 _ORDER_KEY = re.compile(r"^orders\[(\d+)\]\.(column|asc)$")
@@ -66,6 +68,8 @@ def _int(value: str | None, default: int) -> int:
 def parse_page(query: Mapping[str, str]) -> PageParams:
     """Reads ``current``, ``size`` and ``orders[i].column/asc`` from query parameters."""
     current = max(_int(query.get("current"), 1), 1)
+    if current > MAX_PAGE:
+        raise InvalidArgument("page_current_invalid", current=current)
     size = _int(query.get("size"), DEFAULT_PAGE_SIZE)
     if size == -1 or size >= ALL_ROWS:
         size = ALL_ROWS

@@ -15,6 +15,7 @@ from nats.aio.msg import Msg
 
 from loom_platform import db, messaging
 from loom_platform.auth import AccessCache, AccessLoader, AuthState, TokenVerifier
+from loom_platform.edge import GuardMiddleware
 from loom_platform.grpc import Registrar, start_server
 from loom_platform.http import JSON, RequestContextMiddleware, install_error_handlers, install_probes
 from loom_platform.logging import configure
@@ -66,6 +67,8 @@ def create_app(spec: ServiceSpec) -> FastAPI:
 
     app = FastAPI(title=spec.title, lifespan=lifespan, default_response_class=JSON, docs_url="/docs")
     app.state.settings = settings
+    # Added first, so it runs inside the request context (language, request id, access line).
+    app.add_middleware(GuardMiddleware, max_text_body_bytes=settings.max_text_body_bytes)
     app.add_middleware(RequestContextMiddleware, service=settings.service_name)
     install_error_handlers(app)
     install_probes(app)

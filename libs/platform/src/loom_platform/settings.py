@@ -49,6 +49,8 @@ class ServiceSettings(BaseSettings):
     sys_grpc_address: str = Field("127.0.0.1:9101", validation_alias=_global("SYS_GRPC_ADDRESS"))
     grpc_deadline_seconds: float = Field(5.0, validation_alias=_global("GRPC_DEADLINE_SECONDS"))
     permission_cache_seconds: float = Field(60.0, validation_alias=_global("PERMISSION_CACHE_SECONDS"))
+    # JSON and form bodies (files are limited on their own): no record needs more.
+    max_text_body_bytes: int = Field(2 * 1024 * 1024, validation_alias=_global("MAX_TEXT_BODY_BYTES"))
 
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom"
     database_pool_size: int = 10
