@@ -16,6 +16,11 @@ from loom_sys.settings import SysSettings
 
 router = APIRouter(prefix="/sys/file", tags=["file"])
 
+# A user's file opened on its own is a sandboxed document: no scripts, no portal origin.
+USER_FILE_CSP = (
+    "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'"
+)
+
 
 def _settings(request: Request) -> SysSettings:
     settings: SysSettings = request.app.state.settings
@@ -73,12 +78,21 @@ async def download(
 ) -> Any:
     """The file's bytes; ``action=download`` asks the browser to save it."""
     record, target = await service.find(session, root=_settings(request).files_dir, source=source)
+    media_type = record.content_type or "application/octet-stream"
     # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
-    disposition = (
-        quote(record.name) if action == "download" else f"inline; filename*=UTF-8''{quote(record.name)}"
-    )
+    # Only passive types (pictures, PDF, plain text) are shown inline; HTML, SVG, XML and the
+    # like are always saved, so a script in a user's file never runs as the portal.
+    inline = action != "download" and service.shown_inline(media_type)
+    disposition = f"inline; filename*=UTF-8''{quote(record.name)}" if inline else quote(record.name)
+    if not inline and action != "download":
+        disposition = f"attachment; filename*=UTF-8''{quote(record.name)}"
     return FileResponse(
         target,
-        media_type=record.content_type or "application/octet-stream",
-        headers={"Content-Disposition": disposition, "Access-Control-Expose-Headers": "Content-Disposition"},
+        media_type=media_type,
+        headers={
+            "Content-Disposition": disposition,
+            "Access-Control-Expose-Headers": "Content-Disposition",
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": USER_FILE_CSP,
+        },
     )

@@ -103,3 +103,24 @@ async def find(session: AsyncSession, *, root: Path, source: str) -> tuple[Store
     if not target.is_file():
         raise NotFound()
     return record, target
+
+
+# Types a browser only displays (no scripts, no markup that could carry one).
+PASSIVE_TYPES = frozenset(
+    {
+        "image/png",
+        "image/jpeg",
+        "image/gif",
+        "image/webp",
+        "image/bmp",
+        "image/x-icon",
+        "application/pdf",
+        "text/plain",
+    }
+)
+
+
+def shown_inline(media_type: str) -> bool:
+    """Whether a stored file may be shown in the browser rather than saved (never HTML or SVG)."""
+    base = media_type.split(";")[0].strip().lower()
+    return base in PASSIVE_TYPES or base.startswith(("audio/", "video/"))
