@@ -18,10 +18,11 @@ from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
+from loom_workflow.engine.store import StoreTx
 from loom_workflow.errors import from_engine
 from loom_workflow.events import notify_task, outbox_messages
 from loom_workflow.extension.assignees import Directory, MultiInstanceHandler, ReviewerResolver, bridge
-from loom_workflow.pgstore.store import PgStore, PgTx
+from loom_workflow.pgstore.store import PgStore
 from loom_workflow.settings import WorkflowSettings
 
 log = logging.getLogger(__name__)
@@ -37,25 +38,6 @@ class Call(Generic[T]):
     def execute(self, ctx: CommandContext) -> T:
         """Runs the function."""
         return self.fn(ctx)
-
-
-@dataclass(frozen=True)
-class _AsActor(Generic[T]):
-    command: Command[T]
-    actor: str | None
-
-    def execute(self, ctx: CommandContext) -> T:
-        tx = ctx.session.tx
-        if isinstance(tx, PgTx):
-            tx.actor = self.actor
-        return self.command.execute(ctx)
-
-
-def tx_of(ctx: CommandContext) -> PgTx:
-    """The PostgreSQL transaction a command runs in."""
-    tx = ctx.session.tx
-    assert isinstance(tx, PgTx)
-    return tx
 
 
 class WorkflowRuntime:
@@ -92,7 +74,7 @@ class WorkflowRuntime:
         """Runs a command in this thread (retries an optimistic-lock conflict); domain errors out."""
         for attempt in range(attempts):
             try:
-                return self.engine.execute(_AsActor(command, user_id), user_id=user_id)
+                return self.engine.execute(command, user_id=user_id)
             except ConcurrentModification as exc:
                 if attempt == attempts - 1:
                     raise from_engine(exc) from exc
@@ -112,7 +94,7 @@ class WorkflowRuntime:
         """Runs ``fn(ctx)`` as one command."""
         return await self.run(Call(fn), user_id=user_id)
 
-    async def query(self, fn: Callable[[PgTx], T]) -> T:
+    async def query(self, fn: Callable[[StoreTx], T]) -> T:
         """Runs a read on the engine's pool in a thread (no instance lock)."""
         loop = asyncio.get_running_loop()
 

@@ -64,6 +64,8 @@ def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Me
                     ),
                 )
             )
+        elif event.type in MESSAGE_SUBJECTS:
+            out.append((MESSAGE_SUBJECTS[event.type], _reminder(event, actor)))
         elif event.type in JOB_SUBJECTS:
             out.append(
                 (
@@ -80,14 +82,50 @@ def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Me
     return out
 
 
+# Events of the service's own (not engine) making, raised inside a command like engine events.
+TASK_NOTIFIED = "TASK_NOTIFIED"
+TASK_URGED = "TASK_URGED"
 NOTIFIED_SUBJECT = "loom.workflow.task.notified"
+URGED_SUBJECT = "loom.workflow.task.urged"
+MESSAGE_SUBJECTS = {TASK_NOTIFIED: NOTIFIED_SUBJECT, TASK_URGED: URGED_SUBJECT}
+
+
+def _reminder(event: ev.EngineEvent, actor: str | None) -> Message:
+    data = event.data
+    users = data.get("user_ids")
+    return events_pb2.TaskEvent(
+        task_id=event.task_id or "",
+        proc_inst_id=event.proc_inst_id or "",
+        proc_def_id=str(data.get("proc_def_id") or ""),
+        task_def_key=event.activity_id or "",
+        assignee=str(data.get("assignee") or ""),
+        time=event.time.isoformat(),
+        actor=actor or "",
+        message=str(data.get("message") or ""),
+        user_ids=[str(u) for u in users] if isinstance(users, list) else [],
+    )
+
+
+def remind(ctx: Any, type_: str, task: Task, users: list[str], message: str) -> None:
+    """Raises a task reminder (notified / urged) for ``users``; it rides the command's change set."""
+    ctx.emit(
+        type_,
+        None,
+        task_id=task.id,
+        proc_inst_id=task.proc_inst_id,
+        activity_id=task.task_def_key,
+        proc_def_id=task.proc_def_id,
+        assignee=task.assignee or "",
+        message=message,
+        user_ids=[u for u in users if u],
+    )
 
 
 def notify_task(facade: Any, _fields: Mapping[str, object]) -> None:
     """The ``taskNotifier`` bean (the seeded "任务创建通知" listener, ``${taskNotifier}``).
 
-    Queues ``loom.workflow.task.notified`` naming who should hear of the task: its assignee, else
-    its candidate users (candidate groups travel as ``group:<id>``). It rides the command's outbox.
+    Raises ``loom.workflow.task.notified`` naming who should hear of the task: its assignee, else
+    its candidate users (candidate groups travel as ``group:<id>``).
     """
     ctx, task = facade.ctx, facade.task
     links = [
@@ -95,20 +133,4 @@ def notify_task(facade: Any, _fields: Mapping[str, object]) -> None:
     ]
     users = [task.assignee] if task.assignee else [link.user_id for link in links if link.user_id]
     users += [f"group:{link.group_id}" for link in links if link.group_id and not task.assignee]
-    add_event = getattr(ctx.session.tx, "add_event", None)
-    if add_event is None:
-        return
-    add_event(
-        NOTIFIED_SUBJECT,
-        events_pb2.TaskEvent(
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-            proc_def_id=task.proc_def_id,
-            task_def_key=task.task_def_key,
-            assignee=task.assignee or "",
-            time=ctx.now().isoformat(),
-            actor=ctx.user_id or "",
-            message=task.name or "",
-            user_ids=[u for u in users if u],
-        ),
-    )
+    remind(ctx, TASK_NOTIFIED, task, users, task.name or "")

@@ -44,6 +44,7 @@ class Engine:
             result = command.execute(ctx)
             ctx.agenda.run()
             changes = session.flush()
+            changes.actor = user_id
             if not changes.is_empty():
                 tx.write(changes)
         return result

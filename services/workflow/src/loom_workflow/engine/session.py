@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .errors import ObjectNotFound
-from .runtime.entities import WRITE_ORDER, Execution, Job, ProcessDefinition, Row, Task, Variable
+from .runtime.entities import WRITE_ORDER, Comment, Execution, Job, ProcessDefinition, Row, Task, Variable
 from .runtime.events import EngineEvent
 from .store.protocol import ChangeSet, StoreTx
 
@@ -132,6 +132,24 @@ class Session:
             self.load_tree(stored.proc_inst_id)
             found = self._rows[Job].get(job_id)
         return found if isinstance(found, Job) else None
+
+    def comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+        """Comments of a task or an instance: stored ones (loaded once) and those added in this command."""
+        for stored in self.tx.find_comments(task_id=task_id, proc_inst_id=proc_inst_id):
+            self._register(stored)
+        return self.where(
+            Comment,
+            lambda c: (
+                (task_id is not None and c.task_id == task_id)
+                or (proc_inst_id is not None and c.proc_inst_id == proc_inst_id)
+            ),
+        )
+
+    def loaded(self, row: R) -> R:
+        """Registers a row read from the store outside an instance tree (e.g. a deployment)."""
+        registered = self._register(row)
+        assert isinstance(registered, type(row))
+        return registered
 
     # ------------------------------------------------------------------ access
     def get(self, kind: type[R], row_id: str | None) -> R | None:

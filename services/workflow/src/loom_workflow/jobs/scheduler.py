@@ -14,40 +14,19 @@ import contextlib
 import logging
 import uuid
 from collections.abc import AsyncIterator
-from typing import Any
 
 from nats.js import JetStreamContext
 
 from loom_platform import messaging
 from loom_workflow.engine_host import WorkflowRuntime
-from loom_workflow.pgstore.store import PgTx
 from loom_workflow.settings import WorkflowSettings
 
 log = logging.getLogger(__name__)
-
-_LEASE = """
-UPDATE act_ru_job j SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
-WHERE j.id IN (
-    SELECT id FROM act_ru_job
-    WHERE job_type IN ('timer', 'message') AND retries > 0
-      AND coalesce(due_date, create_time) <= now()
-      AND (lock_expiration_time IS NULL OR lock_expiration_time < now())
-    ORDER BY coalesce(due_date, create_time), id
-    LIMIT %(limit)s FOR UPDATE SKIP LOCKED
-)
-RETURNING j.id, j.lock_expiration_time
-"""
 
 
 async def ensure_jobs_stream(js: JetStreamContext, settings: WorkflowSettings) -> None:
     """The work-queue stream the scheduler feeds and the workers drain."""
     await messaging.ensure_stream(js, settings.jobs_stream, [f"{settings.jobs_subject}.>"], work_queue=True)
-
-
-def lease_due(tx: PgTx, owner: str, lease_seconds: float, limit: int) -> list[tuple[str, Any]]:
-    """Leases up to ``limit`` due jobs; returns (id, lease end)."""
-    rows = tx.conn.execute(_LEASE, {"owner": owner, "lease": lease_seconds, "limit": limit}).fetchall()
-    return [(str(r[0]), r[1]) for r in rows]
 
 
 class Scheduler:
@@ -64,7 +43,7 @@ class Scheduler:
         """One round: lease and publish; returns how many jobs were handed out."""
         s = self._settings
         leased = await self._runtime.query(
-            lambda tx: lease_due(tx, self._owner, s.job_lease_seconds, s.scheduler_batch)
+            lambda tx: tx.lease_due_jobs(self._owner, s.job_lease_seconds, s.scheduler_batch)
         )
         acks = [
             await self._js.publish_async(

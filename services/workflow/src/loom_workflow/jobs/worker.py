@@ -22,36 +22,11 @@ from nats.js.api import AckPolicy, ConsumerConfig
 from loom_platform import messaging
 from loom_platform.logging import configure
 from loom_workflow.engine_host import WorkflowRuntime
-from loom_workflow.pgstore.store import PgTx
 from loom_workflow.settings import WorkflowSettings
 
 log = logging.getLogger(__name__)
 
 DURABLE = "workflow-jobs"
-
-_TAKE = """
-UPDATE act_ru_job SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
-WHERE id = %(id)s AND (lock_owner IS NULL OR lock_owner LIKE 'scheduler-%%' OR lock_owner = %(owner)s
-                       OR lock_expiration_time < now())
-RETURNING id
-"""
-
-
-def take(tx: PgTx, job_id: str, owner: str, lease: float) -> str:
-    """'mine' when the lease is now ours, 'gone' when the job no longer exists, 'busy' otherwise."""
-    if tx.conn.execute(_TAKE, {"id": job_id, "owner": owner, "lease": lease}).fetchone():
-        return "mine"
-    exists = tx.conn.execute("SELECT 1 FROM act_ru_job WHERE id = %s", (job_id,)).fetchone()
-    return "busy" if exists else "gone"
-
-
-def delay_retry(tx: PgTx, job_id: str, seconds: float) -> None:
-    """Keeps a failed job from being handed out again at once."""
-    tx.conn.execute(
-        "UPDATE act_ru_job SET lock_owner = 'retry', lock_expiration_time = now() + make_interval(secs => %s) "
-        "WHERE id = %s AND job_type <> 'deadletter'",
-        (seconds, job_id),
-    )
 
 
 class JobWorker:
@@ -68,7 +43,7 @@ class JobWorker:
     async def handle(self, job_id: str) -> str:
         """Runs one job; returns what happened (executed, gone, busy, failed)."""
         s = self._settings
-        state = await self._runtime.query(lambda tx: take(tx, job_id, self.owner, s.job_lease_seconds))
+        state = await self._runtime.query(lambda tx: tx.take_job(job_id, self.owner, s.job_lease_seconds))
         if state != "mine":
             return state
         try:
@@ -77,7 +52,7 @@ class JobWorker:
             )
         except Exception:
             log.exception("job %s failed", job_id)
-            await self._runtime.query(lambda tx: delay_retry(tx, job_id, s.job_retry_wait_seconds))
+            await self._runtime.query(lambda tx: tx.delay_job(job_id, s.job_retry_wait_seconds))
             return "failed"
         if ran:
             self.executed += 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -14,7 +13,8 @@ from loom_platform.errors import InvalidArgument
 from loom_platform.paging import PageParams, Sortable, paginate
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
-from loom_workflow.engine.commands import Deploy
+from loom_workflow.engine.commands import Deploy, PurgeDefinitions, SetDefinitionCategory
+from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.models import FlowCondition, NodeSetting, TaskDefExtension
 from loom_workflow.modeler import bpmn
@@ -22,7 +22,6 @@ from loom_workflow.modeler.errors import ModelNotFound, ModelStale
 from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate
 from loom_workflow.pgstore import tables as t
-from loom_workflow.pgstore.store import PgTx
 
 SORTABLE: Sortable = {
     "name": ProcessModel.__table__.c.name,  # type: ignore[attr-defined]
@@ -204,42 +203,11 @@ async def delete_many(session: AsyncSession, runtime: WorkflowRuntime, ids: Sequ
         model = await session.get(ProcessModel, model_id)
         if model is None:
             continue
-        await runtime.query(functools.partial(_purge_in, key=model.key))
+        await runtime.run(PurgeDefinitions(model.key))
         await session.execute(delete(TaskDefExtension).where(TaskDefExtension.process_def_id == model.key))  # type: ignore[arg-type]
         await session.execute(delete(NodeSetting).where(NodeSetting.process_def_id == model.key))  # type: ignore[arg-type]
         await session.delete(model)
     await session.flush()
-
-
-def _purge_in(tx: PgTx, *, key: str) -> None:
-    purge_key(tx.conn, key)
-
-
-def purge_key(conn: Any, key: str) -> None:
-    """Removes every definition of ``key`` with all runtime and history rows."""
-    defs = [r[0] for r in conn.execute("SELECT id FROM act_re_procdef WHERE key = %s", (key,)).fetchall()]
-    if not defs:
-        return
-    for table in (
-        "act_ru_identitylink",
-        "act_ru_variable",
-        "act_ru_job",
-        "act_ru_task",
-        "act_hi_comment",
-        "act_hi_varinst",
-    ):
-        conn.execute(
-            f"DELETE FROM {table} WHERE proc_inst_id IN "
-            "(SELECT id FROM act_hi_procinst WHERE proc_def_id = ANY(%s))",
-            (defs,),
-        )
-    for table in ("act_ru_execution", "act_hi_taskinst", "act_hi_actinst", "act_hi_procinst"):
-        conn.execute(f"DELETE FROM {table} WHERE proc_def_id = ANY(%s)", (defs,))
-    conn.execute(
-        "DELETE FROM act_re_deployment WHERE id IN (SELECT deployment_id FROM act_re_procdef WHERE key = %s)",
-        (key,),
-    )
-    conn.execute("DELETE FROM act_re_procdef WHERE key = %s", (key,))
 
 
 async def form_conditions(session: AsyncSession, key: str) -> dict[str, str]:
@@ -308,13 +276,12 @@ async def update_category(
 ) -> None:
     """Sets the category of a definition (and of its model)."""
 
-    def run(tx: Any) -> str | None:
-        found = tx.conn.execute(
-            "UPDATE act_re_procdef SET category = %s WHERE id = %s RETURNING key", (category, proc_def_id)
-        ).fetchone()
-        return None if found is None else str(found[0])
+    def run(ctx: CommandContext) -> str | None:
+        if ctx.session.tx.get_definition(proc_def_id) is None:
+            return None
+        return SetDefinitionCategory(proc_def_id, category).execute(ctx).key
 
-    key = await runtime.query(run)
+    key = await runtime.call(run)
     if key is None:
         model = await session.get(ProcessModel, proc_def_id)
         if model is None:

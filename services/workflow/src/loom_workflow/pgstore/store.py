@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
@@ -27,6 +27,8 @@ from loom_platform.logging import REQUEST_ID_HEADER, request_id
 from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER
 from loom_workflow.engine.errors import ConcurrentModification
 from loom_workflow.engine.runtime.entities import (
+    Comment,
+    Deployment,
     Execution,
     HistoricActivityInstance,
     HistoricProcessInstance,
@@ -38,7 +40,7 @@ from loom_workflow.engine.runtime.entities import (
     Task,
     Variable,
 )
-from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree
+from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
 from loom_workflow.pgstore.codec import MAPPINGS, Mapping, encode_value, update_params
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,27 @@ _TREE_KINDS: tuple[type, ...] = (
     HistoricTaskInstance,
     HistoricActivityInstance,
 )
+
+
+# Job acquisition: the scheduler leases due jobs, a worker takes the lease before it runs one.
+_LEASE = """
+UPDATE act_ru_job j SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
+WHERE j.id IN (
+    SELECT id FROM act_ru_job
+    WHERE job_type IN ('timer', 'message') AND retries > 0
+      AND coalesce(due_date, create_time) <= now()
+      AND (lock_expiration_time IS NULL OR lock_expiration_time < now())
+    ORDER BY coalesce(due_date, create_time), id
+    LIMIT %(limit)s FOR UPDATE SKIP LOCKED
+)
+RETURNING j.id, j.lock_expiration_time
+"""
+_TAKE = """
+UPDATE act_ru_job SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
+WHERE id = %(id)s AND (lock_owner IS NULL OR lock_owner LIKE 'scheduler-%%' OR lock_owner = %(owner)s
+                       OR lock_expiration_time < now())
+RETURNING id
+"""
 
 
 def conninfo(url: str) -> str:
@@ -120,7 +143,6 @@ class PgTx:
     def __init__(self, conn: psycopg.Connection[Any], store: PgStore) -> None:
         self.conn = conn
         self.store = store
-        self.actor: str | None = None
         self._outbox: list[tuple[str, Message]] = []
         self.wrote_events = False
         # Definitions of a loaded tree, read in the tree's pipeline: saves a round trip per command.
@@ -167,6 +189,51 @@ class PgTx:
     def get_job(self, job_id: str) -> Job | None:
         """A job by id."""
         return self._one(Job, "id = %s", (job_id,))  # type: ignore[no-any-return]
+
+    def get_deployment(self, deployment_id: str) -> Deployment | None:
+        """A deployment by id."""
+        found = self._one(Deployment, "id = %s", (deployment_id,))
+        return found if isinstance(found, Deployment) else None
+
+    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[ProcessDefinition]:
+        """Every version of ``key``, oldest first."""
+        return self.rows(ProcessDefinition, "key = %s AND tenant_id = %s ORDER BY version", (key, tenant_id))
+
+    def instance_ids(self, definition_ids: Sequence[str], *, running_only: bool) -> list[str]:
+        """Running instances of the definitions, and ended ones too unless ``running_only``."""
+        ids = list(definition_ids)
+        sql = "SELECT id FROM act_ru_execution WHERE id = proc_inst_id AND proc_def_id = ANY(%(d)s)"
+        if not running_only:
+            sql += " UNION SELECT id FROM act_hi_procinst WHERE proc_def_id = ANY(%(d)s)"
+        return [str(r[0]) for r in self.conn.execute(sql, {"d": ids})]
+
+    def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+        """Comments of a task or of an instance, oldest first."""
+        return self.rows(
+            Comment,
+            "(task_id = %(t)s OR proc_inst_id = %(p)s) ORDER BY time, id",
+            {"t": task_id, "p": proc_inst_id},
+        )
+
+    def lease_due_jobs(self, owner: str, lease_seconds: float, limit: int) -> list[tuple[str, datetime]]:
+        """Leases due jobs (``FOR UPDATE SKIP LOCKED``: schedulers never hand out one job twice)."""
+        rows = self.conn.execute(_LEASE, {"owner": owner, "lease": lease_seconds, "limit": limit}).fetchall()
+        return [(str(r[0]), r[1]) for r in rows]
+
+    def take_job(self, job_id: str, owner: str, lease_seconds: float) -> JobTake:
+        """'mine' when the lease is now ours, 'gone' when the job no longer exists, 'busy' otherwise."""
+        if self.conn.execute(_TAKE, {"id": job_id, "owner": owner, "lease": lease_seconds}).fetchone():
+            return "mine"
+        exists = self.conn.execute("SELECT 1 FROM act_ru_job WHERE id = %s", (job_id,)).fetchone()
+        return "busy" if exists else "gone"
+
+    def delay_job(self, job_id: str, seconds: float) -> None:
+        """Keeps a failed job from being handed out again at once."""
+        self.conn.execute(
+            "UPDATE act_ru_job SET lock_owner = 'retry', lock_expiration_time = now() + make_interval(secs => %s) "
+            "WHERE id = %s AND job_type <> 'deadletter'",
+            (seconds, job_id),
+        )
 
     def _root_of(self, proc_inst_id: str) -> str | None:
         found = self.conn.execute(
@@ -298,7 +365,10 @@ class PgTx:
                 cur.executemany(mapping.delete, [(r.id, r.revision) for r in rows])
                 checks.append((cur, rows))
             self._write_historic_variables(changes)
-            self._outbox.extend(self.store.map_events(changes, self.actor))
+            gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
+            if gone:
+                self.conn.execute("DELETE FROM act_hi_varinst WHERE proc_inst_id = ANY(%s)", (gone,))
+            self._outbox.extend(self.store.map_events(changes, changes.actor))
             self.flush_outbox()
         for cur, rows in checks:
             _check(cur.rowcount, rows)
@@ -320,10 +390,6 @@ class PgTx:
                     for v in written
                 ],
             )
-
-    def add_event(self, subject: str, message: Message) -> None:
-        """Adds an outbox record to this transaction."""
-        self._outbox.append((subject, message))
 
     def flush_outbox(self) -> None:
         """Writes the queued events as outbox rows (``loom_outbox``), just before commit."""

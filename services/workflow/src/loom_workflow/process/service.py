@@ -9,18 +9,22 @@ from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
 from loom_platform.wire import split_ids
 from loom_workflow.comments import comment_json
-from loom_workflow.engine.commands import AddComment, DeleteProcessInstance, SetDefinitionSuspended
+from loom_workflow.engine.commands import (
+    AddComment,
+    DeleteHistoricInstance,
+    DeleteProcessInstance,
+    SetDefinitionSuspended,
+)
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.model import ProcessModel
 from loom_workflow.engine.runtime.entities import (
     Comment,
     Execution,
-    HistoricProcessInstance,
     HistoricTaskInstance,
     IdentityLink,
     Task,
 )
-from loom_workflow.engine_host import WorkflowRuntime, tx_of
+from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.process import status
 from loom_workflow.process.errors import InstanceNotFound, NotTaskHandler
 
@@ -130,17 +134,7 @@ async def delete_history(runtime: WorkflowRuntime, ids: Sequence[str], *, actor:
                 return
             if ctx.session.get(Execution, pid) is not None:
                 raise FailedPrecondition("workflow.instance.still_running", id=pid)
-            conn = tx_of(ctx).conn
-            tree_ids = [h.id for h in ctx.session.all(HistoricProcessInstance)]
-            for table in (
-                "act_hi_actinst",
-                "act_hi_taskinst",
-                "act_hi_comment",
-                "act_hi_varinst",
-                "act_hi_procinst",
-            ):
-                column = "id" if table == "act_hi_procinst" else "proc_inst_id"
-                conn.execute(f"DELETE FROM {table} WHERE {column} = ANY(%s)", (tree_ids,))
+            DeleteHistoricInstance(pid).execute(ctx)
 
         await runtime.call(run, user_id=actor)
 
@@ -153,17 +147,7 @@ async def set_suspended(runtime: WorkflowRuntime, proc_def_id: str, suspended: b
         if definition.suspended == suspended:
             state = translate("workflow.state.suspended" if suspended else "workflow.state.active")
             raise FailedPrecondition("workflow.definition.already", id=proc_def_id, state=state)
-        result = SetDefinitionSuspended(proc_def_id, suspended).execute(ctx)
-        conn = tx_of(ctx).conn
-        conn.execute(
-            "UPDATE act_ru_execution SET suspended = %s, rev = rev + 1 WHERE proc_def_id = %s",
-            (suspended, proc_def_id),
-        )
-        conn.execute(
-            "UPDATE act_ru_task SET suspended = %s, rev = rev + 1 WHERE proc_def_id = %s",
-            (suspended, proc_def_id),
-        )
-        return result
+        return SetDefinitionSuspended(proc_def_id, suspended, include_instances=True).execute(ctx)
 
     return await runtime.call(run, user_id=actor)
 

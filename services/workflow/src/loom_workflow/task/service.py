@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loom_platform.errors import FailedPrecondition, InvalidArgument
+from loom_workflow import events
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
@@ -26,8 +27,8 @@ from loom_workflow.engine.commands import (
 )
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
-from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, Task
-from loom_workflow.engine_host import WorkflowRuntime, tx_of
+from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, IdentityLink, Task
+from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
@@ -355,13 +356,7 @@ async def callback(
                 h.proc_inst_id == proc_inst_id and h.task_def_key == pre_task_def_key and h.assignee == actor
             ),
         )
-        commented = (
-            ctx.session.tx.conn.execute(  # type: ignore[attr-defined]
-                "SELECT 1 FROM act_hi_comment WHERE task_id = %s LIMIT 1", (current_task_id,)
-            ).fetchone()
-            if current is not None
-            else None
-        )
+        commented = current is not None and bool(ctx.session.comments(task_id=current_task_id))
         if current is None or not mine or current.claim_time is not None or commented:
             raise FailedPrecondition("workflow.task.callback_handled")
         before = {t.id for t in ctx.session.all(Task)}
@@ -383,14 +378,11 @@ async def urge(
     actor: str,
 ) -> list[str]:
     """Reminds the handlers of the instance's current tasks; returns who was reminded."""
-    from loom_contracts.loom.workflow.v1 import events_pb2
-    from loom_workflow.engine.runtime.entities import IdentityLink
 
     def run(ctx: CommandContext) -> list[str]:
         pid = proc_inst_id or (_task(ctx, task_id).proc_inst_id if task_id else "")
         running_instance(ctx, pid)
         reminded: list[str] = []
-        tx = tx_of(ctx)
         for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
             users = (
                 [task.assignee]
@@ -402,20 +394,7 @@ async def urge(
                 ]
             )
             reminded.extend(u for u in users if u)
-            tx.add_event(
-                "loom.workflow.task.urged",
-                events_pb2.TaskEvent(
-                    task_id=task.id,
-                    proc_inst_id=pid,
-                    proc_def_id=task.proc_def_id,
-                    task_def_key=task.task_def_key,
-                    assignee=task.assignee or "",
-                    time=ctx.now().isoformat(),
-                    actor=actor,
-                    message=message or "",
-                    user_ids=[u for u in users if u],
-                ),
-            )
+            events.remind(ctx, events.TASK_URGED, task, users, message or "")
         AddComment(comment_json("urge", "催办", message or ""), proc_inst_id=pid, type="urge").execute(ctx)
         return list(dict.fromkeys(reminded))
 

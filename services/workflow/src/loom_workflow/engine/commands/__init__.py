@@ -4,12 +4,14 @@ from .back_nodes import BackNode, BackNodes, SendBack
 from .base import Command
 from .change_state import MoveActivities, MoveExecution
 from .deploy import Deploy, Deployed
+from .history import DeleteHistoricInstance, PurgeDefinitions
 from .jobs import ExecutableJobIds, ExecuteJob, RecordJobFailure
 from .multi_instance import AddMultiInstanceExecution, DeleteMultiInstanceExecution
 from .queries import FlowChart, FlowChartData
 from .runtime import (
     DeleteProcessInstance,
     GetVariables,
+    SetDefinitionCategory,
     SetDefinitionSuspended,
     SetInstanceSuspended,
     SetVariables,
@@ -38,6 +40,7 @@ __all__ = [
     "Command",
     "CompleteTask",
     "DelegateTask",
+    "DeleteHistoricInstance",
     "DeleteMultiInstanceExecution",
     "DeleteProcessInstance",
     "Deploy",
@@ -49,11 +52,13 @@ __all__ = [
     "GetVariables",
     "MoveActivities",
     "MoveExecution",
+    "PurgeDefinitions",
     "RecordJobFailure",
     "RemoveCandidates",
     "ResolveTask",
     "SendBack",
     "SetAssignee",
+    "SetDefinitionCategory",
     "SetDefinitionSuspended",
     "SetInstanceSuspended",
     "SetOwner",

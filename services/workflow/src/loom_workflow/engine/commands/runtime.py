@@ -84,11 +84,14 @@ class DeleteProcessInstance:
 
 @dataclass(frozen=True)
 class SetDefinitionSuspended:
-    """Suspends or activates a definition (a suspended one cannot start instances). Running instances
-    are suspended one by one with :class:`SetInstanceSuspended`."""
+    """Suspends or activates a definition (a suspended one cannot start instances). With
+    ``include_instances`` its running instances' executions and tasks follow in the same change set
+    (Flowable's ``suspendProcessDefinitionById(id, true, null)``); otherwise they are suspended one by
+    one with :class:`SetInstanceSuspended`."""
 
     definition_id: str
     suspended: bool
+    include_instances: bool = False
 
     def execute(self, ctx: CommandContext) -> ProcessDefinition:
         """Flips the flag (an error when already in that state, as in Flowable)."""
@@ -100,6 +103,27 @@ class SetDefinitionSuspended:
                 f"'{definition.id}': already {state}"
             )
         definition.suspended = self.suspended
+        if self.include_instances:
+            for proc_inst_id in ctx.session.tx.instance_ids([definition.id], running_only=True):
+                ctx.session.load_tree(proc_inst_id)
+            for execution in ctx.session.where(Execution, lambda e: e.proc_def_id == definition.id):
+                execution.suspended = self.suspended
+            for task in ctx.session.where(Task, lambda t: t.proc_def_id == definition.id):
+                task.suspended = self.suspended
+        return definition
+
+
+@dataclass(frozen=True)
+class SetDefinitionCategory:
+    """Sets the category of a definition (the process list groups by it)."""
+
+    definition_id: str
+    category: str
+
+    def execute(self, ctx: CommandContext) -> ProcessDefinition:
+        """Changes the definition's category."""
+        definition = ctx.session.definition(self.definition_id)
+        definition.category = self.category
         return definition
 
 

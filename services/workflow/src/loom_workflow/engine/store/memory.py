@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from ..errors import ConcurrentModification
 from ..runtime.entities import (
+    Comment,
+    Deployment,
     Execution,
     HistoricActivityInstance,
     HistoricProcessInstance,
@@ -22,7 +24,7 @@ from ..runtime.entities import (
     Variable,
 )
 from ..runtime.events import EngineEvent
-from .protocol import ChangeSet, InstanceTree
+from .protocol import ChangeSet, InstanceTree, JobTake
 
 R = TypeVar("R")
 
@@ -109,6 +111,71 @@ class MemoryTx:
     def get_job(self, job_id: str) -> Job | None:
         """A job by id."""
         return copy.deepcopy(self._table(Job).get(job_id))
+
+    def get_deployment(self, deployment_id: str) -> Deployment | None:
+        """A deployment by id."""
+        return copy.deepcopy(self._table(Deployment).get(deployment_id))
+
+    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[ProcessDefinition]:
+        """Every version of ``key``, oldest first."""
+        found = [
+            d for d in self._table(ProcessDefinition).values() if d.key == key and d.tenant_id == tenant_id
+        ]
+        return [copy.deepcopy(d) for d in sorted(found, key=lambda d: d.version)]
+
+    def instance_ids(self, definition_ids: Sequence[str], *, running_only: bool) -> list[str]:
+        """Running instances of the definitions, and ended ones too unless ``running_only``."""
+        wanted = set(definition_ids)
+        ids = [
+            e.id for e in self._table(Execution).values() if e.is_process_instance and e.proc_def_id in wanted
+        ]
+        if not running_only:
+            ids += [h.id for h in self._table(HistoricProcessInstance).values() if h.proc_def_id in wanted]
+        return list(dict.fromkeys(ids))
+
+    def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+        """Comments of a task or of an instance, oldest first."""
+        found = [
+            c
+            for c in self._table(Comment).values()
+            if (task_id is not None and c.task_id == task_id)
+            or (proc_inst_id is not None and c.proc_inst_id == proc_inst_id)
+        ]
+        return [copy.deepcopy(c) for c in found]
+
+    def lease_due_jobs(self, owner: str, lease_seconds: float, limit: int) -> list[tuple[str, datetime]]:
+        """Leases executable jobs (the lease is written at once, as a separate transaction would)."""
+        now = datetime.now(UTC)
+        until = now + timedelta(seconds=lease_seconds)
+        leased = []
+        for job in self.find_executable_jobs(now, limit):
+            stored = self._table(Job)[job.id]
+            stored.lock_owner, stored.lock_expiration_time = owner, until
+            leased.append((job.id, until))
+        return leased
+
+    def take_job(self, job_id: str, owner: str, lease_seconds: float) -> JobTake:
+        """Takes the lease unless another live worker holds it."""
+        job = self._table(Job).get(job_id)
+        if job is None:
+            return "gone"
+        now = datetime.now(UTC)
+        free = (
+            job.lock_owner is None
+            or job.lock_owner.startswith("scheduler-")
+            or job.lock_owner == owner
+            or (job.lock_expiration_time is not None and job.lock_expiration_time < now)
+        )
+        if not free:
+            return "busy"
+        job.lock_owner, job.lock_expiration_time = owner, now + timedelta(seconds=lease_seconds)
+        return "mine"
+
+    def delay_job(self, job_id: str, seconds: float) -> None:
+        """Holds a failed job back for ``seconds``."""
+        job = self._table(Job).get(job_id)
+        if job is not None and job.job_type != "deadletter":
+            job.lock_owner, job.lock_expiration_time = "retry", datetime.now(UTC) + timedelta(seconds=seconds)
 
     def _root_of(self, proc_inst_id: str) -> str | None:
         execution = self._table(Execution).get(proc_inst_id)

@@ -3,12 +3,15 @@ back one :class:`ChangeSet` to write, revision-checked, in that same transaction
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ..runtime.entities import (
+    Comment,
+    Deployment,
     Execution,
     HistoricActivityInstance,
     HistoricProcessInstance,
@@ -21,6 +24,8 @@ from ..runtime.entities import (
     Variable,
 )
 from ..runtime.events import EngineEvent
+
+JobTake = Literal["mine", "busy", "gone"]
 
 
 @dataclass
@@ -57,13 +62,18 @@ class ChangeSet:
     :class:`~loom_workflow.engine.errors.ConcurrentModification` otherwise.
 
     Inserts are ordered parents first (definitions, executions by creation, tasks, links, variables,
-    jobs, history); deletes children first. ``events`` go to the outbox in the same transaction.
+    jobs, history); deletes children first. ``events`` go to the outbox in the same transaction,
+    announced as done by ``actor`` (the command's user).
+
+    Deleting a :class:`HistoricProcessInstance` also removes what a store keeps beside the engine's
+    rows for that instance (the PostgreSQL store's ACT_HI_VARINST).
     """
 
     inserts: list[Row] = field(default_factory=list)
     updates: list[Row] = field(default_factory=list)
     deletes: list[Row] = field(default_factory=list)
     events: list[EngineEvent] = field(default_factory=list)
+    actor: str | None = None
 
     def is_empty(self) -> bool:
         """True when nothing was changed or emitted."""
@@ -95,12 +105,41 @@ class StoreTx(Protocol):
         """A job (any type) by id."""
         ...
 
+    def get_deployment(self, deployment_id: str) -> Deployment | None:
+        """A deployment by id."""
+        ...
+
+    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[ProcessDefinition]:
+        """Every version of ``key``, oldest first."""
+        ...
+
+    def instance_ids(self, definition_ids: Sequence[str], *, running_only: bool) -> list[str]:
+        """Ids of the process instances (running, or also ended: from history) of these definitions."""
+        ...
+
+    def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+        """Comments of a task, or of a process instance (its tasks' included), oldest first."""
+        ...
+
     def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
         """Locks and loads the tree containing ``proc_inst_id`` (runtime and history); None if unknown."""
         ...
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
         """Message jobs, and timer jobs due at ``now``, not locked, with retries left; oldest first."""
+        ...
+
+    def lease_due_jobs(self, owner: str, lease_seconds: float, limit: int) -> list[tuple[str, datetime]]:
+        """Leases up to ``limit`` executable jobs to ``owner`` (skipping jobs other transactions hold);
+        returns (job id, lease end)."""
+        ...
+
+    def take_job(self, job_id: str, owner: str, lease_seconds: float) -> JobTake:
+        """Takes a job's lease for ``owner`` unless another live holder has it: 'mine', 'busy' or 'gone'."""
+        ...
+
+    def delay_job(self, job_id: str, seconds: float) -> None:
+        """Keeps a failed job from being handed out again for ``seconds``."""
         ...
 
     def write(self, changes: ChangeSet) -> None:
