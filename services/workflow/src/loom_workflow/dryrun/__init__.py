@@ -1,0 +1,1 @@
+"""Dry run: a model run on the engine in a throwaway in-memory store against the live organisation."""
