@@ -11,6 +11,7 @@ from loom_workflow.extension.models import (
     NodeSetting,
     TaskDefExtension,
 )
+from loom_workflow.flowcopy.models import FlowCopy
 from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.pgstore import tables
 
@@ -19,6 +20,7 @@ __all__ = [
     "Condition",
     "FlowAssignee",
     "FlowButton",
+    "FlowCopy",
     "FlowCondition",
     "InboxRecord",
     "Listener",

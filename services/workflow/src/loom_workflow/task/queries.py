@@ -63,9 +63,18 @@ async def todo(
     groups: Sequence[str] = (),
     begin: str | None,
     end: str | None,
+    title: str | None = None,
+    process_name: str | None = None,
 ) -> dict[str, Any]:
-    """The user's open tasks: assigned to them, or unclaimed and offered to them or their roles."""
+    """The user's open tasks: assigned to them, or unclaimed and offered to them or their roles;
+    ``title`` and ``process_name`` narrow them (contains, any case)."""
     dates, binds = _dates(begin, end, "t.create_time")
+    if title:
+        dates += " AND t.proc_inst_id IN (SELECT id FROM act_hi_procinst WHERE name ILIKE :title)"
+        binds["title"] = f"%{title}%"
+    if process_name:
+        dates += " AND t.proc_def_id IN (SELECT id FROM act_re_procdef WHERE name ILIKE :process_name)"
+        binds["process_name"] = f"%{process_name}%"
     binds.update(user=user_id, groups=list(groups), limit=params.size, offset=params.offset)
     rows = list(await session.execute(text(_TODO.format(dates=dates)), binds))
     if rows:

@@ -92,8 +92,11 @@ async def todo(
     principal: CurrentPrincipal,
     beginDate: str | None = None,
     endDate: str | None = None,  # noqa: N803
+    title: str | None = None,
+    procDefName: str | None = None,  # noqa: N803
 ) -> Any:
-    """The caller's open tasks (``status`` 'todo' when assigned to them, 'claim' when offered)."""
+    """The caller's open tasks (``status`` 'todo' when assigned to them, 'claim' when offered),
+    searchable by title, process name and time range."""
     return await queries.todo(
         session,
         request.app.state.directory,
@@ -102,6 +105,8 @@ async def todo(
         groups=await _groups(request, principal.user_id),
         begin=empty_filter(beginDate),
         end=empty_filter(endDate),
+        title=empty_filter(title),
+        process_name=empty_filter(procDefName),
     )
 
 

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import '../../locales/tasks';
+import { taskService } from './service';
+import type { TaskDef } from './types';
+
+/** Variables the engine and the start call write themselves: not shown as form data. */
+const SYSTEM_VARS = new Set([
+  'title',
+  'userName',
+  'applyUserId',
+  'applyUserOfficeId',
+  'applyUserCompanyId',
+  'businessTable',
+  'businessId',
+  'initiator',
+  'nrOfInstances',
+  'nrOfActiveInstances',
+  'nrOfCompletedInstances',
+  'loopCounter',
+  'assignee',
+]);
+
+export interface VarRow {
+  name: string;
+  value: string;
+}
+
+/** The start form of a process without a form: free process variables as name/value rows. */
+export function VariablesEditor({ value, onChange }: { value: VarRow[]; onChange: (rows: VarRow[]) => void }) {
+  const { t } = useTranslation('tasks');
+  const set = (i: number, patch: Partial<VarRow>) => onChange(value.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <div className="loom-variables-editor">
+      {value.map((r, i) => (
+        <Space key={i} style={{ display: 'flex', marginBottom: 8 }}>
+          <Input placeholder={t('start.varName')} value={r.name} data-var-name={i} onChange={(e) => set(i, { name: e.target.value })} />
+          <Input placeholder={t('start.varValue')} value={r.value} data-var-value={i} onChange={(e) => set(i, { value: e.target.value })} />
+          <Button icon={<DeleteOutlined />} onClick={() => onChange(value.filter((_r, j) => j !== i))} aria-label="remove" />
+        </Space>
+      ))}
+      <Button icon={<PlusOutlined />} onClick={() => onChange([...value, { name: '', value: '' }])} data-action="add-var">
+        {t('start.addVar')}
+      </Button>
+    </div>
+  );
+}
+
+/** The rows as process variables (empty names dropped). */
+export function rowsToVars(rows: VarRow[]): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const r of rows) if (r.name.trim()) vars[r.name.trim()] = r.value;
+  return vars;
+}
+
+/** The instance's form data (its process variables) shown read-only. */
+export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | null; reloadKey?: unknown }) {
+  const { t } = useTranslation('tasks');
+  const [vars, setVars] = useState<Record<string, unknown> | null>(null);
+  useEffect(() => {
+    if (!procInsId) return;
+    let alive = true;
+    taskService
+      .variables(procInsId)
+      .then((v) => alive && setVars(v))
+      .catch(() => alive && setVars({}));
+    return () => {
+      alive = false;
+    };
+  }, [procInsId, reloadKey]);
+  const shown = Object.entries(vars ?? {}).filter(([k]) => !SYSTEM_VARS.has(k) && !k.startsWith('_'));
+  if (vars && !shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
+  return (
+    <Descriptions
+      className="loom-process-data"
+      size="small"
+      bordered
+      column={2}
+      items={shown.map(([k, v]) => ({ key: k, label: k, children: <span data-var={k}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</span> }))}
+    />
+  );
+}
+
+/**
+ * The form area of the task screen: an external form's page in its node mode, or the node's
+ * dynamic form; until a dynamic form is bound, the instance's data read-only.
+ */
+export function TaskFormArea({ def, reloadKey }: { def: TaskDef; reloadKey?: unknown }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="loom-task-form" data-form-type={def.formType} data-read-only={def.formReadOnly ? '1' : '0'}>
+      {def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.externalPage', { url: def.formUrl })} />
+      ) : null}
+      <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />
+    </div>
+  );
+}

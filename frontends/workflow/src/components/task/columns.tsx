@@ -1,0 +1,33 @@
+import type { ListColumn } from '@loom/ui';
+import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+
+/** A date-time range query field sent as `beginDate`/`endDate` (the task lists' time filter). */
+export function timeRangeColumn<T>(t: TFunction, title?: string): ListColumn<T> {
+  return {
+    title: title ?? t('timeRange'),
+    dataIndex: '__range',
+    valueType: 'dateTimeRange',
+    hideInTable: true,
+    noExport: true,
+    search: {
+      transform: (v: unknown) => {
+        const [a, b] = Array.isArray(v) ? v : [];
+        return {
+          beginDate: a ? dayjs(a as string).format('YYYY-MM-DDTHH:mm:ss') : undefined,
+          endDate: b ? dayjs(b as string).format('YYYY-MM-DDTHH:mm:ss') : undefined,
+        };
+      },
+    },
+  };
+}
+
+/** `2026-11-23T10:01:02+00:00` shown as local `2026-11-23 10:01:02`. */
+export function showTime(v: unknown): string {
+  return v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') : '';
+}
+
+/** A query-only text field (its display column shows a nested value). */
+export function queryColumn<T>(title: string, name: string): ListColumn<T> {
+  return { title, dataIndex: name, key: `q-${name}`, hideInTable: true, noExport: true, query: true };
+}

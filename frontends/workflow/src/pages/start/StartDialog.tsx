@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { useSession } from '@loom/ui';
+import '../../locales/tasks';
+import { taskService } from '../../components/task/service';
+import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
+import type { DefinitionRow, TaskDef } from '../../components/task/types';
+
+/** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
+export function StartDialog({ definition, onClose, onStarted }: { definition: DefinitionRow | null; onClose: () => void; onStarted: (procInsId: string) => void }) {
+  const { t } = useTranslation('tasks');
+  const s = useSession();
+  const [form] = Form.useForm<{ title: string }>();
+  const [def, setDef] = useState<TaskDef | null>(null);
+  const [rows, setRows] = useState<VarRow[]>([]);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!definition) return;
+    setDef(null);
+    setRows([]);
+    form.setFieldsValue({
+      title: t('start.defaultTitle', { user: s.user?.name ?? '', time: dayjs().format('YYYY-MM-DD HH:mm'), name: definition.name }),
+    });
+    void taskService.taskDef({ procDefId: definition.id, status: 'start' }).then(setDef);
+  }, [definition, form, s.user, t]);
+  return (
+    <Modal
+      open={definition != null}
+      title={definition ? t('start.formTitle', { name: definition.name }) : ''}
+      width={720}
+      maskClosable={false}
+      confirmLoading={busy}
+      okText={t('start.submit')}
+      cancelText={t('cancel')}
+      okButtonProps={{ 'data-action': 'start-submit' } as Record<string, string>}
+      className="loom-start-dialog"
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={async () => {
+        if (!definition) return;
+        const v = await form.validateFields();
+        setBusy(true);
+        try {
+          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: rowsToVars(rows) });
+          onStarted(id);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="title" label={t('start.titleLabel')} rules={[{ required: true, whitespace: true, message: t('start.titleRequired') }, { max: 200 }]}>
+          <Input />
+        </Form.Item>
+      </Form>
+      {def == null ? (
+        <Spin />
+      ) : (
+        <>
+          {def.formType === '2' && def.formUrl !== '/404' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('start.externalForm', { url: def.formUrl })} /> : null}
+          <Typography.Paragraph type="secondary">{t('start.noForm')}</Typography.Paragraph>
+          <Typography.Text strong>{t('start.variables')}</Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <VariablesEditor value={rows} onChange={setRows} />
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,242 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PickerField, useFeedback, type PageProps } from '@loom/ui';
+import '../../locales/tasks';
+import { FlowViewer } from '../../components/flow-viewer';
+import { TaskFormArea } from '../../components/task/FormArea';
+import { HistoryTimeline } from '../../components/task/HistoryTimeline';
+import { completionOf, visibleButtons } from '../../components/task/buttons';
+import { taskService, type TaskComment } from '../../components/task/service';
+import { TODO_HREF } from '../../components/task/nav';
+import type { FlowButton, TaskDef } from '../../components/task/types';
+import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
+import { PrintView } from './components/PrintView';
+
+const DIALOG_OF: Record<string, DialogKind> = {
+  _flow_back: 'back',
+  _flow_transfer: 'transfer',
+  _flow_delegate: 'delegate',
+  _flow_add_multi_instance: 'addSign',
+  _flow_del_multi_instance: 'delSign',
+  _flow_stop: 'stop',
+};
+
+/**
+ * The task page (`/flowable/task/TaskForm?taskId&taskDefKey&procInsId&procDefId&status&title`):
+ * the node's form, a comment box, copy-to users, the node's buttons in their sort order with the
+ * semantics of seed 001 §5.1, the history and the chart.
+ */
+export default function TaskForm({ query }: PageProps) {
+  const { t } = useTranslation('tasks');
+  const { message, modal } = useFeedback();
+  const navigate = useNavigate();
+  const taskId = query.get('taskId') ?? '';
+  const status = query.get('status') ?? 'todo';
+  const [def, setDef] = useState<TaskDef | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const [copyTo, setCopyTo] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<{ kind: DialogKind; button: FlowButton } | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const [reloadKey, setReloadKey] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    setDef(null);
+    setFailed(false);
+    setDone(null);
+    setComment('');
+    setCopyTo([]);
+    const params = {
+      taskId,
+      taskDefKey: query.get('taskDefKey') ?? '',
+      procInsId: query.get('procInsId') ?? '',
+      procDefId: query.get('procDefId') ?? '',
+      status,
+    };
+    Promise.all([taskService.taskDef(params), status === 'finish' ? Promise.resolve(null) : taskService.taskInfo(taskId).catch(() => null)])
+      .then(([d, info]) => alive && setDef({ ...d, flowButtonList: info?.flowButtonList ?? [] }))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [taskId, status, query]);
+
+  const buttons = useMemo(() => visibleButtons(def?.flowButtonList), [def]);
+  const title = def?.title || query.get('title') || '';
+  const procInsId = def?.procInsId ?? query.get('procInsId');
+  const canAct = status !== 'finish' && !done;
+
+  const finish = useCallback(
+    async (msg: string) => {
+      if (copyTo.length && procInsId) await taskService.copyTo({ procInsId, taskId, userIds: copyTo });
+      if (msg) void message.success(msg);
+      setDone(msg || t('task.done'));
+      setReloadKey((k) => k + 1);
+      navigate(TODO_HREF);
+    },
+    [copyTo, procInsId, taskId, message, navigate, t],
+  );
+
+  const commentOf = (b: FlowButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
+
+  const complete = async (b: FlowButton) => {
+    const all = def?.flowButtonList ?? [];
+    const c = completionOf(all.length ? all : buttons, b);
+    const msg = await taskService.audit({ taskId, vars: c.vars, comment: { type: c.type, status: c.status, message: comment } });
+    await finish(msg);
+  };
+
+  const reject = (b: FlowButton) =>
+    modal.confirm({
+      title: t('task.rejectConfirm'),
+      okText: t('yes'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        const nodes = await taskService.backNodes(taskId);
+        const first = nodes[0];
+        const msg = first
+          ? await taskService.back({ taskId, backTaskDefKey: first.taskDefKey, comment: commentOf(b) })
+          : await taskService.rejectAndOver({ taskId, procInsId: procInsId ?? '', message: comment });
+        await finish(msg);
+      },
+    });
+
+  const onButton = async (b: FlowButton) => {
+    const kind = DIALOG_OF[b.code];
+    if (kind) return setDialog({ kind, button: b });
+    switch (b.code) {
+      case '_flow_save': {
+        const msg = await taskService.saveForm(taskId, {});
+        void message.success(msg);
+        setReloadKey((k) => k + 1);
+        return;
+      }
+      case '_flow_reject':
+        return reject(b);
+      case '_flow_print':
+        return setPrinting(true);
+      default:
+        return complete(b);
+    }
+  };
+
+  const runDialog = async (r: DialogResult) => {
+    if (!dialog) return;
+    const b = dialog.button;
+    let msg = '';
+    switch (dialog.kind) {
+      case 'back':
+        msg = await taskService.back({ taskId, backTaskDefKey: r.backTaskDefKey, comment: commentOf(b, r.message) });
+        break;
+      case 'transfer':
+        msg = await taskService.transfer(taskId, r.userIds[0] ?? '');
+        break;
+      case 'delegate':
+        msg = await taskService.delegate(taskId, r.userIds[0] ?? '');
+        break;
+      case 'addSign':
+        msg = await taskService.addSign(taskId, r.userIds, r.message);
+        void message.success(msg);
+        setDialog(null);
+        setReloadKey((k) => k + 1);
+        return;
+      case 'delSign':
+        msg = await taskService.delSign(taskId, r.userIds, r.message);
+        void message.success(msg);
+        setDialog(null);
+        setReloadKey((k) => k + 1);
+        return;
+      case 'stop':
+        msg = await taskService.rejectAndOver({ taskId, procInsId: procInsId ?? '', message: r.message });
+        break;
+    }
+    setDialog(null);
+    await finish(msg);
+  };
+
+  if (failed) return <Result status="warning" title={t('task.notFound')} />;
+  if (!def)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+
+  const formTab = (
+    <div className="loom-task-form-tab">
+      {status === 'claim' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.claimFirst')} /> : null}
+      <TaskFormArea def={def} reloadKey={reloadKey} />
+      {canAct ? (
+        <Form layout="vertical" style={{ marginTop: 16 }} className="loom-task-comment-form">
+          <Form.Item label={t('task.comment')}>
+            <Input.TextArea
+              rows={3}
+              maxLength={500}
+              value={comment}
+              placeholder={t('task.commentPlaceholder')}
+              onChange={(e) => setComment(e.target.value)}
+              data-field="comment"
+            />
+          </Form.Item>
+          <Form.Item label={t('task.copyTo')}>
+            <PickerField kind="user" value={copyTo} onChange={(v) => setCopyTo(Array.isArray(v) ? v : v.split(',').filter(Boolean))} />
+          </Form.Item>
+        </Form>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <Card
+      className="loom-task-page"
+      data-task={taskId}
+      data-task-def={def.taskDefKey ?? ''}
+      title={
+        <Space>
+          <Typography.Text strong data-role="task-title">
+            {title}
+          </Typography.Text>
+          {def.taskDefKey ? <Typography.Text type="secondary">{query.get('taskName') ?? ''}</Typography.Text> : null}
+        </Space>
+      }
+    >
+      {done ? <Result status="success" title={done} /> : null}
+      <Tabs
+        items={[
+          { key: 'form', label: t('task.formTab'), children: formTab },
+          { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'chart', label: t('task.chartTab'), children: procInsId ? <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> : null },
+        ]}
+      />
+      {canAct ? (
+        <div className="loom-task-buttons" style={{ marginTop: 12, textAlign: 'center' }}>
+          <Space wrap>
+            {buttons.map((b) => (
+              <Button
+                key={b.code}
+                type={b.code === '_flow_agree' ? 'primary' : 'default'}
+                danger={b.code === '_flow_reject' || b.code === '_flow_stop'}
+                data-button={b.code}
+                onClick={() => void onButton(b).catch(() => undefined)}
+              >
+                {b.name}
+              </Button>
+            ))}
+          </Space>
+        </div>
+      ) : null}
+      <ActionDialog
+        kind={dialog?.kind ?? null}
+        taskId={taskId}
+        comment={comment}
+        onOk={runDialog}
+        onCancel={() => setDialog(null)}
+      />
+      <PrintView open={printing} title={title} procInsId={procInsId ?? null} onClose={() => setPrinting(false)} />
+    </Card>
+  );
+}

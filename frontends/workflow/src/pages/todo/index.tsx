@@ -1,0 +1,58 @@
+import { Tag } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ListPage, RowActions, type PageProps } from '@loom/ui';
+import '../../locales/tasks';
+import { taskService } from '../../components/task/service';
+import { taskUrl } from '../../components/task/nav';
+import { queryColumn, showTime, timeRangeColumn } from '../../components/task/columns';
+import type { TodoRow } from '../../components/task/types';
+
+/** 待办任务 (`/flowable/task/TodoList`): claim offered tasks, handle assigned ones; search by title, process and time. */
+export default function TodoList(_props: PageProps) {
+  const { t } = useTranslation('tasks');
+  const navigate = useNavigate();
+  const open = (r: TodoRow) => navigate(taskUrl(r) + `&taskName=${encodeURIComponent(r.task.name)}`);
+  return (
+    <ListPage<TodoRow>
+      url={taskService.todoUrl}
+      rowKey="task.id"
+      selectable={false}
+      exportName={t('todo.title')}
+      tableProps={{ rowKey: (r: TodoRow) => r.task.id, className: 'loom-todo-list' }}
+      columns={[
+        {
+          title: t('title'),
+          dataIndex: ['vars', 'title'],
+          key: 'title',
+          render: (_d, r) => (
+            <a onClick={() => open(r)} data-todo={r.task.id}>
+              {r.vars.title || r.processDefinitionName}
+            </a>
+          ),
+        },
+        { title: t('processName'), dataIndex: 'processDefinitionName', key: 'processName' },
+        { title: t('taskName'), dataIndex: ['task', 'name'], key: 'taskName', render: (_d, r) => <Tag color="processing">{r.task.name}</Tag> },
+        { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
+        { title: t('createTime'), dataIndex: ['task', 'createTime'], key: 'createTime', render: (_d, r) => showTime(r.task.createTime), exportValue: (r) => showTime(r.task.createTime) },
+        queryColumn<TodoRow>(t('title'), 'title'),
+        queryColumn<TodoRow>(t('processName'), 'procDefName'),
+        timeRangeColumn<TodoRow>(t),
+        {
+          title: t('operation'),
+          valueType: 'option',
+          width: 120,
+          render: (_d, r) => (
+            <RowActions
+              actions={[
+                r.status === 'todo'
+                  ? { key: 'handle', label: t('handle'), onClick: () => open(r) }
+                  : { key: 'claim', label: t('claim'), onClick: () => open(r) },
+              ]}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+"""``/extension/flowCopy/...``: copy an instance to users, the receiver's list, read marks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from fastapi import APIRouter, Request
+
+import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
+from loom_platform.auth import CurrentPrincipal
+from loom_platform.db import SessionDep, transaction
+from loom_platform.errors import InvalidArgument
+from loom_platform.http import message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep, empty_filter
+from loom_platform.wire import split_ids
+from loom_workflow.flowcopy import service
+from loom_workflow.flowcopy.errors import UnknownReceiver
+from loom_workflow.users import user_infos, user_roles
+
+router = APIRouter(prefix="/extension/flowCopy", tags=["flowCopy"])
+
+# Monitors see every instance (the 运行中流程 / 历史流程 screens).
+MONITOR = ("flowable:instance:view", "flowable:history:view")
+
+
+def is_monitor(request: Request) -> bool:
+    """True when the caller holds a monitoring permission."""
+    return any(request.state.access.allows(p) for p in MONITOR)
+
+
+async def fields(request: Request) -> dict[str, str]:
+    """Query parameters merged with a form-encoded or JSON body (the body wins)."""
+    found = dict(request.query_params)
+    kind = request.headers.get("content-type", "")
+    if kind.startswith("application/x-www-form-urlencoded"):
+        found.update({k: str(v) for k, v in (await request.form()).items()})
+    elif kind.startswith("application/json"):
+        body = await request.json()
+        if isinstance(body, dict):
+            found.update({k: _text(v) for k, v in body.items() if v is not None})
+    return found
+
+
+def _text(value: object) -> str:
+    """A JSON body value as the form-encoded one would read: lists comma-joined, objects as JSON."""
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, dict):
+        return orjson.dumps(value).decode()
+    return str(value)
+
+
+@router.post("/save")
+async def save(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+    """Copies an instance to users (``procInsId``, ``taskId`` optional, ``userIds`` comma-joined).
+    Only someone involved in the instance, or a monitor, may copy it."""
+    f = await fields(request)
+    proc_ins_id = f.get("procInsId") or f.get("processInstanceId") or ""
+    users = split_ids(f.get("userIds") or "")
+    if not proc_ins_id:
+        raise InvalidArgument("workflow.instance.not_found")
+    if not users:
+        raise InvalidArgument("workflow.task.user_required")
+    known = await user_infos(request.app.state.directory, users)
+    for user in users:
+        if user not in known:
+            raise UnknownReceiver(id=user)
+    groups = await user_roles(request.app.state.directory, principal.user_id)
+    async with transaction(session):
+        await service.check_visible(
+            session, proc_ins_id, principal.user_id, groups, monitor=is_monitor(request)
+        )
+        await service.create(
+            session,
+            proc_ins_id=proc_ins_id,
+            task_id=f.get("taskId") or "",
+            user_ids=users,
+            actor=principal.user_id,
+        )
+    return message(translate("workflow.copy.sent"))
+
+
+@router.get("/list")
+async def list_copies(
+    request: Request,
+    session: SessionDep,
+    page: PageDep,
+    principal: CurrentPrincipal,
+    procInsName: str | None = None,
+) -> Any:  # noqa: N803
+    """The copies sent to the caller, newest first (``status`` '0' unread, '1' read)."""
+    return await service.page(
+        session, request.app.state.directory, page, user_id=principal.user_id, title=empty_filter(procInsName)
+    )
+
+
+@router.put("/read")
+async def read(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Any:
+    """Marks the caller's copies read."""
+    async with transaction(session):
+        await service.mark_read(session, split_ids(ids), user_id=principal.user_id)
+    return message(translate("workflow.copy.read"))
+
+
+@router.delete("/delete")
+async def delete(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Any:
+    """Deletes the caller's copies (a copy is the receiver's own)."""
+    async with transaction(session):
+        await service.delete(session, split_ids(ids), user_id=principal.user_id)
+    return message(translate("workflow.copy.deleted"))
