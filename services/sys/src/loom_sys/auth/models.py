@@ -21,3 +21,19 @@ class LoginSession(SQLModel, table=True):
     revoked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
     ip: str | None = Field(default=None, max_length=100)
     user_agent: str | None = Field(default=None, max_length=500)
+
+
+class LoginFailure(SQLModel, table=True):
+    """Failed logins for one login name from one address: the lock applies to that pair only.
+
+    Keyed by address, so nobody can lock a user out from elsewhere; kept for unknown names
+    too, so the answers never tell whether a name exists.
+    """
+
+    __tablename__ = "sys_login_failure"
+
+    login_name: str = Field(primary_key=True, max_length=100)
+    ip: str = Field(primary_key=True, max_length=100)
+    failures: int = Field(default=0)
+    locked_until: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))

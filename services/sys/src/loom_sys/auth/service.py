@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.auth import TokenSigner, TokenVerifier
@@ -21,7 +22,7 @@ from loom_sys.auth.errors import (
     PasswordTooShort,
     RefreshInvalid,
 )
-from loom_sys.auth.models import LoginSession
+from loom_sys.auth.models import LoginFailure, LoginSession
 from loom_sys.auth.passwords import MIN_LENGTH, hash_password, verify_password
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import ENABLED, User
@@ -70,23 +71,37 @@ async def login(
     ip: str | None,
     agent: str | None,
 ) -> tuple[Tokens, User, str | None, str | None]:
-    """Checks the password (locking after repeated failures) and opens a login session."""
+    """Checks the password (locking after repeated failures) and opens a login session.
+
+    Unknown names and wrong passwords are answered alike, and failures lock only the pair of
+    login name and client address: an attacker elsewhere cannot lock a user out.
+    """
     settings = tokens.settings
-    user = (
-        await session.execute(select(User).where(User.login_name == username).with_for_update())
-    ).scalar_one_or_none()
-    if user is not None and user.locked_until is not None and user.locked_until > now():
-        minutes = math.ceil((user.locked_until - now()).total_seconds() / 60)
+    address = (ip or "-")[:100]
+    key = (username[:100], address)
+    # One row per pair, created when missing and locked: concurrent attempts count one by one.
+    await session.execute(
+        pg_insert(LoginFailure)
+        .values(login_name=key[0], ip=key[1], failures=0, updated_at=now())
+        .on_conflict_do_nothing()
+    )
+    failure = await session.get(LoginFailure, key, with_for_update=True)
+    assert failure is not None
+    if failure.locked_until is not None and failure.locked_until > now():
+        minutes = math.ceil((failure.locked_until - now()).total_seconds() / 60)
         raise AccountLocked(minutes=minutes)
+    user = (await session.execute(select(User).where(User.login_name == username))).scalar_one_or_none()
     if not verify_password(user.password_hash if user else None, password) or user is None:
-        if user is not None:
-            user.failed_logins += 1
-            if user.failed_logins >= settings.login_max_failures:
-                user.locked_until = now() + timedelta(minutes=settings.login_lock_minutes)
-                user.failed_logins = 0
-            session.add(user)
-            await session.commit()
+        failure.failures += 1
+        failure.locked_until = None
+        if failure.failures >= settings.login_max_failures:
+            failure.locked_until = now() + timedelta(minutes=settings.login_lock_minutes)
+            failure.failures = 0
+        failure.updated_at = now()
+        session.add(failure)
+        await session.commit()
         raise BadCredentials()
+    await session.delete(failure)
     if user.login_flag != ENABLED:
         raise LoginDisabled()
     previous_ip, previous_date = user.login_ip, user.login_date
