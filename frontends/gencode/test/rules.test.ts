@@ -10,9 +10,8 @@ import {
   validateStep,
 } from '../src/pages/gen-table/rules';
 import type { GenColumn, GenTable } from '../src/pages/gen-table/types';
-import { removeNested, upsertNested, liveRows } from '../src/shared/nested';
+import { removeNested, upsertNested, liveRows, sortInRange } from '@loom/ui';
 import { newFile, removeFile, fileKey, toPayload } from '../src/pages/template-group/templates';
-import { sortInRange } from '../src/shared/rules';
 import { messages } from '../src/locales';
 
 /** The zh-CN catalogue as a `t` (interpolating {{x}}). */

@@ -1,10 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFeedback, useFormDialog, http, type ListColumn, type ListPageHandle } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, maxLen, required, RowActions, SortInput, sortRules, useFormDialog, type ListColumn, type ListPageHandle } from '@loom/ui';
 import { refService } from './service';
-import { SortInput } from './fields';
-import { maxLen, required, sortRules } from './rules';
 
 export interface LabelValueRow extends Record<string, unknown> {
   id: string;
@@ -31,22 +29,11 @@ export interface RefTypeListProps {
 /** The label/value/sort lists of validation, control and query types. */
 export function RefTypeList({ resource, entity, withComponent, expandable, searchable = true }: RefTypeListProps) {
   const { t } = useTranslation('gencode');
-  const { message, modal } = useFeedback();
   const svc = refService<LabelValueRow>(resource);
   const P = { view: `gencode:${resource}:view`, add: `gencode:${resource}:add`, edit: `gencode:${resource}:edit`, del: `gencode:${resource}:del` };
   const list = useRef<ListPageHandle<LabelValueRow>>(null);
   const dlg = useFormDialog();
 
-  const removeOne = (r: LabelValueRow) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.confirmDelete'),
-      onOk: async () => {
-        const msg = await http.delete<string>(svc.deleteUrl, { ids: r.id }, { loading: true });
-        if (msg) void message.success(msg);
-        list.current?.reload();
-      },
-    });
 
   const columns: ListColumn<LabelValueRow>[] = [
     {
@@ -75,7 +62,7 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
         actions={[
           { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
           { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-          { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => removeOne(r) },
+          { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
         ]}
       />
     ),
@@ -127,15 +114,15 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
         </Form.Item>
         {withComponent ? (
           <>
-            <Form.Item name="component" label={t('showType.component')} rules={[maxLen(t, 50)]}>
+            <Form.Item name="component" label={t('showType.component')} rules={[maxLen(50)]}>
               <Input />
             </Form.Item>
-            <Form.Item name="importPath" label={t('showType.importPath')} rules={[maxLen(t, 250)]}>
+            <Form.Item name="importPath" label={t('showType.importPath')} rules={[maxLen(250)]}>
               <Input />
             </Form.Item>
           </>
         ) : null}
-        <Form.Item name="sort" label={t('common.sort')} rules={sortRules(t)}>
+        <Form.Item name="sort" label={t('common.sort')} rules={sortRules()}>
           <SortInput />
         </Form.Item>
       </FormDialog>

@@ -34,3 +34,9 @@ export { IconCatalogue, IconPicker, type IconCatalogueProps, type IconPickerProp
 export { RowActions, type RowAction } from './components/RowActions';
 export { SplitLayout } from './components/SplitLayout';
 export { OfficeTree, type OfficeNode, type OfficeTreeProps } from './components/OfficeTree';
+export { SORT_MAX, sortInRange, sortRules, required, maxLen } from './components/formRules';
+export { SortInput, DictOrInput, YesNo, type SortInputProps, type DictOrInputProps } from './components/fields';
+export { isDeleted, liveRows, removeNested, upsertNested, type NestedRow } from './components/nested';
+export { NestedRowsEditor, type NestedRowsEditorProps } from './components/NestedRowsEditor';
+export { ExpandedChildren } from './components/ExpandedChildren';
+export { FileTreePicker, type FileTreePickerProps, type LazyNode } from './components/FileTreePicker';

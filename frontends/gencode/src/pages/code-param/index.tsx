@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, Spin } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, Permission, usePageActivated, useFormDialog, type PageProps } from '@loom/ui';
+import { FormDialog, maxLen, Permission, useFormDialog, usePageActivated, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
-import { maxLen } from '../../shared/rules';
 
 interface CodeParam extends Record<string, unknown> {
   id: string;
@@ -65,16 +64,16 @@ export default function CodeParamForm(_props: PageProps) {
         onSaved={load}
         onClose={dlg.close}
       >
-        <Form.Item name="projectPath" label={t('codeParam.projectPath')} rules={[maxLen(t, 200)]}>
+        <Form.Item name="projectPath" label={t('codeParam.projectPath')} rules={[maxLen(200)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="frontPath" label={t('codeParam.frontPath')} rules={[maxLen(t, 200)]}>
+        <Form.Item name="frontPath" label={t('codeParam.frontPath')} rules={[maxLen(200)]}>
           <Input />
         </Form.Item>
-        <Form.Item name="packageName" label={t('codeParam.packageName')} rules={[maxLen(t, 200)]}>
+        <Form.Item name="packageName" label={t('codeParam.packageName')} rules={[maxLen(200)]}>
           <Input placeholder="com.jeeplus" />
         </Form.Item>
-        <Form.Item name="author" label={t('codeParam.author')} rules={[maxLen(t, 200)]}>
+        <Form.Item name="author" label={t('codeParam.author')} rules={[maxLen(200)]}>
           <Input />
         </Form.Item>
       </FormDialog>

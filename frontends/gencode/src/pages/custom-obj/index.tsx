@@ -1,13 +1,8 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictRadio, DictTag, FormDialog, getDictList, LabelLink, ListPage, RowActions, http, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictRadio, DictTag, ExpandedChildren, FormDialog, getDictList, LabelLink, ListPage, NestedRowsEditor, required, RowActions, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
-import { NestedRowsEditor } from '../../components/NestedRowsEditor';
-import { ExpandedChildren } from '../../components/ExpandedChildren';
-import { SortInput } from '../../shared/fields';
-import { required, sortRules } from '../../shared/rules';
-import type { NestedRow } from '../../shared/nested';
 
 interface CustomField extends NestedRow {
   name?: string;
@@ -35,23 +30,12 @@ const P = { view: 'gencode:customObj:view', add: 'gencode:customObj:add', edit: 
 /** 自定义java对象 (`/gen/GenCustomObjList`). */
 export default function GenCustomObjList(_props: PageProps) {
   const { t } = useTranslation('gencode');
-  const { message, modal } = useFeedback();
   const list = useRef<ListPageHandle<CustomObj>>(null);
   const dlg = useFormDialog();
   const fieldColumns = [
     { title: t('customObj.fieldName'), dataIndex: 'name' },
     { title: t('customObj.fieldRemarks'), dataIndex: 'remarks' },
   ];
-  const removeOne = (r: CustomObj) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.confirmDelete'),
-      onOk: async () => {
-        const msg = await http.delete<string>(svc.deleteUrl, { ids: r.id }, { loading: true });
-        if (msg) void message.success(msg);
-        list.current?.reload();
-      },
-    });
   return (
     <div className="loom-gencode-customObj">
       <ListPage<CustomObj>
@@ -95,7 +79,7 @@ export default function GenCustomObjList(_props: PageProps) {
                 actions={[
                   { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
                   { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => removeOne(r) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
                 ]}
               />
             ),
@@ -153,7 +137,7 @@ export default function GenCustomObjList(_props: PageProps) {
                     <Form.Item name="remarks" label={t('customObj.fieldRemarks')}>
                       <Input />
                     </Form.Item>
-                    <Form.Item name="sort" label={t('common.sort')} rules={sortRules(t)}>
+                    <Form.Item name="sort" label={t('common.sort')} rules={sortRules()}>
                       <SortInput />
                     </Form.Item>
                   </>

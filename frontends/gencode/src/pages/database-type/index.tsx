@@ -1,13 +1,8 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, FormDialog, ListPage, RowActions, getDictLabel, http, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictSelect, ExpandedChildren, FormDialog, getDictLabel, ListPage, NestedRowsEditor, required, RowActions, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
-import { NestedRowsEditor } from '../../components/NestedRowsEditor';
-import { ExpandedChildren } from '../../components/ExpandedChildren';
-import { SortInput } from '../../shared/fields';
-import { required, sortRules } from '../../shared/rules';
-import type { NestedRow } from '../../shared/nested';
 
 interface FieldType extends NestedRow {
   label?: string;
@@ -26,7 +21,6 @@ const P = { view: 'gencode:dataBaseType:view', add: 'gencode:dataBaseType:add', 
 /** 数据库类型 (`/gencode/dataBaseType/DataBaseTypeList`): a database kind and its physical column types. */
 export default function DataBaseTypeList(_props: PageProps) {
   const { t } = useTranslation('gencode');
-  const { message, modal } = useFeedback();
   const list = useRef<ListPageHandle<DataBaseType>>(null);
   const dlg = useFormDialog();
   const childColumns = [
@@ -34,16 +28,6 @@ export default function DataBaseTypeList(_props: PageProps) {
     { title: t('common.value'), dataIndex: 'value' },
     { title: t('common.sort'), dataIndex: 'sort', width: 100 },
   ];
-  const removeOne = (r: DataBaseType) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.confirmDelete'),
-      onOk: async () => {
-        const msg = await http.delete<string>(svc.deleteUrl, { ids: r.id }, { loading: true });
-        if (msg) void message.success(msg);
-        list.current?.reload();
-      },
-    });
   return (
     <div className="loom-gencode-dataBaseType">
       <ListPage<DataBaseType>
@@ -77,7 +61,7 @@ export default function DataBaseTypeList(_props: PageProps) {
                 actions={[
                   { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
                   { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => removeOne(r) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
                 ]}
               />
             ),
@@ -116,7 +100,7 @@ export default function DataBaseTypeList(_props: PageProps) {
                     <Form.Item name="value" label={t('common.value')} rules={[required(t('common.valueRequired'))]}>
                       <Input />
                     </Form.Item>
-                    <Form.Item name="sort" label={t('common.sort')} rules={sortRules(t)}>
+                    <Form.Item name="sort" label={t('common.sort')} rules={sortRules()}>
                       <SortInput />
                     </Form.Item>
                   </>

@@ -2,9 +2,8 @@ import { useRef } from 'react';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, DictTag, FormDialog, LabelLink, ListPage, RowActions, http, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictSelect, DictTag, FormDialog, LabelLink, ListPage, required, RowActions, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import { dataSourceService as svc, type DataSource } from './service';
-import { required } from '../../shared/rules';
 
 const P = { view: 'database:datalink:dataSource:view', add: 'database:datalink:dataSource:add', edit: 'database:datalink:dataSource:edit', del: 'database:datalink:dataSource:del' };
 const DEFAULT_PORTS: Record<string, number> = { mysql: 3306, mariadb: 3306, postgresql: 5432, oracle: 1521, mssql: 1433, sqlserver: 1433 };
@@ -12,20 +11,10 @@ const DEFAULT_PORTS: Record<string, number> = { mysql: 3306, mariadb: 3306, post
 /** 数据源 (`/database/datalink/DataSourceList`): list and form with save, test and the key check. */
 export default function DataSourceList(_props: PageProps) {
   const { t } = useTranslation('gencode');
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
   const list = useRef<ListPageHandle<DataSource>>(null);
   const dlg = useFormDialog();
   const oldEnName = useRef('');
-  const removeOne = (r: DataSource) =>
-    modal.confirm({
-      title: t('common.tip'),
-      content: t('common.confirmDelete'),
-      onOk: async () => {
-        const msg = await http.delete<string>(svc.deleteUrl, { ids: r.id }, { loading: true });
-        if (msg) void message.success(msg);
-        list.current?.reload();
-      },
-    });
   return (
     <div className="loom-gencode-dataSource">
       <ListPage<DataSource>
@@ -67,7 +56,7 @@ export default function DataSourceList(_props: PageProps) {
                 actions={[
                   { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
                   { key: 'edit', label: t('common.edit'), permission: P.edit, hidden: r.id === 'master', onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, hidden: r.id === 'master', danger: true, onClick: () => removeOne(r) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, hidden: r.id === 'master', danger: true, onClick: () => list.current?.remove([r]) },
                 ]}
               />
             ),

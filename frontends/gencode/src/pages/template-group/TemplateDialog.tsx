@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { Button, Col, Empty, Form, Input, InputNumber, Modal, Row, Space, Spin, Tabs } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, useFeedback, type FormMode } from '@loom/ui';
-import { LazyCodeEditor } from '../../components/LazyCodeEditor';
+import { DictSelect, maxLen, required, sortRules, useFeedback, type FormMode } from '@loom/ui';
 import { refService } from '../../shared/service';
-import { sortRules, maxLen, required } from '../../shared/rules';
 import { fileKey, newFile, removeFile, toPayload, visibleFiles, type TemplateGroup, type TemplateGroupFields, type TemplateObj } from './templates';
+import { LazyCodeEditor } from '@loom/ui/editor';
 
 const svc = refService<TemplateGroup>('templateGroup');
 /** Seed §2: editor height 500 for the main set, 1000px for the appendix set. */
@@ -200,7 +199,7 @@ export function TemplateDialog({ open, mode, id, onClose, onSaved }: { open: boo
         <Form<GroupFields> form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 17 }} disabled={readOnly} validateTrigger="onBlur">
           <Row gutter={8}>
             <Col span={6}>
-              <Form.Item name="name" label={t('templateGroup.name')} rules={[required(t('templateGroup.nameRequired')), maxLen(t, 200)]}>
+              <Form.Item name="name" label={t('templateGroup.name')} rules={[required(t('templateGroup.nameRequired')), maxLen(200)]}>
                 <Input data-field="name" />
               </Form.Item>
             </Col>
@@ -210,12 +209,12 @@ export function TemplateDialog({ open, mode, id, onClose, onSaved }: { open: boo
               </Form.Item>
             </Col>
             <Col span={4}>
-              <Form.Item name="sort" label={t('templateGroup.sort')} rules={sortRules(t, 10)}>
+              <Form.Item name="sort" label={t('templateGroup.sort')} rules={sortRules(10)}>
                 <InputNumber step={10} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="remarks" label={t('templateGroup.remarks')} rules={[maxLen(t, 200)]}>
+              <Form.Item name="remarks" label={t('templateGroup.remarks')} rules={[maxLen(200)]}>
                 <Input />
               </Form.Item>
             </Col>
@@ -247,10 +246,10 @@ export function TemplateDialog({ open, mode, id, onClose, onSaved }: { open: boo
         cancelText={t('common.close')}
       >
         <Form form={renameForm} layout="vertical" validateTrigger="onBlur">
-          <Form.Item name="name" label={t('templateGroup.fileName')} rules={[required(t('templateGroup.fileNameRequired')), maxLen(t, 200)]}>
+          <Form.Item name="name" label={t('templateGroup.fileName')} rules={[required(t('templateGroup.fileNameRequired')), maxLen(200)]}>
             <Input data-field="file-name" />
           </Form.Item>
-          <Form.Item name="sort" label={t('common.sort')} rules={sortRules(t)}>
+          <Form.Item name="sort" label={t('common.sort')} rules={sortRules()}>
             <InputNumber step={10} style={{ width: '100%' }} />
           </Form.Item>
         </Form>

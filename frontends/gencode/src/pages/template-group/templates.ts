@@ -1,5 +1,5 @@
 /** Template files of a group, edited in memory (seed §3-§4). */
-import { removeNested, type NestedRow } from '../../shared/nested';
+import { removeNested, type NestedRow } from '@loom/ui';
 
 export interface TemplateObj extends NestedRow {
   id?: string;

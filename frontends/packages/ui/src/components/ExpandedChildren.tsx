@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { http } from '@loom/ui';
+import { http } from '../core/http';
 
 /** An expanded row that loads its parent with `queryById` and shows one of its nested lists. */
 export function ExpandedChildren<R extends Record<string, unknown>>({ url, id, listKey, columns }: { url: string; id: string; listKey: string; columns: ColumnsType<R> }) {

@@ -42,7 +42,7 @@ function filterItems(items: Item[], kw: string): Item[] {
 
 /** A folder picker over a lazily loaded tree (children fetched on expand) with a filter of the loaded nodes. */
 export function FileTreePicker({ open, title, load, onOk, onCancel }: FileTreePickerProps) {
-  const { t } = useTranslation('gencode');
+  const { t } = useTranslation('ui');
   const [items, setItems] = useState<Item[] | null>(null);
   const [chosen, setChosen] = useState<Item | null>(null);
   const [filter, setFilter] = useState('');
@@ -66,7 +66,7 @@ export function FileTreePicker({ open, title, load, onOk, onCancel }: FileTreePi
   return (
     <Modal
       open={open}
-      title={title ?? t('gen.pathPickerTitle')}
+      title={title ?? t('folderPickerTitle')}
       width={640}
       maskClosable={false}
       destroyOnHidden
@@ -74,14 +74,14 @@ export function FileTreePicker({ open, title, load, onOk, onCancel }: FileTreePi
       className="loom-file-tree-picker"
       footer={
         <Space>
-          <Button onClick={onCancel}>{t('common.close')}</Button>
+          <Button onClick={onCancel}>{t('close')}</Button>
           <Button type="primary" disabled={!chosen} onClick={() => chosen && onOk(chosen.raw)} data-action="confirm">
-            {t('common.confirm')}
+            {t('confirm')}
           </Button>
         </Space>
       }
     >
-      <Input allowClear placeholder={t('gen.filterPath')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+      <Input allowClear placeholder={t('filterKeyword')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
       {items === null ? (
         <Spin />
       ) : (

@@ -41,6 +41,8 @@ export interface ListPageHandle<T = unknown> {
   reset: () => void;
   selectedRows: () => T[];
   clearSelection: () => void;
+  /** The standard delete of these rows (a row's own delete link): confirm, delete, success message, reload. */
+  remove: (rows: T[]) => void;
 }
 
 export interface ListPagePermissions {
@@ -72,9 +74,14 @@ export interface ListPageProps<T extends Record<string, unknown>> {
   onAdd?: () => void;
   /** Toolbar "Edit" button (enabled with exactly one ticked row). */
   onEdit?: (row: T) => void;
-  /** Toolbar "Delete" button (enabled with at least one ticked row); default: confirm then `DELETE deleteUrl?ids=`. */
+  /** Toolbar "Delete" button (enabled with at least one ticked row) replacing the standard delete below. */
   onDelete?: (rows: T[]) => Promise<unknown> | void;
+  /** The standard delete: confirm '确定删除所选项吗?', then `DELETE deleteUrl?ids=a,b`, the answer as a success message, reload. */
   deleteUrl?: string;
+  /** The standard delete's call when it is not `DELETE deleteUrl?ids=` (answers the success message). */
+  deleteRequest?: (ids: string[]) => Promise<unknown>;
+  /** Called after the standard delete succeeded (e.g. to refresh a side tree). */
+  onDeleted?: (rows: T[]) => void;
   /** More toolbar buttons after the standard ones. */
   toolbar?: (ctx: ListToolbarContext<T>) => ReactNode;
   /** Checkbox selection (default true). */
@@ -156,6 +163,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     onEdit,
     onDelete,
     deleteUrl,
+    deleteRequest,
+    onDeleted,
     toolbar,
     selectable = true,
     paging = true,
@@ -177,21 +186,6 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     setSelected([]);
     setSelectedKeys([]);
   }, []);
-
-  useImperativeHandle(
-    props.actionRef,
-    () => ({
-      reload,
-      reset: () => {
-        formRef.current?.resetFields();
-        void action.current?.reset?.();
-        void action.current?.reload(true);
-      },
-      selectedRows: () => selected,
-      clearSelection,
-    }),
-    [reload, selected, clearSelection],
-  );
 
   usePageActivated(reload);
 
@@ -253,30 +247,53 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
 
   const state = batchButtonState(selected.length);
 
-  const doDelete = useCallback(
+  const canRemove = !!(deleteUrl || deleteRequest);
+  const remove = useCallback(
     (rows: T[]) => {
-      if (onDelete) {
-        void Promise.resolve(onDelete(rows)).then(() => {
-          clearSelection();
-          reload();
-        });
-        return;
-      }
-      if (!deleteUrl) return;
+      if (!canRemove || !rows.length) return;
+      const ids = rows.map((r) => String(r[rowKey]));
       modal.confirm({
         title: t('tip'),
         content: t('deleteConfirm'),
         okText: t('confirm'),
         cancelText: t('cancel'),
         onOk: async () => {
-          const msg = await http.delete<string>(deleteUrl, { ids: rows.map((r) => String(r[rowKey])).join(',') }, { loading: true });
+          const msg = deleteRequest ? await deleteRequest(ids) : await http.delete<string>(deleteUrl ?? '', { ids: ids.join(',') }, { loading: true });
           if (typeof msg === 'string' && msg) void message.success(msg);
           clearSelection();
           reload();
+          onDeleted?.(rows);
         },
       });
     },
-    [onDelete, deleteUrl, modal, t, message, rowKey, clearSelection, reload],
+    [canRemove, deleteRequest, deleteUrl, onDeleted, modal, t, message, rowKey, clearSelection, reload],
+  );
+
+  const doDelete = useCallback(
+    (rows: T[]) => {
+      if (!onDelete) return remove(rows);
+      void Promise.resolve(onDelete(rows)).then(() => {
+        clearSelection();
+        reload();
+      });
+    },
+    [onDelete, remove, clearSelection, reload],
+  );
+
+  useImperativeHandle(
+    props.actionRef,
+    () => ({
+      reload,
+      reset: () => {
+        formRef.current?.resetFields();
+        void action.current?.reset?.();
+        void action.current?.reload(true);
+      },
+      selectedRows: () => selected,
+      clearSelection,
+      remove,
+    }),
+    [reload, selected, clearSelection, remove],
   );
 
   const exportItems = [
@@ -297,7 +314,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
           {t('edit')}
         </Button>
       ) : null}
-      {(onDelete || deleteUrl) && selectable && can(permissions.del) ? (
+      {(onDelete || canRemove) && selectable && can(permissions.del) ? (
         <Button danger icon={<DeleteOutlined />} disabled={!state.delete} onClick={() => doDelete(selected)} data-action="delete">
           {t('delete')}
         </Button>

@@ -3,8 +3,8 @@ import { Button, Table, Typography, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, type FormMode } from '@loom/ui';
-import { liveRows, removeNested, upsertNested, type NestedRow } from '../shared/nested';
+import { FormDialog, type FormMode } from './FormDialog';
+import { liveRows, removeNested, upsertNested, type NestedRow } from './nested';
 
 export interface NestedRowsEditorProps<R extends NestedRow> {
   value?: R[];
@@ -26,7 +26,7 @@ export interface NestedRowsEditorProps<R extends NestedRow> {
  * "continue adding", edit replaces in place, view), removed rows follow the delFlag semantics.
  */
 export function NestedRowsEditor<R extends NestedRow>({ value = [], onChange, columns, name, fields, newRow, deletedFlag = '1', disabled }: NestedRowsEditorProps<R>) {
-  const { t } = useTranslation('gencode');
+  const { t } = useTranslation('ui');
   const [dlg, setDlg] = useState<{ open: boolean; mode: FormMode; row: R | null }>({ open: false, mode: 'add', row: null });
   const rows = liveRows(value);
   // keep the latest array for "continue adding" (several saves while the dialog stays open)
@@ -38,21 +38,21 @@ export function NestedRowsEditor<R extends NestedRow>({ value = [], onChange, co
   const cols: ColumnsType<R> = [
     ...columns,
     {
-      title: t('common.operation'),
+      title: t('operation'),
       key: '__op',
       width: 150,
       render: (_v, r) => (
         <Space size={8}>
           <Typography.Link onClick={() => setDlg({ open: true, mode: 'view', row: r })} data-row-action="view">
-            {t('common.view')}
+            {t('view')}
           </Typography.Link>
           {!disabled ? (
             <>
               <Typography.Link onClick={() => setDlg({ open: true, mode: 'edit', row: r })} data-row-action="edit">
-                {t('common.edit')}
+                {t('edit')}
               </Typography.Link>
               <Typography.Link type="danger" onClick={() => emit(removeNested(value, r, deletedFlag))} data-row-action="delete">
-                {t('common.delete')}
+                {t('delete')}
               </Typography.Link>
             </>
           ) : null}
@@ -64,7 +64,7 @@ export function NestedRowsEditor<R extends NestedRow>({ value = [], onChange, co
     <div className="loom-nested-rows">
       {!disabled ? (
         <Button size="small" icon={<PlusOutlined />} onClick={() => setDlg({ open: true, mode: 'add', row: null })} style={{ marginBottom: 8 }} data-action="add-row">
-          {t('common.addRow')}
+          {t('addRow')}
         </Button>
       ) : null}
       <Table<R> size="small" bordered rowKey={(r) => String(r.id || (r as { __key?: string }).__key || rows.indexOf(r))} dataSource={rows} columns={cols} pagination={false} />

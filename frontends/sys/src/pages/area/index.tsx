@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictOrInput, FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, SortInput, type ListPageHandle, type PageProps } from '@loom/ui';
 import { areaService } from './service';
 import type { Area } from './types';
-import { DictOrInput, SortInput, requiredRule } from '../../shared/fields';
+import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:area:view', add: 'sys:area:add', edit: 'sys:area:edit', del: 'sys:area:del' };
 
@@ -85,7 +85,7 @@ export default function AreaList(_props: PageProps) {
               <DictOrInput type="sys_area_type" />
             </Form.Item>
             <Form.Item name="sort" label={t('common.sort')} rules={[requiredRule(t, t('common.sort'))]}>
-              <SortInput />
+              <SortInput clamp />
             </Form.Item>
             <Form.Item name="remarks" label={t('common.remarks')}>
               <Input.TextArea rows={3} maxLength={255} />

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import { dictService } from './service';
 import type { DictType } from './types';
 import { DictValuePanel } from './components/DictValuePanel';
@@ -12,24 +12,9 @@ const P = { view: 'sys:dict:view', add: 'sys:dict:add', edit: 'sys:dict:edit', d
 /** 字典管理 (`/sys/dict/DictList`): dictionary types on the left, the values of the chosen type on the right. */
 export default function DictList(_props: PageProps) {
   const { t } = useTranslation('sys');
-  const { modal, message } = useFeedback();
   const list = useRef<ListPageHandle<DictType>>(null);
   const dlg = useFormDialog();
   const [current, setCurrent] = useState<DictType | null>(null);
-  const remove = (rows: DictType[]) =>
-    new Promise<void>((resolve) =>
-      modal.confirm({
-        title: t('common.tip'),
-        content: t('common.confirmDelete'),
-        onOk: async () => {
-          const msg = await dictService.deleteTypes(rows.map((r) => r.id));
-          if (msg) void message.success(msg);
-          if (current && rows.some((r) => r.id === current.id)) setCurrent(null);
-          resolve();
-        },
-        onCancel: () => resolve(),
-      }),
-    );
   return (
     <Row gutter={12}>
       <Col xs={24} xl={13}>
@@ -40,7 +25,8 @@ export default function DictList(_props: PageProps) {
           permissions={P}
           onAdd={() => dlg.show('add')}
           onEdit={(r) => dlg.show('edit', r.id)}
-          onDelete={remove}
+          deleteRequest={dictService.deleteTypes}
+          onDeleted={(rows) => setCurrent((c) => (c && rows.some((r) => r.id === c.id) ? null : c))}
           tableProps={{
             onRow: (r) => ({ onClick: () => setCurrent(r), style: { cursor: 'pointer', background: current?.id === r.id ? '#e6f4ff' : undefined } }),
           }}
@@ -66,7 +52,7 @@ export default function DictList(_props: PageProps) {
                   actions={[
                     { key: 'values', label: t('dict.values'), permission: P.view, onClick: () => setCurrent(r) },
                     { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                    { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => void remove([r]).then(() => list.current?.reload()) },
+                    { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
                   ]}
                 />
               ),

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, MenuIcon, RowActions, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, MenuIcon, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { menuService } from './service';
 import type { Menu } from './types';
-import { SortInput, YesNo, requiredRule } from '../../shared/fields';
+import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:menu:view', add: 'sys:menu:add', edit: 'sys:menu:edit', del: 'sys:menu:del' };
 const TYPE_COLORS: Record<string, string> = { '0': 'blue', '1': 'green', '2': 'orange' };
@@ -121,7 +121,7 @@ export default function MenuList(_props: PageProps) {
               <Input placeholder="sys:user:add" />
             </Form.Item>
             <Form.Item name="sort" label={t('common.sort')} rules={[requiredRule(t, t('common.sort'))]}>
-              <SortInput />
+              <SortInput clamp />
             </Form.Item>
             <Form.Item name="isShow" label={t('menu.isShow')}>
               <YesNo />

@@ -1,35 +1,20 @@
 import { useRef, useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, useFeedback, http, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { officeService } from './service';
 import type { Office } from './types';
-import { SortInput, YesNo, requiredRule } from '../../shared/fields';
+import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:office:view', add: 'sys:office:add', edit: 'sys:office:edit', del: 'sys:office:del' };
 
 /** 机构管理 (`/sys/office/OfficeList`): companies and departments as one tree table. */
 export default function OfficeList(_props: PageProps) {
   const { t } = useTranslation('sys');
-  const { modal, message } = useFeedback();
   const list = useRef<ListPageHandle<Office>>(null);
   const [dlg, setDlg] = useState<{ open: boolean; mode: 'add' | 'edit' | 'view'; id?: string; parentId?: string }>({ open: false, mode: 'add' });
   const [treeKey, setTreeKey] = useState(0);
   const show = (mode: 'add' | 'edit' | 'view', id?: string, parentId?: string) => setDlg({ open: true, mode, id, parentId });
-  const remove = (rows: Office[]) =>
-    new Promise<void>((resolve) =>
-      modal.confirm({
-        title: t('common.tip'),
-        content: t('common.confirmDelete'),
-        onOk: async () => {
-          const msg = await http.delete<string>(officeService.deleteUrl, { ids: rows.map((r) => r.id).join(',') });
-          if (msg) void message.success(msg);
-          setTreeKey((k) => k + 1);
-          resolve();
-        },
-        onCancel: () => resolve(),
-      }),
-    );
   return (
     <>
       <ListPage<Office>
@@ -40,7 +25,8 @@ export default function OfficeList(_props: PageProps) {
         permissions={P}
         onAdd={() => show('add')}
         onEdit={(r) => show('edit', r.id)}
-        onDelete={remove}
+        deleteUrl={officeService.deleteUrl}
+        onDeleted={() => setTreeKey((k) => k + 1)}
         columns={[
           {
             title: t('office.name'),
@@ -71,7 +57,7 @@ export default function OfficeList(_props: PageProps) {
                   { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
                   { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
                   { key: 'addChild', label: t('common.addChild'), permission: P.add, onClick: () => show('add', undefined, r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => void remove([r]).then(() => list.current?.reload()) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
                 ]}
               />
             ),
@@ -113,7 +99,7 @@ export default function OfficeList(_props: PageProps) {
               <YesNo />
             </Form.Item>
             <Form.Item name="sort" label={t('common.sort')} rules={[requiredRule(t, t('common.sort'))]}>
-              <SortInput />
+              <SortInput clamp />
             </Form.Item>
             <Form.Item name="remarks" label={t('common.remarks')}>
               <Input.TextArea rows={3} maxLength={255} />

@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictOrInput, FormDialog, LabelLink, ListPage, RowActions, SortInput, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { postService } from './service';
 import type { Post } from './types';
-import { DictOrInput, SortInput, YesNo, requiredRule } from '../../shared/fields';
+import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:post:view', add: 'sys:post:add', edit: 'sys:post:edit', del: 'sys:post:del' };
 
@@ -79,7 +79,7 @@ export default function PostList(_props: PageProps) {
           <YesNo />
         </Form.Item>
         <Form.Item name="sort" label={t('common.sort')} rules={[requiredRule(t, t('common.sort'))]}>
-          <SortInput />
+          <SortInput clamp />
         </Form.Item>
         <Form.Item name="remarks" label={t('common.remarks')}>
           <Input.TextArea rows={3} maxLength={255} />

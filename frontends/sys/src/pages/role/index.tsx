@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { roleService } from './service';
 import type { Role } from './types';
 import { AuthDialog } from './components/AuthDialog';
 import { MembersDialog } from './components/MembersDialog';
-import { YesNo, requiredRule } from '../../shared/fields';
+import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:role:view', add: 'sys:role:add', edit: 'sys:role:edit', del: 'sys:role:del', auth: 'sys:role:auth', assign: 'sys:role:assign' };
 

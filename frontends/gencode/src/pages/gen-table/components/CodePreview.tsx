@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Empty, Layout, Menu, Modal } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LazyCodeEditor } from '../../../components/LazyCodeEditor';
-import { languageOf } from '../../../components/languages';
+import { LazyCodeEditor, languageOf } from '@loom/ui/editor';
 
 export interface RenderedFile {
   path: string;

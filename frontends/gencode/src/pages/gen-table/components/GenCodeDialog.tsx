@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Form, Input, List, Modal, Select, Space, Typography } from 'antd';
 import { DownloadOutlined, EyeOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, useFeedback, type FormDialogProps } from '@loom/ui';
+import { FileTreePicker, FormDialog, useFeedback, type FormDialogProps } from '@loom/ui';
 import { tableService, type Scheme } from '../service';
 import type { GenTableRow } from '../types';
-import { FileTreePicker } from '../../../components/FileTreePicker';
 import { CodePreview, type RenderedFile } from './CodePreview';
 
 /** Seed §9: the code-generation success message stays 20 seconds. */
@@ -126,6 +125,7 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
       </FormDialog>
       <FileTreePicker
         open={!!picking}
+        title={t('gen.pathPickerTitle')}
         load={(parent) => tableService.getFileTree(parent)}
         onCancel={() => setPicking(null)}
         onOk={(node) => {

@@ -1,32 +1,18 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFeedback, useFormDialog, type ListPageHandle } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, RowActions, SortInput, useFormDialog, type ListPageHandle } from '@loom/ui';
 import { dictService } from '../service';
 import type { DictType, DictValue } from '../types';
-import { SortInput, requiredRule } from '../../../shared/fields';
+import { requiredRule } from '../../../shared/fields';
 
 const P = { view: 'sys:dict:view', add: 'sys:dict:add', edit: 'sys:dict:edit', del: 'sys:dict:del' };
 
 /** The values of one dictionary type. */
 export function DictValuePanel({ dictType }: { dictType: DictType }) {
   const { t } = useTranslation('sys');
-  const { modal, message } = useFeedback();
   const list = useRef<ListPageHandle<DictValue>>(null);
   const dlg = useFormDialog();
-  const remove = (rows: DictValue[]) =>
-    new Promise<void>((resolve) =>
-      modal.confirm({
-        title: t('common.tip'),
-        content: t('common.confirmDelete'),
-        onOk: async () => {
-          const msg = await dictService.deleteValues(rows.map((r) => r.id));
-          if (msg) void message.success(msg);
-          resolve();
-        },
-        onCancel: () => resolve(),
-      }),
-    );
   return (
     <div className="loom-dict-values" data-dict-type={dictType.type}>
       <ListPage<DictValue>
@@ -39,7 +25,7 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
-        onDelete={remove}
+        deleteRequest={dictService.deleteValues}
         columns={[
           {
             title: t('dict.label'),
@@ -60,7 +46,7 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
               <RowActions
                 actions={[
                   { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => void remove([r]).then(() => list.current?.reload()) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
                 ]}
               />
             ),
@@ -85,7 +71,7 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
           <Input />
         </Form.Item>
         <Form.Item name="sort" label={t('common.sort')} rules={[requiredRule(t, t('common.sort'))]}>
-          <SortInput />
+          <SortInput clamp />
         </Form.Item>
         <Form.Item name="remarks" label={t('common.remarks')}>
           <Input.TextArea rows={2} maxLength={255} />
