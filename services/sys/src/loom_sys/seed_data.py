@@ -224,6 +224,8 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         (),
     ),
     ("flow-apply", "flow", "我发起的", "/flowable/task/ApplyList", "send", 210, "flowable:apply", ()),
+    ("flow-start", "flow", "发起流程", "/flowable/task/ProcessStart", "play-square", 135, "flowable:start", ()),
+    ("flow-copy", "flow", "抄送我的", "/extension/flowCopy/FlowCopyList", "copy", 215, "extension:flowCopy", ()),
     ("flow-button", "flow", "常用按钮", "/extension/button/ButtonList", "build", 240, "extension:button", ()),
     (
         "flow-condition",
@@ -304,6 +306,8 @@ ENGLISH_NAMES: dict[str, str] = {
     "flow-todo": "To do",
     "flow-done": "Done",
     "flow-apply": "My requests",
+    "flow-start": "Start a process",
+    "flow-copy": "Copied to me",
     "flow-button": "Buttons",
     "flow-condition": "Expressions",
     "flow-listener": "Listeners",
