@@ -1,0 +1,5 @@
+/** The form renderer: the designer's JSON rendered with antd, validated with the shared validator table. */
+export * from './types';
+export * from './validators';
+export * from './defaults';
+export { FormRender, type FormRenderProps, type FormRenderHandle } from './FormRender';
