@@ -17,12 +17,22 @@ from loom_platform.service import ServiceSpec, create_app
 from loom_workflow.dryrun.router import router as dryrun_router
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
+from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.task.router import router as task_router
+from loom_workflow.taskcenter.router import router as taskcenter_router
 
-ROUTERS = [model_router, dryrun_router, process_router, task_router, *extension_routers]
+ROUTERS = [
+    model_router,
+    dryrun_router,
+    process_router,
+    task_router,
+    taskcenter_router,
+    flowcopy_router,
+    *extension_routers,
+]
 
 
 def build_app(
