@@ -16,6 +16,7 @@ from sqlalchemy.engine import make_url
 
 from loom_gencode.main import build_app
 from loom_gencode.settings import GencodeSettings
+from loom_platform.embedded import free_port
 from loom_platform.migrations import upgrade
 from loom_platform.testing.auth import GrantedAccess, TestTokens
 from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
@@ -103,6 +104,7 @@ async def env_session(
         database_url=databases[0],
         app_database_url=databases[1],
         nats_url=nats_url,
+        grpc_port=free_port(),
         jwt_public_key_file=tokens.public_key_path,
         state_dir=tmp / "state",
         workspace_root=tmp / "workspace",

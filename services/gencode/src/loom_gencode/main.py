@@ -10,10 +10,12 @@ from typing import Any
 from fastapi import FastAPI
 
 import loom_gencode.messages  # noqa: F401  (registers the catalogue)
+from loom_contracts.loom.gencode.v1 import data_pb2_grpc
 from loom_gencode import seed
 from loom_gencode.datasource.crypto import PasswordBox
 from loom_gencode.datasource.engines import EngineCache
 from loom_gencode.datasource.router import router as datasource_router
+from loom_gencode.grpc_server import DataServicer
 from loom_gencode.reftypes.router import router as reftypes_router
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.router import router as scheme_router
@@ -71,6 +73,13 @@ def build_app(
         title="Loom gencode",
         routers=ROUTERS,
         access_loader=lambda _app: access_loader or directory_access_loader(_directory()),
+        grpc_services=lambda app: [
+            (
+                data_pb2_grpc.add_DataServiceServicer_to_server,
+                DataServicer(app.state.session_factory, app.state.gencode),
+                "loom.gencode.v1.DataService",
+            )
+        ],
         hooks=[runtime_hook],
     )
     return create_app(spec)  # type: ignore[no-any-return]

@@ -176,8 +176,9 @@ class SyncTableRequest(_message.Message):
     parent_table_fk: _builtins.str
     @_builtins.property
     def columns(self) -> _containers.RepeatedCompositeFieldContainer[Global___ColumnInfo]:
-        """The business columns; the base columns (id, create_by, create_date, update_by, update_date,
-        del_flag) are added when missing.
+        """The business columns (always nullable: forms enforce what is required; is_pk and nullable are
+        ignored here); the base columns (id, create_by, create_date, update_by, update_date, del_flag)
+        are added when missing.
         """
 
     def __init__(

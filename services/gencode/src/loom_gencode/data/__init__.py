@@ -1,0 +1,1 @@
+"""Tables and rows of the data sources for other services (the DataService gRPC)."""

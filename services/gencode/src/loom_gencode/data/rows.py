@@ -1,0 +1,182 @@
+"""Rows of a data-source table with SQLAlchemy Core: names checked against the reflected table,
+every value a bound parameter (pure functions on a sync engine, run in a thread)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from loom_platform.errors import InvalidArgument, NotFound
+
+LIKE, EQ, IN = "like", "eq", "in"
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    column: str
+    op: str
+    value: str = ""
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RowChange:
+    table: str
+    kind: str
+    rows: Any = None
+    key_column: str = ""
+    key_values: tuple[str, ...] = ()
+
+
+@dataclass
+class TableCache:
+    """Reflected tables per engine, forgotten when gencode alters a table."""
+
+    _tables: dict[tuple[str, str], sa.Table] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def get(self, engine: Engine, name: str) -> sa.Table:
+        """The reflected table, or NotFound when the data source has no such table."""
+        key = (str(engine.url), name)
+        with self._lock:
+            found = self._tables.get(key)
+        if found is not None:
+            return found
+        if not sa.inspect(engine).has_table(name):
+            raise NotFound("gencode.data.table_missing", table=name)
+        table = sa.Table(name, sa.MetaData(), autoload_with=engine)
+        with self._lock:
+            self._tables[key] = table
+        return table
+
+    def forget(self, engine: Engine, name: str) -> None:
+        with self._lock:
+            self._tables.pop((str(engine.url), name), None)
+
+
+def _column(table: sa.Table, name: str) -> sa.Column[Any]:
+    column = table.c.get(name)
+    if column is None:
+        raise InvalidArgument("gencode.data.column_unknown", table=table.name, column=name)
+    return column
+
+
+def _is_text(column: sa.Column[Any]) -> bool:
+    return isinstance(column.type, sa.String | sa.Text | sa.Enum)
+
+
+def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
+    column = _column(table, flt.column)
+    as_text = column if _is_text(column) else sa.cast(column, sa.String)
+    if flt.op == LIKE:
+        escaped = flt.value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        return as_text.ilike(f"%{escaped}%", escape="\\")
+    if flt.op == EQ:
+        return as_text == flt.value
+    if flt.op == IN:
+        return as_text.in_(list(flt.values))
+    raise InvalidArgument("gencode.data.filter_invalid", op=flt.op)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, bytes | memoryview):
+        return None
+    return value
+
+
+def query(
+    engine: Engine,
+    table: sa.Table,
+    *,
+    filters: Sequence[RowFilter],
+    sorts: Sequence[tuple[str, bool]],
+    offset: int,
+    limit: int,
+    skip_total: bool,
+) -> tuple[int, bytes]:
+    """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows."""
+    where = [_condition(table, f) for f in filters]
+    order = [(_column(table, c).asc() if asc else _column(table, c).desc()) for c, asc in sorts]
+    stmt = sa.select(table).where(*where).order_by(*order)
+    if offset:
+        stmt = stmt.offset(offset)
+    if limit:
+        stmt = stmt.limit(limit)
+    with engine.connect() as conn:
+        total = -1
+        if not skip_total:
+            total = int(
+                conn.execute(sa.select(sa.func.count()).select_from(table).where(*where)).scalar_one()
+            )
+        names = [str(c.name) for c in table.columns]
+        rows = [dict(zip(names, map(_json_value, row), strict=True)) for row in conn.execute(stmt)]
+    return total, orjson.dumps(rows)
+
+
+def _coerce(column: sa.Column[Any], value: Any) -> Any:
+    """A JSON value as the column's Python type; text that cannot be read is refused."""
+    if value is None or (value == "" and not _is_text(column)):
+        return None
+    kind = column.type
+    try:
+        if isinstance(kind, sa.DateTime) and isinstance(value, str):
+            return dt.datetime.fromisoformat(value.replace("T", " ").replace("Z", "+00:00"))
+        if isinstance(kind, sa.Date) and isinstance(value, str):
+            return dt.date.fromisoformat(value[:10])
+        if isinstance(kind, sa.Integer) and not isinstance(value, bool):
+            return int(str(value))
+        if isinstance(kind, sa.Numeric) and not isinstance(value, bool):
+            return decimal.Decimal(str(value))
+        if isinstance(kind, sa.Boolean):
+            return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
+    except (ValueError, ArithmeticError) as exc:
+        raise InvalidArgument(
+            "gencode.data.value_invalid", column=column.name, value=str(value)[:50]
+        ) from exc
+    if _is_text(column) and not isinstance(value, str):
+        return orjson.dumps(value).decode() if isinstance(value, list | dict) else str(value)
+    return value
+
+
+def _values(table: sa.Table, row: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(row, Mapping):
+        raise InvalidArgument("gencode.data.rows_invalid")
+    return {name: _coerce(_column(table, name), value) for name, value in row.items()}
+
+
+def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowChange]) -> list[int]:
+    """Runs every change in one transaction; rows touched per change."""
+    counts: list[int] = []
+    with engine.begin() as conn:
+        for change in changes:
+            table = tables[change.table]
+            if change.kind == "insert":
+                rows = [_values(table, row) for row in (change.rows or [])]
+                if rows:
+                    conn.execute(table.insert(), rows)
+                counts.append(len(rows))
+                continue
+            key = _column(table, change.key_column)
+            match = key.in_(list(change.key_values))
+            if change.kind == "update":
+                result = conn.execute(table.update().where(match).values(**_values(table, change.rows or {})))
+            elif change.kind == "delete":
+                result = conn.execute(table.delete().where(match))
+            else:
+                raise InvalidArgument("gencode.data.change_invalid", kind=change.kind)
+            counts.append(int(result.rowcount or 0))
+    return counts

@@ -1,0 +1,181 @@
+"""The DataService's operations: a data source's catalogue, table sync from a design, rows."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_gencode.data import rows
+from loom_gencode.datasource import service as ds_service
+from loom_gencode.datasource.models import MASTER_ID
+from loom_gencode.runtime import Runtime
+from loom_gencode.sync import ddl
+from loom_gencode.sync import service as sync_service
+from loom_gencode.table import service as table_service
+from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, class_name_for, column_defaults
+from loom_gencode.table.introspect import describe, list_tables
+from loom_gencode.table.models import GenTable
+from loom_gencode.table.schemas import ColumnWire, DataSourceRef, TableWire
+from loom_platform.errors import InvalidArgument, LoomError, NotFound
+
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
+NORMAL, CHILD = "0", "2"
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    name: str
+    jdbc_type: str
+    comments: str = ""
+    is_pk: bool = False
+    nullable: bool = True
+
+
+async def data_source_id(session: AsyncSession, name: str) -> str:
+    """The id of a data source named by id or enName ('' and 'master' are the business database)."""
+    if not name or name == MASTER_ID:
+        return MASTER_ID
+    record = await ds_service.by_en_name(session, name)
+    return record.id if record is not None else (await ds_service.get(session, name)).id
+
+
+async def engine_of(session: AsyncSession, runtime: Runtime, name: str) -> Any:
+    """The pooled engine of a data source."""
+    return runtime.engines.get(await ds_service.target(session, runtime, await data_source_id(session, name)))
+
+
+async def tables(session: AsyncSession, runtime: Runtime, name: str) -> list[dict[str, Any]]:
+    """`[{name, comments}]` of a data source's tables."""
+    return await asyncio.to_thread(list_tables, await engine_of(session, runtime, name))
+
+
+async def columns(session: AsyncSession, runtime: Runtime, name: str, table: str) -> list[Any]:
+    """The physical columns of a table."""
+    found = await asyncio.to_thread(describe, await engine_of(session, runtime, name), [table])
+    if table not in found:
+        raise NotFound("gencode.data.table_missing", table=table)
+    return found[table].columns
+
+
+def _check_name(name: str) -> None:
+    if not NAME.match(name):
+        raise InvalidArgument("gencode.table.name_invalid", name=name)
+
+
+def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str, str]) -> list[ColumnWire]:
+    """Base columns first (seed 000 §3), then the business columns; known columns keep their ids."""
+    wanted: list[dict[str, Any]] = []
+    names = {spec.name for spec in specs}
+    for base in base_columns_for(table_type):
+        if base not in names:
+            jdbc, comments, nullable = STANDARD_COLUMNS[base]
+            wanted.append(column_defaults(base, jdbc, comments=comments, nullable=nullable))
+    for spec in specs:
+        _check_name(spec.name)
+        wanted.append(
+            column_defaults(
+                spec.name, spec.jdbc_type, comments=spec.comments or spec.name, nullable=spec.nullable
+            )
+        )
+    designed = []
+    for index, row in enumerate(wanted):
+        row["sort"] = (index + 1) * 10
+        designed.append(ColumnWire.model_validate(row | {"id": kept.get(row["name"])}))
+    return designed
+
+
+async def sync_table(
+    session: AsyncSession,
+    runtime: Runtime,
+    *,
+    data_source: str,
+    name: str,
+    comments: str,
+    specs: Sequence[ColumnSpec],
+    parent_table: str = "",
+    parent_table_fk: str = "",
+    cache: rows.TableCache,
+) -> tuple[str, list[str]]:
+    """Saves a design for the table (base columns added) and synchronises it, keeping data."""
+    _check_name(name)
+    ds_id = await data_source_id(session, data_source)
+    stmt = select(GenTable).where(GenTable.name == name, GenTable.data_source_id == ds_id)  # type: ignore[arg-type]
+    existing = (await session.execute(stmt)).scalars().first()
+    kept = {c.name: c.id for c in await table_service.columns(session, existing.id)} if existing else {}
+    table_type = CHILD if parent_table else NORMAL
+    design = TableWire(
+        id=existing.id if existing else None,
+        name=name,
+        comments=comments or name,
+        data_source=DataSourceRef(id=ds_id),
+        table_type=table_type,
+        class_name=class_name_for(name),
+        parent_table=parent_table or None,
+        parent_table_fk=parent_table_fk or None,
+        column_list=_design_columns(table_type, specs, kept),
+    )
+    record = await table_service.save(session, design)
+    statements = await sync_service.synchronise(session, runtime, table_id=record.id, is_force=ddl.KEEP)
+    cache.forget(await engine_of(session, runtime, data_source), name)
+    return record.id, statements
+
+
+async def query(
+    session: AsyncSession,
+    runtime: Runtime,
+    cache: rows.TableCache,
+    *,
+    data_source: str,
+    table: str,
+    filters: Sequence[rows.RowFilter],
+    sorts: Sequence[tuple[str, bool]],
+    offset: int,
+    limit: int,
+    skip_total: bool,
+) -> tuple[int, bytes]:
+    """A page of rows as JSON and the filtered total."""
+    engine = await engine_of(session, runtime, data_source)
+
+    def work() -> tuple[int, bytes]:
+        reflected = cache.get(engine, table)
+        return rows.query(
+            engine, reflected, filters=filters, sorts=sorts, offset=offset, limit=limit, skip_total=skip_total
+        )
+
+    return await _guard(asyncio.to_thread(work))
+
+
+async def apply(
+    session: AsyncSession,
+    runtime: Runtime,
+    cache: rows.TableCache,
+    *,
+    data_source: str,
+    changes: Sequence[rows.RowChange],
+) -> list[int]:
+    """Inserts, updates and deletes in one transaction of the data source."""
+    engine = await engine_of(session, runtime, data_source)
+
+    def work() -> list[int]:
+        reflected = {c.table: cache.get(engine, c.table) for c in changes}
+        return rows.apply(engine, reflected, changes)
+
+    return await _guard(asyncio.to_thread(work))
+
+
+async def _guard(work: Any) -> Any:
+    try:
+        return await work
+    except LoomError:
+        raise
+    except Exception as exc:  # the database's reason is what the caller needs
+        text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        raise InvalidArgument(
+            "gencode.data.failed", detail=(text[0] if text else type(exc).__name__)[:300]
+        ) from exc

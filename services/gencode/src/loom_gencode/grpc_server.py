@@ -1,0 +1,93 @@
+"""``loom.gencode.v1.DataService``: translates proto <-> domain calls, nothing else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+import loom_gencode.data.messages  # noqa: F401  (registers the DataService messages)
+from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
+from loom_gencode.data import rows
+from loom_gencode.data import service as data_service
+from loom_gencode.runtime import Runtime
+from loom_platform.db import transaction
+from loom_platform.errors import InvalidArgument
+
+
+def _rows(text: str) -> Any:
+    try:
+        return orjson.loads(text) if text else None
+    except orjson.JSONDecodeError as exc:
+        raise InvalidArgument("gencode.data.rows_invalid") from exc
+
+
+class DataServicer(data_pb2_grpc.DataServiceServicer):
+    def __init__(self, factory: async_sessionmaker[AsyncSession], runtime: Runtime) -> None:
+        self._factory = factory
+        self._runtime = runtime
+        self._cache = rows.TableCache()
+
+    async def ListTables(self, request: Any, _context: Any) -> data_pb2.ListTablesResponse:  # noqa: N802
+        async with self._factory() as session:
+            found = await data_service.tables(session, self._runtime, request.data_source)
+        return data_pb2.ListTablesResponse(
+            tables=[data_pb2.TableInfo(name=t["name"], comments=t["comments"]) for t in found]
+        )
+
+    async def ListColumns(self, request: Any, _context: Any) -> data_pb2.ListColumnsResponse:  # noqa: N802
+        async with self._factory() as session:
+            found = await data_service.columns(session, self._runtime, request.data_source, request.table)
+        return data_pb2.ListColumnsResponse(
+            columns=[
+                data_pb2.ColumnInfo(
+                    name=c.name, jdbc_type=c.jdbc_type, comments=c.comment, is_pk=c.is_pk, nullable=c.nullable
+                )
+                for c in found
+            ]
+        )
+
+    async def SyncTable(self, request: Any, _context: Any) -> data_pb2.SyncTableResponse:  # noqa: N802
+        specs = [data_service.ColumnSpec(c.name, c.jdbc_type, c.comments) for c in request.columns]
+        async with self._factory() as session, transaction(session):
+            table_id, statements = await data_service.sync_table(
+                session,
+                self._runtime,
+                data_source=request.data_source,
+                name=request.table,
+                comments=request.comments,
+                specs=specs,
+                parent_table=request.parent_table,
+                parent_table_fk=request.parent_table_fk,
+                cache=self._cache,
+            )
+        return data_pb2.SyncTableResponse(table_id=table_id, statements=statements)
+
+    async def QueryRows(self, request: Any, _context: Any) -> data_pb2.QueryRowsResponse:  # noqa: N802
+        async with self._factory() as session:
+            total, body = await data_service.query(
+                session,
+                self._runtime,
+                self._cache,
+                data_source=request.data_source,
+                table=request.table,
+                filters=[rows.RowFilter(f.column, f.op, f.value, tuple(f.values)) for f in request.filters],
+                sorts=[(s.column, s.asc) for s in request.sorts],
+                offset=int(request.offset),
+                limit=int(request.limit),
+                skip_total=request.skip_total,
+            )
+        return data_pb2.QueryRowsResponse(total=total, rows_json=body.decode())
+
+    async def ApplyChanges(self, request: Any, _context: Any) -> data_pb2.ApplyChangesResponse:  # noqa: N802
+        changes = [
+            rows.RowChange(c.table, c.kind, _rows(c.rows_json), c.key_column, tuple(c.key_values))
+            for c in request.changes
+        ]
+        async with self._factory() as session:
+            counts = await data_service.apply(
+                session, self._runtime, self._cache, data_source=request.data_source, changes=changes
+            )
+        return data_pb2.ApplyChangesResponse(counts=counts)
