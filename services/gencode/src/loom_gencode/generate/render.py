@@ -8,17 +8,58 @@ names) is passed as values, never compiled as template text.
 
 from __future__ import annotations
 
+import contextvars
 import json
 import re
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2 import StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from loom_platform.errors import InvalidArgument
 
-MAX_OUTPUT = 2_000_000
+MAX_OUTPUT = 2_000_000  # characters of one rendered file
+MAX_TOTAL_OUTPUT = 20_000_000  # characters of one generation
+MAX_RANGE = 100_000  # items of one range()
+MAX_SECONDS = 5.0  # one generation, every template together
+MAX_EXPONENT = 1_000
+
+
+class Budget:
+    """Time and output one generation may spend; the template's own loops and calls check it.
+
+    Jinja2's sandbox bounds what a template may touch, not how long it runs: a loop of sixty
+    million steps stalled gencode for seconds. Every range step and every call ticks here, and
+    the whole generation runs on a worker thread (see :func:`render_all`).
+    """
+
+    def __init__(self, seconds: float = MAX_SECONDS, max_output: int = MAX_TOTAL_OUTPUT) -> None:
+        self.deadline = time.monotonic() + seconds
+        self.seconds = seconds
+        self.output_left = max_output
+
+    def tick(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise SecurityError(f"rendering took longer than {self.seconds:g} s")
+
+    def spend(self, characters: int) -> None:
+        self.output_left -= characters
+        if self.output_left < 0:
+            raise SecurityError("output too large")
+
+    def range(self, *args: int) -> Iterator[int]:
+        numbers = range(*args)
+        if len(numbers) > MAX_RANGE:
+            raise SecurityError(f"range longer than {MAX_RANGE}")
+        for number in numbers:
+            self.tick()
+            yield number
+
+
+_budget: contextvars.ContextVar[Budget] = contextvars.ContextVar("loom_render_budget")
 
 
 def _pystr(value: Any) -> str:
@@ -50,9 +91,34 @@ def _comment(value: Any) -> str:
     return " ".join(str(value or "").split())
 
 
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox, with every call and ``*``/``**`` checked against the budget."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int | float) and abs(right) > MAX_EXPONENT:
+            raise SecurityError("exponent too large")
+        if operator == "*":
+            size, times = (left, right) if isinstance(right, int) else (right, left)
+            if (
+                isinstance(size, str | list | tuple)
+                and isinstance(times, int)
+                and len(size) * times > MAX_OUTPUT
+            ):
+                raise SecurityError("output too large")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        budget = _budget.get(None)
+        if budget is not None:
+            budget.tick()
+        return super().call(__context, __obj, *args, **kwargs)
+
+
 def environment() -> ImmutableSandboxedEnvironment:
     """The sandbox every template group renders in."""
-    env = ImmutableSandboxedEnvironment(
+    env = BoundedSandbox(
         autoescape=False,
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -62,8 +128,7 @@ def environment() -> ImmutableSandboxedEnvironment:
     env.filters.update(
         pystr=_pystr, tsstr=_pystr, ident=_ident, camel=_camel, pascal=_pascal, kebab=_kebab, comment=_comment
     )
-    env.globals.clear()
-    env.globals.update(range=range)
+    env.globals.clear()  # range comes with each render's budget
     return env
 
 
@@ -78,17 +143,40 @@ class Rendered:
     content: str
 
 
-def render(name: str, source: str, context: dict[str, Any]) -> Rendered | None:
-    """Renders one template; its ``{% set output_path = ... %}`` names the file (None: no file)."""
+def render(name: str, source: str, context: dict[str, Any], budget: Budget | None = None) -> Rendered | None:
+    """Renders one template; its ``{% set output_path = ... %}`` names the file (None: no file).
+
+    Whatever goes wrong inside a user's template (a syntax error, ``1/0``, a recursive macro, a
+    loop beyond the budget) is that template's fault: a 400 naming it, never a server error.
+    """
+    budget = budget or Budget()
+    token = _budget.set(budget)
     try:
         template = ENV.from_string(source)
-        module = template.make_module(context)
-        content = str(module)
-        output = getattr(module, "output_path", None)
-    except TemplateError as exc:
-        raise InvalidArgument("gencode.gen.template_failed", name=name, detail=str(exc)[:300]) from exc
-    if len(content) > MAX_OUTPUT:
-        raise InvalidArgument("gencode.gen.template_failed", name=name, detail="output too large")
+        ctx = template.new_context({**context, "range": budget.range}, shared=False)
+        chunks: list[str] = []
+        size = 0
+        for chunk in template.root_render_func(ctx):
+            size += len(chunk)
+            budget.spend(len(chunk))
+            if size > MAX_OUTPUT:
+                raise SecurityError("output too large")
+            chunks.append(chunk)
+        output = ctx.get_exported().get("output_path")
+    except Exception as exc:  # the template's own failure, whatever its kind
+        detail = str(exc)[:300] or type(exc).__name__
+        raise InvalidArgument("gencode.gen.template_failed", name=name, detail=detail) from exc
+    finally:
+        _budget.reset(token)
     if not output:
         return None
-    return Rendered(path=str(output), content=content)
+    return Rendered(path=str(output), content="".join(chunks))
+
+
+def render_all(
+    jobs: Sequence[tuple[str, str, dict[str, Any]]], seconds: float = MAX_SECONDS
+) -> list[Rendered]:
+    """Renders (name, source, context) jobs under one budget; meant for a worker thread."""
+    budget = Budget(seconds)
+    rendered = (render(name, source, context, budget) for name, source, context in jobs)
+    return [file for file in rendered if file is not None]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 import time
@@ -17,7 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_gencode import events
 from loom_gencode.common import blank, new_id, publish, utcnow
 from loom_gencode.generate.context import table_context
-from loom_gencode.generate.render import Rendered, render
+from loom_gencode.generate.render import Rendered, render_all
 from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme import workspace
@@ -28,6 +29,9 @@ from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import ChildTableCodegen, NotSynced, NotWorkflowForm, RightTableCodegen
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import InvalidArgument, NotFound
+
+# Renders running at once on worker threads (each bounded in time by its budget).
+_RENDER_SLOTS = asyncio.Semaphore(2)
 
 
 @dataclass(frozen=True)
@@ -132,7 +136,7 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeW
         for c in await table_service.children_of(session, table)
     ]
     common = _scheme_context(payload)
-    rendered: list[Rendered] = []
+    jobs: list[tuple[str, str, dict[str, Any]]] = []
     for current, parent in [(main, None), *((child, main) for child in children)]:
         for template in templates:
             if template.is_child == "1" and parent is None:
@@ -145,9 +149,10 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeW
                 "children": children if parent is None else [],
                 "main": main,
             }
-            file = render(template.name, template.contents, context)
-            if file is not None:
-                rendered.append(file)
+            jobs.append((template.name, template.contents, context))
+    # Off the event loop, a few at a time: a heavy template slows its own request, not gencode.
+    async with _RENDER_SLOTS:
+        rendered = await asyncio.to_thread(render_all, jobs)
     return _place(runtime.settings.workspace, payload, rendered)
 
 
