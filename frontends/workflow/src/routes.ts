@@ -2,6 +2,8 @@ import type { RemoteRoutes } from '@loom/ui';
 
 /** Pages of the workflow area, keyed by menu href (docs/wire.md "Seeded menus"). */
 const routes: RemoteRoutes = {
+  // the process designer and the workflow administration screens
+  '/flowable/model/ModelList': () => import('./pages/model'),
   // the task center
   '/flowable/task/ProcessStart': () => import('./pages/start'),
   '/flowable/task/TodoList': () => import('./pages/todo'),

@@ -1,0 +1,56 @@
+import Modeler from 'bpmn-js/lib/Modeler';
+import 'bpmn-js/dist/assets/diagram-js.css';
+import 'bpmn-js/dist/assets/bpmn-js.css';
+import 'bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css';
+import { flowableDescriptor } from '../moddle/flowable';
+import { prepareForImport, restoreAfterExport } from '../moddle/namespaces';
+import { BpmnPropertiesPanelModule, BpmnPropertiesProviderModule } from 'bpmn-js-properties-panel';
+import '@bpmn-io/properties-panel/dist/assets/properties-panel.css';
+import { flowablePropertiesModule } from '../panel/generic';
+import { paletteModule } from './palette';
+import { translateModule } from './translate';
+
+/** A bpmn-js (diagram-js) DI module: `__init__`, `__depends__`, services as `[kind, value]`. */
+export type DiModule = Record<string, unknown>;
+
+/**
+ * The designer's DI modules, in order. Features that extend the designer (live checks, dry run,
+ * diff, token simulation…) add theirs with `registerDesignerModule` before a modeler is created.
+ */
+const modules: DiModule[] = [translateModule, paletteModule, BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, flowablePropertiesModule];
+
+export function registerDesignerModule(module: DiModule): void {
+  if (!modules.includes(module)) modules.push(module);
+}
+
+export interface CreateModelerOptions {
+  container: HTMLElement;
+  /** Modules for this modeler only, after the registered ones. */
+  additionalModules?: DiModule[];
+  /** Extra moddle packages (e.g. a linter's). */
+  moddleExtensions?: Record<string, unknown>;
+}
+
+/** A bpmn-js Modeler with our Flowable descriptor, zh-CN/en-US texts and the §2.1 palette. */
+export function createModeler(opts: CreateModelerOptions): Modeler {
+  return new Modeler({
+    container: opts.container,
+    keyboard: { bindTo: window },
+    additionalModules: [...modules, ...(opts.additionalModules ?? [])],
+    moddleExtensions: { flowable: flowableDescriptor, ...(opts.moddleExtensions ?? {}) },
+  });
+}
+
+/** Imports a file: `activiti:` read as `flowable:`, unknown flowable elements kept. */
+export async function importXml(modeler: Modeler, xml: string): Promise<string[]> {
+  const { warnings } = await modeler.importXML(prepareForImport(xml));
+  return warnings.map((w) => String((w as { message?: string }).message ?? w));
+}
+
+/** The diagram as BPMN XML, with every flowable: element it was opened with. */
+export async function exportXml(modeler: Modeler): Promise<string> {
+  const { xml } = await modeler.saveXML({ format: true });
+  return restoreAfterExport(xml ?? '');
+}
+
+export { Modeler };

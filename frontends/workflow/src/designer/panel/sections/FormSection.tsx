@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http } from '@loom/ui';
+import { extensions, is, services, setExtensions } from '../../model/access';
+import { formMemoryKey, formTypeOf } from '../rules';
+import type { SectionProps } from '../ProductPanel';
+
+interface FormOption {
+  id: string;
+  name: string;
+  formDefinitionJson?: { id?: string; version?: number | string; json?: string };
+}
+interface BoundField {
+  id: string;
+  name: string;
+  readable: boolean;
+  writable: boolean;
+}
+
+/** Controls bound to a model in a form definition's layout (grid, tabs, report, table containers walked). */
+export function boundFields(json: string | undefined): Array<{ id: string; name: string }> {
+  let root: unknown;
+  try {
+    root = JSON.parse(json || '{}');
+  } catch {
+    return [];
+  }
+  const out: Array<{ id: string; name: string }> = [];
+  const walk = (n: unknown) => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (!n || typeof n !== 'object') return;
+    const o = n as Record<string, unknown>;
+    if (typeof o.model === 'string' && o.model && typeof o.type === 'string' && !['grid', 'tabs', 'report', 'table', 'col', 'td', 'divider'].includes(o.type)) {
+      out.push({ id: o.model, name: String(o.name ?? o.model) });
+    }
+    for (const k of ['list', 'columns', 'tabs', 'rows', 'tableColumns']) if (k in o) walk(o[k]);
+  };
+  walk(root);
+  return out;
+}
+
+const remember = (key: string, value: string) => {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* storage full or blocked: nothing to remember */
+  }
+};
+const recall = (key: string) => {
+  try {
+    return localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+};
+
+/** Form settings (seed 001 §2.2, §4.3): dynamic form with its fields' flags, or an external form path. */
+export function FormSection({ modeler, element, version }: SectionProps) {
+  const { t } = useTranslation('designer');
+  const { modal } = App.useApp();
+  const bo = element.businessObject;
+  const s = services(modeler);
+  const formKey: string = bo.get('flowable:formKey') ?? '';
+  const formType = formTypeOf(bo.get('flowable:formType'), formKey);
+  const [external, setExternal] = useState(formType === '2' ? formKey : '');
+  const [chosen, setChosen] = useState<FormOption | null>(null);
+  const [pick, setPick] = useState(false);
+  const [options, setOptions] = useState<FormOption[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const startEvent = is(bo, 'bpmn:StartEvent');
+
+  useEffect(() => setExternal(formType === '2' ? formKey : ''), [formKey, formType, version]);
+  useEffect(() => {
+    setChosen(null);
+    if (formType !== '1' || !formKey) return;
+    http
+      .get<FormOption>('/extension/formDefinition/queryByJsonId', { jsonId: formKey }, { silent: true })
+      .then((f) => setChosen(f && f.name ? f : { id: formKey, name: formKey, formDefinitionJson: { id: formKey } }))
+      .catch(() => setChosen({ id: formKey, name: formKey, formDefinitionJson: { id: formKey } }));
+  }, [formKey, formType]);
+
+  const set = (props: Record<string, unknown>) => s.modeling.updateProperties(element, props);
+  const switchType = (next: '1' | '2') => {
+    if (next === formType) return;
+    remember(formMemoryKey(element.id, formType), formKey);
+    set({ 'flowable:formType': next, 'flowable:formKey': recall(formMemoryKey(element.id, next)) || undefined });
+  };
+  const props = extensions(bo, 'flowable:FormProperty');
+  const fields: BoundField[] = boundFields(chosen?.formDefinitionJson?.json).map((f) => {
+    const p = props.find((x) => x.get('id') === f.id);
+    return { ...f, readable: p ? p.get('readable') !== false : true, writable: p ? p.get('writable') !== false : true };
+  });
+  const setFlag = (id: string, flag: 'readable' | 'writable', value: boolean) => {
+    const next = fields.map((f) => (f.id === id ? { ...f, [flag]: value } : f));
+    setExtensions(s, element, ['flowable:FormProperty'], next.map((f) => s.moddle.create('flowable:FormProperty', { id: f.id, name: f.name, readable: f.readable, writable: f.writable })));
+  };
+  const openPicker = () => {
+    setSelected(chosen?.formDefinitionJson?.id ?? null);
+    setPick(true);
+    http
+      .get<{ records: FormOption[] }>('/extension/formDefinition/list', { current: 1, size: -1, 'formDefinitionJson.status': '1' }, { silent: true })
+      .then((r) => setOptions(r.records ?? []))
+      .catch(() => setOptions([]));
+  };
+  const confirmPick = () => {
+    const f = options.find((o) => (o.formDefinitionJson?.id ?? o.id) === selected);
+    if (!f) {
+      void modal.warning({ title: t('panel.dynamicRequired') });
+      return;
+    }
+    set({ 'flowable:formType': '1', 'flowable:formKey': f.formDefinitionJson?.id ?? f.id });
+    setPick(false);
+  };
+
+  return (
+    <Form layout="vertical" size="small" className="loom-form-settings">
+      <Form.Item label={t('panel.formType')}>
+        <Radio.Group value={formType} onChange={(e) => switchType(e.target.value)} data-field="form-type">
+          <Radio value="1">{t('panel.dynamicForm')}</Radio>
+          <Radio value="2">{t('panel.externalForm')}</Radio>
+        </Radio.Group>
+      </Form.Item>
+      {formType === '1' ? (
+        <>
+          <Space style={{ marginBottom: 8 }}>
+            <Button size="small" disabled={!!formKey} onClick={openPicker} data-action="form-add">{t('common.add')}</Button>
+            <Button size="small" disabled={!formKey} onClick={openPicker} data-action="form-edit">{t('common.edit')}</Button>
+            <Button size="small" danger disabled={!formKey} onClick={() => modal.confirm({ title: t('panel.confirmDeleteForm'), onOk: () => set({ 'flowable:formKey': undefined }) })} data-action="form-delete">{t('common.delete')}</Button>
+          </Space>
+          <Table<FormOption>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={chosen ? [chosen] : []}
+            expandable={{
+              expandedRowRender: () => (
+                <Table<BoundField> size="small" rowKey="id" pagination={false} dataSource={fields} columns={[
+                  { title: t('panel.fieldName'), dataIndex: 'name' },
+                  { title: t('panel.fieldId'), dataIndex: 'id' },
+                  { title: t('panel.readable'), dataIndex: 'readable', render: (v: boolean, r) => <Checkbox checked={v} onChange={(e) => setFlag(r.id, 'readable', e.target.checked)} /> },
+                  { title: t('panel.writable'), dataIndex: 'writable', render: (v: boolean, r) => <Checkbox checked={v} onChange={(e) => setFlag(r.id, 'writable', e.target.checked)} /> },
+                ]} />
+              ),
+            }}
+            columns={[
+              { title: t('panel.formName'), dataIndex: 'name' },
+              { title: t('panel.formVersion'), render: (_v, r) => r.formDefinitionJson?.version ?? '' },
+              { title: t('panel.formKey'), render: (_v, r) => r.formDefinitionJson?.id ?? r.id },
+            ]}
+          />
+        </>
+      ) : (
+        <>
+          <Form.Item label={t('panel.formAddress')}>
+            <Input value={external} placeholder="/test/leave/LeaveForm" onChange={(e) => setExternal(e.target.value)} data-field="form-address"
+              onBlur={() => external !== formKey && set({ 'flowable:formKey': external || undefined, 'flowable:formType': external && !external.includes('/') ? '1' : '2' })} />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox disabled={startEvent} checked={!!bo.get('flowable:formReadOnly')} onChange={(e) => set({ 'flowable:formReadOnly': e.target.checked || undefined })} data-field="form-readonly">
+              {t('panel.readOnly')}
+            </Checkbox>
+          </Form.Item>
+        </>
+      )}
+      <Modal open={pick} width={500} title={t('panel.chooseForm')} maskClosable={false} onCancel={() => setPick(false)} onOk={confirmPick} destroyOnHidden>
+        <Table<FormOption>
+          size="small"
+          rowKey={(r) => r.formDefinitionJson?.id ?? r.id}
+          pagination={false}
+          scroll={{ y: 400 }}
+          dataSource={options}
+          rowSelection={{ type: 'radio', selectedRowKeys: selected ? [selected] : [], onChange: (keys) => setSelected(String(keys[0] ?? '')) }}
+          columns={[
+            { title: t('panel.formName'), dataIndex: 'name' },
+            { title: t('panel.formVersion'), render: (_v, r) => r.formDefinitionJson?.version ?? '' },
+          ]}
+        />
+      </Modal>
+    </Form>
+  );
+}

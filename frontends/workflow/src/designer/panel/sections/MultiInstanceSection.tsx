@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Form, InputNumber, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { services, type Bo } from '../../model/access';
+import { conditionToPercent, HANDLER_COLLECTION, percentToCondition, type MultiInstanceKind } from '../rules';
+import type { SectionProps } from '../ProductPanel';
+
+/**
+ * Countersign (seed 001 §4.3): None removes the loop and the assignee; Parallel/Sequential create
+ * the loop over the handler's list with elementVariable/assignee `assignee` and write the
+ * completion condition — all pass (100%) or a percentage 1–100, read back from the expression.
+ */
+export function MultiInstanceSection({ modeler, element, version }: SectionProps) {
+  const { t } = useTranslation('designer');
+  const bo = element.businessObject;
+  const loop = bo.get('loopCharacteristics') as Bo | undefined;
+  const kind: MultiInstanceKind = !loop || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ? 'None' : loop.get('isSequential') ? 'Sequential' : 'Parallel';
+  const stored = conditionToPercent(loop?.get('completionCondition')?.get('body'));
+  const [percent, setPercent] = useState(stored);
+  const [mode, setMode] = useState<'all' | 'percent'>(stored >= 100 ? 'all' : 'percent');
+  useEffect(() => {
+    setPercent(stored);
+    setMode(stored >= 100 ? 'all' : 'percent');
+  }, [stored, version]);
+  const s = services(modeler);
+
+  const apply = (next: MultiInstanceKind, p: number) => {
+    if (next === 'None') {
+      s.modeling.updateProperties(element, { loopCharacteristics: undefined, 'flowable:assignee': undefined });
+      return;
+    }
+    const mi = s.moddle.create('bpmn:MultiInstanceLoopCharacteristics', {
+      isSequential: next === 'Sequential',
+      'flowable:collection': HANDLER_COLLECTION,
+      'flowable:elementVariable': 'assignee',
+      completionCondition: s.moddle.create('bpmn:FormalExpression', { body: percentToCondition(p) }),
+    });
+    s.modeling.updateProperties(element, { loopCharacteristics: mi, 'flowable:assignee': '${assignee}' });
+  };
+
+  return (
+    <Form layout="vertical" size="small" className="loom-multi-instance">
+      <Form.Item label={t('panel.miType')}>
+        <Select<MultiInstanceKind>
+          value={kind}
+          onChange={(v) => apply(v, mode === 'all' ? 100 : percent)}
+          options={[{ value: 'None', label: t('panel.miNone') }, { value: 'Parallel', label: t('panel.miParallel') }, { value: 'Sequential', label: t('panel.miSequential') }]}
+          data-field="mi-type"
+        />
+      </Form.Item>
+      {kind !== 'None' ? (
+        <>
+          <Form.Item label={t('panel.completion')}>
+            <Radio.Group
+              value={mode}
+              onChange={(e) => {
+                setMode(e.target.value);
+                // 'All pass' forces 100%
+                if (e.target.value === 'all') apply(kind, 100);
+              }}
+              data-field="mi-completion"
+            >
+              <Radio value="all">{t('panel.allPass')}</Radio>
+              <Radio value="percent">{t('panel.percentage')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          {mode === 'percent' ? (
+            <Form.Item label={t('panel.percent')}>
+              <InputNumber min={1} max={100} value={percent} onChange={(v) => setPercent(Number(v) || 100)} onBlur={() => apply(kind, percent)} onPressEnter={() => apply(kind, percent)} data-field="mi-percent" />
+            </Form.Item>
+          ) : null}
+        </>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, InputNumber, Input, Modal, Select, Table } from 'antd';
+import { DeleteOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LoomTreeSelect, PickerField } from '@loom/ui';
+import { extensions, plain, services, setExtensions } from '../../model/access';
+import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
+import type { SectionProps } from '../ProductPanel';
+
+const KEYS: Array<keyof ReviewerRow & string> = ['id', 'type', 'value', 'condition', 'operationType', 'sort'];
+
+export function readReviewers(bo: SectionProps['element']['businessObject']): ReviewerRow[] {
+  return extensions(bo, 'flowable:Assignee')
+    .map((a) => ({ ...plain<ReviewerRow>(a, KEYS), sort: Number(a.get('sort')) || 0 }))
+    .sort((a, b) => a.sort - b.sort);
+}
+
+function ValueEditor({ row, onChange }: { row: ReviewerRow; onChange: (v: string) => void }) {
+  const { t } = useTranslation('designer');
+  switch (row.type) {
+    case 'user':
+    case 'role':
+    case 'post':
+      return <PickerField kind={row.type} asString value={row.value} onChange={(v) => onChange(String(v))} />;
+    case 'company':
+    case 'depart': {
+      const own = row.type === 'company' ? '${applyUserCompanyId}' : '${applyUserOfficeId}';
+      return (
+        <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
+          <Checkbox checked={row.value === own} onChange={(e) => onChange(e.target.checked ? own : '')} data-field="reviewer-initiator-office">
+            {row.type === 'company' ? t('panel.initiatorCompany') : t('panel.initiatorDepart')}
+          </Checkbox>
+          {row.value === own ? null : (
+            <LoomTreeSelect
+          url="/sys/office/treeData"
+              params={row.type === 'company' ? { type: '1' } : {}}
+              value={row.value || null}
+              onChange={(v) => onChange(v ?? '')}
+          style={{ flex: 1 }}
+            />
+          )}
+        </div>
+      );
+    }
+    case 'sql':
+    case 'custom':
+      return <Input.TextArea rows={1} value={row.value} onChange={(e) => onChange(e.target.value)} data-field="reviewer-value" />;
+    default:
+      return <span>-</span>;
+  }
+}
+
+/** Reviewers (seed 001 §2.2, §4.3): the node's assignee rows, edited in the 1000px assign-people dialog. */
+export function ReviewerSection({ modeler, element, version }: SectionProps) {
+  const { t } = useTranslation('designer');
+  const bo = element.businessObject;
+  const [rows, setRows] = useState<ReviewerRow[]>(() => readReviewers(bo));
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<ReviewerRow[]>([]);
+  useEffect(() => setRows(readReviewers(bo)), [bo, version]);
+  const typeLabel = (type: string) => (type ? t(`panel.types.${type}`) : '');
+
+  const confirm = () => {
+    const kept = keptReviewers(draft);
+    const s = services(modeler);
+    setExtensions(s, element, ['flowable:Assignee'], kept.map((r) => s.moddle.create('flowable:Assignee', { ...r, id: r.id || undefined, sort: String(r.sort) })));
+    setOpen(false);
+  };
+  const patch = (i: number, p: Partial<ReviewerRow>) => setDraft((d) => d.map((r, j) => (j === i ? { ...r, ...p } : r)));
+
+  return (
+    <div className="loom-reviewers">
+      <Table<ReviewerRow>
+        size="small"
+        rowKey={(r) => `${r.type}:${r.value}:${r.sort}`}
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: t('panel.userType'), dataIndex: 'type', render: (v: string) => typeLabel(v) },
+          { title: t('panel.source'), dataIndex: 'value', ellipsis: true },
+        ]}
+      />
+      <Button block icon={<TeamOutlined />} style={{ marginTop: 8 }} onClick={() => { setDraft(rows.map((r) => ({ ...r }))); setOpen(true); }} data-action="assign-people">
+        {t('panel.assign')}
+      </Button>
+      <Modal open={open} width={1000} title={t('panel.assign')} maskClosable={false} onCancel={() => setOpen(false)} onOk={confirm} okText={t('common.confirm')} cancelText={t('common.close')} destroyOnHidden className="loom-assign-dialog">
+        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 8 }} onClick={() => setDraft((d) => [...d, newReviewerRow(d)])} data-action="reviewer-add">
+          {t('panel.addRow')}
+        </Button>
+        <Table<ReviewerRow & { _i: number }>
+          size="small"
+          rowKey="_i"
+          pagination={false}
+          scroll={{ y: 450 }}
+          dataSource={draft.map((r, i) => ({ ...r, _i: i }))}
+          columns={[
+            {
+              title: t('panel.userType'), dataIndex: 'type', width: 180,
+              render: (v: string, r) => (
+                <Select<ReviewerType> value={(v || undefined) as ReviewerType | undefined} style={{ width: '100%' }} data-field="reviewer-type" className="loom-reviewer-type"
+                  options={REVIEWER_TYPES.map((x) => ({ value: x, label: t(`panel.types.${x}`) }))}
+                  onChange={(x) => patch(r._i, { type: x, value: VALUELESS_TYPES.includes(x) ? '' : '' })} />
+              ),
+            },
+            { title: t('panel.value'), dataIndex: 'value', render: (_v, r) => <ValueEditor row={r} onChange={(value) => patch(r._i, { value })} /> },
+            { title: t('panel.sort'), dataIndex: 'sort', width: 110, render: (v: number, r) => <InputNumber min={0} step={10} value={v} onChange={(x) => patch(r._i, { sort: Number(x) || 0 })} /> },
+            { title: t('panel.del'), width: 70, render: (_v, r) => <Button danger size="small" icon={<DeleteOutlined />} onClick={() => setDraft((d) => d.filter((_x, j) => j !== r._i))} /> },
+          ]}
+        />
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { http } from '@loom/ui';
+import type { NodeExtension, NodeSetting } from './extensions';
+
+/** A model as `/app/rest/models/{id}/editor/json` answers it. */
+export interface EditorModel {
+  id: string;
+  key: string;
+  name: string;
+  description?: string;
+  category?: string;
+  lastUpdated?: string;
+  bpmnXml?: string;
+  procDef?: { id?: string; version?: number };
+}
+
+/** The designer's calls (seed 001 §7 "Model service", "Extension services"). */
+export const designerApi = {
+  editorJson: (id: string) => http.get<EditorModel>(`/app/rest/models/${encodeURIComponent(id)}/editor/json`, { version: Date.now() }),
+  create: (m: { key: string; name: string; description?: string }) => http.post<EditorModel>('/app/rest/models', { modelType: 0, ...m }),
+  saveXml: (id: string, body: { json_xml: string; name: string; key: string; description: string; lastUpdated?: string }) =>
+    http.post<EditorModel>(`/flowable/model/saveModel/${encodeURIComponent(id)}`, { modeltype: 'model', newversion: false, comment: '', ...body }, { form: true, loading: true }),
+  deploy: (id: string, category: string) => http.put<string>('/flowable/model/deploy', { id, category }, { loading: true }),
+  exists: (key: string) => http.get<boolean>('/flowable/process/exist', { key }),
+  saveExtensions: (items: NodeExtension[]) => http.post<string>('/extension/taskDefExtension/save', items),
+  saveSettings: (items: NodeSetting[]) => http.post<string>('/extension/nodeSetting/save', items),
+  extensionOf: (processDefId: string, taskDefId: string) =>
+    http.get<Partial<NodeExtension> | null>('/extension/taskDefExtension/queryByDefIdAndTaskId', { processDefId, taskDefId }, { silent: true }),
+  settingOf: (processDefId: string, taskDefId: string, key: string) =>
+    http.get<string>('/extension/nodeSetting/queryValueByKey', { processDefId, taskDefId, key }, { silent: true }),
+};

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import type Modeler from 'bpmn-js/lib/Modeler';
+import type { EditorModel } from './save/api';
+
+/** What a toolbar item gets: the live modeler, the model being edited, and the save. */
+export interface DesignerContext {
+  modeler: Modeler;
+  model: EditorModel | null;
+  /** Saves as the Save button does; resolves with the saved model, or null when cancelled. */
+  save: () => Promise<EditorModel | null>;
+}
+
+export interface ToolbarItem {
+  key: string;
+  render: (ctx: DesignerContext) => ReactNode;
+}
+
+const items: ToolbarItem[] = [];
+
+/** Adds a button (or any control) after the designer's own toolbar buttons (live checks, dry run, diff…). */
+export function registerToolbarItem(item: ToolbarItem): void {
+  const i = items.findIndex((x) => x.key === item.key);
+  if (i >= 0) items[i] = item;
+  else items.push(item);
+}
+
+export function toolbarItems(): ToolbarItem[] {
+  return [...items];
+}
+
+/** Zoom steps of seed 001 §2.1: 0.2 to 2 by 0.1. */
+export function nextZoom(current: number, dir: 1 | -1): number {
+  const z = Math.round((current + dir * 0.1) * 10) / 10;
+  return Math.min(2, Math.max(0.2, z));
+}

@@ -1,0 +1,86 @@
+import { useRef, useState } from 'react';
+import { App, Modal, Tag, TreeSelect } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ListPage, RowActions, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
+import '../../locales/designer';
+import { Designer } from '../../designer/Designer';
+import { FlowChartDialog } from '../../components/flow-viewer';
+import { CategoryTree, useCategoryOptions } from '../category/CategoryTree';
+import { modelService, type ModelRow } from './service';
+
+const P = { view: 'flowable:model:view', add: 'flowable:model:add', edit: 'flowable:model:edit', del: 'flowable:model:del', deploy: 'flowable:model:deploy', design: 'flowable:model:design' };
+
+/** 流程设计 (`/flowable/model/ModelList`): models by category; create, design, copy, publish, change category, delete, preview. */
+export default function ModelList(_props: PageProps) {
+  const { t } = useTranslation('designer');
+  const { message, modal } = App.useApp();
+  const list = useRef<ListPageHandle<ModelRow>>(null);
+  const [category, setCategory] = useState<string | null>(null);
+  const [designer, setDesigner] = useState<{ modelId?: string; category?: string } | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [changing, setChanging] = useState<{ row: ModelRow; value: string | null } | null>(null);
+  const options = useCategoryOptions();
+  const reload = () => list.current?.reload();
+  const done = (msg: unknown) => {
+    if (typeof msg === 'string' && msg) void message.success(msg);
+    reload();
+  };
+
+  return (
+    <SplitLayout side={<CategoryTree value={category} onChange={setCategory} />}>
+      <ListPage<ModelRow>
+        actionRef={list}
+        url={modelService.listUrl}
+        params={{ category: category ?? '' }}
+        permissions={{ add: P.add, del: P.del }}
+        exportName={t('model.entity')}
+        onAdd={() => setDesigner({ category: category ?? undefined })}
+        onDelete={(rows) => new Promise<void>((resolve) => modal.confirm({ title: t('common.confirmDelete'), onOk: () => modelService.delete(rows.map((r) => r.id).join(',')).then(done).finally(resolve), onCancel: () => resolve() }))}
+        columns={[
+          { title: t('model.name'), dataIndex: 'filterText', query: true, hideInTable: true },
+          { title: t('model.key'), dataIndex: 'key', width: 200, render: (_d, r) => <a onClick={() => setDesigner({ modelId: r.id, category: r.category })}>{r.key}</a> },
+          { title: t('model.name'), dataIndex: 'name' },
+          { title: t('model.category'), dataIndex: 'category', render: (_d, r) => r.category || t('model.notSet') },
+          { title: t('model.version'), dataIndex: ['procDef', 'version'], width: 90, render: (_d, r) => (r.procDef?.version ? <Tag color="blue">v{r.procDef.version}</Tag> : '') },
+          {
+            title: t('model.status'), width: 100,
+            render: (_d, r) => (r.procDef?.id ? (r.procDef.suspended ? <Tag color="orange">{t('model.suspended')}</Tag> : <Tag color="green">{t('model.deployed')}</Tag>) : <Tag>{t('model.notDeployed')}</Tag>),
+          },
+          { title: t('model.lastUpdated'), dataIndex: 'lastUpdated', width: 180, valueType: 'dateTime' },
+          {
+            title: t('common.operation'), valueType: 'option', width: 300,
+            render: (_d, r) => (
+              <RowActions
+                actions={[
+                  { key: 'design', label: t('model.design'), permission: P.design, onClick: () => setDesigner({ modelId: r.id, category: r.category }) },
+                  { key: 'copy', label: t('model.copy'), permission: P.add, confirm: t('model.confirmCopy'), onClick: () => void modelService.copy(r.id).then(done) },
+                  { key: 'deploy', label: t('model.deploy'), permission: P.deploy, confirm: t('model.confirmDeploy'), onClick: () => void modelService.deploy(r.id, r.category || t('model.notSet')).then(done) },
+                  { key: 'category', label: t('model.changeCategory'), permission: P.edit, onClick: () => setChanging({ row: r, value: r.category ?? null }) },
+                  { key: 'preview', label: t('model.preview'), onClick: () => setPreview(r.id) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('common.confirmDelete'), onClick: () => void modelService.delete(r.id).then(done) },
+                ]}
+              />
+            ),
+          },
+        ]}
+      />
+      {designer ? (
+        <Designer open modelId={designer.modelId} category={designer.category} onClose={() => { setDesigner(null); reload(); }} onSaved={reload} />
+      ) : null}
+      <FlowChartDialog open={!!preview} modelId={preview ?? undefined} onClose={() => setPreview(null)} />
+      <Modal
+        open={!!changing}
+        title={t('model.changeCategory')}
+        maskClosable={false}
+        onCancel={() => setChanging(null)}
+        onOk={() => {
+          if (!changing?.value) return void message.warning(t('model.chooseCategory'));
+          const id = changing.row.procDef?.id ?? changing.row.id;
+          return modelService.updateCategory(id, changing.value).then((m) => { setChanging(null); done(m); });
+        }}
+      >
+        <TreeSelect style={{ width: '100%' }} treeDefaultExpandAll value={changing?.value ?? undefined} treeData={options} placeholder={t('model.chooseCategory')} onChange={(v) => setChanging((c) => (c ? { ...c, value: v } : c))} />
+      </Modal>
+    </SplitLayout>
+  );
+}
