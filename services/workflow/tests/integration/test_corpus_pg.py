@@ -20,6 +20,8 @@ from ..conftest import SERVICE_DIR
 from ..unit.engine import corpus_runner
 from ..unit.engine.corpus_steps import Steps
 from ..unit.engine.test_corpus import CORPUS, SCENARIOS
+from ..unit.engine.test_regressions import REGRESSIONS
+from ..unit.engine.test_regressions import SCENARIOS as REGRESSION_SCENARIOS
 
 TABLES = [m.table for m in MAPPINGS.values()] + ["loom_outbox"]
 
@@ -105,3 +107,27 @@ def test_scenario_runs_on_postgresql(
             store.close()
     # then: every non-optional step held
     assert all(isinstance(s, str) for s in skipped)
+
+
+@pytest.mark.parametrize("scenario", REGRESSION_SCENARIOS, ids=[s["id"] for s in REGRESSION_SCENARIOS])
+def test_regression_runs_on_postgresql(
+    scenario: dict[str, Any], corpus_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given: an empty database and the runner on the PostgreSQL store
+    with psycopg.connect(conninfo(corpus_db), autocommit=True) as conn:
+        conn.execute(f"TRUNCATE {', '.join(TABLES)}")
+    stores: list[ScenarioStore] = []
+
+    def factory() -> ScenarioStore:
+        stores.append(ScenarioStore(corpus_db))
+        return stores[-1]
+
+    monkeypatch.setattr(corpus_runner, "InMemoryStore", factory)
+    try:
+        # when
+        skipped = Steps(scenario, REGRESSIONS).run()
+    finally:
+        for store in stores:
+            store.close()
+    # then: every step held
+    assert skipped == []

@@ -185,6 +185,8 @@ async def flow_chart(
         await session.execute(
             text(
                 "SELECT activity_id, activity_type, end_time FROM act_hi_actinst WHERE proc_inst_id = :id "
+                # an armed boundary event, or one removed unfired, was not visited
+                "AND NOT (activity_type = 'boundaryEvent' AND (end_time IS NULL OR delete_reason IS NOT NULL)) "
                 "ORDER BY start_time, transaction_order"
             ),
             {"id": proc_inst_id},

@@ -95,9 +95,11 @@ def cancel_tree(ctx: CommandContext, execution: Execution, reason: str, *, inclu
 
 
 def remove_boundaries(ctx: CommandContext, execution: Execution) -> None:
-    """Deletes the boundary-event executions (and their timers) hanging under ``execution``."""
+    """Deletes the boundary-event executions (and their timers) hanging under ``execution``; their
+    activity instances end with the reason ``attached activity ended (<activity id>)``."""
     for child in children(ctx, execution):
         if is_boundary(ctx, child):
+            history.end_activity(ctx, child, f"attached activity ended ({execution.activity_id})")
             delete_execution(ctx, child)
 
 

@@ -49,16 +49,25 @@ def open_activity(ctx: CommandContext, execution: Execution) -> HistoricActivity
 
 
 def end_activity(ctx: CommandContext, execution: Execution, delete_reason: str | None = None) -> None:
-    """Closes the open activity instance of ``execution`` (ACTIVITY_COMPLETED / ACTIVITY_CANCELLED)."""
+    """Closes the open activity instance of ``execution`` (ACTIVITY_COMPLETED / ACTIVITY_CANCELLED).
+    A reason noted on the open row before (see :func:`note_end_reason`) is kept."""
     row = open_activity(ctx, execution)
     if row is None:
         return
     now = ctx.now()
     row.end_time = now
     row.duration_ms = _ms(row.start_time, now)
-    row.delete_reason = delete_reason
+    row.delete_reason = delete_reason if delete_reason is not None else row.delete_reason
     kind = ev.ACTIVITY_CANCELLED if delete_reason is not None else ev.ACTIVITY_COMPLETED
     ctx.emit(kind, execution, activity_id=row.activity_id, activity_type=row.activity_type)
+
+
+def note_end_reason(ctx: CommandContext, execution: Execution, reason: str) -> None:
+    """Notes why the open activity instance of ``execution`` will end (a sub-process ended by a
+    terminate end event inside it still leaves normally, but its history reads the terminate)."""
+    row = open_activity(ctx, execution)
+    if row is not None:
+        row.delete_reason = reason
 
 
 def record_flow(ctx: CommandContext, execution: Execution, flow: SequenceFlow) -> None:

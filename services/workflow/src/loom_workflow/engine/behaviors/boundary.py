@@ -1,4 +1,7 @@
-"""Boundary timers: one waiting child execution per boundary event under the activity's execution."""
+"""Boundary timers: one waiting child execution per boundary event under the activity's execution.
+
+As in Flowable, a boundary event has an activity instance from the moment it is armed: it ends
+without a delete reason when the event fires, and with one when the event is removed unfired."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ def arm(ctx: CommandContext, activity_execution: Execution, node: FlowNode) -> N
     for boundary in ctx.model(activity_execution.proc_def_id).boundaries(node):
         waiter = executions.create_child(ctx, activity_execution, boundary.id)
         waiter.is_active = False
+        history.start_activity(ctx, waiter, boundary)
         create_timer_job(ctx, waiter, boundary, TRIGGER_TIMER)
 
 
@@ -37,6 +41,7 @@ def fire(ctx: CommandContext, waiter: Execution, node: TimerEvent) -> None:
             return
         token = executions.create_child(ctx, scope, node.id)
     token.is_active = True
-    history.start_activity(ctx, token, node)
+    if history.open_activity(ctx, token) is None:
+        history.start_activity(ctx, token, node)
     fire_execution_listeners(ctx, token, node.listeners, "start")
     ctx.agenda.plan_leave(token)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..agenda import executions, history
 from ..agenda.instances import end_instance
-from ..agenda.jobs import TIMER_TRANSITION, create_timer_job
+from ..agenda.jobs import ASYNC_AFTER, TIMER_TRANSITION, create_async_job, create_timer_job
 from ..agenda.listeners import fire_execution_listeners
 from ..model import EndEvent, FlowNode, TimerEvent
 from ..runtime.entities import Execution
@@ -17,16 +17,25 @@ if TYPE_CHECKING:
 
 
 class EndEventBehavior(Behavior):
-    """None end: the token ends. Terminate end: its scope (or, with terminateAll, the root) ends."""
+    """None end: the token ends. Terminate end: its scope (or, with terminateAll, the root) ends.
+    With ``flowable:asyncLeave`` the end happens in its own job, after the start listeners ran."""
 
     def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
-        """Ends the token or terminates its scope."""
-        fire_execution_listeners(ctx, execution, node.listeners, "end")
-        history.end_activity(ctx, execution)
-        if isinstance(node, EndEvent) and node.terminate:
-            terminate(ctx, execution, node)
+        """Ends the token or terminates its scope (or leaves that to an async-after job)."""
+        if node.async_after:
+            create_async_job(ctx, execution, node, ASYNC_AFTER)
             return
-        ctx.agenda.plan_end(execution)
+        finish(ctx, execution, node)
+
+
+def finish(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
+    """The end itself: end listeners, history, then the token or its scope ends."""
+    fire_execution_listeners(ctx, execution, node.listeners, "end")
+    history.end_activity(ctx, execution)
+    if isinstance(node, EndEvent) and node.terminate:
+        terminate(ctx, execution, node)
+        return
+    ctx.agenda.plan_end(execution)
 
 
 def terminate(ctx: CommandContext, execution: Execution, node: EndEvent) -> None:
@@ -44,6 +53,9 @@ def terminate(ctx: CommandContext, execution: Execution, node: EndEvent) -> None
         return
     for child in executions.children(ctx, scope):
         executions.cancel_tree(ctx, child, reason)
+    token = executions.parent(ctx, scope)
+    if token is not None:
+        history.note_end_reason(ctx, token, reason)
     subprocess.complete(ctx, scope)
 
 

@@ -90,25 +90,34 @@ class InclusiveGatewayBehavior(Behavior):
 
 
 def try_inclusive_join(ctx: CommandContext, execution: Execution, node: FlowNode) -> bool:
-    """Fires the join at ``node`` when no other live token of the scope can reach it."""
+    """Fires the join at ``node`` when no other live token of its own scope can still reach it.
+
+    Only executions under the join's scope count (one copy of a multi-instance sub-process does not
+    wait for the others), and a token already positioned at the join but not yet arrived counts as
+    able to reach it: tokens arriving in one step are joined once, not once each.
+    """
     waiting = _waiting(ctx, execution, node)
-    others = [
-        e
-        for e in ctx.session.where(
-            Execution,
-            lambda e: (
-                e.proc_inst_id == execution.proc_inst_id and e.activity_id is not None and e not in waiting
-            ),
-        )
-        if not e.is_mi_root and not executions.is_boundary(ctx, e) and e.id != execution.proc_inst_id
-    ]
+    scope = executions.parent(ctx, execution)
     model = ctx.model(execution.proc_def_id)
-    for other in others:
-        if other.activity_id and _reaches(model, other.activity_id, node.id):
+    for other in _scope_tokens(ctx, scope) if scope is not None else []:
+        if any(other is w for w in waiting) or other.is_mi_root or executions.is_boundary(ctx, other):
+            continue
+        if other.activity_id == node.id or _reaches(model, other.activity_id or "", node.id):
             return False
     _join(ctx, execution, node, waiting)
     _inclusive_fork(ctx, execution, node)
     return True
+
+
+def _scope_tokens(ctx: CommandContext, scope: Execution) -> list[Execution]:
+    """Every execution below ``scope`` that sits at an activity."""
+    found: list[Execution] = []
+    frontier = [scope]
+    while frontier:
+        below = [c for parent in frontier for c in executions.children(ctx, parent)]
+        found.extend(c for c in below if c.activity_id is not None)
+        frontier = below
+    return found
 
 
 def _reaches(model: object, start: str, target: str) -> bool:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ..agenda import jobs as job_ops
 from ..behaviors import boundary
-from ..model import TimerEvent
+from ..behaviors import events as end_event
+from ..model import EndEvent, TimerEvent
 from ..runtime import events as ev
 from ..runtime.entities import Execution, Job
 from ..timers import next_due
@@ -63,6 +64,8 @@ class ExecuteJob:
             return True
         if job.handler_type == job_ops.ASYNC_CONTINUATION:
             ctx.agenda.plan_continue(execution, in_job=True)
+        elif job.handler_type == job_ops.ASYNC_AFTER and isinstance(ctx.node(execution), EndEvent):
+            end_event.finish(ctx, execution, ctx.node(execution))
         elif job.handler_type == job_ops.ASYNC_AFTER:
             ctx.agenda.plan_leave(execution, in_job=True)
         else:

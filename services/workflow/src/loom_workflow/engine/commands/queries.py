@@ -22,6 +22,11 @@ class FlowChartData:
     active_activity_ids: list[str]
 
 
+def unfired_boundary(row: HistoricActivityInstance) -> bool:
+    """A boundary event that is armed or was removed without firing: not a visited node."""
+    return row.activity_type == "boundaryEvent" and (row.end_time is None or row.delete_reason is not None)
+
+
 @dataclass(frozen=True)
 class FlowChart:
     """Flow-chart data of a running or finished instance."""
@@ -35,7 +40,10 @@ class FlowChart:
         hist = ctx.session.get(HistoricProcessInstance, self.proc_inst_id)
         if hist is None:
             raise ObjectNotFound(f"No process instance found for id '{self.proc_inst_id}'")
-        rows = ctx.session.where(HistoricActivityInstance, lambda a: a.proc_inst_id == self.proc_inst_id)
+        rows = ctx.session.where(
+            HistoricActivityInstance,
+            lambda a: a.proc_inst_id == self.proc_inst_id and not unfired_boundary(a),
+        )
         rows.sort(key=lambda a: a.transaction_order)
         nodes: list[str] = []
         flows: list[str] = []
