@@ -6,7 +6,7 @@ UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 FRONTENDS := frontends
 SERVICE ?=
 PYTEST_WORKERS ?= 2
-PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow
+PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms
 
 .PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e lint typecheck proto bench clean
 

@@ -1,1 +1,1 @@
-"""Loom forms service: form maker, online form data, process form definitions."""
+"""The forms service: form-maker forms bound to tables, process form definitions and data."""

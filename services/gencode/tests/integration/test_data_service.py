@@ -114,4 +114,3 @@ async def test_unknown_columns_and_bad_values_are_refused_and_nothing_is_written
     assert reply.total == 0
     with pytest.raises(Exception, match="form_nowhere"):
         await client.call(data.QueryRows, data_pb2.QueryRowsRequest(table="form_nowhere"))
-

@@ -1,0 +1,31 @@
+"""``loom-forms migrate | seed | setup | serve``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_forms.settings import FormsSettings
+from loom_platform.cli import ServiceCommand
+
+
+async def _seed(session: AsyncSession, _settings: FormsSettings) -> None:
+    """A default category for process forms (idempotent)."""
+    import loom_forms.messages  # noqa: F401
+    from loom_forms.seed import seed
+
+    await seed(session)
+
+
+command = ServiceCommand(
+    name="forms",
+    settings=FormsSettings,
+    service_dir=Path(__file__).resolve().parents[2],
+    app_factory="loom_forms.main:app_factory",
+    seed=_seed,
+)
+main = command.main
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""Form definitions for processes and the versions of their JSON."""
+
+from __future__ import annotations
+
+from sqlalchemy import Column, Text, UniqueConstraint
+from sqlmodel import Field
+
+from loom_forms.common import Stamped
+
+PUBLISHED = "1"
+DRAFT = "0"
+
+
+class FormDefinition(Stamped, table=True):
+    """A named process form in a category; its content lives in versions."""
+
+    __tablename__ = "form_definition"
+
+    category_id: str | None = Field(default=None, max_length=64, index=True)
+    name: str = Field(max_length=100)
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+class FormDefinitionJson(Stamped, table=True):
+    """One version of a definition's designer JSON; exactly one per definition is primary and published."""
+
+    __tablename__ = "form_definition_json"
+    __table_args__ = (UniqueConstraint("form_definition_id", "version"),)
+
+    form_definition_id: str = Field(max_length=64, index=True)
+    json_body: str = Field(default="", sa_column=Column("json", Text, nullable=False, default=""))
+    version: int = 1
+    # '1' published, '0' draft.
+    status: str = Field(default=DRAFT, max_length=1)
+    # '1' the version processes get, '0' another one.
+    is_primary: str = Field(default="0", max_length=1)

@@ -1,0 +1,94 @@
+"""HTTP routes of process form definitions: /extension/formDefinition/* and /extension/formDefinitionJson/*."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from loom_forms.common import form_body
+from loom_forms.definition import service
+from loom_platform.auth import require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep
+from loom_platform.wire import split_ids
+
+router = APIRouter(prefix="/extension")
+PERM = "extension:formDefinition"
+VIEW = require_permission(f"{PERM}:view")
+WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit")
+DELETE = require_permission(f"{PERM}:del")
+
+
+@router.get("/formDefinition/list", dependencies=[VIEW])
+async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
+    """Definitions with their primary version (the process designer reads `size=-1, status=1`)."""
+    return await service.page(session, params, request.query_params)
+
+
+@router.get("/formDefinition/queryById", dependencies=[VIEW])
+async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002 - the wire name
+    """A definition with its primary version."""
+    return await service.read(session, id)
+
+
+@router.get("/formDefinition/queryByJsonId", dependencies=[VIEW])
+async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]:  # noqa: N803
+    """The definition of a version, with that version."""
+    return await service.read_by_json_id(session, jsonId)
+
+
+@router.post("/formDefinition/save", dependencies=[WRITE])
+async def save(session: SessionDep, request: Request) -> JSON:
+    """Creates or updates a definition (with a first version when `json` is given)."""
+    body = await form_body(request)
+    async with transaction(session):
+        record = await service.save(session, body)
+    return message(translate("forms.saved", what=record.name))
+
+
+@router.delete("/formDefinition/delete", dependencies=[DELETE])
+async def delete(session: SessionDep, ids: str = "") -> JSON:
+    """Deletes definitions with their versions."""
+    async with transaction(session):
+        await service.delete(session, split_ids(ids))
+    return message(translate("forms.deleted", what=""))
+
+
+@router.get("/formDefinitionJson/list", dependencies=[VIEW])
+async def versions(session: SessionDep, params: PageDep, request: Request) -> Any:
+    """Versions of a definition (`formDefinition.id`), newest first."""
+    return await service.versions(session, params, request.query_params)
+
+
+@router.get("/formDefinitionJson/queryById", dependencies=[VIEW])
+async def version_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002
+    """One version with its JSON."""
+    return service.render_version(await service.get_version(session, id))
+
+
+@router.post("/formDefinitionJson/save", dependencies=[WRITE])
+async def save_version(session: SessionDep, request: Request) -> dict[str, Any]:
+    """Updates a version's JSON (`id`) or adds the next version (`formDefinition.id`); answers it."""
+    body = await form_body(request)
+    async with transaction(session):
+        row = await service.save_version(session, body)
+    return service.render_version(row, with_json=False)
+
+
+@router.api_route("/formDefinitionJson/updatePrimary", methods=["PUT", "POST"], dependencies=[WRITE])
+async def update_primary(session: SessionDep, id: str) -> JSON:  # noqa: A002
+    """Makes the version the definition's one primary, published version."""
+    async with transaction(session):
+        await service.update_primary(session, id)
+    return message(translate("forms.definition.primary_set"))
+
+
+@router.delete("/formDefinitionJson/delete", dependencies=[DELETE])
+async def delete_versions(session: SessionDep, ids: str = "") -> JSON:
+    """Deletes versions other than the primary one."""
+    async with transaction(session):
+        await service.delete_versions(session, split_ids(ids))
+    return message(translate("forms.deleted", what=""))

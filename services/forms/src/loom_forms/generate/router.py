@@ -1,0 +1,189 @@
+"""HTTP routes of online form data: /form/generate/* (permissions `form:<code>:<action>`)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request, UploadFile
+from fastapi.responses import StreamingResponse
+
+from loom_form_rules import validate
+from loom_forms.common import form_body, json_object
+from loom_forms.errors import ImportInvalid
+from loom_forms.gencode_client import Change
+from loom_forms.generate import service, xlsx
+from loom_forms.runtime import Runtime, RuntimeDep
+from loom_platform import i18n
+from loom_platform.auth import CurrentPrincipal
+from loom_platform.db import SessionDep
+from loom_platform.errors import PermissionDenied
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep
+from loom_platform.wire import new_id, split_ids
+
+router = APIRouter(prefix="/form/generate")
+log = logging.getLogger("loom.forms.import")
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+MAX_ERROR_ROWS = 100
+
+
+def _allow(request: Request, online: service.Online, *actions: str) -> None:
+    """The user needs `form:<code>:<action>` of the form (one of the actions)."""
+    wanted = [f"form:{online.form.code}:{a}" for a in actions]
+    if not any(request.state.access.allows(p) for p in wanted):
+        raise PermissionDenied(permission=" | ".join(wanted))
+
+
+async def _online(session: SessionDep, request: Request, form_id: str, *actions: str) -> service.Online:
+    online = await service.load(session, form_id)
+    _allow(request, online, *actions)
+    return online
+
+
+@router.get("/list")
+async def page(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    request: Request,
+    _user: CurrentPrincipal,
+    params: PageDep,
+    formId: str = "",  # noqa: N803
+) -> dict[str, Any]:
+    """Records of the form's table: `params` (JSON of isSearch values), paging, sorting on isSort fields."""
+    online = await _online(session, request, formId, "view")
+    return await service.page(online, runtime, params, request.query_params.get("params"))
+
+
+@router.get("/queryById")
+async def query_by_id(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    request: Request,
+    _user: CurrentPrincipal,
+    formId: str,
+    id: str,  # noqa: A002,N803
+) -> dict[str, Any]:
+    """One record with its sub-table rows."""
+    online = await _online(session, request, formId, "view", "edit")
+    return await service.read(online, runtime, id)
+
+
+@router.post("/save")
+async def save(session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal) -> JSON:
+    """Adds (no id) or edits a record after validating it; 400 with `{field: message}` in details."""
+    body = await form_body(request)
+    form_id = str(body.pop("formId", "") or request.query_params.get("formId", ""))
+    values = json_object(body.pop("data"), "data") if "data" in body else body
+    online = await service.load(session, form_id)
+    _allow(request, online, "edit" if values.get("id") else "add")
+    await service.save(online, runtime, values, i18n.current_language.get())
+    return message(translate("forms.saved", what=""))
+
+
+@router.delete("/delete")
+async def delete(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    request: Request,
+    _user: CurrentPrincipal,
+    formId: str = "",
+    ids: str = "",  # noqa: N803
+) -> JSON:
+    """Deletes records ``?formId&ids=a,b`` with their sub-table rows."""
+    online = await _online(session, request, formId, "del")
+    await service.delete(online, runtime, split_ids(ids))
+    return message(translate("forms.deleted", what=""))
+
+
+def _download(body: Any, name: str) -> StreamingResponse:
+    # The JeePlus client reads the raw header value as the URL-encoded file name.
+    return StreamingResponse(
+        xlsx.chunks(body),
+        media_type=XLSX,
+        headers={"Content-Disposition": quote(name), "Access-Control-Expose-Headers": "Content-Disposition"},
+    )
+
+
+async def _all_records(
+    online: service.Online, runtime: Runtime, params_text: str | None
+) -> list[dict[str, Any]]:
+    filters = service.search_filters(online, params_text)
+    found: list[dict[str, Any]] = []
+    offset, size = 0, 5000
+    while True:
+        _, rows = await runtime.data.query(
+            online.data_source,
+            online.binding.table,
+            filters=filters,
+            sorts=[("id", True)] if "id" in online.binding.physical else [],
+            offset=offset,
+            limit=size,
+            skip_total=True,
+        )
+        found += [service.to_record(online, r) for r in rows]
+        if len(rows) < size:
+            return found
+        offset += size
+
+
+@router.get("/export")
+async def export(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    request: Request,
+    _user: CurrentPrincipal,
+    formId: str = "",  # noqa: N803
+) -> StreamingResponse:
+    """The whole filtered list as XLSX (streamed)."""
+    online = await _online(session, request, formId, "export", "view")
+    records = await _all_records(online, runtime, request.query_params.get("params"))
+    body = xlsx.workbook(xlsx.columns(online.fields), records, online.form.name)
+    return _download(body, f"{online.form.name}.xlsx")
+
+
+@router.get("/importTemplate")
+async def import_template(
+    session: SessionDep, request: Request, _user: CurrentPrincipal, formId: str = ""
+) -> StreamingResponse:  # noqa: N803
+    """An empty XLSX with the form's column headers."""
+    online = await _online(session, request, formId, "import", "add")
+    body = xlsx.workbook(xlsx.columns(online.fields), [], online.form.name)
+    return _download(body, f"{online.form.name}导入模板.xlsx")
+
+
+@router.post("/import")
+async def import_file(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    request: Request,
+    _user: CurrentPrincipal,
+    file: UploadFile,
+    formId: str = "",  # noqa: N803
+) -> dict[str, Any]:
+    """Imports an XLSX validated row by row: any bad row imports nothing and answers which rows and fields."""
+    online = await _online(session, request, formId, "import")
+    lang = i18n.current_language.get()
+    started = time.monotonic()
+    rows = xlsx.read(file.file, xlsx.columns(online.fields), runtime.settings.import_max_rows)
+    bad = []
+    for number, record in rows:
+        errors = validate(online.definition, record, lang)
+        if errors:
+            bad.append({"row": number, "errors": errors})
+    if bad:
+        raise ImportInvalid(bad[:MAX_ERROR_ROWS], len(bad))
+    batch = runtime.settings.import_batch_rows
+    for start in range(0, len(rows), batch):
+        main_rows = [
+            service.insert_changes(online, new_id(), record)[0].rows[0]
+            for _, record in rows[start : start + batch]
+        ]
+        await runtime.data.apply(online.data_source, [Change(online.binding.table, "insert", main_rows)])
+        log.info("import %s: %d of %d rows", online.form.code, min(start + batch, len(rows)), len(rows))
+    log.info("import %s: %d rows in %.2fs", online.form.code, len(rows), time.monotonic() - started)
+    text = translate("forms.generate.imported", count=len(rows))
+    return {"success": True, "msg": text, "count": len(rows)}

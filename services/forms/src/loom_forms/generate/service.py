@@ -1,0 +1,254 @@
+"""Online form data: the runtime of a form bound to a table (list, read, save, delete), every
+record validated against the form with the shared validators."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_form_rules import Field, fields, validate
+from loom_forms.definition.service import parse_json
+from loom_forms.errors import FormInvalid
+from loom_forms.gencode_client import Change, Filter
+from loom_forms.make import service as make_service
+from loom_forms.make.binding import TYPED_WIDGETS, Binding
+from loom_forms.make.models import FormMake
+from loom_forms.runtime import Runtime
+from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.logging import caller
+from loom_platform.paging import PageParams, page_body
+from loom_platform.wire import new_id, now
+
+LIKE_WIDGETS = {"input", "textarea", "editor"}
+STAMPS = {
+    "create_by": "createBy",
+    "create_date": "createDate",
+    "update_by": "updateBy",
+    "update_date": "updateDate",
+}
+
+
+@dataclass
+class Online:
+    """A bound form ready to serve: the record, its definition, fields and binding."""
+
+    form: FormMake
+    definition: dict[str, Any]
+    fields: list[Field]
+    binding: Binding
+
+    @property
+    def data_source(self) -> str:
+        return self.form.data_source_id
+
+    def field(self, model: str) -> Field | None:
+        return next((f for f in self.fields if f.model == model), None)
+
+
+async def load(session: AsyncSession, form_id: str) -> Online:
+    """The form and its binding; 400 when it is not bound to a table yet."""
+    form = await make_service.get(session, form_id)
+    binding = Binding.load(form.binding)
+    if binding is None:
+        raise InvalidArgument("forms.make.not_bound")
+    definition = parse_json(form.source or "{}")
+    return Online(form, definition, fields(definition), binding)
+
+
+def search_filters(online: Online, params_text: str | None) -> list[Filter]:
+    """`params` (JSON text of search values) as filters on the fields marked isSearch."""
+    if not params_text:
+        return []
+    try:
+        params = json.loads(params_text)
+    except ValueError as exc:
+        raise InvalidArgument("forms.generate.params_invalid", detail="JSON") from exc
+    if not isinstance(params, Mapping):
+        raise InvalidArgument("forms.generate.params_invalid", detail="JSON object")
+    found: list[Filter] = []
+    for model, value in params.items():
+        if value in (None, "", []):
+            continue
+        item = online.field(model)
+        column = online.binding.columns.get(model)
+        if item is None or column is None or not item.options.get("isSearch"):
+            raise InvalidArgument("forms.generate.params_invalid", detail=model)
+        if isinstance(value, list):
+            found.append(Filter(column, "in", values=tuple(str(v) for v in value)))
+        elif item.type in LIKE_WIDGETS:
+            found.append(Filter(column, "like", str(value)))
+        else:
+            found.append(Filter(column, "eq", str(value)))
+    return found
+
+
+def sorts(online: Online, params: PageParams) -> list[tuple[str, bool]]:
+    """Orders on isSort fields (by model or column) or the stamp columns; else newest first."""
+    sortable = {
+        key: column
+        for model, column in online.binding.columns.items()
+        if (item := online.field(model)) is not None and item.options.get("isSort")
+        for key in (model, column)
+    }
+    for stamp in ("create_date", "update_date"):
+        if stamp in online.binding.physical:
+            sortable[stamp] = sortable[STAMPS[stamp]] = stamp
+    chosen = []
+    for order in params.orders:
+        column = sortable.get(order.column)
+        if column is None:
+            raise InvalidArgument("forms.generate.sort_invalid", column=order.column)
+        chosen.append((column, order.asc))
+    if not chosen and "create_date" in online.binding.physical:
+        chosen = [("create_date", False)]
+    if "id" in online.binding.physical:
+        chosen.append(("id", True))
+    return chosen
+
+
+def to_record(
+    online: Online, row: Mapping[str, Any], columns: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """A table row as the form's record: values under their models, JSON text read back as lists."""
+    mapping = online.binding.columns if columns is None else columns
+    record: dict[str, Any] = {"id": row.get("id")}
+    for model, column in mapping.items():
+        value = row.get(column)
+        item = online.field(model)
+        if isinstance(value, str) and value[:1] in "[{" and (item is None or item.type not in TYPED_WIDGETS):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                pass
+        record[model] = value
+    for column, key in STAMPS.items():
+        if column in row:
+            record[key] = row[column]
+    return record
+
+
+async def page(
+    online: Online, runtime: Runtime, params: PageParams, params_text: str | None
+) -> dict[str, Any]:
+    """A page of records with the search values applied."""
+    total, rows = await runtime.data.query(
+        online.data_source,
+        online.binding.table,
+        filters=search_filters(online, params_text),
+        sorts=sorts(online, params),
+        offset=params.offset,
+        limit=0 if params.all_rows else params.size,
+    )
+    return page_body([to_record(online, row) for row in rows], total, params)
+
+
+async def read(online: Online, runtime: Runtime, record_id: str) -> dict[str, Any]:
+    """One record with its sub-table rows."""
+    _, rows = await runtime.data.query(
+        online.data_source,
+        online.binding.table,
+        filters=[Filter("id", "eq", record_id)],
+        skip_total=True,
+        limit=1,
+    )
+    if not rows:
+        raise NotFound()
+    record = to_record(online, rows[0])
+    for model, child in online.binding.children.items():
+        _, child_rows = await runtime.data.query(
+            online.data_source,
+            child.table,
+            filters=[Filter(child.foreign_key, "eq", record_id)],
+            sorts=[("create_date", True)],
+            skip_total=True,
+        )
+        record[model] = [to_record(online, r, child.columns) for r in child_rows]
+    return record
+
+
+def check(online: Online, values: Mapping[str, Any], lang: str | None) -> None:
+    """400 with `{field: message}` when the values break the form's rules."""
+    errors = validate(online.definition, values, lang)
+    if errors:
+        raise FormInvalid(errors)
+
+
+def _stamped(physical: Sequence[str], values: dict[str, Any], *, created: bool) -> dict[str, Any]:
+    """Adds who and when (and del_flag '0' on insert) where the table has those columns."""
+    stamp = now().strftime("%Y-%m-%d %H:%M:%S")
+    extra = {"update_by": caller.get(), "update_date": stamp}
+    if created:
+        extra |= {"create_by": caller.get(), "create_date": stamp, "del_flag": "0"}
+    return values | {k: v for k, v in extra.items() if k in physical}
+
+
+def row_values(online: Online, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The main table's column values of a record."""
+    return {column: values.get(model) for model, column in online.binding.columns.items() if model in values}
+
+
+def insert_changes(online: Online, record_id: str, values: Mapping[str, Any]) -> list[Change]:
+    """The inserts of one new record: its main row and sub-table rows."""
+    main = _stamped(online.binding.physical, {"id": record_id, **row_values(online, values)}, created=True)
+    return [Change(online.binding.table, "insert", [main]), *_child_inserts(online, record_id, values)]
+
+
+def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) -> list[Change]:
+    changes = []
+    for model, child in online.binding.children.items():
+        rows = values.get(model) if isinstance(values.get(model), list) else []
+        inserted = []
+        for index, row in enumerate(rows):
+            if not isinstance(row, Mapping):
+                continue
+            base = {c: row.get(m) for m, c in child.columns.items() if m in row}
+            stamp = now().replace(microsecond=index).strftime("%Y-%m-%d %H:%M:%S.%f")
+            inserted.append(
+                base
+                | {
+                    "id": new_id(),
+                    child.foreign_key: record_id,
+                    "create_by": caller.get(),
+                    "create_date": stamp,
+                    "update_date": stamp,
+                    "del_flag": "0",
+                }
+            )
+        if inserted:
+            changes.append(Change(child.table, "insert", inserted))
+    return changes
+
+
+async def save(online: Online, runtime: Runtime, values: Mapping[str, Any], lang: str | None) -> str:
+    """Validates and stores a record (new without id, edited with id); returns its id."""
+    check(online, values, lang)
+    record_id = str(values.get("id") or "")
+    if not record_id:
+        record_id = new_id()
+        await runtime.data.apply(online.data_source, insert_changes(online, record_id, values))
+        return record_id
+    update = _stamped(online.binding.physical, row_values(online, values), created=False)
+    changes = [Change(online.binding.table, "update", update, "id", (record_id,))]
+    for model, child in online.binding.children.items():
+        if model in values:
+            changes.append(Change(child.table, "delete", None, child.foreign_key, (record_id,)))
+    changes += _child_inserts(online, record_id, values)
+    counts = await runtime.data.apply(online.data_source, changes)
+    if not counts or counts[0] == 0:
+        raise NotFound()
+    return record_id
+
+
+async def delete(online: Online, runtime: Runtime, ids: Sequence[str]) -> None:
+    """Deletes records with their sub-table rows."""
+    if not ids:
+        return
+    changes = [
+        Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
+    ]
+    changes.append(Change(online.binding.table, "delete", None, "id", tuple(ids)))
+    await runtime.data.apply(online.data_source, changes)

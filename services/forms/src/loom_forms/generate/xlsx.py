@@ -1,0 +1,104 @@
+"""XLSX export, import and template of an online form (openpyxl; pure, no I/O beyond the file)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from openpyxl import Workbook, load_workbook
+
+from loom_form_rules import Field
+from loom_forms.make.binding import SUB_TABLE, TYPED_WIDGETS
+from loom_platform.errors import InvalidArgument
+
+CHUNK = 64 * 1024
+
+
+def columns(fields: Iterable[Field]) -> list[Field]:
+    """The fields a sheet holds: every field of the main table (sub-tables are left out)."""
+    return [f for f in fields if f.type != SUB_TABLE]
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
+    return value
+
+
+def workbook(fields: list[Field], records: Iterable[dict[str, Any]], title: str) -> IO[bytes]:
+    """A sheet with the fields' labels as headers and one row per record, in a spooled file."""
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(title=(title or "data")[:31])
+    sheet.append([f.name for f in fields])
+    for record in records:
+        sheet.append([_cell(record.get(f.model)) for f in fields])
+    out = io.BytesIO()
+    book.save(out)
+    out.seek(0)
+    return out
+
+
+def chunks(file: IO[bytes]) -> Iterator[bytes]:
+    """The file in pieces, for a streamed response."""
+    while piece := file.read(CHUNK):
+        yield piece
+
+
+def _value(item: Field, value: Any) -> Any:
+    """A cell as the value the renderer would send for the field."""
+    if value is None:
+        return None
+    if isinstance(value, dt.datetime):
+        if (
+            value.time() == dt.time()
+            and item.type == "date"
+            and "HH" not in str(item.options.get("format", ""))
+        ):
+            return value.date().isoformat()
+        return value.strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text[:1] in "[{" and item.type not in TYPED_WIDGETS:
+            try:
+                return json.loads(text)
+            except ValueError:
+                return text
+        return text
+    return value
+
+
+def read(file: IO[bytes], fields: list[Field], max_rows: int) -> list[tuple[int, dict[str, Any]]]:
+    """`(sheet row number, record)` of every non-empty row; headers are labels or models."""
+    try:
+        book = load_workbook(file, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
+        raise InvalidArgument("forms.generate.import_file", detail=type(exc).__name__) from exc
+    sheet = book.worksheets[0]
+    rows = sheet.iter_rows(values_only=True)
+    header = next(rows, None) or ()
+    by_label = {f.name: f for f in fields} | {f.model: f for f in fields}
+    picked: list[Field | None] = []
+    for title in header:
+        text = str(title).strip() if title is not None else ""
+        if text and text not in by_label:
+            raise InvalidArgument("forms.generate.import_file", detail=text)
+        picked.append(by_label.get(text))
+    found: list[tuple[int, dict[str, Any]]] = []
+    for number, row in enumerate(rows, start=2):
+        if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
+            continue
+        if len(found) >= max_rows:
+            raise InvalidArgument("forms.generate.import_too_many", max=max_rows)
+        record = {
+            item.model: _value(item, v) for item, v in zip(picked, row, strict=False) if item is not None
+        }
+        found.append((number, record))
+    book.close()
+    return found

@@ -1,0 +1,68 @@
+"""``loom.forms.v1.FormsService``: translates proto <-> domain calls, nothing else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_contracts.loom.forms.v1 import service_pb2, service_pb2_grpc
+from loom_forms.data import service as data_service
+from loom_forms.definition import service as definition_service
+from loom_platform import i18n
+from loom_platform.db import transaction
+from loom_platform.errors import InvalidArgument
+
+
+class FormsServicer(service_pb2_grpc.FormsServiceServicer):
+    def __init__(self, factory: async_sessionmaker[AsyncSession]) -> None:
+        self._factory = factory
+
+    async def GetFormFields(self, request: Any, _context: Any) -> service_pb2.GetFormFieldsResponse:  # noqa: N802
+        async with self._factory() as session:
+            version, fields = await data_service.definition_fields(session, request.json_id)
+            definition = await definition_service.get(session, version.form_definition_id)
+        return service_pb2.GetFormFieldsResponse(
+            json_id=version.id,
+            name=definition.name,
+            version=version.version,
+            fields=[
+                service_pb2.FormField(
+                    id=f.model, name=f.name, type=f.type, required=bool(f.options.get("required"))
+                )
+                for f in fields
+            ],
+        )
+
+    async def SaveProcessData(self, request: Any, _context: Any) -> service_pb2.SaveProcessDataResponse:  # noqa: N802
+        try:
+            values = orjson.loads(request.data_json or "{}")
+        except orjson.JSONDecodeError as exc:
+            raise InvalidArgument("validation_failed", field="data", detail="JSON") from exc
+        if not isinstance(values, dict):
+            raise InvalidArgument("validation_failed", field="data", detail="JSON object")
+        async with self._factory() as session, transaction(session):
+            outcome = await data_service.save(
+                session,
+                json_id=request.json_id,
+                business_key=request.business_key,
+                task_id=request.task_id,
+                values=values,
+                writable=list(request.writable),
+                process_instance_id=request.process_instance_id,
+                lang=i18n.current_language.get(),
+            )
+        return service_pb2.SaveProcessDataResponse(
+            stored=outcome.stored, errors=outcome.errors, data_id=outcome.data_id
+        )
+
+    async def GetProcessData(self, request: Any, _context: Any) -> service_pb2.GetProcessDataResponse:  # noqa: N802
+        async with self._factory() as session:
+            found = await data_service.read(session, request.business_key, request.json_id)
+        if found is None:
+            return service_pb2.GetProcessDataResponse(found=False)
+        return service_pb2.GetProcessDataResponse(
+            found=True, json_id=found.json_id, data_json=orjson.dumps(found.data).decode()
+        )

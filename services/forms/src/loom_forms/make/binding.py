@@ -1,0 +1,149 @@
+"""How a form's fields become columns: types from widget types, names from models, sub-tables
+with their foreign key (pure functions, no I/O)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from loom_form_rules import Field, fields
+from loom_forms.gencode_client import Column
+from loom_platform.errors import InvalidArgument
+
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
+BASE_COLUMNS = ("id", "create_by", "create_date", "update_by", "update_date", "del_flag")
+NUMBER_WIDGETS = {"number", "rate"}
+TEXT_WIDGETS = {
+    "textarea",
+    "editor",
+    "checkbox",
+    "imgupload",
+    "fileupload",
+    "cascader",
+    "html",
+    "custom",
+    "component",
+}
+SHORT_WIDGETS = {"switch", "color"}
+# Widgets whose values a user types: stored text is never read back as JSON.
+TYPED_WIDGETS = {"input", "textarea", "editor"}
+SUB_TABLE = "table"
+
+
+@dataclass
+class Child:
+    """A sub-table: its table, the column holding the main row's id, and its columns by model."""
+
+    table: str
+    foreign_key: str
+    columns: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Binding:
+    """Where a form's values live: the main table's columns by model, and the sub-tables."""
+
+    table: str
+    columns: dict[str, str] = field(default_factory=dict)
+    children: dict[str, Child] = field(default_factory=dict)
+    physical: list[str] = field(default_factory=list)
+
+    def dump(self) -> str:
+        """The binding as stored with the form."""
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+    @classmethod
+    def load(cls, text: str) -> Binding | None:
+        """A stored binding (None when the form is not bound)."""
+        if not text:
+            return None
+        raw = json.loads(text)
+        children = {k: Child(**v) for k, v in raw.get("children", {}).items()}
+        return cls(raw["table"], raw.get("columns", {}), children, raw.get("physical", []))
+
+
+def snake(model: str) -> str:
+    """``userName`` -> ``user_name``; ``input_1700`` stays."""
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", model).lower()
+
+
+def column_name(item: Field) -> str:
+    """The column a field writes to; a model that cannot name a column is refused."""
+    name = snake(item.model)
+    if not NAME.match(name) or name in BASE_COLUMNS:
+        raise InvalidArgument("forms.make.field_invalid", field=item.model)
+    return name
+
+
+def jdbc_type(item: Field) -> str:
+    """The column type a widget type gets."""
+    if item.type in NUMBER_WIDGETS or (item.type == "slider" and not item.options.get("range")):
+        return "decimal(20,6)"
+    if item.type in TEXT_WIDGETS or item.options.get("multiple") or item.options.get("isRange"):
+        return "text"
+    if item.type in SHORT_WIDGETS:
+        return "varchar(64)"
+    return "varchar(500)"
+
+
+def table_name(name: str) -> str:
+    """A valid physical table name, or 400."""
+    if not NAME.match(name or ""):
+        raise InvalidArgument("forms.make.table_invalid")
+    return name
+
+
+def plan(
+    definition: Mapping[str, Any], main_table: str
+) -> tuple[list[Column], dict[str, tuple[str, str, list[Column]]], Binding]:
+    """Columns of a new main table, of each sub-table (table, fk, columns), and the binding."""
+    main: list[Column] = []
+    subs: dict[str, tuple[str, str, list[Column]]] = {}
+    binding = Binding(table=main_table)
+    items = fields(definition)
+    if not items:
+        raise InvalidArgument("forms.make.no_fields")
+    for item in items:
+        if item.type == SUB_TABLE:
+            child_table = table_name(
+                str(item.widget.get("tableName") or f"{main_table}_{column_name(item)}"[:63])
+            )
+            fk = str(item.widget.get("foreignKey") or "parent_id")
+            table_name(fk)
+            child_columns = [Column(fk, "varchar(64)", "主表ID")]
+            child = Child(child_table, fk)
+            for sub in item.columns:
+                name = column_name(sub)
+                child.columns[sub.model] = name
+                child_columns.append(Column(name, jdbc_type(sub), sub.name))
+            subs[item.model] = (child_table, fk, child_columns)
+            binding.children[item.model] = child
+            continue
+        name = column_name(item)
+        binding.columns[item.model] = name
+        main.append(Column(name, jdbc_type(item), item.name))
+    binding.physical = list(BASE_COLUMNS) + [c.name for c in main]
+    return main, subs, binding
+
+
+def bind_existing(definition: Mapping[str, Any], table: str, physical: Sequence[str]) -> Binding:
+    """Maps fields to the columns of an existing table (model or its snake_case); unmapped ones are refused."""
+    available = {c.lower(): c for c in physical}
+    binding = Binding(table=table, physical=list(physical))
+    missing = []
+    for item in fields(definition):
+        if item.type == SUB_TABLE:
+            continue
+        found = available.get(item.model.lower()) or available.get(snake(item.model))
+        if found is None:
+            missing.append(item.name)
+        else:
+            binding.columns[item.model] = found
+    if missing:
+        raise InvalidArgument("forms.make.unmapped", fields="、".join(missing))
+    if not binding.columns:
+        raise InvalidArgument("forms.make.no_fields")
+    return binding

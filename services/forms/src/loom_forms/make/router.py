@@ -1,0 +1,131 @@
+"""HTTP routes of the form maker: /form/make/*."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from loom_forms.common import form_body
+from loom_forms.make import service
+from loom_forms.make.models import MASTER
+from loom_forms.runtime import RuntimeDep
+from loom_platform.auth import require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+from loom_platform.paging import PageDep
+from loom_platform.wire import split_ids
+
+router = APIRouter(prefix="/form/make")
+PERM = "form:make"
+VIEW = require_permission(f"{PERM}:view")
+WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit", f"{PERM}:design")
+
+
+@router.get("/list", dependencies=[VIEW])
+async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
+    """Forms: `records[{id, name, tableName, code, dataSource{id,name}, version, source}]`."""
+    return await service.page(session, params, request.query_params)
+
+
+@router.get("/queryById", dependencies=[VIEW])
+async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002 - the wire name
+    """One form with its designer JSON."""
+    return service.render(await service.get(session, id))
+
+
+@router.post("/save", dependencies=[WRITE])
+async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
+    """Saves the basics and the designer JSON (`source`); answers the form."""
+    body = await form_body(request)
+    async with transaction(session):
+        record = await service.save(session, runtime, body)
+    return service.render(record, with_source=False)
+
+
+@router.post("/saveBasicInfo", dependencies=[WRITE])
+async def save_basic_info(session: SessionDep, request: Request) -> dict[str, Any]:
+    """Name, key, data source and remarks; answers the form (with its new id)."""
+    body = await form_body(request)
+    async with transaction(session):
+        record = await service.save_basic_info(session, body)
+    return service.render(record, with_source=False)
+
+
+@router.post("/saveFormSource", dependencies=[WRITE])
+async def save_form_source(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+    """Binds the form to a new table from its fields (`autoCreate=1`) or to an existing table (`0`)."""
+    body = await form_body(request)
+    async with transaction(session):
+        await service.save_form_source(session, runtime, body)
+    return message(translate("forms.make.bound"))
+
+
+@router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
+async def delete(session: SessionDep, ids: str = "") -> JSON:
+    """Deletes forms ``?ids=a,b`` (tables and rows stay)."""
+    async with transaction(session):
+        await service.delete(session, split_ids(ids))
+    return message(translate("forms.deleted", what=""))
+
+
+def _data_source(request: Request) -> str:
+    query = request.query_params
+    return (
+        query.get("dataSourceName")
+        or query.get("dataSource.enName")
+        or query.get("dataSource.id")
+        or query.get("dataSource")
+        or query.get("enName")
+        or MASTER
+    )
+
+
+@router.get("/getTableList", dependencies=[VIEW])
+async def get_table_list(runtime: RuntimeDep, request: Request) -> dict[str, Any]:
+    """Tables of a data source (default master): `rows[{name, comments, nameAndComments}]`."""
+    tables = await runtime.data.tables(_data_source(request))
+    return {"rows": [t | {"nameAndComments": f"{t['name']} : {t['comments']}"} for t in tables]}
+
+
+@router.get("/getTableColumnList", dependencies=[VIEW])
+async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str = "") -> dict[str, Any]:
+    """Columns of a table: `rows[{name, jdbcType, comments, isPk, isNull}]`."""
+    table = name or request.query_params.get("tableName", "")
+    columns = await runtime.data.columns(_data_source(request), table)
+    return {
+        "rows": [
+            {
+                "name": c.name,
+                "jdbcType": c.jdbc_type,
+                "comments": c.comments,
+                "isPk": "1" if c.is_pk else "0",
+                "isNull": "1" if c.nullable else "0",
+            }
+            for c in columns
+        ]
+    }
+
+
+@router.get("/validateTableNoExist", dependencies=[VIEW])
+async def validate_table_no_exist(runtime: RuntimeDep, request: Request, tableName: str = "") -> bool:  # noqa: N803
+    """True when the data source has no table of that name."""
+    return await service.table_free(runtime, tableName, _data_source(request))
+
+
+@router.get("/validateKeyNoExist", dependencies=[VIEW])
+async def validate_key_no_exist(session: SessionDep, request: Request) -> bool:
+    """True when no other form uses the key (`code` or `key`, with `oldCode`/`oldKey` when editing)."""
+    query = request.query_params
+    code = query.get("code") or query.get("key") or ""
+    return await service.code_free(session, code, query.get("oldCode") or query.get("oldKey") or "")
+
+
+@router.post("/createMenu", dependencies=[require_permission(f"{PERM}:createMenu")])
+async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+    """Form-encoded `formId, parent.id, name, icon`: a menu in sys with view/add/edit/del/import/export."""
+    data = await form_body(request)
+    async with transaction(session):
+        await service.create_menu(session, runtime, data)
+    return message(translate("forms.make.menu_created"))

@@ -1,0 +1,241 @@
+"""Form-maker forms: save, bind to a table (new or existing), list, delete, menus."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_forms.common import publish, text_of, touch
+from loom_forms.definition.service import json_text, parse_json
+from loom_forms.make import binding as binder
+from loom_forms.make.models import MASTER, FormMake
+from loom_forms.runtime import Runtime
+from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
+from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.wire import new_id
+
+CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
+RESERVED_CODES = {"make", "generate"}
+SORTABLE = {
+    "name": FormMake.name,
+    "code": FormMake.code,
+    "table_name": FormMake.table_name,
+    "version": FormMake.version,
+    "create_date": FormMake.create_date,
+    "update_date": FormMake.update_date,
+}
+BUTTONS = (
+    ("查看", "view"),
+    ("添加", "add"),
+    ("修改", "edit"),
+    ("删除", "del"),
+    ("导入", "import"),
+    ("导出", "export"),
+)
+
+
+def render(record: FormMake, *, with_source: bool = True) -> dict[str, Any]:
+    """A form as the client reads it."""
+    body: dict[str, Any] = {
+        "id": record.id,
+        "name": record.name,
+        "code": record.code,
+        "tableName": record.table_name,
+        "dataSource": {"id": record.data_source_id, "name": record.data_source_name or record.data_source_id},
+        "version": record.version,
+        "autoCreate": record.auto_create,
+        "menuId": record.menu_id,
+        "remarks": record.remarks,
+        "createDate": record.create_date,
+        "updateDate": record.update_date,
+    }
+    if with_source:
+        body["source"] = record.source
+    return body
+
+
+async def get(session: AsyncSession, form_id: str) -> FormMake:
+    """A form, or NotFound."""
+    record = await session.get(FormMake, form_id) if form_id else None
+    if record is None:
+        raise NotFound()
+    return record
+
+
+async def page(session: AsyncSession, params: PageParams, query: Mapping[str, str]) -> Any:
+    """Forms filtered by name (and table name), newest first."""
+    stmt = select(FormMake)
+    name = empty_filter(query.get("name"))
+    if name:
+        stmt = stmt.where(FormMake.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+    table = empty_filter(query.get("tableName"))
+    if table:
+        stmt = stmt.where(FormMake.table_name.ilike(f"%{table}%"))  # type: ignore[union-attr]
+    return await paginate(
+        session,
+        stmt,
+        params,
+        sortable=SORTABLE,
+        default_order=[FormMake.update_date.desc()],  # type: ignore[attr-defined]
+        render=lambda row: render(row[0]),
+    )
+
+
+def _data_source(body: Mapping[str, Any]) -> tuple[str, str]:
+    source = body.get("dataSource") if isinstance(body.get("dataSource"), Mapping) else {}
+    ds_id = text_of(source.get("id") or body.get("dataSource.id") or body.get("dsId") or body.get("enName"))
+    return ds_id or MASTER, text_of(source.get("name") or body.get("dataSource.name")) or ds_id or MASTER
+
+
+async def code_free(session: AsyncSession, code: str, old_code: str = "") -> bool:
+    """True when no other form uses the key."""
+    if code and code == old_code:
+        return True
+    found = await session.scalar(select(FormMake.id).where(FormMake.code == code))  # type: ignore[arg-type]
+    return found is None
+
+
+async def _check_basics(session: AsyncSession, record: FormMake, body: Mapping[str, Any]) -> None:
+    name = text_of(body.get("name") if "name" in body else record.name)
+    if not name:
+        raise InvalidArgument("forms.name_required")
+    if len(name) > 100:
+        raise InvalidArgument("forms.too_long", field="name", max=100)
+    code = text_of(body.get("code") if "code" in body else record.code)
+    if not code:
+        raise InvalidArgument("forms.make.code_required")
+    if not CODE.match(code) or code in RESERVED_CODES:
+        raise InvalidArgument("forms.make.code_invalid")
+    if not await code_free(session, code, record.code or ""):
+        raise AlreadyExists("forms.make.code_taken")
+    record.name, record.code = name, code
+
+
+async def save_basic_info(session: AsyncSession, body: Mapping[str, Any]) -> FormMake:
+    """Name, key, data source and remarks of a form (created when new)."""
+    record = await session.get(FormMake, text_of(body.get("id"))) if body.get("id") else None
+    created = record is None
+    if record is None:
+        record = FormMake(id=text_of(body.get("id")) or new_id(), name="", code="")
+    await _check_basics(session, record, body)
+    if "dataSource" in body or "dsId" in body or "dataSource.id" in body or created:
+        record.data_source_id, record.data_source_name = _data_source(body)
+    if "remarks" in body:
+        record.remarks = text_of(body.get("remarks")) or None
+    if created and text_of(body.get("tableName")):
+        record.table_name = binder.table_name(text_of(body.get("tableName")))
+    touch(record, created=created)
+    session.add(record)
+    await session.flush()
+    publish(session, "make", record.id, "created" if created else "saved", record.name)
+    return record
+
+
+async def save(session: AsyncSession, runtime: Runtime, body: Mapping[str, Any]) -> FormMake:
+    """Saves the basics and the designer JSON; a form whose table it created gets the table altered."""
+    record = await save_basic_info(session, body)
+    if body.get("source") not in (None, ""):
+        text = json_text(body["source"])
+        if text != record.source:
+            record.source, record.version = text, record.version + 1
+            if record.table_name and record.binding:
+                await _bind(runtime, record, auto_create=record.auto_create == "1")
+        session.add(record)
+        await session.flush()
+    return record
+
+
+async def save_form_source(session: AsyncSession, runtime: Runtime, body: Mapping[str, Any]) -> FormMake:
+    """Binds a form to a new table made from its fields (`autoCreate=1`) or to an existing one."""
+    record = await get(session, text_of(body.get("id")))
+    if body.get("source") not in (None, ""):
+        text = json_text(body["source"])
+        if text != record.source:
+            record.source, record.version = text, record.version + 1
+    if any(k in body for k in ("dataSource", "dsId", "dataSource.id", "enName")):
+        record.data_source_id, record.data_source_name = _data_source(body)
+    table = text_of(body.get("tableName")) or record.table_name or ""
+    if not table:
+        raise InvalidArgument("forms.make.table_required")
+    record.table_name = binder.table_name(table)
+    clash = await session.scalar(
+        select(FormMake.name).where(
+            FormMake.table_name == record.table_name,  # type: ignore[arg-type]
+            FormMake.data_source_id == record.data_source_id,  # type: ignore[arg-type]
+            FormMake.id != record.id,  # type: ignore[arg-type]
+        )
+    )
+    if clash:
+        raise AlreadyExists("forms.make.table_taken", form=clash)
+    auto = text_of(body.get("autoCreate") or body.get("isAutoCreate")) or "1"
+    await _bind(runtime, record, auto_create=auto == "1")
+    touch(record, created=False)
+    session.add(record)
+    await session.flush()
+    publish(session, "make", record.id, "saved", record.name)
+    return record
+
+
+async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> None:
+    definition = parse_json(record.source or "{}")
+    table = str(record.table_name)
+    if auto_create:
+        main, subs, bound = binder.plan(definition, table)
+        await runtime.data.sync_table(record.data_source_id, table, record.name, main)
+        for _model, (child, fk, columns) in subs.items():
+            await runtime.data.sync_table(
+                record.data_source_id, child, record.name, columns, parent_table=table, parent_table_fk=fk
+            )
+    else:
+        existing = {t["name"] for t in await runtime.data.tables(record.data_source_id)}
+        if table not in existing:
+            raise InvalidArgument("forms.make.table_missing", table=table)
+        physical = [c.name for c in await runtime.data.columns(record.data_source_id, table)]
+        bound = binder.bind_existing(definition, table, physical)
+    record.binding, record.auto_create = bound.dump(), "1" if auto_create else "0"
+
+
+async def delete(session: AsyncSession, ids: list[str]) -> None:
+    """Deletes forms (their tables and rows stay in the data source)."""
+    for form_id in ids:
+        record = await session.get(FormMake, form_id)
+        if record is None:
+            continue
+        await session.delete(record)
+        publish(session, "make", form_id, "deleted", record.name)
+    await session.flush()
+
+
+async def table_free(runtime: Runtime, table: str, data_source: str) -> bool:
+    """True when the data source has no table of that name."""
+    return table not in {t["name"] for t in await runtime.data.tables(data_source or MASTER)}
+
+
+async def create_menu(session: AsyncSession, runtime: Runtime, data: Mapping[str, Any]) -> str:
+    """A page menu in sys opening the form's online list, with its buttons and permission strings."""
+    record = await get(session, text_of(data.get("formId") or data.get("id")))
+    parent_id = text_of(data.get("parent.id") or data.get("parentId"))
+    if not parent_id:
+        raise InvalidArgument("forms.make.menu_parent_required")
+    name = text_of(data.get("name")) or record.name
+    if len(name) > 200:
+        raise InvalidArgument("forms.too_long", field="name", max=200)
+    if not record.binding:
+        raise InvalidArgument("forms.make.not_bound")
+    menu_id = await runtime.directory.create_menu(
+        parent_id=parent_id,
+        name=name,
+        href=f"/form/generate/GenerateFormList?formId={record.id}",
+        icon=text_of(data.get("icon")),
+        buttons=[(label, f"form:{record.code}:{action}") for label, action in BUTTONS],
+        sort=int(text_of(data.get("sort")) or 0) if text_of(data.get("sort")).isdigit() else 0,
+    )
+    record.menu_id = menu_id
+    session.add(record)
+    await session.flush()
+    publish(session, "make", record.id, "saved", record.name)
+    return menu_id

@@ -1,0 +1,30 @@
+"""What the routes share beyond the session: settings and the clients of sys and gencode."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from loom_forms.gencode_client import DataClient
+from loom_forms.settings import FormsSettings
+from loom_platform.directory import DirectoryClient
+
+
+@dataclass
+class Runtime:
+    """Process-wide state of the forms service (``app.state.forms``)."""
+
+    settings: FormsSettings
+    data: DataClient
+    directory: DirectoryClient
+
+
+def get_runtime(request: Request) -> Runtime:
+    """The app's runtime."""
+    runtime: Runtime = request.app.state.forms
+    return runtime
+
+
+RuntimeDep = Annotated[Runtime, Depends(get_runtime)]

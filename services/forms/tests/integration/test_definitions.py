@@ -1,0 +1,111 @@
+"""Process form definitions: categories, versions, one primary published version, the designer's list."""
+
+from __future__ import annotations
+
+import json
+
+LEAVE = {
+    "list": [{"type": "input", "model": "reason", "name": "事由", "options": {"required": True}}],
+    "config": {},
+}
+
+
+async def _definition(env, name="请假单", json_body=LEAVE):
+    await env.client.post(
+        "/extension/formDefinition/save",
+        json={"name": name, "category": {"id": "form-category-default"}, "json": json.dumps(json_body)},
+        headers=env.headers(),
+    )
+    page = (
+        await env.client.get("/extension/formDefinition/list", params={"name": name}, headers=env.headers())
+    ).json()
+    return page["records"][0]
+
+
+async def test_the_category_tree_nests_and_a_category_with_forms_cannot_be_deleted(env):
+    # given
+    saved = await env.client.post(
+        "/extension/formCategory/save",
+        json={"name": "人事", "parent": {"id": "form-category-default"}},
+        headers=env.headers(),
+    )
+    assert saved.status_code == 200, saved.text
+    # when
+    tree = (await env.client.get("/extension/formCategory/treeData", headers=env.headers())).json()
+    # then
+    assert tree[0]["name"] == "默认分类" and tree[0]["children"][0]["name"] == "人事"
+    await _definition(env)
+    refused = await env.client.delete(
+        "/extension/formCategory/delete", params={"ids": "form-category-default"}, headers=env.headers()
+    )
+    assert refused.status_code == 400 and "不能删除" in refused.json()["msg"]
+
+
+async def test_a_new_definition_has_version_1_primary_and_published_in_the_designer_list(env):
+    # given
+    record = await _definition(env)
+    # when: the process designer's list
+    listed = (
+        await env.client.get(
+            "/extension/formDefinition/list",
+            params={"current": 1, "size": -1, "formDefinitionJson.status": 1},
+            headers=env.headers(),
+        )
+    ).json()
+    # then
+    assert [(r["id"], r["name"]) for r in listed["records"]] == [(record["id"], "请假单")]
+    version = listed["records"][0]["formDefinitionJson"]
+    assert version["version"] == 1 and json.loads(version["json"]) == LEAVE
+
+
+async def test_version_2_made_primary_is_what_query_by_json_id_and_the_list_return(env):
+    # given
+    record = await _definition(env)
+    changed = {"list": LEAVE["list"] + [{"type": "number", "model": "days", "name": "天数"}], "config": {}}
+    added = await env.client.post(
+        "/extension/formDefinitionJson/save",
+        json={"formDefinition": {"id": record["id"]}, "json": json.dumps(changed)},
+        headers=env.headers(),
+    )
+    v2 = added.json()
+    assert v2["version"] == 2 and v2["isPrimary"] == "0"
+    # when
+    made = await env.client.put(
+        "/extension/formDefinitionJson/updatePrimary", params={"id": v2["id"]}, headers=env.headers()
+    )
+    # then
+    assert made.status_code == 200
+    by_json = (
+        await env.client.get(
+            "/extension/formDefinition/queryByJsonId", params={"jsonId": v2["id"]}, headers=env.headers()
+        )
+    ).json()
+    assert by_json["name"] == "请假单" and by_json["formDefinitionJson"]["version"] == 2
+    versions = (
+        await env.client.get(
+            "/extension/formDefinitionJson/list",
+            params={"formDefinition.id": record["id"]},
+            headers=env.headers(),
+        )
+    ).json()["records"]
+    assert [(v["version"], v["isPrimary"], v["status"]) for v in versions] == [(2, "1", "1"), (1, "0", "0")]
+    primary = (
+        await env.client.get(
+            "/extension/formDefinition/queryById", params={"id": record["id"]}, headers=env.headers()
+        )
+    ).json()
+    assert primary["formDefinitionJson"]["version"] == 2
+
+
+async def test_a_json_that_does_not_parse_is_refused_with_the_reason(env):
+    response = await env.client.post(
+        "/extension/formDefinition/save",
+        json={"name": "坏表单", "json": "{not json"},
+        headers=env.headers("admin", "en-US"),
+    )
+    assert response.status_code == 400 and response.json()["msg"].startswith("The form JSON is not valid")
+
+
+async def test_a_user_without_the_permission_gets_403(env):
+    response = await env.client.get("/extension/formDefinition/list", headers=env.headers("clerk"))
+    assert response.status_code == 403
