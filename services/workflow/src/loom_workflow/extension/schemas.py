@@ -1,3 +1,5 @@
+"""What the extension routes take: ``<Record>Save`` is a record as ``save`` receives it."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,7 +34,7 @@ class ListenerSave(WireModel):
     remarks: str | None = None
 
 
-class FlowButtonIn(WireModel):
+class FlowButtonSave(WireModel):
     id: str | None = None
     name: str = ""
     code: str = ""
@@ -41,7 +43,7 @@ class FlowButtonIn(WireModel):
     next: str = "0"
 
 
-class FlowAssigneeIn(WireModel):
+class FlowAssigneeSave(WireModel):
     id: str | None = None
     type: str = ""
     value: str | None = None
@@ -50,7 +52,7 @@ class FlowAssigneeIn(WireModel):
     sort: int = 0
 
 
-class FlowConditionIn(WireModel):
+class FlowConditionSave(WireModel):
     id: str | None = None
     field: str = ""
     compare: str = "<"
@@ -59,18 +61,22 @@ class FlowConditionIn(WireModel):
     sort: int = 1
 
 
-class TaskDefExtensionIn(WireModel):
+class TaskDefExtensionSave(WireModel):
     id: str | None = None
     process_def_id: str
     task_def_id: str
-    flow_button_list: list[FlowButtonIn] = Field(default_factory=list)
-    flow_condition_list: list[FlowConditionIn] = Field(default_factory=list)
-    flow_assignee_list: list[FlowAssigneeIn] = Field(default_factory=list)
+    flow_button_list: list[FlowButtonSave] = Field(default_factory=list)
+    flow_condition_list: list[FlowConditionSave] = Field(default_factory=list)
+    flow_assignee_list: list[FlowAssigneeSave] = Field(default_factory=list)
 
 
-class NodeSettingIn(WireModel):
+class NodeSettingSave(WireModel):
     id: str | None = None
     process_def_id: str
     task_def_id: str
     key: str
     value: Any = None
+
+
+# The dry run (another domain) still imports the former name.
+TaskDefExtensionIn = TaskDefExtensionSave

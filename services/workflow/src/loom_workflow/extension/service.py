@@ -9,11 +9,11 @@ from sqlalchemy import delete, select
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
-from loom_platform.paging import PageParams, Sortable, paginate
 from loom_platform.wire import now
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import compile_expression
+from loom_workflow.extension import errors
+from loom_workflow.extension.crud import get, render
 from loom_workflow.extension.models import (
     Button,
     Condition,
@@ -28,8 +28,8 @@ from loom_workflow.extension.schemas import (
     ButtonSave,
     ConditionSave,
     ListenerSave,
-    NodeSettingIn,
-    TaskDefExtensionIn,
+    NodeSettingSave,
+    TaskDefExtensionSave,
 )
 
 SYSTEM_CODES = (
@@ -48,50 +48,7 @@ EXECUTION_EVENTS = ("start", "take", "end")
 TASK_EVENTS = ("create", "start", "assignment", "complete", "delete")
 
 
-def render(record: SQLModel) -> dict[str, Any]:
-    """A record with camelCase keys."""
-    from pydantic.alias_generators import to_camel
-
-    return {to_camel(k): v for k, v in record.model_dump().items()}
-
-
 M = TypeVar("M", bound=SQLModel)
-
-
-async def get(session: AsyncSession, model: type[M], record_id: str) -> M:
-    """Gets a record by its id."""
-    found = await session.get(model, record_id)
-    if found is None:
-        raise NotFound()
-    return found
-
-
-async def page(
-    session: AsyncSession,
-    model: type[SQLModel],
-    params: PageParams,
-    sortable: Sortable,
-    default: Sequence[Any],
-    **filters: str | None,
-) -> Any:
-    """Records, paged; string filters match by substring, ``listenerType`` exactly."""
-    stmt = select(model)
-    for name, value in filters.items():
-        if value:
-            column = getattr(model, name)
-            stmt = stmt.where(column == value if name == "listener_type" else column.ilike(f"%{value}%"))
-    return await paginate(
-        session, stmt, params, sortable=sortable, default_order=default, render=lambda row: render(row[0])
-    )
-
-
-async def delete_ids(session: AsyncSession, model: type[SQLModel], ids: Sequence[str]) -> None:
-    """Deletes records by id."""
-    for record_id in ids:
-        found = await session.get(model, record_id)
-        if found is not None:
-            await session.delete(found)
-    await session.flush()
 
 
 async def _upsert(
@@ -122,20 +79,20 @@ async def name_free(session: AsyncSession, name: str, except_id: str | None = No
 async def save_button(session: AsyncSession, data: ButtonSave, *, actor: str) -> Button:
     """Creates or updates a common button (seed §5.1 rules)."""
     if not data.name.strip():
-        raise InvalidArgument("workflow.button.name_required")
+        raise errors.NameRequired()
     if not data.code.strip():
-        raise InvalidArgument("workflow.button.code_required")
+        raise errors.CodeRequired()
     if data.sort is None:
-        raise InvalidArgument("workflow.button.sort_required")
+        raise errors.SortRequired()
     existing = await session.get(Button, data.id) if data.id else None
     if data.code in SYSTEM_CODES and (existing is None or existing.code != data.code):
-        raise InvalidArgument("workflow.button.system_code")
+        raise errors.SystemCode()
     if data.code.startswith("_flow_") and data.code not in SYSTEM_CODES:
-        raise InvalidArgument("workflow.button.system_code")
+        raise errors.SystemCode()
     if not await code_free(session, data.code, data.id):
-        raise AlreadyExists("workflow.button.code_taken")
+        raise errors.CodeTaken()
     if not await name_free(session, data.name, data.id):
-        raise AlreadyExists("workflow.button.name_taken")
+        raise errors.NameTaken()
     return await _upsert(
         session,
         Button,
@@ -151,11 +108,11 @@ async def save_button(session: AsyncSession, data: ButtonSave, *, actor: str) ->
 async def save_condition(session: AsyncSession, data: ConditionSave, *, actor: str) -> Condition:
     """Creates or updates a common expression (it must parse)."""
     if not data.name.strip():
-        raise InvalidArgument("workflow.button.name_required")
+        raise errors.NameRequired()
     try:
         compile_expression(data.expression if "${" in data.expression else "${" + data.expression + "}")
     except ExpressionError as exc:
-        raise InvalidArgument("workflow.condition.expression_invalid", detail=exc.message) from exc
+        raise errors.ExpressionInvalid(detail=exc.message) from exc
     return await _upsert(
         session,
         Condition,
@@ -170,15 +127,15 @@ async def save_condition(session: AsyncSession, data: ConditionSave, *, actor: s
 async def save_listener(session: AsyncSession, data: ListenerSave, *, actor: str) -> Listener:
     """Creates or updates a common listener."""
     if not data.name.strip():
-        raise InvalidArgument("workflow.button.name_required")
+        raise errors.NameRequired()
     if (
         data.listener_type not in ("1", "2")
         or data.value_type not in ("1", "2", "3")
         or not data.value.strip()
     ):
-        raise InvalidArgument("workflow.listener.invalid")
+        raise errors.ListenerInvalid()
     if data.event not in (EXECUTION_EVENTS if data.listener_type == "1" else TASK_EVENTS):
-        raise InvalidArgument("workflow.listener.event_invalid", event=data.event)
+        raise errors.EventInvalid(event=data.event)
     return await _upsert(
         session,
         Listener,
@@ -193,7 +150,7 @@ async def save_listener(session: AsyncSession, data: ListenerSave, *, actor: str
     )
 
 
-async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionIn], *, actor: str) -> int:
+async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionSave], *, actor: str) -> int:
     """Replaces the buttons, reviewers and conditions of each node given."""
     for item in items:
         found = (
@@ -295,7 +252,7 @@ async def render_extension(session: AsyncSession, ext: TaskDefExtension) -> dict
     }
 
 
-async def save_settings(session: AsyncSession, items: Sequence[NodeSettingIn], *, actor: str) -> int:
+async def save_settings(session: AsyncSession, items: Sequence[NodeSettingSave], *, actor: str) -> int:
     """Upserts node settings by (process, node, key)."""
     for item in items:
         found = (
@@ -319,3 +276,17 @@ async def save_settings(session: AsyncSession, items: Sequence[NodeSettingIn], *
         session.add(record)
     await session.flush()
     return len(items)
+
+
+async def setting_value(session: AsyncSession, process_def_id: str, task_def_id: str, key: str) -> str:
+    """The value of one node setting, or an empty string."""
+    found = (
+        await session.execute(
+            select(NodeSetting.value).where(
+                NodeSetting.process_def_id == process_def_id,
+                NodeSetting.task_def_id == task_def_id,
+                NodeSetting.key == key,
+            )  # type: ignore[call-overload]
+        )
+    ).scalar_one_or_none()
+    return found or ""

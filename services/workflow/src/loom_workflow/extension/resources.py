@@ -1,0 +1,127 @@
+"""The extension records served by the one CRUD: who may call what, filters, order, save and read.
+
+``/extension/{button,condition,listener,taskDefExtension,nodeSetting}/{list,queryById,save,delete}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_workflow.extension import service
+from loom_workflow.extension.crud import Access, Resource
+from loom_workflow.extension.models import Button, Condition, Listener, NodeSetting, TaskDefExtension
+from loom_workflow.extension.schemas import (
+    ButtonSave,
+    ConditionSave,
+    ListenerSave,
+    NodeSettingSave,
+    TaskDefExtensionSave,
+)
+
+MODEL_DESIGN = ("flowable:model:design", "flowable:model:edit", "flowable:model:add")
+
+
+def _common(name: str, *, open_list: bool = False) -> Access:
+    """The permissions of a common record (``extension:<name>:*``); its list may be open to every designer."""
+    return Access(
+        list=() if open_list else (f"extension:{name}:view", f"extension:{name}:edit"),
+        read=(f"extension:{name}:view", f"extension:{name}:edit"),
+        save=(f"extension:{name}:add", f"extension:{name}:edit"),
+        delete=(f"extension:{name}:del",),
+    )
+
+
+async def _save_button(session: AsyncSession, body: ButtonSave, actor: str) -> str:
+    return (await service.save_button(session, body, actor=actor)).name
+
+
+async def _save_condition(session: AsyncSession, body: ConditionSave, actor: str) -> str:
+    return (await service.save_condition(session, body, actor=actor)).name
+
+
+async def _save_listener(session: AsyncSession, body: ListenerSave, actor: str) -> str:
+    return (await service.save_listener(session, body, actor=actor)).name
+
+
+async def _save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionSave], actor: str) -> str:
+    await service.save_extensions(session, items, actor=actor)
+    return ",".join(i.task_def_id for i in items)
+
+
+async def _save_settings(session: AsyncSession, items: Sequence[NodeSettingSave], actor: str) -> str:
+    await service.save_settings(session, items, actor=actor)
+    return ",".join(dict.fromkeys(i.task_def_id for i in items))
+
+
+async def _read_extension(session: AsyncSession, record: Any) -> dict[str, Any]:
+    return await service.render_extension(session, record)
+
+
+BUTTON = Resource(
+    name="button",
+    model=Button,
+    what="button",
+    access=_common("button"),
+    save=_save_button,
+    body=ButtonSave,
+    like={"name": "name", "code": "code"},
+    sortable={"sort": "sort", "name": "name", "code": "code"},
+    order=("sort", "code"),
+)
+
+CONDITION = Resource(
+    name="condition",
+    model=Condition,
+    what="condition",
+    access=_common("condition", open_list=True),  # the designer's expression picker lists them
+    save=_save_condition,
+    body=ConditionSave,
+    like={"name": "name"},
+    sortable={"name": "name", "create_date": "create_date"},
+    order=("-create_date",),
+)
+
+LISTENER = Resource(
+    name="listener",
+    model=Listener,
+    what="listener",
+    access=_common("listener", open_list=True),  # the designer's listener picker lists them
+    save=_save_listener,
+    body=ListenerSave,
+    like={"name": "name"},
+    equal={"listenerType": "listener_type"},
+    sortable={"name": "name", "event": "event", "create_date": "create_date"},
+    order=("listener_type", "name"),
+)
+
+TASK_DEF_EXTENSION = Resource(
+    name="taskDefExtension",
+    model=TaskDefExtension,
+    what="extension",
+    access=Access(save=MODEL_DESIGN, delete=MODEL_DESIGN),
+    save=_save_extensions,
+    body=TaskDefExtensionSave,
+    many=True,
+    like={"processDefId": "process_def_id"},
+    sortable={"task_def_id": "task_def_id"},
+    order=("task_def_id",),
+    read=_read_extension,
+)
+
+NODE_SETTING = Resource(
+    name="nodeSetting",
+    model=NodeSetting,
+    what="node_setting",
+    access=Access(save=MODEL_DESIGN, delete=MODEL_DESIGN),
+    save=_save_settings,
+    body=NodeSettingSave,
+    many=True,
+    like={"processDefId": "process_def_id"},
+    sortable={"key": "key"},
+    order=("task_def_id", "key"),
+)
+
+RESOURCES = (BUTTON, CONDITION, LISTENER, TASK_DEF_EXTENSION, NODE_SETTING)
