@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import psycopg
 import pytest
 
 from loom_forms.main import build_app
 from loom_forms.settings import FormsSettings
+from loom_platform.db import sync_url
 from loom_platform.embedded import free_port
 from loom_platform.migrations import upgrade
 from loom_platform.testing.auth import GrantedAccess, TestTokens
@@ -28,6 +30,7 @@ ALL_PERMISSIONS = {
     *(f"form:make:{a}" for a in ("view", "add", "edit", "del", "design", "createMenu")),
     *(f"extension:formDefinition:{a}" for a in ("view", "add", "edit", "del", "design")),
     *(f"form:{FORM_CODE}:{a}" for a in ("view", "add", "edit", "del", "import", "export")),
+    "gencode:genTable:view",
 }
 
 
@@ -54,6 +57,7 @@ class Env:
     app: Any
     gencode: Any
     menus: MenuRecorder
+    app_database_url: str
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
@@ -109,7 +113,7 @@ async def env_session(
     async with gencode.router.lifespan_context(gencode), app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://forms") as client:
-            yield Env(client, tokens, access, settings, app, gencode, menus)
+            yield Env(client, tokens, access, settings, app, gencode, menus, databases[2])
 
 
 @pytest.fixture
@@ -123,6 +127,12 @@ async def env(env_session: Env) -> AsyncIterator[Env]:
     await truncate_all(env_session.app.state.engine)
     await truncate_all(env_session.gencode.state.engine)
     env_session.menus.menus.clear()
+    env_session.access.permissions[ADMIN] = set(ALL_PERMISSIONS)
+    with psycopg.connect(
+        sync_url(env_session.app_database_url).replace("+psycopg", ""), autocommit=True
+    ) as conn:
+        conn.execute("DROP SCHEMA public CASCADE")
+        conn.execute("CREATE SCHEMA public")
 
 
 def pytest_configure(config: pytest.Config) -> None:

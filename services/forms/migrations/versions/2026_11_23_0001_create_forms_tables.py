@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-23 11:14:52.102355
+Create Date: 2026-11-23 11:23:57.096111
 """
 
 from collections.abc import Sequence
@@ -77,6 +77,7 @@ def upgrade() -> None:
     sa.Column('version', sa.Integer(), nullable=False),
     sa.Column('source', sa.Text(), nullable=False),
     sa.Column('auto_create', sqlmodel.sql.sqltypes.AutoString(length=1), nullable=False),
+    sa.Column('binding', sa.Text(), nullable=False),
     sa.Column('menu_id', sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True),
     sa.Column('remarks', sqlmodel.sql.sqltypes.AutoString(length=255), nullable=True),
     sa.PrimaryKeyConstraint('id'),

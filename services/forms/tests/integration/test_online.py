@@ -1,0 +1,246 @@
+"""A form bound to a new table: the table in gencode, validated saves, search, sort, sub-tables,
+XLSX export, import and template, menus and permissions."""
+
+from __future__ import annotations
+
+import io
+
+import httpx
+from openpyxl import Workbook, load_workbook
+
+from .helpers import bound_form
+
+
+async def _gencode_tables(env) -> dict[str, str]:
+    transport = httpx.ASGITransport(app=env.gencode)
+    async with httpx.AsyncClient(transport=transport, base_url="http://gencode") as client:
+        body = (await client.get("/gencode/table/list", headers=env.headers())).json()
+    return {r["name"]: r["isSync"] for r in body["result"]["records"]}
+
+
+async def _save(env, form_id, lang=None, user="admin", **values):
+    return await env.client.post(
+        "/form/generate/save", json={"formId": form_id, **values}, headers=env.headers(user, lang)
+    )
+
+
+async def test_binding_to_a_new_table_creates_it_synced_in_gencode_with_base_columns(env):
+    # given / when
+    form_id = await bound_form(env)
+    # then
+    tables = (await env.client.get("/form/make/getTableList", headers=env.headers())).json()["rows"]
+    assert {"form_leave", "form_leave_items"} <= {t["name"] for t in tables}
+    columns = (
+        await env.client.get(
+            "/form/make/getTableColumnList", params={"name": "form_leave"}, headers=env.headers()
+        )
+    ).json()["rows"]
+    assert [c["name"] for c in columns] == [
+        "id",
+        "create_by",
+        "create_date",
+        "update_by",
+        "update_date",
+        "del_flag",
+        "applicant",
+        "mobile",
+        "days",
+        "kind",
+        "tags",
+    ]
+    assert await _gencode_tables(env) == {"form_leave": "1", "form_leave_items": "1"}
+    page = (await env.client.get("/form/make/list", headers=env.headers())).json()["records"]
+    assert page[0]["id"] == form_id and page[0]["tableName"] == "form_leave" and page[0]["version"] == 1
+    taken = await env.client.get(
+        "/form/make/validateTableNoExist", params={"tableName": "form_leave"}, headers=env.headers()
+    )
+    assert taken.json() is False
+    used = await env.client.get(
+        "/form/make/validateKeyNoExist", params={"code": "leave"}, headers=env.headers()
+    )
+    assert used.json() is False
+
+
+async def test_a_bad_mobile_and_a_missing_required_field_are_refused_with_both_messages(env):
+    form_id = await bound_form(env)
+    # when
+    zh = await _save(env, form_id, mobile="123")
+    en = await _save(env, form_id, lang="en-US", mobile="123")
+    # then
+    assert zh.status_code == 400
+    assert zh.json()["msg"] == "表单数据校验失败"
+    assert zh.json()["details"] == {"applicant": "申请人必须填写", "mobile": "请输入正确的手机号码"}
+    assert en.json()["details"] == {
+        "applicant": "申请人 is required",
+        "mobile": "Enter a valid mobile phone number",
+    }
+    listed = (
+        await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    ).json()
+    assert listed["total"] == 0
+
+
+async def test_a_fixed_record_is_stored_with_its_sub_table_rows_and_read_back(env):
+    form_id = await bound_form(env)
+    # when
+    saved = await _save(
+        env,
+        form_id,
+        applicant="张三",
+        mobile="13812345678",
+        days=3,
+        kind="annual",
+        tags=["a", "b"],
+        items=[{"item_name": "机票"}, {"item_name": "酒店"}],
+    )
+    # then
+    assert saved.status_code == 200, saved.text
+    record = (
+        await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    ).json()["records"][0]
+    assert (record["applicant"], record["days"], record["tags"]) == ("张三", 3, ["a", "b"])
+    full = (
+        await env.client.get(
+            "/form/generate/queryById", params={"formId": form_id, "id": record["id"]}, headers=env.headers()
+        )
+    ).json()
+    assert [i["item_name"] for i in full["items"]] == ["机票", "酒店"]
+    edited = await _save(env, form_id, id=record["id"], applicant="李四", items=[{"item_name": "火车"}])
+    assert edited.status_code == 200, edited.text
+    full = (
+        await env.client.get(
+            "/form/generate/queryById", params={"formId": form_id, "id": record["id"]}, headers=env.headers()
+        )
+    ).json()
+    assert full["applicant"] == "李四" and [i["item_name"] for i in full["items"]] == ["火车"]
+    bad_row = await _save(env, form_id, id=record["id"], applicant="李四", items=[{}])
+    assert bad_row.json()["details"] == {"items.0.item_name": "项目必须填写"}
+
+
+async def test_the_list_searches_isSearch_fields_sorts_isSort_fields_and_refuses_others(env):
+    form_id = await bound_form(env)
+    for name, days, kind in (("王五", 5, "sick"), ("王六", 1, "annual"), ("赵七", 9, "annual")):
+        assert (await _save(env, form_id, applicant=name, days=days, kind=kind)).status_code == 200
+    # when
+    found = await env.client.get(
+        "/form/generate/list",
+        params={
+            "formId": form_id,
+            "params": '{"applicant": "王", "kind": "annual"}',
+            "orders[0].column": "days",
+            "orders[0].asc": "false",
+        },
+        headers=env.headers(),
+    )
+    # then
+    assert [r["applicant"] for r in found.json()["records"]] == ["王六"]
+    by_days = await env.client.get(
+        "/form/generate/list",
+        params={"formId": form_id, "orders[0].column": "days", "orders[0].asc": "false"},
+        headers=env.headers(),
+    )
+    assert [r["days"] for r in by_days.json()["records"]] == [9, 5, 1]
+    not_sortable = await env.client.get(
+        "/form/generate/list", params={"formId": form_id, "orders[0].column": "kind"}, headers=env.headers()
+    )
+    assert not_sortable.status_code == 400 and "kind" in not_sortable.json()["msg"]
+    not_searchable = await env.client.get(
+        "/form/generate/list", params={"formId": form_id, "params": '{"mobile": "1"}'}, headers=env.headers()
+    )
+    assert not_searchable.status_code == 400
+
+
+async def test_an_export_imports_into_an_empty_form_row_for_row(env):
+    # given
+    form_id = await bound_form(env)
+    for name, days in (("甲", 1), ("乙", 2), ("丙", 3)):
+        await _save(env, form_id, applicant=name, mobile="13900000000", days=days, tags=["x"])
+    exported = await env.client.get(
+        "/form/generate/export", params={"formId": form_id}, headers=env.headers()
+    )
+    assert exported.status_code == 200 and exported.headers["content-type"].startswith(
+        "application/vnd.openxml"
+    )
+    copy_id = await bound_form(env, code="leave2", table="form_leave_copy")
+    env.access.permissions["admin"] |= {f"form:leave2:{a}" for a in ("view", "import")}
+    # when
+    imported = await env.client.post(
+        "/form/generate/import",
+        params={"formId": copy_id},
+        files={"file": ("leave.xlsx", exported.content, "application/octet-stream")},
+        headers=env.headers(),
+    )
+    # then
+    assert imported.status_code == 200, imported.text
+    assert imported.json() == {"success": True, "msg": "已成功导入3条数据", "count": 3}
+    rows = (
+        await env.client.get(
+            "/form/generate/list",
+            params={"formId": copy_id, "orders[0].column": "days"},
+            headers=env.headers(),
+        )
+    ).json()
+    assert [(r["applicant"], r["mobile"], r["days"], r["tags"]) for r in rows["records"]] == [
+        ("甲", "13900000000", 1, ["x"]),
+        ("乙", "13900000000", 2, ["x"]),
+        ("丙", "13900000000", 3, ["x"]),
+    ]
+
+
+async def test_a_file_with_one_bad_row_imports_nothing_and_names_the_row_and_field(env):
+    form_id = await bound_form(env)
+    template = await env.client.get(
+        "/form/generate/importTemplate", params={"formId": form_id}, headers=env.headers()
+    )
+    headers = [c.value for c in load_workbook(io.BytesIO(template.content)).worksheets[0][1]]
+    assert headers == ["申请人", "手机", "天数", "类型", "标签"]
+    book = Workbook()
+    sheet = book.active
+    sheet.append(headers)
+    sheet.append(["甲", "13900000000", 1, "a", None])
+    sheet.append(["乙", "12345", 40, "a", None])
+    out = io.BytesIO()
+    book.save(out)
+    # when
+    response = await env.client.post(
+        "/form/generate/import",
+        params={"formId": form_id},
+        files={"file": ("bad.xlsx", out.getvalue(), "application/octet-stream")},
+        headers=env.headers(),
+    )
+    # then
+    assert response.status_code == 400
+    assert response.json()["msg"] == "导入失败，共1行数据有误，没有导入任何数据"
+    assert response.json()["details"]["rows"] == [
+        {"row": 3, "errors": {"mobile": "请输入正确的手机号码", "days": "天数必须在0到30之间"}}
+    ]
+    listed = (
+        await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    ).json()
+    assert listed["total"] == 0
+
+
+async def test_create_menu_asks_sys_for_a_page_with_buttons_and_permission_strings(env):
+    form_id = await bound_form(env)
+    # when
+    response = await env.client.post(
+        "/form/make/createMenu",
+        data={"formId": form_id, "parent.id": "menu-parent", "name": "请假登记"},
+        headers=env.headers(),
+    )
+    # then
+    assert response.status_code == 200, response.text
+    menu = env.menus.menus[0]
+    assert menu["href"] == f"/form/generate/GenerateFormList?formId={form_id}"
+    assert [p for _, p in menu["buttons"]] == [
+        f"form:leave:{a}" for a in ("view", "add", "edit", "del", "import", "export")
+    ]
+
+
+async def test_a_user_without_the_add_permission_gets_403(env):
+    form_id = await bound_form(env)
+    response = await _save(env, form_id, user="clerk", applicant="x")
+    assert response.status_code == 403 and "form:leave:add" in response.json()["msg"]
+    assert (
+        await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers("clerk"))
+    ).status_code == 200
