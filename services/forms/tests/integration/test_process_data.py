@@ -1,0 +1,114 @@
+"""FormsService for workflow: a version's fields, and process form data validated and stored once
+per task, readable by business key."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from loom_contracts.loom.forms.v1 import service_pb2, service_pb2_grpc
+from loom_platform.grpc import Client
+
+FORM = {
+    "list": [
+        {"type": "input", "model": "reason", "name": "事由", "options": {"required": True}},
+        {
+            "type": "number",
+            "model": "days",
+            "name": "天数",
+            "options": {"required": True, "min": 1, "max": 10},
+        },
+        {"type": "textarea", "model": "opinion", "name": "审批意见", "options": {"required": True}},
+    ],
+    "config": {},
+}
+
+
+@pytest.fixture
+async def forms(env):
+    client = Client(f"127.0.0.1:{env.app.state.grpc_port}", deadline_seconds=10)
+    await env.client.post(
+        "/extension/formDefinition/save",
+        json={"name": "请假", "json": json.dumps(FORM)},
+        headers=env.headers(),
+    )
+    listed = (await env.client.get("/extension/formDefinition/list", headers=env.headers())).json()
+    yield (
+        client,
+        service_pb2_grpc.FormsServiceStub(client.channel),
+        listed["records"][0]["formDefinitionJson"]["id"],
+    )
+    await client.close()
+
+
+def _save(json_id, task, data, writable=()):
+    return service_pb2.SaveProcessDataRequest(
+        json_id=json_id,
+        business_key="bk-1",
+        task_id=task,
+        data_json=json.dumps(data),
+        writable=list(writable),
+    )
+
+
+async def test_the_fields_of_a_version_are_its_models_labels_and_types(forms):
+    client, stub, json_id = forms
+    reply = await client.call(stub.GetFormFields, service_pb2.GetFormFieldsRequest(json_id=json_id))
+    assert [(f.id, f.name, f.type, f.required) for f in reply.fields] == [
+        ("reason", "事由", "input", True),
+        ("days", "天数", "number", True),
+        ("opinion", "审批意见", "textarea", True),
+    ]
+    assert (reply.name, reply.version) == ("请假", 1)
+
+
+async def test_invalid_start_data_stores_nothing_and_answers_the_field_messages(env, forms):
+    client, stub, json_id = forms
+    # when
+    reply = await client.call(
+        stub.SaveProcessData, _save(json_id, "start-1", {"days": 20}, ["reason", "days"])
+    )
+    # then
+    assert not reply.stored
+    assert dict(reply.errors) == {"reason": "事由必须填写", "days": "天数必须在1到10之间"}
+    missing = await env.client.get(
+        "/form/process/data", params={"businessKey": "bk-1"}, headers=env.headers()
+    )
+    assert missing.status_code == 404
+
+
+async def test_valid_data_is_stored_once_per_task_and_an_audit_writes_only_its_writable_fields(env, forms):
+    client, stub, json_id = forms
+    # given: the start event writes reason and days
+    first = await client.call(
+        stub.SaveProcessData, _save(json_id, "start-1", {"reason": "探亲", "days": 3}, ["reason", "days"])
+    )
+    assert first.stored
+    # when: a retry of the same task with other values, then the audit writing opinion (and trying days)
+    again = await client.call(
+        stub.SaveProcessData, _save(json_id, "start-1", {"reason": "改了", "days": 9}, ["reason", "days"])
+    )
+    audit = await client.call(
+        stub.SaveProcessData, _save(json_id, "task-2", {"opinion": "同意", "days": 8}, ["opinion"])
+    )
+    # then
+    assert again.stored and again.data_id == first.data_id and audit.stored
+    stored = (
+        await env.client.get("/form/process/data", params={"businessKey": "bk-1"}, headers=env.headers())
+    ).json()
+    assert stored["data"] == {"reason": "探亲", "days": 3, "opinion": "同意"}
+    read = await client.call(stub.GetProcessData, service_pb2.GetProcessDataRequest(business_key="bk-1"))
+    assert read.found and json.loads(read.data_json)["opinion"] == "同意"
+
+
+async def test_an_audit_missing_its_required_writable_field_is_refused_in_english(forms):
+    client, stub, json_id = forms
+    from loom_platform import i18n
+
+    token = i18n.current_language.set("en-US")
+    try:
+        reply = await client.call(stub.SaveProcessData, _save(json_id, "task-3", {"days": 2}, ["opinion"]))
+    finally:
+        i18n.current_language.reset(token)
+    assert dict(reply.errors) == {"opinion": "审批意见 is required"}
