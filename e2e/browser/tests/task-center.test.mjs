@@ -1,0 +1,516 @@
+// The task center through the gateway, each step as a different real user: an employee starts a
+// leave from 发起流程 (a validation error first), the manager finds it on the home page, sends it
+// back to the employee with a custom button, the employee resubmits, the manager agrees, three
+// board members countersign at 60 % and the last task disappears, and the employee sees the
+// finished request in 我发起的 with its history and chart. Then transfer, delegate, add-sign,
+// revoke, stop, a copy (抄送), a user without the task refused, and one pass in English.
+// The organisation, the roles and the process are made through the API in the setup.
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminCredentials } from '../lib/harness.mjs';
+
+const sfx = Date.now().toString(36);
+const KEY = `tc_leave_${sfx}`;
+const NAME = `请假${sfx}`;
+const PASSWORD = 'e2e-task-center-1';
+const admin = adminCredentials();
+
+// nickname -> display name
+const PEOPLE = {
+  emp: '张员工',
+  mgr: '李经理',
+  b1: '董事甲',
+  b2: '董事乙',
+  b3: '董事丙',
+  tom: '汤姆',
+  out: '外人',
+};
+
+const flow = (id, from, to, cond) =>
+  cond
+    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression"><![CDATA[${cond}]]></conditionExpression></sequenceFlow>`
+    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
+
+// start -> 部门经理审批 -> (退回修改: 调整申请 -> 部门经理审批) | (days > 3: 董事会签 60 %) | end
+const XML =
+  '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
+  'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" ' +
+  'xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
+  'xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="http://loom/e2e">' +
+  `<process id="${KEY}" name="${NAME}" isExecutable="true">` +
+  '<startEvent id="start" name="开始" flowable:initiator="applyUserId"/>' +
+  '<userTask id="dept" name="部门经理审批"/>' +
+  '<exclusiveGateway id="gw" name="判断"/>' +
+  '<userTask id="modify" name="调整申请" flowable:assignee="${applyUserId}"/>' +
+  '<userTask id="board" name="董事会签" flowable:assignee="${assignee}">' +
+  '<multiInstanceLoopCharacteristics isSequential="false" flowable:collection="${multiInstanceHandler.getList(execution)}" flowable:elementVariable="assignee">' +
+  '<completionCondition>${nrOfCompletedInstances/nrOfInstances >= 0.6}</completionCondition></multiInstanceLoopCharacteristics></userTask>' +
+  '<endEvent id="end" name="结束"/>' +
+  flow('f1', 'start', 'dept') +
+  flow('f2', 'dept', 'gw') +
+  flow('f_back', 'gw', 'modify', '${reapply}') +
+  flow('f_re', 'modify', 'dept') +
+  flow('f_long', 'gw', 'board', '${!reapply && days > 3}') +
+  flow('f_short', 'gw', 'end', '${!reapply && days <= 3}') +
+  flow('f_board', 'board', 'end') +
+  '</process>' +
+  '<bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="p" bpmnElement="' + KEY + '">' +
+  shape('start', 60, 120, 36, 36) +
+  shape('dept', 150, 98, 100, 80) +
+  shape('gw', 300, 113, 50, 50) +
+  shape('modify', 275, 230, 100, 80) +
+  shape('board', 400, 98, 100, 80) +
+  shape('end', 560, 120, 36, 36) +
+  edge('f1', [96, 138], [150, 138]) +
+  edge('f2', [250, 138], [300, 138]) +
+  edge('f_back', [325, 163], [325, 230]) +
+  edge('f_re', [275, 270], [200, 270], [200, 178]) +
+  edge('f_long', [350, 138], [400, 138]) +
+  edge('f_short', [325, 113], [325, 60], [578, 60], [578, 120]) +
+  edge('f_board', [500, 138], [560, 138]) +
+  '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>';
+
+function shape(id, x, y, w, h) {
+  return `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="${w}" height="${h}"/></bpmndi:BPMNShape>`;
+}
+function edge(id, ...points) {
+  return `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}">${points.map(([x, y]) => `<di:waypoint x="${x}" y="${y}"/>`).join('')}</bpmndi:BPMNEdge>`;
+}
+
+const BUTTONS = {
+  dept: [
+    ['_flow_agree', '同意'],
+    ['reapply', '退回修改'],
+    ['_flow_back', '驳回'],
+    ['_flow_transfer', '转办'],
+    ['_flow_delegate', '委派'],
+    ['_flow_stop', '终止'],
+    ['_flow_print', '打印'],
+  ],
+  modify: [['_flow_agree', '提交']],
+  board: [
+    ['_flow_agree', '同意'],
+    ['_flow_add_multi_instance', '加签'],
+  ],
+};
+
+// ------------------------------------------------------------------ API (setup and checks)
+
+class Api {
+  constructor(base, token) {
+    this.base = base;
+    this.token = token;
+  }
+  static async login(base, username, password) {
+    const r = await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const body = await r.json();
+    if (!r.ok) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
+    return new Api(base, body.token);
+  }
+  async call(method, url, { params, json, form } = {}) {
+    const q = params ? '?' + new URLSearchParams(params).toString() : '';
+    const headers = { Authorization: `Bearer ${this.token}` };
+    let body;
+    if (json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(json);
+    } else if (form !== undefined) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(form).toString();
+    }
+    const r = await fetch(`${this.base}/api${url}${q}`, { method, headers, body });
+    const text = await r.text();
+    const data = text ? JSON.parse(text) : null;
+    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${text}`);
+    return data;
+  }
+  get(url, params) {
+    return this.call('GET', url, { params });
+  }
+}
+
+function findOffice(nodes, name) {
+  for (const n of nodes) {
+    if (n.name === name) return n.id;
+    const hit = findOffice(n.children ?? [], name);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+async function office(api, name, type, parentId = '0') {
+  await api.call('POST', '/sys/office/save', { json: { name, type, parentId } });
+  return findOffice(await api.get('/sys/office/treeData', { showAll: '1' }), name);
+}
+
+async function role(api, name, enName, menuIdList) {
+  await api.call('POST', '/sys/role/save', { json: { name, enName, menuIdList } });
+  return (await api.get('/sys/role/list', { enName })).records[0].id;
+}
+
+/** Makes the organisation, the roles and the process once; answers the people by nickname. */
+async function world(ctx) {
+  if (ctx.shared.taskWorld) return ctx.shared.taskWorld;
+  const api = await Api.login(ctx.base, admin.user, admin.password);
+  const company = await office(api, `任务中心公司${sfx}`, '1');
+  const dept = await office(api, `任务中心部${sfx}`, '2', company);
+  const menus = ['m-flow', 'm-flow-start', 'm-flow-todo', 'm-flow-done', 'm-flow-apply', 'm-flow-copy'];
+  const menuIds = [...menus, ...menus.slice(1).map((m) => `${m}-view`), 'm-flow-todo-audit', 'm-sys-user-view'];
+  const staff = await role(api, `任务中心员工${sfx}`, `tc_staff_${sfx}`, menuIds);
+  const board = await role(api, `董事会${sfx}`, `tc_board_${sfx}`, []);
+  const people = {};
+  for (const [nick, name] of Object.entries(PEOPLE)) {
+    const loginName = `tc-${sfx}-${nick}`;
+    const roles = nick.startsWith('b') ? [staff, board] : [staff];
+    await api.call('POST', '/sys/user/save', {
+      json: { loginName, name, password: PASSWORD, companyDTO: { id: company }, officeDTO: { id: dept }, roleIdList: roles },
+    });
+    const id = (await api.get('/sys/user/list', { loginName })).records[0].id;
+    people[nick] = { id, name, loginName, api: await Api.login(ctx.base, loginName, PASSWORD) };
+  }
+  // design, configure and deploy the process as the designer does
+  const model = await api.call('POST', '/app/rest/models', { json: { modelType: 0, key: KEY, name: NAME } });
+  const editor = await api.get(`/app/rest/models/${model.id}/editor/json`);
+  await api.call('POST', `/flowable/model/saveModel/${model.id}`, {
+    form: { modeltype: 'model', json_xml: XML, name: NAME, key: KEY, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated },
+  });
+  const node = (taskDefId, assignees) => ({
+    processDefId: KEY,
+    taskDefId,
+    flowAssigneeList: assignees.map(([type, value], i) => ({ type, value, condition: '0', operationType: '0', sort: (i + 1) * 10 })),
+    flowButtonList: BUTTONS[taskDefId].map(([code, name], i) => ({ code, name, sort: (i + 1) * 10, isHide: '0', next: '0' })),
+    flowConditionList: [],
+  });
+  await api.call('POST', '/extension/taskDefExtension/save', {
+    json: [node('dept', [['user', people.mgr.id]]), node('modify', [['applyUserId', '']]), node('board', [['role', board]])],
+  });
+  await api.call('PUT', '/flowable/model/deploy', { params: { id: model.id, category: `任务中心${sfx}` } });
+  ctx.shared.taskWorld = { api, people };
+  return ctx.shared.taskWorld;
+}
+
+/** Starts a leave as a person through the API (for the tests that are not about starting). */
+async function startLeave(person, title, days) {
+  return person.api.call('POST', '/flowable/task/start', { params: { procDefKey: KEY, title, vars: JSON.stringify({ days }) } });
+}
+
+async function todoOf(person, pid) {
+  const page = await person.api.get('/flowable/task/todo', { current: '1', size: '100' });
+  return page.records.filter((r) => r.task.processInstanceId === pid);
+}
+
+// ------------------------------------------------------------------ browser
+
+/** A browser page logged in as the person (one context per person and language). */
+async function as(ctx, person, locale = 'zh-CN') {
+  const key = `tc-page-${person.loginName}-${locale}`;
+  if (!ctx.shared[key] || ctx.shared[key].isClosed()) {
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
+    if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
+    await ctx.portal.login(page, person.loginName, PASSWORD);
+    ctx.shared[key] = page;
+  }
+  ctx.shared.page = ctx.shared[key];
+  return ctx.shared[key];
+}
+
+async function open(ctx, page, href) {
+  await page.goto(ctx.base + href);
+  const scope = page.locator(`[data-page="${href.split('?')[0]}"]`);
+  await scope.waitFor({ timeout: 20000 });
+  return scope;
+}
+
+/** Opens the person's task of an instance from 待办 (the row's link). */
+async function openTodo(ctx, page, title) {
+  const scope = await open(ctx, page, '/flowable/task/TodoList');
+  const link = scope.locator('.ant-table-row', { hasText: title }).locator('[data-todo]').first();
+  await link.waitFor({ timeout: 15000 });
+  await link.click();
+  const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+  await task.waitFor({ timeout: 15000 });
+  await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
+  return task;
+}
+
+async function pickUser(page, scope, person) {
+  await scope.locator('[data-action="pick-user"]').first().click();
+  const picker = page.locator('.loom-user-picker');
+  await picker.locator('input[placeholder="登录名"], input[placeholder="Login name"]').fill(person.loginName);
+  await picker.locator('input[placeholder="登录名"], input[placeholder="Login name"]').press('Enter');
+  const row = picker.locator('.ant-table-row', { hasText: person.loginName });
+  await row.waitFor({ timeout: 10000 });
+  await row.locator('.ant-checkbox-input, .ant-radio-input').first().check();
+  await picker.locator('[data-action="confirm"]').click();
+  await picker.waitFor({ state: 'hidden' });
+  await scope.locator('.loom-picker-user .ant-tag', { hasText: person.name }).waitFor();
+}
+
+async function dialogOk(page) {
+  await page.locator('.loom-task-action-dialog [data-action="dialog-ok"]').click();
+}
+
+export default [
+  {
+    name: 'task center: a leave goes from the start page through send-back, resubmission and a 60 % countersign to 我发起的',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `年假申请${sfx}`;
+      // the employee starts it from 发起流程: the card of the process under its category
+      let page = await as(ctx, people.emp);
+      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      const card = start.locator(`.loom-start-card[data-process="${KEY}"]`);
+      await card.waitFor({ timeout: 15000 });
+      expect((await start.locator(`.loom-start-category[data-category="任务中心${sfx}"]`).count()) === 1, 'the card sits under its category');
+      await start.locator('[data-field="start-search"] input, input[data-field="start-search"]').first().fill(sfx);
+      await card.click();
+      const dlg = page.locator('.loom-start-dialog');
+      await dlg.locator('#title').fill('');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await dlg.locator('.ant-form-item-explain-error', { hasText: '流程标题不能为空' }).waitFor();
+      await screenshot(page, 'task-01-start-validation');
+      await dlg.locator('#title').fill(title);
+      await dlg.locator('[data-action="add-var"]').click();
+      await dlg.locator('[data-var-name="0"]').fill('days');
+      await dlg.locator('[data-var-value="0"]').fill('5');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(page, '流程已发起');
+      const mine = page.locator('[data-page="/flowable/task/ApplyList"]');
+      await mine.locator('.ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
+      const pid = await eventually(async () => (await people.emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.id, 'the instance is listed');
+
+      // the manager sees it on the home page and opens it from there
+      page = await as(ctx, people.mgr);
+      await page.goto(ctx.base + '/');
+      const home = page.locator('.loom-task-home');
+      await home.locator(`[data-count="todo"] .ant-statistic-content-value`).waitFor({ timeout: 20000 });
+      const item = home.locator('[data-home-todo]', { hasText: title });
+      await item.waitFor({ timeout: 15000 });
+      await screenshot(page, 'task-02-manager-home');
+      await item.locator('a').click();
+      let task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
+      // the employee's values are shown read-only; the comment is his to write
+      await task.locator('.loom-process-data [data-var="days"]', { hasText: '5' }).waitFor();
+      expect((await task.locator('.loom-process-data input').count()) === 0, 'the form data is read-only');
+      const order = await task.locator('.loom-task-buttons button').allInnerTexts();
+      expect(order.map((s) => s.replace(/\s/g, '')).join(',') === '同意,退回修改,驳回,转办,委派,终止,打印', `buttons in sort order: ${order}`);
+      await task.locator('[data-field="comment"]').fill('请补充交接安排');
+      await screenshot(page, 'task-03-manager-task');
+      await task.locator('[data-button="reapply"]').click();
+      await ctx.portal.toast(page, '提交成功');
+
+      // the employee resubmits from 待办
+      page = await as(ctx, people.emp);
+      task = await openTodo(ctx, page, title);
+      await task.locator('.ant-tabs-tab', { hasText: '流转记录' }).click();
+      await task.locator('.loom-history-step[data-step="dept"]', { hasText: '请补充交接安排' }).waitFor();
+      await task.locator('.ant-tabs-tab', { hasText: '表单信息' }).click();
+      await task.locator('[data-field="comment"]').fill('已补充');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+
+      // the manager agrees; five days go to the board
+      page = await as(ctx, people.mgr);
+      task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await todoOf(people[b], pid)).length === 1, `${b} has a countersign task`);
+
+      // two of three board members agree: 67 % >= 60 %, the third task disappears
+      for (const b of ['b1', 'b2']) {
+        page = await as(ctx, people[b]);
+        task = await openTodo(ctx, page, title);
+        await task.locator('[data-button="_flow_agree"]').click();
+        await ctx.portal.toast(page, '提交成功');
+      }
+      await eventually(async () => (await todoOf(people.b3, pid)).length === 0, 'the last countersign task is gone');
+      page = await as(ctx, people.b3);
+      const todo = await open(ctx, page, '/flowable/task/TodoList');
+      await todo.locator('.ant-table').first().waitFor();
+      expect((await todo.locator('.ant-table-row', { hasText: title }).count()) === 0, 'b3 no longer sees it');
+
+      // the employee sees the finished request with its history and chart
+      page = await as(ctx, people.emp);
+      const apply = await open(ctx, page, '/flowable/task/ApplyList');
+      const row = apply.locator('.ant-table-row', { hasText: title });
+      await row.locator('[data-instance-status="已结束"]').waitFor({ timeout: 15000 });
+      await row.locator('[data-instance]').click();
+      const detail = page.locator('[data-page="/flowable/task/TaskFormDetail"] .loom-task-detail');
+      await detail.locator('.ant-tabs-tab', { hasText: '流转记录' }).click();
+      const steps = detail.locator('.loom-history-step');
+      await steps.first().waitFor();
+      const statuses = await steps.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-status')}`));
+      for (const s of ['start:启动流程', 'dept:退回修改', 'modify:提交', 'dept:同意', 'board:同意', 'end:结束流程'])
+        expect(statuses.includes(s), `history has ${s}: ${statuses}`);
+      await screenshot(page, 'task-04-history');
+      await detail.locator('.ant-tabs-tab', { hasText: '流程图' }).click();
+      const chart = detail.locator('.djs-container svg');
+      await chart.first().waitFor({ timeout: 15000 });
+      await eventually(
+        async () => (await detail.locator('[data-element-id="end"] .djs-visual > *').first().evaluate((el) => getComputedStyle(el).stroke || el.getAttribute('stroke'))) !== null,
+        'the chart is drawn',
+      );
+      await screenshot(page, 'task-05-chart');
+    },
+  },
+  {
+    name: 'task center: the manager transfers a task; it leaves his list and lands in the other user\'s',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `转办${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      const page = await as(ctx, people.mgr);
+      const task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_transfer"]').click();
+      const dlg = page.locator('.loom-task-action-dialog');
+      await pickUser(page, dlg, people.tom);
+      await dialogOk(page);
+      await ctx.portal.toast(page, '转办成功');
+      await eventually(async () => (await todoOf(people.mgr, pid)).length === 0, 'gone from the manager');
+      const rows = await todoOf(people.tom, pid);
+      expect(rows.length === 1 && rows[0].status === 'todo', 'tom has it to handle');
+    },
+  },
+  {
+    name: 'task center: a delegated task comes back to its owner once the delegate handles it',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `委派${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      let page = await as(ctx, people.mgr);
+      let task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_delegate"]').click();
+      const dlg = page.locator('.loom-task-action-dialog');
+      await pickUser(page, dlg, people.tom);
+      await dialogOk(page);
+      await ctx.portal.toast(page, '委派成功');
+      page = await as(ctx, people.tom);
+      task = await openTodo(ctx, page, title);
+      await task.locator('[data-field="comment"]').fill('已核实');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+      // resolved: the owner has it again, still open
+      await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'back with the manager');
+      expect((await todoOf(people.tom, pid)).length === 0, 'gone from the delegate');
+    },
+  },
+  {
+    name: 'task center: a board member adds a signer to the countersign',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `加签${sfx}`;
+      const pid = await startLeave(people.emp, title, 9);
+      const id = (await todoOf(people.mgr, pid))[0].task.id;
+      await people.mgr.api.call('POST', '/flowable/task/audit', { form: { taskId: id, vars: '{"reapply":false}', comment: '{"type":"_flow_agree","status":"同意","message":""}' } });
+      await eventually(async () => (await todoOf(people.b1, pid)).length === 1, 'b1 has a countersign task');
+      const page = await as(ctx, people.b1);
+      const task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_add_multi_instance"]').click();
+      const dlg = page.locator('.loom-task-action-dialog');
+      await pickUser(page, dlg, people.tom);
+      await dialogOk(page);
+      await ctx.portal.toast(page, '加签成功');
+      await eventually(async () => (await todoOf(people.tom, pid)).length === 1, 'tom joins the countersign');
+    },
+  },
+  {
+    name: 'task center: the employee revokes a request nobody has handled yet',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `撤销${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      const page = await as(ctx, people.emp);
+      const apply = await open(ctx, page, '/flowable/task/ApplyList');
+      const row = apply.locator('.ant-table-row', { hasText: title });
+      await row.locator('[data-row-action="revoke"]').click();
+      await page.locator('.ant-popconfirm .ant-btn-primary').click();
+      await ctx.portal.toast(page, '撤销');
+      await eventually(async () => (await todoOf(people.mgr, pid)).length === 0, 'the manager no longer has it');
+      await row.locator('[data-instance-status]').waitFor();
+      expect((await row.locator('[data-row-action="revoke"]').count()) === 0, 'no revoke on an ended request');
+    },
+  },
+  {
+    name: 'task center: the manager stops a request with a reason, and a copy reaches its receiver',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `终止${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      let page = await as(ctx, people.mgr);
+      const task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_stop"]').click();
+      const dlg = page.locator('.loom-task-action-dialog');
+      await dlg.locator('[data-action="dialog-ok"]').click();
+      await dlg.locator('.ant-form-item-explain-error', { hasText: '请填写审批意见' }).waitFor();
+      await dlg.locator('textarea').fill('预算冻结');
+      await dialogOk(page);
+      await ctx.portal.toast(page, '驳回并结束流程成功');
+      const mine = await people.emp.api.get('/flowable/task/myApplyed', { title });
+      expect(mine.records[0].endTime, 'the instance ended');
+      // a copy (抄送) from the initiator to tom, read from his list
+      await people.emp.api.call('POST', '/extension/flowCopy/save', { form: { procInsId: pid, userIds: people.tom.id } });
+      page = await as(ctx, people.tom);
+      const copies = await open(ctx, page, '/extension/flowCopy/FlowCopyList');
+      const row = copies.locator('.ant-table-row', { hasText: title });
+      await row.locator('[data-read="0"]').waitFor({ timeout: 15000 });
+      await screenshot(page, 'task-06-copies');
+      await row.locator('[data-copy]').click();
+      await page.locator('[data-page="/flowable/task/TaskFormDetail"] .loom-task-detail').waitFor();
+      await eventually(async () => (await people.tom.api.get('/extension/flowCopy/list', { procInsName: title })).records[0].status === '1', 'marked read');
+    },
+  },
+  {
+    name: 'task center: a user without the task is refused with a clear message',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `越权${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      const row = (await todoOf(people.mgr, pid))[0];
+      const page = await as(ctx, people.out);
+      const q = new URLSearchParams({ taskId: row.task.id, procInsId: pid, procDefId: row.task.processDefinitionId, taskDefKey: 'dept', status: 'todo', title });
+      await page.goto(`${ctx.base}/flowable/task/TaskForm?${q}`);
+      const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      await task.locator('[data-button="_flow_agree"]').waitFor({ timeout: 15000 });
+      await task.locator('[data-button="_flow_agree"]').click();
+      const toast = page.locator('.ant-message-notice-error');
+      await toast.waitFor({ timeout: 10000 });
+      const text = await toast.innerText();
+      expect(/办理人|处理人|无权|没有权限|不是/.test(text), `a clear refusal: ${text}`);
+      await screenshot(page, 'task-07-refused');
+      expect((await todoOf(people.mgr, pid)).length === 1, 'the task is still the manager\'s');
+    },
+  },
+  {
+    name: 'task center: the same short leave in English, start to end',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `English leave ${sfx}`;
+      let page = await as(ctx, people.emp, 'en-US');
+      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      await start.locator(`.loom-start-card[data-process="${KEY}"]`).click();
+      const dlg = page.locator('.loom-start-dialog');
+      await dlg.locator('#title').fill('');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await dlg.locator('.ant-form-item-explain-error', { hasText: 'The title is required' }).waitFor();
+      await dlg.locator('#title').fill(title);
+      await dlg.locator('[data-action="add-var"]').click();
+      await dlg.locator('[data-var-name="0"]').fill('days');
+      await dlg.locator('[data-var-value="0"]').fill('1');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(page, 'The process was started');
+      page = await as(ctx, people.mgr, 'en-US');
+      const task = await openTodo(ctx, page, title);
+      await task.locator('.ant-tabs-tab', { hasText: 'History' }).waitFor();
+      await screenshot(page, 'task-08-english-task');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, 'Submitted');
+      page = await as(ctx, people.emp, 'en-US');
+      const apply = await open(ctx, page, '/flowable/task/ApplyList');
+      await apply.locator('.ant-table-row', { hasText: title }).locator('[data-instance-status]').waitFor();
+      const status = await apply.locator('.ant-table-row', { hasText: title }).locator('[data-instance-status]').innerText();
+      expect(/ended|finished|completed/i.test(status), `an English status: ${status}`);
+    },
+  },
+];
