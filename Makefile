@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e lint typecheck proto bench clean
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto bench clean
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -56,6 +56,10 @@ test-frontends: ## vitest component tests
 
 e2e: ## API and browser tests through the real gateway
 	@bash scripts/e2e.sh
+
+fuzz: ## schemathesis, long profile: every operation of every service through the gateway, 5xx fail (figures: bench/RESULTS.md)
+	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_FUZZ_EXAMPLES=$${LOOM_FUZZ_EXAMPLES:-200} LOOM_SYS_ACCESS_TOKEN_SECONDS=86400 \
+		LOOM_FUZZ_ARGS="--summary bench/fuzz-last.jsonl" bash scripts/e2e.sh
 
 lint: ## ruff, mypy and the frontends' linters
 	@$(UV) run ruff check .

@@ -32,5 +32,10 @@ fi
 if [ "${LOOM_E2E_BROWSER:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e/browser ]; then
   (cd frontends && npm run --silent e2e -- ${LOOM_E2E_BROWSER_ARGS:-}) || status=$?
 fi
+# Last, because the fuzzer edits and deletes whatever its grants allow: schemathesis against every
+# service's OpenAPI through the gateway, failing on any 5xx (LOOM_FUZZ_EXAMPLES per operation).
+if [ "${LOOM_E2E_FUZZ:-1}" = 1 ]; then
+  $UV run python e2e/fuzz/run.py --examples "${LOOM_FUZZ_EXAMPLES:-5}" ${LOOM_FUZZ_ARGS:-} || status=$?
+fi
 if [ "$status" != 0 ]; then echo "--- platform log (tail) ---"; grep -v "gateway |" "$log" | tail -n 60; fi
 exit "$status"

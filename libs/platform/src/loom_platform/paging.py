@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import orjson
-from fastapi import Depends, Request
+from fastapi import Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import async_sessionmaker
@@ -88,8 +88,12 @@ def parse_page(query: Mapping[str, str]) -> PageParams:
     return PageParams(current=current, size=size, orders=orders)
 
 
-async def page_params(request: Request) -> PageParams:
-    """FastAPI dependency for :func:`parse_page`."""
+async def page_params(
+    request: Request,
+    current: Annotated[str | None, Query(description="page number, 1-based")] = None,  # noqa: ARG001
+    size: Annotated[str | None, Query(description="rows per page; -1 or 1000000: every row")] = None,  # noqa: ARG001
+) -> PageParams:
+    """FastAPI dependency for :func:`parse_page` (``current``/``size`` declared for the OpenAPI document)."""
     return parse_page(request.query_params)
 
 
