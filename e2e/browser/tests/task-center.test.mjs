@@ -473,12 +473,16 @@ export default [
       await page.goto(`${ctx.base}/flowable/task/TaskForm?${q}`);
       const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
       await task.locator('[data-button="_flow_agree"]').waitFor({ timeout: 15000 });
+      // the page says at once that the process is not theirs to see
+      const refusal = task.locator('.loom-process-refused');
+      await refusal.waitFor({ timeout: 10000 });
+      expect((await refusal.innerText()).includes('发起人、办理人'), `the reason is shown: ${await refusal.innerText()}`);
+      await screenshot(page, 'task-07-refused');
       await task.locator('[data-button="_flow_agree"]').click();
       const toast = page.locator('.ant-message-notice-error');
       await toast.waitFor({ timeout: 10000 });
       const text = await toast.innerText();
       expect(/办理人|处理人|无权|没有权限|不是/.test(text), `a clear refusal: ${text}`);
-      await screenshot(page, 'task-07-refused');
       expect((await todoOf(people.mgr, pid)).length === 1, 'the task is still the manager\'s');
     },
   },

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { HttpError } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
@@ -59,17 +60,25 @@ export function rowsToVars(rows: VarRow[]): Record<string, string> {
 export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | null; reloadKey?: unknown }) {
   const { t } = useTranslation('tasks');
   const [vars, setVars] = useState<Record<string, unknown> | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   useEffect(() => {
     if (!procInsId) return;
     let alive = true;
+    setRefused(null);
     taskService
       .variables(procInsId)
       .then((v) => alive && setVars(v))
-      .catch(() => alive && setVars({}));
+      .catch((e: unknown) => {
+        if (!alive) return;
+        setVars({});
+        // someone outside the instance is told why they see nothing
+        if (e instanceof HttpError && (e.status === 403 || e.status === 404)) setRefused(e.message);
+      });
     return () => {
       alive = false;
     };
   }, [procInsId, reloadKey]);
+  if (refused) return <Alert type="error" showIcon className="loom-process-refused" message={refused} />;
   const shown = Object.entries(vars ?? {}).filter(([k]) => !SYSTEM_VARS.has(k) && !k.startsWith('_'));
   if (vars && !shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
   return (
