@@ -15,6 +15,8 @@ import { nextZoom, toolbarItems, type DesignerContext } from './toolbar';
 import { ProductPanel } from './panel/ProductPanel';
 import { GenericPanel } from './panel/GenericPanel';
 import './designer.css';
+import { confirmPublish } from '../designer-checks/register';
+import '../designer-dryrun/register';
 
 export interface DesignerProps {
   open: boolean;
@@ -82,7 +84,9 @@ export function Designer(props: DesignerProps) {
       m = createModeler({ container: canvasRef.current });
       const select = () => {
         const selection = m!.get<{ get: () => DiagramElement[] }>('selection').get();
-        setElement(selection.length === 1 ? (selection[0] as DiagramElement) : (m!.get<{ getRootElement: () => DiagramElement }>('canvas').getRootElement()));
+        const one = selection.length === 1 ? (selection[0] as DiagramElement & { labelTarget?: DiagramElement }) : null;
+        // a selected label edits the element it belongs to
+        setElement(one ? (one.labelTarget ?? one) : m!.get<{ getRootElement: () => DiagramElement }>('canvas').getRootElement());
         setVersion((v) => v + 1);
       };
       const events = m.get<{ on: (e: string | string[], fn: (...a: unknown[]) => void) => void }>('eventBus');
@@ -149,7 +153,9 @@ export function Designer(props: DesignerProps) {
     }
   }, [modeler, modal, message, notification, t, props]);
 
-  const savePublish = () =>
+  const savePublish = async () => {
+    // the live checks: a diagram with errors is published only after confirming them
+    if (modeler && !(await confirmPublish(modeler, modal))) return;
     modal.confirm({
       title: t('common.tip'),
       content: t('designer.confirmPublish'),
@@ -170,6 +176,7 @@ export function Designer(props: DesignerProps) {
         }, 2000);
       },
     });
+  };
 
   const command = (name: 'undo' | 'redo') => modeler?.get<{ undo: () => void; redo: () => void }>('commandStack')[name]();
   const zoomTo = (z: number) => {

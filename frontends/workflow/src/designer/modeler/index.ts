@@ -35,7 +35,6 @@ export interface CreateModelerOptions {
 export function createModeler(opts: CreateModelerOptions): Modeler {
   return new Modeler({
     container: opts.container,
-    keyboard: { bindTo: window },
     additionalModules: [...modules, ...(opts.additionalModules ?? [])],
     moddleExtensions: { flowable: flowableDescriptor, ...(opts.moddleExtensions ?? {}) },
   });
