@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
 from loom_platform.settings import ServiceSettings
@@ -16,6 +17,10 @@ class WorkflowSettings(ServiceSettings):
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_workflow"
     http_port: int = 8103
     grpc_port: int = 9103
+    # The forms service (dynamic process forms are validated and stored there).
+    forms_grpc_address: str = Field(
+        "127.0.0.1:9104", validation_alias=AliasChoices("LOOM_FORMS_GRPC_ADDRESS", "forms_grpc_address")
+    )
 
     # The engine runs synchronously in worker threads on its own psycopg pool. Few threads: a
     # command is mostly Python (GIL-bound), so more threads than cores only lengthen the tail

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from loom_platform.errors import FailedPrecondition, InvalidArgument
-from loom_workflow import events
+from loom_platform.wire import new_id
+from loom_workflow import events, forms_client
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
@@ -29,6 +31,7 @@ from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
+from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
@@ -100,8 +103,19 @@ async def start(
 ) -> str:
     """Starts the latest version of ``key`` with a business key; returns the instance id.
 
-    A process naming its starters (candidateStarterUsers/Groups) refuses anyone else."""
+    A process naming its starters (candidateStarterUsers/Groups) refuses anyone else. A start event
+    with a dynamic form has its data validated and stored by forms first (invalid: nothing starts)."""
+    form = await _start_form(runtime, key, definition_id)
+    if form is not None and not business_id:
+        business_id = new_id()
     business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
+    if form is not None and business_key:
+        await forms_client.client(runtime.settings.forms_grpc_address).store(
+            form,
+            business_key=business_key,
+            task_id=f"start:{business_key}",
+            values=forms_client.values_of(variables, START_RESERVED),
+        )
     values: dict[str, object] = {k: coerce(v) for k, v in variables.items() if k not in START_RESERVED}
     values.update(
         {
@@ -136,6 +150,18 @@ async def start(
     return await runtime.call(run, user_id=actor)
 
 
+async def _start_form(
+    runtime: WorkflowRuntime, key: str | None, definition_id: str | None
+) -> forms_client.NodeForm | None:
+    """The dynamic form of the start event of the definition a start would use."""
+
+    def read(tx: Any) -> forms_client.NodeForm | None:
+        definition = tx.get_definition(definition_id) if definition_id else tx.find_definition(key or "")
+        return forms_client.start_form(definition.bpmn_xml) if definition is not None else None
+
+    return await runtime.query(read)
+
+
 async def audit(
     runtime: WorkflowRuntime,
     task_id: str,
@@ -146,10 +172,28 @@ async def audit(
     actor: str,
     groups: Sequence[str] = (),
 ) -> str:
-    """Completes the task (a delegate resolves it back to its owner) with the handler's comment."""
+    """Completes the task (a delegate resolves it back to its owner) with the handler's comment.
+    A dynamic form's writable fields are validated and stored by forms before the task completes."""
+    store = bridge(asyncio.get_running_loop())
+    forms = forms_client.client(runtime.settings.forms_grpc_address)
 
     def run(ctx: CommandContext) -> str:
         task = _handler_task(ctx, task_id, actor, groups)
+        form = forms_client.node_form(
+            ctx.session.definition(task.proc_def_id).bpmn_xml, task.task_def_key or ""
+        )
+        if form is not None:
+            instance = ctx.session.execution(task.proc_inst_id)
+            business_key = instance.business_key or task.proc_inst_id
+            store(
+                forms.store(
+                    form,
+                    business_key=business_key,
+                    task_id=task.id,
+                    values=variables,
+                    proc_inst_id=task.proc_inst_id,
+                )
+            )
         before = {t.id for t in ctx.session.all(Task)}
         code = str(comment.get("type") or "_flow_agree")
         AddComment(

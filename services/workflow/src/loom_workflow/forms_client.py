@@ -1,0 +1,122 @@
+"""Dynamic process forms in the forms service: a start or a task with a dynamic form (a `formKey`
+without '/', the form version's id) has its data validated and stored by forms before the engine
+moves on; forms answers field messages for invalid data, and a task id it has seen changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from loom_contracts.loom.forms.v1 import service_pb2, service_pb2_grpc
+from loom_platform.errors import InvalidArgument
+from loom_platform.grpc import Client
+from loom_platform.i18n import EN, ZH, register
+from loom_workflow.engine.model.xml import bpmn_children, ext, extension_children, parse_xml
+
+register({"workflow.form.invalid": {ZH: "表单数据校验失败", EN: "Form data validation failed"}})
+
+
+class FormDataInvalid(InvalidArgument):  # type: ignore[misc]
+    """The form data breaks the form's rules: nothing is started or completed; details name the fields."""
+
+    message_key = "workflow.form.invalid"
+
+    def __init__(self, fields: Mapping[str, str]) -> None:
+        super().__init__()
+        self.fields = dict(fields)
+
+    @property
+    def details(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+
+@dataclass(frozen=True)
+class NodeForm:
+    """A node's dynamic form: the version id and the fields it may write (None: every field)."""
+
+    json_id: str
+    writable: tuple[str, ...] | None
+
+
+def _form_of(el: Any) -> NodeForm | None:
+    key = (ext(el, "formKey") or "").strip()
+    if not key or "/" in key:
+        return None
+    props = extension_children(el, "formProperty")
+    if not props:
+        return NodeForm(key, None)
+    writable = tuple(
+        p.get("id") for p in props if (p.get("writable") or "true").lower() != "false" and p.get("id")
+    )
+    return NodeForm(key, writable)
+
+
+def node_form(xml: str, node_id: str) -> NodeForm | None:
+    """The dynamic form of a node of the BPMN XML (None for none or an external form)."""
+    root = parse_xml(xml)
+    for el in root.iter():
+        if isinstance(el.tag, str) and el.get("id") == node_id:
+            return _form_of(el)
+    return None
+
+
+def start_form(xml: str) -> NodeForm | None:
+    """The dynamic form of the process's (top-level) start event."""
+    root = parse_xml(xml)
+    for process in bpmn_children(root, "process"):
+        for start in bpmn_children(process, "startEvent"):
+            found = _form_of(start)
+            if found is not None:
+                return found
+    return None
+
+
+class FormsClient:
+    """Typed calls to ``loom.forms.v1.FormsService``."""
+
+    def __init__(self, address: str, deadline_seconds: float) -> None:
+        self._client = Client(address, deadline_seconds=deadline_seconds)
+        self._stub = service_pb2_grpc.FormsServiceStub(self._client.channel)
+
+    async def store(
+        self,
+        form: NodeForm,
+        *,
+        business_key: str,
+        task_id: str,
+        values: Mapping[str, Any],
+        proc_inst_id: str = "",
+    ) -> None:
+        """Validates and stores the node's writable values; FormDataInvalid with the field messages."""
+        if form.writable == ():
+            return
+        request = service_pb2.SaveProcessDataRequest(
+            json_id=form.json_id,
+            business_key=business_key,
+            task_id=task_id,
+            data_json=orjson.dumps(dict(values), default=str).decode(),
+            writable=list(form.writable or ()),
+            process_instance_id=proc_inst_id,
+        )
+        reply = await self._client.call(self._stub.SaveProcessData, request)
+        if not reply.stored:
+            raise FormDataInvalid(reply.errors)
+
+
+_clients: dict[str, FormsClient] = {}
+
+
+def client(address: str, deadline_seconds: float = 5.0) -> FormsClient:
+    """One client per address for the process (channels are long-lived)."""
+    if address not in _clients:
+        _clients[address] = FormsClient(address, deadline_seconds)
+    return _clients[address]
+
+
+def values_of(variables: Mapping[str, object], reserved: Sequence[str] = ()) -> dict[str, object]:
+    """The submitted values without the start call's own fields."""
+    return {k: v for k, v in variables.items() if k not in reserved}

@@ -1,0 +1,34 @@
+"""Which nodes carry a dynamic form, and which of its fields a node may write."""
+
+from loom_workflow.forms_client import NodeForm, node_form, start_form
+
+XML = """<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+             targetNamespace="t">
+  <process id="p">
+    <startEvent id="start" flowable:formKey="json-1"/>
+    <userTask id="audit" flowable:formKey="json-1">
+      <extensionElements>
+        <flowable:formProperty id="reason" name="事由" readable="true" writable="false"/>
+        <flowable:formProperty id="opinion" name="意见"/>
+      </extensionElements>
+    </userTask>
+    <userTask id="look" flowable:formKey="json-1">
+      <extensionElements><flowable:formProperty id="reason" writable="false"/></extensionElements>
+    </userTask>
+    <userTask id="outer" flowable:formKey="/leave/LeaveForm"/>
+  </process>
+</definitions>"""
+
+
+def test_a_start_event_with_a_form_key_has_a_dynamic_form_with_every_field_writable():
+    assert start_form(XML) == NodeForm("json-1", None)
+
+
+def test_a_task_writes_only_the_fields_marked_writable_and_missing_means_writable():
+    assert node_form(XML, "audit") == NodeForm("json-1", ("opinion",))
+    assert node_form(XML, "look") == NodeForm("json-1", ())
+
+
+def test_an_external_form_or_no_form_is_left_to_the_caller():
+    assert node_form(XML, "outer") is None and node_form(XML, "nowhere") is None
