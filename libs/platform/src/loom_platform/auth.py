@@ -187,6 +187,15 @@ async def current_principal(request: Request) -> Principal:
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
+def holds_any(request: Request, *permissions: str) -> bool:
+    """Whether the caller (already authenticated on this request) holds one of ``permissions``.
+
+    For routes every user may call but whose answer depends on rights ("403 or filtered").
+    """
+    access: Access | None = getattr(request.state, "access", None)
+    return access is not None and any(access.allows(p) for p in permissions)
+
+
 def require_permission(*permissions: str) -> Any:
     """A dependency that lets the call through when the user holds any of ``permissions``."""
 

@@ -89,3 +89,56 @@ async def test_saving_a_user_with_an_unknown_company_says_so(admin: httpx.AsyncC
 async def test_a_nul_character_in_a_search_is_a_400_not_a_server_error(admin: httpx.AsyncClient) -> None:
     answer = await admin.get("/sys/user/list", params={"loginName": "a\x00b"})
     assert (answer.status_code, answer.json()["msg"]) == (400, "参数不能包含空字符(\\0)")
+
+
+async def test_a_user_without_rights_sees_no_menu_tree_and_no_role_grants(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a user who holds no role
+    await make_user("roleless")
+    user = await client_for("roleless")
+    # when they ask for the menu tree and the administrator role
+    tree = await user.get("/sys/menu/treeData")
+    role = await user.get("/sys/role/queryById", params={"id": "1"})
+    # then the tree holds nothing of theirs and the role shows no grants
+    assert (tree.status_code, tree.json()) == (200, [])
+    assert role.status_code == 200 and role.json()["menuIdList"] == []
+    # while an administrator still sees both in full
+    full = (await admin.get("/sys/menu/treeData")).json()
+    assert any(node["children"] for node in full)
+    assert (await admin.get("/sys/role/queryById", params={"id": "1"})).json()["menuIdList"]
+
+
+async def test_a_user_sees_their_own_menus_without_permission_strings(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a role granting the post list page and its view button
+    tree = (await admin.get("/sys/menu/authTreeData")).json()
+
+    def ids(nodes: list[dict[str, Any]]) -> list[str]:
+        found: list[str] = []
+        for node in nodes:
+            if (node.get("permission") or "").startswith("sys:post:view") or node.get(
+                "href"
+            ) == "/sys/post/PostList":
+                found.append(node["id"])
+            found += ids(node.get("children") or [])
+        return found
+
+    saved = await admin.post(
+        "/sys/role/save", json={"name": "岗位查看", "enName": "postview", "menuIdList": ids(tree)}
+    )
+    assert saved.status_code == 200, saved.text
+    role_id = (await admin.get("/sys/role/list", params={"enName": "postview"})).json()["records"][0]["id"]
+    await make_user("postviewer", roleIdList=[role_id])
+    user = await client_for("postviewer")
+    # when they ask for the menu tree
+    seen = (await user.get("/sys/menu/treeData")).json()
+
+    # then only the branch down to their page shows, and no permission string at all
+    def flat(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [n for node in nodes for n in (node, *flat(node["children"]))]
+
+    assert {n["href"] for n in flat(seen) if n["href"]} >= {"/sys/post/PostList"}
+    assert "/sys/user/UserList" not in {n["href"] for n in flat(seen)}
+    assert all(not n["permission"] for n in flat(seen))

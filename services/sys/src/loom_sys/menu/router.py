@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.wire import split_ids
+from loom_sys import access
 from loom_sys.menu import service
 from loom_sys.menu.schemas import MenuSave
 
@@ -21,10 +22,35 @@ CanSave = Annotated[Principal, require_permission("sys:menu:add", "sys:menu:edit
 CanDelete = Annotated[Principal, require_permission("sys:menu:del")]
 
 
+# Who may see the whole tree with its permission strings: menu and role administrators, and
+# those who create menus from gencode tables and forms (their dialogs pick a parent menu).
+MENU_READERS = (
+    "sys:menu:view", "sys:menu:add", "sys:menu:edit", "sys:role:view", "sys:role:auth",
+    "gencode:genTable:createMenu", "form:make:createMenu",
+)  # fmt: skip
+
+
 @router.get("/treeData")
-async def tree_data(session: SessionDep, _: CurrentPrincipal, type: str = "") -> Any:
-    """Menus as a tree (parent-menu selects need it); ``type=0,1`` leaves buttons out."""
-    return await service.tree_data(session, types=split_ids(type))
+async def tree_data(
+    request: Request, session: SessionDep, principal: CurrentPrincipal, type: str = ""
+) -> Any:
+    """Menus as a tree (parent-menu selects need it); ``type=0,1`` leaves buttons out.
+
+    Anyone else sees only the menus granted to them, without permission strings.
+    """
+    tree = await service.tree_data(session, types=split_ids(type))
+    if holds_any(request, *MENU_READERS):
+        return tree
+    return _only_granted(tree, await access.granted_menu_ids(session, principal.user_id))
+
+
+def _only_granted(nodes: list[dict[str, Any]], granted: set[str]) -> list[dict[str, Any]]:
+    kept = []
+    for node in nodes:
+        children = _only_granted(node.get("children") or [], granted)
+        if node["id"] in granted or children:
+            kept.append({**node, "permission": "", "children": children})
+    return kept
 
 
 @router.get("/authTreeData")

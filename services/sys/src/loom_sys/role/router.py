@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import message
 from loom_platform.i18n import translate
@@ -35,10 +35,16 @@ async def list_roles(
     return await service.page(session, page, name=empty_filter(name), en_name=empty_filter(enName))
 
 
+# Who may see what a role grants; pickers (users, assignees) only need its name.
+GRANT_READERS = ("sys:role:view", "sys:role:add", "sys:role:edit", "sys:role:auth")
+
+
 @router.get("/queryById")
-async def query_by_id(session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
-    """A role with the ids of the menus granted to it."""
+async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
+    """A role with the ids of the menus granted to it (the grants only for role administrators)."""
     role = await service.get(session, id)
+    if not holds_any(request, *GRANT_READERS):
+        return {**service.render(role), "menuIdList": []}
     return {**service.render(role), "menuIdList": await service.menu_ids(session, id)}
 
 
