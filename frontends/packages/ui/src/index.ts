@@ -40,3 +40,4 @@ export { isDeleted, liveRows, removeNested, upsertNested, type NestedRow } from 
 export { NestedRowsEditor, type NestedRowsEditorProps } from './components/NestedRowsEditor';
 export { ExpandedChildren } from './components/ExpandedChildren';
 export { FileTreePicker, type FileTreePickerProps, type LazyNode } from './components/FileTreePicker';
+export * from './form-render';

@@ -3,3 +3,6 @@ export * from './types';
 export * from './validators';
 export * from './defaults';
 export { FormRender, type FormRenderProps, type FormRenderHandle } from './FormRender';
+export { Control, dayjsFormat, type ControlProps } from './widgets/Control';
+export { previewKind } from './widgets/Upload';
+export { showErrors, type Platform } from './FormRender';

@@ -21,7 +21,7 @@ export interface OptionItem {
 export interface WidgetOptions {
   width?: string;
   height?: string | number;
-  size?: string;
+  size?: string | { width: number; height: number };
   labelWidth?: number;
   isLabelWidth?: boolean;
   hideLabel?: boolean;

@@ -1,0 +1,255 @@
+import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { Button, Col, Divider, Empty, Form, Row, Tabs, Tooltip } from 'antd';
+import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
+import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { useTranslation } from 'react-i18next';
+import { Control, type FormWidget, type Platform } from '../render';
+import { dnd } from './dnd';
+import { childSlots, flowLayout, type ContainerKind } from './model';
+import { ReportEditor } from './ReportEditor';
+
+/** What the canvas shows as chosen; changes re-render only containers, not every widget. */
+export interface CanvasState {
+  selected: string | null;
+  /** A report cell chosen for the report's design actions: `${reportKey}:${row}:${col}`. */
+  cell: string | null;
+  platform: Platform;
+}
+export const CanvasStateCtx = createContext<CanvasState>({ selected: null, cell: null, platform: 'pc' });
+
+/** The canvas's actions (a stable object). */
+export interface CanvasApi {
+  select: (key: string | null) => void;
+  selectCell: (id: string | null) => void;
+  clone: (key: string) => void;
+  remove: (key: string) => void;
+  /** Drops what is being dragged into a slot at an index. */
+  drop: (slotId: string, index: number) => void;
+  /** Reorders / resizes the root from the grid layout. */
+  rootLayout: (layout: Layout, resized?: { key: string; w: number }) => void;
+  report: (key: string, op: string, r: number, c: number) => void;
+  refused: () => void;
+}
+
+export const CanvasCtx = createContext<CanvasApi>(null as never);
+
+const ROW_H = 10;
+const MARGIN = 8;
+const rowsFor = (px: number) => Math.max(3, Math.ceil((px + MARGIN) / (ROW_H + MARGIN)));
+
+function indexAt(el: HTMLElement, e: DragEvent, horizontal: boolean): number {
+  const kids = Array.from(el.querySelectorAll(':scope > .loom-fd-widget')) as HTMLElement[];
+  const pos = horizontal ? e.clientX : e.clientY;
+  for (let i = 0; i < kids.length; i++) {
+    const r = kids[i]!.getBoundingClientRect();
+    const mid = horizontal ? r.left + r.width / 2 : r.top + r.height / 2;
+    if (pos < mid) return i;
+  }
+  return kids.length;
+}
+
+/** A nested list (grid column, tab pane, report cell, sub-table) that accepts drops. */
+export function SlotList({ id, kind, list }: { id: string; kind: ContainerKind; list: FormWidget[] }) {
+  const api = useContext(CanvasCtx);
+  const state = useContext(CanvasStateCtx);
+  const { t } = useTranslation('forms');
+  const [over, setOver] = useState(false);
+  const horizontal = kind === 'table';
+  const accepts = () => {
+    const d = dnd.get();
+    if (!d) return false;
+    return true; // a refused type still lands here, to be told why ("Don't support adding this field")
+  };
+  return (
+    <div
+      className={`loom-fd-slot loom-fd-slot-${kind}${over ? ' loom-fd-slot-over' : ''}${horizontal ? ' loom-fd-slot-h' : ''}`}
+      data-slot={id}
+      onDragOver={(e) => {
+        if (!accepts()) return;
+        e.preventDefault();
+        e.stopPropagation();
+        if (!over) setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(false);
+        api.drop(id, indexAt(e.currentTarget, e, horizontal));
+      }}
+    >
+      {list.map((w) => (
+        <DesignWidget key={w.key} w={w} nested selected={state.selected === w.key} />
+      ))}
+      {list.length === 0 && <div className="loom-fd-slot-empty">{kind === 'table' ? t('canvas.tableEmpty') : t('canvas.slotEmpty')}</div>}
+    </div>
+  );
+}
+
+function GridBody({ w }: { w: FormWidget }) {
+  const api = useContext(CanvasStateCtx);
+  const o = w.options ?? {};
+  return (
+    <Row gutter={Number(o.gutter ?? 0)} className="loom-fd-grid">
+      {(w.columns ?? []).map((c) => {
+        const bp = api.platform === 'pc' ? 'md' : api.platform === 'pad' ? 'sm' : 'xs';
+        const span = Number(c.options[bp] ?? c.options.span ?? 12);
+        return (
+          <Col key={c.key} span={api.platform === 'mobile' && c.options.xs === undefined ? 24 : span} className="loom-fd-col" data-col={c.key}>
+            <SlotList id={c.key} kind="col" list={c.list} />
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
+function Body({ w }: { w: FormWidget }): ReactNode {
+  const o = w.options ?? {};
+  switch (w.type) {
+    case 'grid':
+      return <GridBody w={w} />;
+    case 'tabs':
+      return (
+        <Tabs
+          size="small"
+          tabPosition={o.tabPosition ?? 'top'}
+          items={(w.tabs ?? []).map((tab) => ({ key: tab.name, label: tab.label, children: <SlotList id={`${w.key}:${tab.name}`} kind="tab" list={tab.list} /> }))}
+        />
+      );
+    case 'report':
+      return <ReportEditor w={w} />;
+    case 'table':
+      return (
+        <Form.Item label={w.name} className="loom-fd-table" colon={false}>
+          <SlotList id={w.key} kind="table" list={childSlots(w)[0]!.list} />
+        </Form.Item>
+      );
+    case 'divider':
+      return <Divider orientation={o.contentPosition ?? 'center'}>{w.name}</Divider>;
+    default:
+      return (
+        <Form.Item label={o.hideLabel ? undefined : w.name} required={!!o.required} colon={false} style={{ marginBottom: 0 }}>
+          <Control widget={w} value={o.defaultValue} />
+        </Form.Item>
+      );
+  }
+}
+
+/** A widget on the canvas: selectable, with its drag handle, clone and delete when selected. */
+export const DesignWidget = memo(function DesignWidget({ w, nested, selected, onHeight }: { w: FormWidget; nested?: boolean; selected: boolean; onHeight?: (key: string, px: number) => void }) {
+  const api = useContext(CanvasCtx);
+  const { t } = useTranslation('forms');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!onHeight || !ref.current) return;
+    const el = ref.current;
+    const ro = new ResizeObserver(() => onHeight(w.key, el.offsetHeight));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [onHeight, w.key]);
+  return (
+    <div
+      ref={ref}
+      className={`loom-fd-widget loom-fd-${w.type}${selected ? ' loom-fd-selected' : ''}`}
+      data-key={w.key}
+      data-type={w.type}
+      onClick={(e) => {
+        e.stopPropagation();
+        api.select(w.key);
+      }}
+    >
+      <div className="loom-fd-widget-body">
+        <Body w={w} />
+      </div>
+      {selected && (
+        <div className="loom-fd-tools" onClick={(e) => e.stopPropagation()}>
+          <span
+            className="loom-fd-drag"
+            data-action="drag"
+            draggable={nested}
+            onDragStart={(e) => {
+              e.stopPropagation();
+              e.dataTransfer.setData('text/plain', w.key);
+              dnd.set({ kind: 'move', key: w.key });
+            }}
+            onDragEnd={() => dnd.set(null)}
+          >
+            <DragOutlined />
+          </span>
+          <Tooltip title={t('actions.clone')}>
+            <Button size="small" type="text" icon={<CopyOutlined />} data-action="clone" onClick={() => api.clone(w.key)} />
+          </Tooltip>
+          <Tooltip title={t('actions.delete')}>
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} data-action="delete" onClick={() => api.remove(w.key)} />
+          </Tooltip>
+        </div>
+      )}
+      {!nested && !selected && <span className="loom-fd-drag loom-fd-drag-idle" />}
+    </div>
+  );
+});
+
+/** The canvas: the root list on a 24-column react-grid-layout (drag in, move, resize the span). */
+export function Canvas({ list }: { list: FormWidget[] }) {
+  const api = useContext(CanvasCtx);
+  const state = useContext(CanvasStateCtx);
+  const { t } = useTranslation('forms');
+  const { width, containerRef, mounted } = useContainerWidth();
+  const [heights, setHeights] = useState<Record<string, number>>({});
+  const pending = useRef<Record<string, number>>({});
+  const timer = useRef<number>(0);
+  const onHeight = useMemo(
+    () => (key: string, px: number) => {
+      const rows = rowsFor(px);
+      pending.current[key] = rows;
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        const next = pending.current;
+        pending.current = {};
+        setHeights((h) => (Object.entries(next).every(([k, v]) => h[k] === v) ? h : { ...h, ...next }));
+      }, 0);
+    },
+    [],
+  );
+  const layout = useMemo(() => flowLayout(list, heights), [list, heights]);
+  const mobile = state.platform === 'mobile';
+  const maxWidth = state.platform === 'pc' ? undefined : state.platform === 'pad' ? 768 : 375;
+  return (
+    <div className="loom-fd-canvas-wrap" onClick={() => api.select(null)}>
+      <div ref={containerRef as never} className={`loom-fd-canvas loom-fd-canvas-${state.platform}`} style={{ maxWidth, margin: '0 auto' }} data-platform={state.platform}>
+        {list.length === 0 && <Empty className="loom-fd-canvas-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('canvas.empty')} />}
+        {mounted && (
+          <Form layout="horizontal" labelCol={{ flex: '100px' }} component="div">
+            <ReactGridLayout
+              className="loom-fd-grid-layout"
+              width={width}
+              layout={mobile ? layout.map((l) => ({ ...l, w: 24 })) : layout}
+              compactor={verticalCompactor}
+              gridConfig={{ cols: 24, rowHeight: ROW_H, margin: [MARGIN, MARGIN], containerPadding: [4, 4] }}
+              dragConfig={{ enabled: true, handle: '.loom-fd-drag', threshold: 3 }}
+              resizeConfig={{ enabled: !mobile, handles: ['e'] }}
+              dropConfig={{ enabled: true, defaultItem: { w: 24, h: 5 } }}
+              style={{ minHeight: 400 }}
+              onDropDragOver={() => (dnd.get() ? { w: 24, h: 5 } : false)}
+              onDrop={(l: Layout, item: LayoutItem | undefined) => {
+                const sorted = [...l].sort((a, b) => a.y - b.y || a.x - b.x);
+                const idx = item ? sorted.findIndex((x) => x.i === item.i) : list.length;
+                api.drop('root', idx < 0 ? list.length : idx);
+              }}
+              onDragStop={(l: Layout) => api.rootLayout(l)}
+              onResizeStop={(l: Layout, _o, n) => (n ? api.rootLayout(l, { key: n.i, w: n.w }) : undefined)}
+            >
+              {list.map((w) => (
+                <div key={w.key} className="loom-fd-item" data-item={w.key}>
+                  <DesignWidget w={w} selected={state.selected === w.key} onHeight={onHeight} />
+                </div>
+              ))}
+            </ReactGridLayout>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

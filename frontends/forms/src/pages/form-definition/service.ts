@@ -1,0 +1,40 @@
+import { http, type Page } from '@loom/ui';
+
+export interface FormVersion extends Record<string, unknown> {
+  id: string;
+  formDefinitionId: string;
+  version: number;
+  status: string;
+  isPrimary: string;
+  json?: string;
+}
+
+export interface FormDefinition extends Record<string, unknown> {
+  id: string;
+  name: string;
+  remarks?: string | null;
+  category?: { id: string | null; name: string | null };
+  formDefinitionJson?: FormVersion | null;
+}
+
+export interface Category {
+  id: string;
+  name: string;
+  parentId?: string;
+  children?: Category[];
+}
+
+/** Process forms (`/extension/formDefinition*`, `/extension/formCategory/*`). */
+export const definitionService = {
+  listUrl: '/extension/formDefinition/list',
+  deleteUrl: '/extension/formDefinition/delete',
+  categories: () => http.get<Category[]>('/extension/formCategory/treeData'),
+  saveCategory: (v: { name: string; parent?: { id: string } }) => http.post<string>('/extension/formCategory/save', v),
+  queryById: (id: string) => http.get<FormDefinition>('/extension/formDefinition/queryById', { id }),
+  save: (v: Partial<FormDefinition> & { json?: string }) => http.post<string>('/extension/formDefinition/save', v),
+  versions: (id: string) => http.get<Page<FormVersion>>('/extension/formDefinitionJson/list', { 'formDefinition.id': id, current: 1, size: -1 }),
+  version: (id: string) => http.get<FormVersion>('/extension/formDefinitionJson/queryById', { id }),
+  /** Updates a version's JSON (`id`) or adds the next version (`formDefinition.id`). */
+  saveVersion: (v: { id?: string; formDefinition?: { id: string }; json: string }) => http.post<FormVersion>('/extension/formDefinitionJson/save', v),
+  setPrimary: (id: string) => http.put<string>('/extension/formDefinitionJson/updatePrimary', { id }),
+};
