@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { completionOf, customButtonVars, isSystemCode, visibleButtons } from '../src/components/task/buttons';
 import { byCategory } from '../src/pages/start';
 import { taskUrl } from '../src/components/task/nav';
+import { businessKeyOf, isDynamicKey, nodeFormProperties } from '../src/components/task/nodeForm';
 import type { DefinitionRow, FlowButton } from '../src/components/task/types';
 
 const b = (code: string, name: string, sort: number, isHide = '0'): FlowButton => ({ code, name, sort, isHide, next: '0' });
@@ -64,5 +65,37 @@ describe('opening a task', () => {
     const q = new URL(url, 'http://x').searchParams;
     expect(url.startsWith('/flowable/task/TaskForm?')).toBe(true);
     expect([q.get('taskId'), q.get('taskDefKey'), q.get('procInsId'), q.get('procDefId'), q.get('status'), q.get('title')]).toEqual(['t1', 'dept', 'p1', 'd1', 'claim', '年假']);
+  });
+});
+
+describe('a node form', () => {
+  const xml =
+    '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"><process id="p">' +
+    '<userTask id="dept" flowable:formKey="j1"><extensionElements>' +
+    '<flowable:formProperty id="days" name="天数" readable="true" writable="false"/>' +
+    '<flowable:formProperty id="opinion" name="意见"/>' +
+    '<flowable:formProperty id="secret" readable="false" writable="false"/>' +
+    '</extensionElements></userTask><userTask id="hr"/></process></definitions>';
+
+  it('reads the readable and writable flags of the node, true when missing', () => {
+    expect(nodeFormProperties(xml, 'dept')).toEqual({
+      days: { readable: true, writable: false },
+      opinion: { readable: true, writable: true },
+      secret: { readable: false, writable: false },
+    });
+  });
+
+  it('leaves every field open when the node lists none', () => {
+    expect(nodeFormProperties(xml, 'hr')).toBeNull();
+    expect(nodeFormProperties(xml, 'nowhere')).toBeNull();
+  });
+
+  it('tells a dynamic form key (no /) from an external page, and finds the business key', () => {
+    expect(isDynamicKey('1', 'a1b2')).toBe(true);
+    expect(isDynamicKey('2', '/leave/LeaveForm')).toBe(false);
+    expect(isDynamicKey('1', '/404')).toBe(false);
+    expect(businessKeyOf({ businessTable: 'oa_leave', businessId: '7', procInsId: 'p' })).toBe('oa_leave:7');
+    expect(businessKeyOf({ businessId: '7', procInsId: 'p' })).toBe('7');
+    expect(businessKeyOf({ procInsId: 'p' })).toBe('p');
   });
 });

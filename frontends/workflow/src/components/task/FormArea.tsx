@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,9 @@ import { HttpError } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
+import { DynamicForm } from './DynamicForm';
+import { businessKeyOf, isDynamicKey } from './nodeForm';
+import type { FieldPermission, FormRenderHandle } from './render';
 
 /** Variables the engine and the start call write themselves: not shown as form data. */
 const SYSTEM_VARS = new Set([
@@ -93,17 +96,32 @@ export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | nul
 }
 
 /**
- * The form area of the task screen: an external form's page in its node mode, or the node's
- * dynamic form; until a dynamic form is bound, the instance's data read-only.
+ * The form area of the task screen: the node's dynamic form (its readable/writable fields, or
+ * read-only with `formReadOnly`), an external form's page in its node mode, or, without a form,
+ * the instance's data read-only.
  */
-export function TaskFormArea({ def, reloadKey }: { def: TaskDef; reloadKey?: unknown }) {
-  const { t } = useTranslation('tasks');
-  return (
-    <div className="loom-task-form" data-form-type={def.formType} data-read-only={def.formReadOnly ? '1' : '0'}>
-      {def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.externalPage', { url: def.formUrl })} />
-      ) : null}
-      <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />
-    </div>
-  );
-}
+export const TaskFormArea = forwardRef<FormRenderHandle, { def: TaskDef; permissions?: Record<string, FieldPermission> | null; reloadKey?: unknown; readOnly?: boolean }>(
+  function TaskFormArea({ def, permissions, reloadKey, readOnly }, ref) {
+    const { t } = useTranslation('tasks');
+    const dynamic = isDynamicKey(def.formType, def.formUrl);
+    return (
+      <div className="loom-task-form" data-form-type={def.formType} data-read-only={def.formReadOnly || readOnly ? '1' : '0'}>
+        {def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.externalPage', { url: def.formUrl })} />
+        ) : null}
+        {dynamic ? (
+          <DynamicForm
+            key={String(reloadKey)}
+            ref={ref}
+            jsonId={def.formUrl}
+            businessKey={businessKeyOf(def)}
+            readOnly={def.formReadOnly || readOnly}
+            permissions={permissions}
+          />
+        ) : (
+          <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />
+        )}
+      </div>
+    );
+  },
+);

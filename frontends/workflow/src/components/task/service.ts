@@ -33,6 +33,7 @@ export const taskService = {
   taskInfo: (taskId: string) => http.get<TaskDef>('/flowable/task/getTaskInfo', { taskId }, { silent: true }),
   history: (procInsId: string) => http.get<HistoryStep[]>('/flowable/task/historicTaskList', { procInsId }),
   flowChart: (procInsId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processInstanceId: procInsId }),
+  definitionChart: (procDefId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processDefId: procDefId }),
   variables: (procInsId: string) => http.get<Record<string, unknown>>('/flowable/task/variables', { procInsId }, { silent: true }),
 
   /** Starts a process: every field in the query string, the form's values as `vars` JSON. */

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { useSession } from '@loom/ui';
+import { HttpError, useFeedback, useSession } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
 import type { DefinitionRow, TaskDef } from '../../components/task/types';
+import { DynamicForm } from '../../components/task/DynamicForm';
+import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
+import type { FieldPermission, FormRenderHandle } from '../../components/task/render';
 
 /** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
 export function StartDialog({ definition, onClose, onStarted }: { definition: DefinitionRow | null; onClose: () => void; onStarted: (procInsId: string) => void }) {
@@ -16,6 +19,10 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
   const [def, setDef] = useState<TaskDef | null>(null);
   const [rows, setRows] = useState<VarRow[]>([]);
   const [busy, setBusy] = useState(false);
+  const { message } = useFeedback();
+  const formRef = useRef<FormRenderHandle>(null);
+  const [permissions, setPermissions] = useState<Record<string, FieldPermission> | null>(null);
+  const dynamic = !!def && isDynamicKey(def.formType, def.formUrl);
   useEffect(() => {
     if (!definition) return;
     setDef(null);
@@ -23,7 +30,12 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
     form.setFieldsValue({
       title: t('start.defaultTitle', { user: s.user?.name ?? '', time: dayjs().format('YYYY-MM-DD HH:mm'), name: definition.name }),
     });
-    void taskService.taskDef({ procDefId: definition.id, status: 'start' }).then(setDef);
+    setPermissions(null);
+    void taskService.taskDef({ procDefId: definition.id, status: 'start' }).then((d) => {
+      setDef(d);
+      if (isDynamicKey(d.formType, d.formUrl))
+        void taskService.definitionChart(definition.id).then((c) => setPermissions(nodeFormProperties(c.bpmnXml, d.taskDefKey)));
+    });
   }, [definition, form, s.user, t]);
   return (
     <Modal
@@ -41,10 +53,22 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
       onOk={async () => {
         if (!definition) return;
         const v = await form.validateFields();
+        let data: Record<string, unknown> = rowsToVars(rows);
+        if (dynamic && formRef.current) {
+          try {
+            data = await formRef.current.getData();
+          } catch (e) {
+            void message.error(e instanceof Error ? e.message : String(e));
+            return;
+          }
+        }
         setBusy(true);
         try {
-          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: rowsToVars(rows) });
+          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: data });
           onStarted(id);
+        } catch (e) {
+          // the server's field messages go beside their fields
+          if (e instanceof HttpError && e.details && typeof e.details === 'object') formRef.current?.setErrors(e.details as Record<string, string>);
         } finally {
           setBusy(false);
         }
@@ -57,6 +81,8 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
       </Form>
       {def == null ? (
         <Spin />
+      ) : dynamic ? (
+        <DynamicForm ref={formRef} jsonId={def.formUrl} permissions={permissions} />
       ) : (
         <>
           {def.formType === '2' && def.formUrl !== '/404' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('start.externalForm', { url: def.formUrl })} /> : null}

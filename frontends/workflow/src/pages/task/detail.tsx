@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Input, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback, useSession, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
-import { ProcessData } from '../../components/task/FormArea';
+import { TaskFormArea } from '../../components/task/FormArea';
+import type { TaskDef } from '../../components/task/types';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
 import { taskService } from '../../components/task/service';
 
@@ -21,6 +22,14 @@ export default function TaskFormDetail({ query }: PageProps) {
   const running = query.get('running') === '1';
   const mine = query.get('startUserId') === s.user?.id;
   const [reloadKey, setReloadKey] = useState(0);
+  const [def, setDef] = useState<TaskDef | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void taskService.taskDef({ procInsId, status: 'start' }).then((d) => alive && setDef(d));
+    return () => {
+      alive = false;
+    };
+  }, [procInsId]);
 
   const urge = () => {
     let text = '';
@@ -53,7 +62,7 @@ export default function TaskFormDetail({ query }: PageProps) {
     >
       <Tabs
         items={[
-          { key: 'form', label: t('task.formTab'), children: <ProcessData procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'form', label: t('task.formTab'), children: def ? <TaskFormArea def={def} reloadKey={reloadKey} readOnly /> : null },
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
           { key: 'chart', label: t('task.chartTab'), children: <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> },
         ]}

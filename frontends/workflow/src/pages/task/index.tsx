@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PickerField, useFeedback, type PageProps } from '@loom/ui';
+import { HttpError, PickerField, useFeedback, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
@@ -11,6 +11,8 @@ import { completionOf, visibleButtons } from '../../components/task/buttons';
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
 import type { FlowButton, TaskDef } from '../../components/task/types';
+import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
+import type { FieldPermission, FormRenderHandle } from '../../components/task/render';
 import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
 import { PrintView } from './components/PrintView';
 
@@ -42,6 +44,8 @@ export default function TaskForm({ query }: PageProps) {
   const [dialog, setDialog] = useState<{ kind: DialogKind; button: FlowButton } | null>(null);
   const [printing, setPrinting] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
+  const formRef = useRef<FormRenderHandle>(null);
+  const [permissions, setPermissions] = useState<Record<string, FieldPermission> | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -65,6 +69,17 @@ export default function TaskForm({ query }: PageProps) {
     };
   }, [taskId, status, query]);
 
+  const dynamic = !!def && isDynamicKey(def.formType, def.formUrl);
+  useEffect(() => {
+    // the node's readable/writable fields come with the node in the process XML
+    if (!def || !dynamic || !def.procInsId) return;
+    let alive = true;
+    void taskService.flowChart(def.procInsId).then((c) => alive && setPermissions(nodeFormProperties(c.bpmnXml, def.taskDefKey)));
+    return () => {
+      alive = false;
+    };
+  }, [def, dynamic]);
+
   const buttons = useMemo(() => visibleButtons(def?.flowButtonList), [def]);
   const title = def?.title || query.get('title') || '';
   const procInsId = def?.procInsId ?? query.get('procInsId');
@@ -83,10 +98,33 @@ export default function TaskForm({ query }: PageProps) {
 
   const commentOf = (b: FlowButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
 
+  /** The form's values (validated first when `check`); nothing without an editable dynamic form. */
+  const formValues = async (check: boolean): Promise<Record<string, unknown>> => {
+    const f = formRef.current;
+    if (!dynamic || !f || def?.formReadOnly) return {};
+    if (!check) return f.getValues();
+    try {
+      return await f.getData();
+    } catch (e) {
+      void message.error(e instanceof Error ? e.message : String(e));
+      throw e;
+    }
+  };
+
+  /** Field messages from the server go beside their fields. */
+  const showFieldErrors = (e: unknown) => {
+    if (e instanceof HttpError && e.details && typeof e.details === 'object' && !Array.isArray(e.details))
+      formRef.current?.setErrors(e.details as Record<string, string>);
+    throw e;
+  };
+
   const complete = async (b: FlowButton) => {
     const all = def?.flowButtonList ?? [];
     const c = completionOf(all.length ? all : buttons, b);
-    const msg = await taskService.audit({ taskId, vars: c.vars, comment: { type: c.type, status: c.status, message: comment } });
+    const data = await formValues(true);
+    const msg = await taskService
+      .audit({ taskId, vars: { ...data, ...c.vars }, comment: { type: c.type, status: c.status, message: comment } })
+      .catch(showFieldErrors);
     await finish(msg);
   };
 
@@ -110,7 +148,7 @@ export default function TaskForm({ query }: PageProps) {
     if (kind) return setDialog({ kind, button: b });
     switch (b.code) {
       case '_flow_save': {
-        const msg = await taskService.saveForm(taskId, {});
+        const msg = await taskService.saveForm(taskId, await formValues(false)).catch(showFieldErrors);
         void message.success(msg);
         setReloadKey((k) => k + 1);
         return;
@@ -169,7 +207,7 @@ export default function TaskForm({ query }: PageProps) {
   const formTab = (
     <div className="loom-task-form-tab">
       {status === 'claim' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.claimFirst')} /> : null}
-      <TaskFormArea def={def} reloadKey={reloadKey} />
+      <TaskFormArea ref={formRef} def={def} permissions={permissions} reloadKey={reloadKey} readOnly={!canAct} />
       {canAct ? (
         <Form layout="vertical" style={{ marginTop: 16 }} className="loom-task-comment-form">
           <Form.Item label={t('task.comment')}>
