@@ -79,7 +79,9 @@ class CommandContext:
         """Increasing order of activity-history rows, continuing from the highest loaded one."""
         if self._order == 0:
             loaded = self.session.all(HistoricActivityInstance)
-            self._order = max((a.transaction_order for a in loaded), default=0)
+            self._order = max(
+                self.session.activity_order, max((a.transaction_order for a in loaded), default=0)
+            )
         self._order += 1
         return self._order
 

@@ -24,6 +24,12 @@ def snapshot(row: Row) -> Row:
     return copied
 
 
+def _changed_fields(row: Row, snap: Row) -> tuple[str, ...]:
+    return tuple(
+        name for name, value in vars(row).items() if name != "revision" and getattr(snap, name) != value
+    )
+
+
 class Session:
     """Rows of one command. Loaded rows are snapshotted; ``flush`` diffs them into a :class:`ChangeSet`."""
 
@@ -32,7 +38,8 @@ class Session:
         self._rows: dict[type, dict[str, Row]] = {t: {} for t in WRITE_ORDER}
         self._snapshots: dict[tuple[type, str], Row] = {}
         self._deleted: list[Row] = []
-        self._trees: set[str] = set()
+        self._trees: dict[str, bool] = {}  # instance id -> its tree was loaded with full history
+        self.activity_order = 0
         self.events: list[EngineEvent] = []
 
     # ------------------------------------------------------------------ loading
@@ -47,19 +54,25 @@ class Session:
         self._snapshots[(type(row), row.id)] = snapshot(row)
         return row
 
-    def load_tree(self, proc_inst_id: str) -> bool:
-        """Loads the instance tree containing ``proc_inst_id`` once; False when it does not exist."""
-        if proc_inst_id in self._trees:
+    def load_tree(self, proc_inst_id: str, *, full_history: bool = False) -> bool:
+        """Loads the instance tree containing ``proc_inst_id`` once (runtime rows and open history; with
+        ``full_history`` every history row, which only history views and back/revoke rules need);
+        False when it does not exist."""
+        loaded = self._trees.get(proc_inst_id)
+        if loaded is not None and (loaded or not full_history):
             return True
-        tree = self.tx.load_instance_tree(proc_inst_id)
+        tree = self.tx.load_instance_tree(proc_inst_id, full_history=full_history)
         if tree is None:
             return False
+        ids = {proc_inst_id}
         for row in tree.rows():
             self._register(row)
             pid = getattr(row, "proc_inst_id", None)
             if isinstance(pid, str):
-                self._trees.add(pid)
-        self._trees.add(proc_inst_id)
+                ids.add(pid)
+        for pid in ids:
+            self._trees[pid] = self._trees.get(pid, False) or tree.full_history
+        self.activity_order = max(self.activity_order, tree.activity_order)
         return True
 
     def definition(self, definition_id: str) -> ProcessDefinition:
@@ -190,10 +203,15 @@ class Session:
                 if snap is None:
                     changes.inserts.append(row)
                 elif row != snap:
+                    changes.changed[(kind, row.id)] = _changed_fields(row, snap)
                     row.revision = snap.revision + 1
                     changes.updates.append(row)
         order = {k: i for i, k in enumerate(WRITE_ORDER)}
         changes.deletes = sorted(self._deleted, key=lambda r: -order[type(r)])
+        for row in changes.deletes:
+            snap = self._snapshots.get((type(row), row.id))
+            if snap is not None and row != snap:
+                changes.changed[(type(row), row.id)] = _changed_fields(row, snap)
         for row in changes.updates:
             self._snapshots[(type(row), row.id)] = snapshot(row)
         return changes

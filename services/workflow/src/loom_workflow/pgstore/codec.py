@@ -96,11 +96,48 @@ def _mapping(kind: type, table: Table) -> Mapping:
 MAPPINGS: dict[type, Mapping] = {kind: _mapping(kind, table) for kind, table in TABLE_OF.items()}
 
 
-def update_params(mapping: Mapping, row: Row) -> list[Any]:
-    """Parameters of the revision-checked UPDATE: new values, new revision, id, old revision."""
-    values = mapping.params(row)
-    settable = [v for f, v in zip(mapping.fields, values, strict=True) if f not in ("id", "revision")]
-    return [*settable, row.revision, row.id, row.revision - 1]
+def update_sql(mapping: Mapping, fields: tuple[str, ...]) -> str:
+    """The revision-checked UPDATE of ``fields`` (every column when empty); texts are cached."""
+    key = (mapping.table, fields)
+    found = _UPDATES.get(key)
+    if found is None:
+        if fields:
+            sets = ", ".join(f"{_column(f)} = %s" for f in fields)
+            found = f"UPDATE {mapping.table} SET {sets}, rev = %s WHERE id = %s AND rev = %s"
+        else:
+            found = mapping.update
+        _UPDATES[key] = found
+    return found
+
+
+def update_params(mapping: Mapping, row: Row, fields: tuple[str, ...] = ()) -> list[Any]:
+    """Parameters of :func:`update_sql`: new values, new revision, id, old revision."""
+    values = dict(zip(mapping.fields, mapping.params(row), strict=True))
+    names = fields or tuple(f for f in mapping.fields if f not in ("id", "revision"))
+    return [*(values[f] for f in names), row.revision, row.id, row.revision - 1]
+
+
+def batch_insert(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
+    """One INSERT of every row."""
+    if len(rows) == 1:
+        return mapping.insert, mapping.params(rows[0])
+    marks = "(" + ", ".join(["%s"] * len(mapping.fields)) + ")"
+    head = mapping.insert.split(" VALUES ", 1)[0]
+    return f"{head} VALUES {', '.join([marks] * len(rows))}", [v for r in rows for v in mapping.params(r)]
+
+
+def batch_delete(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
+    """One revision-checked DELETE of every row (the caller compares the row count)."""
+    if len(rows) == 1:
+        return mapping.delete, [rows[0].id, rows[0].revision]
+    pairs = ", ".join(["(%s, %s::integer)"] * len(rows))
+    return (
+        f"DELETE FROM {mapping.table} WHERE (id, rev) IN (VALUES {pairs})",
+        [v for r in rows for v in (r.id, r.revision)],
+    )
+
+
+_UPDATES: dict[tuple[str, tuple[str, ...]], str] = {}
 
 
 def encode_value(var: Variable) -> Jsonb | None:

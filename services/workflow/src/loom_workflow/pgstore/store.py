@@ -41,22 +41,19 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
-from loom_workflow.pgstore.codec import MAPPINGS, Mapping, encode_value, update_params
+from loom_workflow.pgstore.codec import (
+    MAPPINGS,
+    Mapping,
+    batch_delete,
+    batch_insert,
+    encode_value,
+    update_params,
+    update_sql,
+)
 
 log = logging.getLogger(__name__)
 
 EventMapper = Callable[[ChangeSet, str | None], list[tuple[str, Message]]]
-
-_TREE_KINDS: tuple[type, ...] = (
-    Execution,
-    Task,
-    IdentityLink,
-    Variable,
-    Job,
-    HistoricTaskInstance,
-    HistoricActivityInstance,
-)
-
 
 # Job acquisition: the scheduler leases due jobs, a worker takes the lease before it runs one.
 _LEASE = """
@@ -77,6 +74,29 @@ WHERE id = %(id)s AND (lock_owner IS NULL OR lock_owner LIKE 'scheduler-%%' OR l
                        OR lock_expiration_time < now())
 RETURNING id
 """
+
+
+# The root execution of the tree containing %(p)s, locked; the tree's running instances; the highest
+# activity order of their history (new activity rows continue from it).
+_LOCK_TREE = """
+SELECT r.id,
+       ARRAY(SELECT e.id FROM act_ru_execution e WHERE e.root_proc_inst_id = r.id AND e.id = e.proc_inst_id),
+       (SELECT coalesce(max(a.transaction_order), 0) FROM act_hi_actinst a
+         WHERE a.proc_inst_id IN (SELECT e.id FROM act_ru_execution e
+                                   WHERE e.root_proc_inst_id = r.id AND e.id = e.proc_inst_id))
+FROM act_ru_execution r
+WHERE r.id = (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)
+FOR UPDATE OF r
+"""
+_HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
+_DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
+_LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
+    ", ".join("rev" if f == "revision" else f for f in _DEFINITION_FIELDS)
+)
+
+
+def _light_definition(values: Sequence[Any]) -> ProcessDefinition:
+    return ProcessDefinition(**dict(zip(_DEFINITION_FIELDS, values, strict=True)))
 
 
 def conninfo(url: str) -> str:
@@ -108,6 +128,9 @@ class PgStore:
         self._events = events
         self._on_commit = on_commit
         self._local = threading.local()
+        # Deployed definitions never change but for their flags (suspended, category, revision), which
+        # are read with every load: the BPMN text is read once per process.
+        self.definitions: dict[str, ProcessDefinition] = {}
 
     def close(self) -> None:
         """Closes the pool."""
@@ -164,7 +187,7 @@ class PgTx:
         prefetched = self._definitions.pop(definition_id, None)
         if prefetched is not None:
             return prefetched
-        return self._one(ProcessDefinition, "id = %s", (definition_id,))  # type: ignore[no-any-return]
+        return self._definition("id = %s", (definition_id,))
 
     def find_definition(
         self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
@@ -176,7 +199,26 @@ class PgTx:
             where, params = where + " AND version = %s", [*params, version]
         if deployment_id is not None:
             where, params = where + " AND deployment_id = %s", [*params, deployment_id]
-        return self._one(ProcessDefinition, where + " ORDER BY version DESC LIMIT 1", tuple(params))  # type: ignore[no-any-return]
+        return self._definition(where + " ORDER BY version DESC LIMIT 1", tuple(params))
+
+    def _definition(self, where: str, params: tuple[Any, ...]) -> ProcessDefinition | None:
+        """A definition: its columns but the BPMN text read now, the text from the store's cache."""
+        found = self.conn.execute(f"{_LIGHT_DEFINITION} WHERE {where}", params).fetchone()
+        return None if found is None else self._with_xml([_light_definition(found)])[0]
+
+    def _with_xml(self, light: list[ProcessDefinition]) -> list[ProcessDefinition]:
+        cache = self.store.definitions
+        missing = [d.id for d in light if d.id not in cache]
+        if missing:
+            for row in self.conn.execute(
+                "SELECT id, bpmn_xml FROM act_re_procdef WHERE id = ANY(%s)", (missing,)
+            ):
+                cache[str(row[0])] = ProcessDefinition(
+                    id=str(row[0]), key="", version=0, bpmn_xml=row[1] or ""
+                )
+        for definition in light:
+            definition.bpmn_xml = cache[definition.id].bpmn_xml
+        return light
 
     def get_execution(self, execution_id: str) -> Execution | None:
         """An execution by id."""
@@ -271,72 +313,94 @@ class PgTx:
                 return root
         return None
 
-    def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
-        """Locks and loads every runtime and history row of the tree containing ``proc_inst_id``.
+    def load_instance_tree(self, proc_inst_id: str, *, full_history: bool = False) -> InstanceTree | None:
+        """Locks the tree containing ``proc_inst_id`` and loads it in two round trips.
 
-        A running instance takes one round trip: the lock and every select go in one pipeline
-        (statements run in order, so the selects see the tree as it is once the lock is held).
-        An instance that has ended (no runtime root) takes the slower path through its history.
+        The first locks the root execution and returns the ids of the tree's running instances and
+        its highest activity order; the second selects each kind of row by those ids (plain index
+        lookups) in one pipeline. History is the open rows of the running instances unless
+        ``full_history``. An instance that has ended (no runtime root) takes the slower path through
+        its history, always in full.
         """
-        root_sql = "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)"
-        with self.conn.pipeline():
-            lock = self.conn.execute(
-                f"SELECT id FROM act_ru_execution WHERE id = {root_sql} FOR UPDATE", {"p": proc_inst_id}
-            )
-            cursors = self._tree_cursors(root_sql, proc_inst_id)
-            locked = lock.fetchone()
-            tree = self._tree(cursors) if locked is not None else None
-        if tree is not None:
+        found = self.conn.execute(_LOCK_TREE, {"p": proc_inst_id}).fetchone()
+        if found is None:
+            root = self.lock_instance(proc_inst_id)
+            if root is None:
+                return None
+            with self.conn.pipeline():
+                tree = self._tree(self._history_cursors(root))
+            tree.full_history = True
             return tree
-        root = self.lock_instance(proc_inst_id)
-        if root is None:
-            return None
+        root, ids, order = str(found[0]), list(found[1]), int(found[2])
+        params = {"root": root, "ids": ids}
         with self.conn.pipeline():
-            return self._tree(self._tree_cursors("%(p)s", root))
-
-    def _tree_cursors(self, root_sql: str, param: str) -> dict[type, psycopg.Cursor[Any]]:
-        params = {"p": param}
-        ids = (
-            f"(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = {root_sql} OR id = {root_sql} "
-            f"UNION SELECT proc_inst_id FROM act_ru_execution WHERE root_proc_inst_id = {root_sql})"
-        )
-        hist = MAPPINGS[HistoricProcessInstance]
-        cursors = {
-            HistoricProcessInstance: self.conn.execute(
-                f"{hist.select} WHERE root_proc_inst_id = {root_sql} OR id = {root_sql}", params
-            ),
-            Execution: self.conn.execute(
-                f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = {root_sql}", params
-            ),
-        }
-        for kind in _TREE_KINDS:
-            if kind is not Execution:
+            cursors = {
+                Execution: self.conn.execute(
+                    f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = %(root)s", params
+                ),
+                ProcessDefinition: self.conn.execute(
+                    f"{_LIGHT_DEFINITION} WHERE id IN "
+                    "(SELECT DISTINCT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = %(root)s)",
+                    params,
+                ),
+            }
+            runtime_kinds: tuple[type, ...] = (Task, IdentityLink, Variable, Job)
+            for kind in runtime_kinds:
                 cursors[kind] = self.conn.execute(
-                    f"{MAPPINGS[kind].select} WHERE proc_inst_id IN {ids}", params
+                    f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%(ids)s)", params
                 )
-        cursors[ProcessDefinition] = self.conn.execute(
-            f"{MAPPINGS[ProcessDefinition].select} WHERE id IN (SELECT proc_def_id FROM act_ru_execution "
-            f"WHERE root_proc_inst_id = {root_sql})",
-            params,
-        )
+            if full_history:
+                cursors.update(self._history_cursors(root))
+            else:
+                cursors[HistoricProcessInstance] = self.conn.execute(
+                    f"{MAPPINGS[HistoricProcessInstance].select} WHERE id = ANY(%(ids)s)", params
+                )
+                for kind in _HISTORY_KINDS:
+                    cursors[kind] = self.conn.execute(
+                        f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%(ids)s) AND end_time IS NULL",
+                        params,
+                    )
+            tree = self._tree(cursors)
+        tree.full_history, tree.activity_order = full_history, max(order, tree.activity_order)
+        return tree
+
+    def _history_cursors(self, root: str) -> dict[type, psycopg.Cursor[Any]]:
+        """Every history row of the tree rooted at ``root``, ended called instances included."""
+        params = {"root": root}
+        tree_ids = "(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = %(root)s OR id = %(root)s)"
+        cursors: dict[type, psycopg.Cursor[Any]] = {
+            HistoricProcessInstance: self.conn.execute(
+                f"{MAPPINGS[HistoricProcessInstance].select} "
+                "WHERE root_proc_inst_id = %(root)s OR id = %(root)s",
+                params,
+            )
+        }
+        for kind in _HISTORY_KINDS:
+            cursors[kind] = self.conn.execute(
+                f"{MAPPINGS[kind].select} WHERE proc_inst_id IN {tree_ids}", params
+            )
         return cursors
 
     def _tree(self, cursors: dict[type, psycopg.Cursor[Any]]) -> InstanceTree:
-        loaded = {kind: [MAPPINGS[kind].to_row(r) for r in cur.fetchall()] for kind, cur in cursors.items()}
-        self._definitions.update(
-            (d.id, d) for d in loaded.pop(ProcessDefinition) if isinstance(d, ProcessDefinition)
-        )
+        loaded: dict[type, list[Any]] = {
+            kind: [MAPPINGS[kind].to_row(r) for r in cur.fetchall()]
+            for kind, cur in cursors.items()
+            if kind is not ProcessDefinition
+        }
+        if ProcessDefinition in cursors:
+            light = [_light_definition(r) for r in cursors[ProcessDefinition].fetchall()]
+            self._definitions.update((d.id, d) for d in self._with_xml(light))
+        activities = loaded.get(HistoricActivityInstance, [])
         return InstanceTree(
-            executions=loaded[Execution],
-            tasks=loaded[Task],
-            identity_links=loaded[IdentityLink],
-            variables=loaded[Variable],
-            jobs=loaded[Job],
-            historic_process_instances=loaded[HistoricProcessInstance],
-            historic_tasks=loaded[HistoricTaskInstance],
-            historic_activities=sorted(
-                loaded[HistoricActivityInstance], key=lambda a: (a.start_time, a.transaction_order)
-            ),
+            executions=loaded.get(Execution, []),
+            tasks=loaded.get(Task, []),
+            identity_links=loaded.get(IdentityLink, []),
+            variables=loaded.get(Variable, []),
+            jobs=loaded.get(Job, []),
+            historic_process_instances=loaded.get(HistoricProcessInstance, []),
+            historic_tasks=loaded.get(HistoricTaskInstance, []),
+            historic_activities=sorted(activities, key=lambda a: (a.start_time, a.transaction_order)),
+            activity_order=max((a.transaction_order for a in activities), default=0),
         )
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
@@ -351,19 +415,22 @@ class PgTx:
 
     # ------------------------------------------------------------------ writes
     def write(self, changes: ChangeSet) -> None:
-        """Inserts, updates (revision-checked) and deletes (children first); queues outbox events."""
+        """Writes a change set in one round trip: per table one multi-row INSERT, UPDATEs of the changed
+        columns only (revision-checked), one revision-checked DELETE; history variables; outbox rows."""
         checks: list[tuple[psycopg.Cursor[Any], list[Row]]] = []
         with self.conn.pipeline():
             for mapping, rows in _grouped(changes.inserts):
-                self.conn.cursor().executemany(mapping.insert, [mapping.params(r) for r in rows])
-            for mapping, rows in _grouped(changes.updates):
+                sql, params = batch_insert(mapping, rows)
+                self.conn.execute(sql, params)
+            for (mapping, fields), rows in _grouped_updates(changes):
                 cur = self.conn.cursor()
-                cur.executemany(mapping.update, [update_params(mapping, r) for r in rows])
+                cur.executemany(
+                    update_sql(mapping, fields), [update_params(mapping, r, fields) for r in rows]
+                )
                 checks.append((cur, rows))
             for mapping, rows in _grouped(changes.deletes):
-                cur = self.conn.cursor()
-                cur.executemany(mapping.delete, [(r.id, r.revision) for r in rows])
-                checks.append((cur, rows))
+                sql, params = batch_delete(mapping, rows)
+                checks.append((self.conn.execute(sql, params), rows))
             self._write_historic_variables(changes)
             gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
             if gone:
@@ -374,10 +441,13 @@ class PgTx:
             _check(cur.rowcount, rows)
 
     def _write_historic_variables(self, changes: ChangeSet) -> None:
-        """ACT_HI_VARINST: the last value of every variable, kept after the instance ends (a variable
-        deleted with its instance carries the value it last had, possibly set in this very command)."""
+        """ACT_HI_VARINST: the last value of every variable, kept after the instance ends. Written for
+        new and changed variables, and for a deleted one only when this command changed it first."""
+        inserted = {id(r) for r in changes.inserts}
         written = [
-            r for r in [*changes.inserts, *changes.updates, *changes.deletes] if isinstance(r, Variable)
+            r
+            for r in [*changes.inserts, *changes.updates, *changes.deletes]
+            if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
         ]
         if written:
             self.conn.cursor().executemany(
@@ -426,6 +496,14 @@ def _grouped(rows: list[Row]) -> list[tuple[Mapping, list[Row]]]:
     for row in rows:
         groups.setdefault(type(row), []).append(row)
     return [(MAPPINGS[kind], items) for kind, items in groups.items()]
+
+
+def _grouped_updates(changes: ChangeSet) -> list[tuple[tuple[Mapping, tuple[str, ...]], list[Row]]]:
+    groups: dict[tuple[type, tuple[str, ...]], list[Row]] = {}
+    for row in changes.updates:
+        fields = changes.changed.get((type(row), row.id)) or ()
+        groups.setdefault((type(row), fields), []).append(row)
+    return [((MAPPINGS[kind], fields), rows) for (kind, fields), rows in groups.items()]
 
 
 def _check(count: int, rows: list[Row]) -> None:

@@ -72,6 +72,7 @@ async def revoke(runtime: WorkflowRuntime, proc_inst_id: str, *, actor: str) -> 
         instance = running_instance(ctx, proc_inst_id)
         if instance.start_user_id != actor:
             raise FailedPrecondition("workflow.instance.revoke_not_initiator")
+        ctx.session.load_tree(proc_inst_id, full_history=True)  # who handled what so far
         handled = ctx.session.where(
             HistoricTaskInstance,
             lambda h: h.proc_inst_id == proc_inst_id and h.end_time is not None and h.assignee != actor,

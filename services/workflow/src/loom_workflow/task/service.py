@@ -393,6 +393,7 @@ async def callback(
 
     def run(ctx: CommandContext) -> None:
         running_instance(ctx, proc_inst_id)
+        ctx.session.load_tree(proc_inst_id, full_history=True)  # the caller's earlier task
         current = ctx.session.get(Task, current_task_id)
         mine = ctx.session.where(
             HistoricTaskInstance,

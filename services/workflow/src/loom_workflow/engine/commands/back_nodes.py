@@ -104,6 +104,7 @@ class BackNode:
 
 def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
     task = active_task(ctx, task_id)
+    ctx.session.load_tree(task.proc_inst_id, full_history=True)
     model = ctx.model(task.proc_def_id)
     allowed = upstream_user_tasks(model, task.task_def_key)
     done = ctx.session.where(

@@ -40,7 +40,7 @@ class DeleteHistoricInstance:
 
     def execute(self, ctx: CommandContext) -> bool:
         """False when there is no such instance; IllegalState while it runs."""
-        if not ctx.session.load_tree(self.proc_inst_id):
+        if not ctx.session.load_tree(self.proc_inst_id, full_history=True):
             return False
         if ctx.session.get(Execution, self.proc_inst_id) is not None:
             raise IllegalState(
@@ -65,7 +65,7 @@ class PurgeDefinitions:
         definitions = tx.definitions_of_key(self.key, tenant_id=self.tenant_id)
         instance_ids = set(tx.instance_ids([d.id for d in definitions], running_only=False))
         for proc_inst_id in sorted(instance_ids):
-            ctx.session.load_tree(proc_inst_id)
+            ctx.session.load_tree(proc_inst_id, full_history=True)
         _delete_instance_rows(ctx, instance_ids, runtime=True)
         deployments: set[str] = set()
         for definition in definitions:

@@ -35,7 +35,7 @@ class FlowChart:
 
     def execute(self, ctx: CommandContext) -> FlowChartData:
         """Reads the instance's activity history (sequence flows included)."""
-        if not ctx.session.load_tree(self.proc_inst_id):
+        if not ctx.session.load_tree(self.proc_inst_id, full_history=True):
             raise ObjectNotFound(f"No process instance found for id '{self.proc_inst_id}'")
         hist = ctx.session.get(HistoricProcessInstance, self.proc_inst_id)
         if hist is None:

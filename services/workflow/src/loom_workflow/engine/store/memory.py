@@ -186,25 +186,29 @@ class MemoryTx:
             return hist.root_proc_inst_id or hist.id
         return None
 
-    def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
-        """Every row of the tree containing ``proc_inst_id``."""
+    def load_instance_tree(self, proc_inst_id: str, *, full_history: bool = False) -> InstanceTree | None:
+        """The rows of the tree containing ``proc_inst_id`` (open history only unless ``full_history``
+        or the tree has ended), as the PostgreSQL store loads them."""
         root = self._root_of(proc_inst_id)
         if root is None:
             return None
+        running = {e.proc_inst_id for e in self._table(Execution).values() if e.root_proc_inst_id == root}
+        full = full_history or not running
         hist = [
-            h for h in self._table(HistoricProcessInstance).values() if (h.root_proc_inst_id or h.id) == root
+            h
+            for h in self._table(HistoricProcessInstance).values()
+            if (h.root_proc_inst_id or h.id) == root and (full or h.id in running)
         ]
-        ids = {h.id for h in hist} | {
-            e.proc_inst_id for e in self._table(Execution).values() if e.root_proc_inst_id == root
-        }
+        ids = {h.id for h in hist} | running
 
-        def of(kind: type[R]) -> list[R]:
+        def of(kind: type[R], *, open_only: bool = False) -> list[R]:
             return [
                 copy.deepcopy(r)
                 for r in self._table(kind).values()
-                if getattr(r, "proc_inst_id", None) in ids
+                if getattr(r, "proc_inst_id", None) in ids and not (open_only and getattr(r, "end_time", None))
             ]
 
+        activities = [a for a in self._table(HistoricActivityInstance).values() if a.proc_inst_id in ids]
         return InstanceTree(
             executions=of(Execution),
             tasks=of(Task),
@@ -212,8 +216,10 @@ class MemoryTx:
             variables=of(Variable),
             jobs=of(Job),
             historic_process_instances=[copy.deepcopy(h) for h in hist],
-            historic_tasks=of(HistoricTaskInstance),
-            historic_activities=of(HistoricActivityInstance),
+            historic_tasks=of(HistoricTaskInstance, open_only=not full),
+            historic_activities=of(HistoricActivityInstance, open_only=not full),
+            full_history=full,
+            activity_order=max((a.transaction_order for a in activities), default=0),
         )
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:

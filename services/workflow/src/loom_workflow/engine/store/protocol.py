@@ -30,7 +30,11 @@ JobTake = Literal["mine", "busy", "gone"]
 
 @dataclass
 class InstanceTree:
-    """Every runtime and history row of one process-instance tree (a root and its called sub-instances)."""
+    """The rows of one process-instance tree (a root and its called sub-instances): every runtime row,
+    the historic process instances of its running instances, and their *open* historic task and activity
+    instances; with ``full_history`` every history row of the tree (ended sub-instances included).
+    ``activity_order`` is the highest ``transaction_order`` of the tree's activity history, loaded or not.
+    """
 
     executions: list[Execution] = field(default_factory=list)
     tasks: list[Task] = field(default_factory=list)
@@ -40,6 +44,8 @@ class InstanceTree:
     historic_process_instances: list[HistoricProcessInstance] = field(default_factory=list)
     historic_tasks: list[HistoricTaskInstance] = field(default_factory=list)
     historic_activities: list[HistoricActivityInstance] = field(default_factory=list)
+    full_history: bool = True
+    activity_order: int = 0
 
     def rows(self) -> list[Row]:
         """All rows, parents first."""
@@ -72,6 +78,9 @@ class ChangeSet:
     inserts: list[Row] = field(default_factory=list)
     updates: list[Row] = field(default_factory=list)
     deletes: list[Row] = field(default_factory=list)
+    # (type, id) -> the fields that differ from the loaded row, for updates and for deleted rows that
+    # were changed before their deletion (a store may write only these columns)
+    changed: dict[tuple[type, str], tuple[str, ...]] = field(default_factory=dict)
     events: list[EngineEvent] = field(default_factory=list)
     actor: str | None = None
 
@@ -121,8 +130,9 @@ class StoreTx(Protocol):
         """Comments of a task, or of a process instance (its tasks' included), oldest first."""
         ...
 
-    def load_instance_tree(self, proc_inst_id: str) -> InstanceTree | None:
-        """Locks and loads the tree containing ``proc_inst_id`` (runtime and history); None if unknown."""
+    def load_instance_tree(self, proc_inst_id: str, *, full_history: bool = False) -> InstanceTree | None:
+        """Locks and loads the tree containing ``proc_inst_id``: runtime rows and open history, with
+        ``full_history`` all history (always for an ended tree); None if unknown."""
         ...
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:

@@ -1,0 +1,293 @@
+"""Side by side: Loom's engine and SpiffWorkflow (the engine behind SpiffArena) on one PostgreSQL.
+
+The same BPMN (start -> two user tasks -> end, assignee from a start variable), both persisted in
+PostgreSQL with a queryable to-do table, the same number of threads and pooled connections:
+
+- Loom: the service's engine and PostgreSQL store as the workflow API runs them (history, outbox
+  rows, revision checks). Each process is start, then twice: find the instance's open task in
+  ``act_ru_task`` and complete it.
+- SpiffWorkflow: the parsed spec is cached (as a serialized dict, restored per command as SpiffArena
+  does from its tables); an instance is one row of serialized state (JSONB) and a ``spiff_todo`` table
+  lists the ready user tasks (instance, task, name, assignee). Each process is start (insert state +
+  to-do rows), then twice: find the open task in ``spiff_todo``, lock and load the instance, run the
+  task and the engine steps, write the state back and replace the instance's to-do rows.
+
+Rounds alternate (Loom, peer, Loom, peer, ...) so both see the same machine; the medians and their
+ratio go to ``RESULTS.md`` (section "Side by side"). PostgreSQL CPU is the user+system time of the
+server's processes (postmaster and its children) over each round, per process.
+
+``uv sync --group bench --inexact`` installs SpiffWorkflow, then
+``LOOM_PEER_ROUNDS=5 LOOM_PEER_PROCESSES=300 uv run python bench/workflow/peer.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_workflow import TWO_TASKS  # noqa: E402
+
+from loom_platform.embedded import postgres_url, stop_postgres  # noqa: E402
+from loom_platform.migrations import upgrade  # noqa: E402
+from loom_platform.settings import repo_root  # noqa: E402
+from loom_platform.testing.fixtures import recreate_database  # noqa: E402
+
+ROOT = repo_root()
+ROUNDS = int(os.environ.get("LOOM_PEER_ROUNDS", "5"))
+PROCESSES = int(os.environ.get("LOOM_PEER_PROCESSES", "300"))
+THREADS = int(os.environ.get("LOOM_PEER_THREADS", "4"))
+POOL = 8
+
+PEER_TABLES = """
+CREATE TABLE IF NOT EXISTS spiff_instance (id text PRIMARY KEY, state jsonb NOT NULL, completed boolean NOT NULL);
+CREATE TABLE IF NOT EXISTS spiff_todo (
+    task_id text PRIMARY KEY, instance_id text NOT NULL, name text, assignee text, create_time timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ix_spiff_todo_instance ON spiff_todo (instance_id);
+CREATE INDEX IF NOT EXISTS ix_spiff_todo_assignee ON spiff_todo (assignee, create_time);
+"""
+
+
+# ---------------------------------------------------------------------------------------- Loom
+class LoomSide:
+    """The engine and store the workflow service runs (outbox events included)."""
+
+    name = "Loom"
+
+    def __init__(self, url: str) -> None:
+        from loom_workflow.engine import Engine
+        from loom_workflow.engine.commands import Deploy
+        from loom_workflow.events import outbox_messages
+        from loom_workflow.pgstore.store import PgStore
+
+        self.store = PgStore(url, min_size=POOL, max_size=POOL, events=outbox_messages)
+        self.engine = Engine(self.store)
+        self.engine.execute(Deploy({"bench.bpmn20.xml": TWO_TASKS}, name="bench"))
+
+    def one(self, i: int) -> None:
+        """Start, then complete the open task twice."""
+        from loom_workflow.engine.commands import CompleteTask, StartProcess
+        from loom_workflow.engine.runtime.entities import Task
+
+        instance = self.engine.execute(StartProcess(key="bench", variables={"applicant": f"u{i % 50}"}))
+        for _ in range(2):
+            with self.store.transaction() as tx:
+                (task,) = tx.rows(Task, "proc_inst_id = %s", (instance.id,))
+            self.engine.execute(CompleteTask(task.id))
+
+    def close(self) -> None:
+        self.store.close()
+
+
+# ---------------------------------------------------------------------------------------- peer
+class SpiffSide:
+    """SpiffWorkflow with its state as JSONB and a to-do table, in one transaction per step."""
+
+    name = "SpiffWorkflow"
+
+    def __init__(self, url: str) -> None:
+        from SpiffWorkflow.bpmn.parser import BpmnParser
+        from SpiffWorkflow.bpmn.serializer import BpmnWorkflowSerializer
+
+        from loom_workflow.pgstore.store import conninfo
+
+        self.pool = ConnectionPool(conninfo(url), min_size=POOL, max_size=POOL, open=True)
+        parser = BpmnParser()
+        parser.add_bpmn_str(TWO_TASKS.encode())
+        self.spec = parser.get_spec("bench")
+        self.serializer = BpmnWorkflowSerializer()
+        self.spec_json = json.dumps(self.serializer.to_dict(self.spec))
+
+    def _save(self, workflow: Any) -> Any:
+        dct = self.serializer.to_dict(workflow)
+        dct.pop("spec")
+        dct.pop("subprocess_specs")
+        return json.loads(json.dumps(dct, cls=self.serializer._encoder_cls))
+
+    def _load(self, state: dict[str, Any]) -> Any:
+        state["spec"] = json.loads(self.spec_json)
+        state["subprocess_specs"] = {}
+        return self.serializer.from_dict(state)
+
+    def _todo(self, conn: psycopg.Connection[Any], instance_id: str, workflow: Any) -> None:
+        from SpiffWorkflow.util.task import TaskState
+
+        conn.execute("DELETE FROM spiff_todo WHERE instance_id = %s", (instance_id,))
+        rows = [
+            (str(t.id), instance_id, t.task_spec.bpmn_name, workflow.data.get("applicant"))
+            for t in workflow.get_tasks(state=TaskState.READY, manual=True)
+        ]
+        if rows:
+            conn.cursor().executemany(
+                "INSERT INTO spiff_todo (task_id, instance_id, name, assignee, create_time) "
+                "VALUES (%s, %s, %s, %s, now())",
+                rows,
+            )
+
+    def one(self, i: int) -> None:
+        """Start, then complete the open task twice."""
+        from SpiffWorkflow.bpmn import BpmnWorkflow
+
+        workflow = BpmnWorkflow(self.spec)
+        workflow.data["applicant"] = f"u{i % 50}"
+        workflow.do_engine_steps()
+        instance_id = uuid.uuid4().hex
+        with self.pool.connection() as conn:
+            conn.execute(
+                "INSERT INTO spiff_instance (id, state, completed) VALUES (%s, %s, %s)",
+                (instance_id, Jsonb(self._save(workflow)), workflow.is_completed()),
+            )
+            self._todo(conn, instance_id, workflow)
+        for _ in range(2):
+            with self.pool.connection() as conn:
+                (task_id,) = conn.execute(
+                    "SELECT task_id FROM spiff_todo WHERE instance_id = %s", (instance_id,)
+                ).fetchone()  # type: ignore[misc]
+            with self.pool.connection() as conn:
+                (state,) = conn.execute(
+                    "SELECT state FROM spiff_instance WHERE id = %s FOR UPDATE", (instance_id,)
+                ).fetchone()  # type: ignore[misc]
+                workflow = self._load(state)
+                workflow.run_task_from_id(uuid.UUID(task_id))
+                workflow.do_engine_steps()
+                conn.execute(
+                    "UPDATE spiff_instance SET state = %s, completed = %s WHERE id = %s",
+                    (Jsonb(self._save(workflow)), workflow.is_completed(), instance_id),
+                )
+                self._todo(conn, instance_id, workflow)
+        assert workflow.is_completed()
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+# ---------------------------------------------------------------------------------------- measuring
+def postgres_cpu(data_dir: Path) -> float:
+    """User + system CPU seconds of the server: the postmaster and every child (backends, autovacuum)."""
+    pid_file = next(data_dir.rglob("postmaster.pid"))
+    postmaster = int(pid_file.read_text().split()[0])
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(proc.name), int(fields[1])
+        if pid == postmaster or ppid == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def run_round(side: Any, data_dir: Path, offset: int) -> dict[str, float]:
+    """PROCESSES processes on THREADS threads; wall throughput, client CPU and server CPU per process."""
+    pg_before, cpu_before, started = postgres_cpu(data_dir), time.process_time(), time.perf_counter()
+    with ThreadPoolExecutor(THREADS) as pool:
+        list(pool.map(side.one, range(offset, offset + PROCESSES)))
+    wall = time.perf_counter() - started
+    return {
+        "per_second": PROCESSES / wall,
+        "client_cpu_ms": (time.process_time() - cpu_before) / PROCESSES * 1000,
+        "pg_cpu_ms": (postgres_cpu(data_dir) - pg_before) / PROCESSES * 1000,
+    }
+
+
+def analyze(url: str) -> None:
+    """Planner statistics, as the service has them in production (autovacuum, ANALYZE after loads)."""
+    from loom_workflow.pgstore.store import conninfo
+
+    with psycopg.connect(conninfo(url), autocommit=True) as conn:
+        conn.execute("ANALYZE")
+
+
+def main() -> None:
+    data_dir = Path(tempfile.gettempdir()) / "loom-bench-peer" / "pg"
+    server = postgres_url(data_dir)
+    url = recreate_database(server, "loom_workflow_peer")
+    upgrade(ROOT / "services" / "workflow", url)
+    from loom_workflow.pgstore.store import conninfo
+
+    with psycopg.connect(conninfo(url), autocommit=True) as conn:
+        conn.execute(PEER_TABLES)
+    sides: list[Any] = [LoomSide(url), SpiffSide(url)]
+    try:
+        for side in sides:  # warm-up: code paths, pools, statistics
+            for i in range(50):
+                side.one(i)
+        analyze(url)
+        results: dict[str, list[dict[str, float]]] = {s.name: [] for s in sides}
+        for r in range(ROUNDS):
+            for side in sides:
+                figures = run_round(side, data_dir, 1000 + r * PROCESSES)
+                results[side.name].append(figures)
+                print(f"round {r + 1} {side.name}: {figures}", flush=True)
+            analyze(url)
+        write(results)
+    finally:
+        for side in sides:
+            side.close()
+        stop_postgres(data_dir)
+
+
+def median(rows: list[dict[str, float]], key: str) -> float:
+    return statistics.median(r[key] for r in rows)
+
+
+def write(results: dict[str, list[dict[str, float]]]) -> None:
+    loom, peer = results["Loom"], results["SpiffWorkflow"]
+    ratio = median(loom, "per_second") / median(peer, "per_second")
+    pg_ratio = median(loom, "pg_cpu_ms") / median(peer, "pg_cpu_ms")
+    load = os.getloadavg()[0]
+
+    def row(name: str, rows: list[dict[str, float]]) -> str:
+        each = ", ".join(f"{r['per_second']:.0f}" for r in rows)
+        return (
+            f"| {name} | {median(rows, 'per_second'):.0f} ({each}) | {median(rows, 'client_cpu_ms'):.2f} "
+            f"| {median(rows, 'pg_cpu_ms'):.2f} |"
+        )
+
+    section = f"""## Side by side with SpiffWorkflow (`bench/workflow/peer.py`)
+
+Recorded {time.strftime("%Y-%m-%d %H:%M")} on {os.cpu_count()} CPUs shared with seven other engineers' builds and
+tests (load average {load:.1f} at the end), Python {sys.version.split()[0]}, SpiffWorkflow 3.2, one embedded
+PostgreSQL 16 (Unix socket). {ROUNDS} interleaved rounds of {PROCESSES} processes each (start -> two user
+tasks -> end), {THREADS} threads and {POOL} pooled connections per engine; medians, every round in brackets.
+
+| engine | processes per wall-second | engine-side CPU per process (ms) | PostgreSQL CPU per process (ms) |
+| --- | --- | --- | --- |
+{row("Loom (history, outbox, revision checks)", loom)}
+{row("SpiffWorkflow (JSONB state + to-do table)", peer)}
+
+Loom / SpiffWorkflow: **{ratio:.2f}x** the processes per wall-second (target >= 1.5x), **{pg_ratio:.2f}x** the
+PostgreSQL CPU per process (target <= 1.0x).
+"""
+    path = Path(__file__).parent / "RESULTS.md"
+    text = path.read_text(encoding="utf-8")
+    marker = "## Side by side with SpiffWorkflow"
+    if marker in text:
+        head, _, rest = text.partition(marker)
+        tail = rest.split("\n## ", 1)
+        text = head + section + ("\n## " + tail[1] if len(tail) > 1 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    path.write_text(text, encoding="utf-8")
+    print(section)
+
+
+if __name__ == "__main__":
+    main()
