@@ -16,6 +16,10 @@ class WireModel(BaseModel):
 
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, from_attributes=True)
 
+    def dump(self) -> dict[str, Any]:
+        """The camelCase dict the client reads."""
+        return self.model_dump(by_alias=True)
+
 
 def new_id() -> str:
     """A new record id (32 hex characters; ids are strings everywhere)."""

@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.common import new_id
 from loom_gencode.reftypes.models import (
     CodeParam,
     CustomField,
@@ -22,6 +21,7 @@ from loom_gencode.reftypes.models import (
     TemplateObj,
     ValidateType,
 )
+from loom_platform.wire import new_id
 
 VALIDATE_TYPES = [
     ("必填", "required"),

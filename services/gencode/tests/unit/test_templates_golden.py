@@ -10,7 +10,7 @@ import pytest
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.render import render
 from loom_gencode.generate.service import _names, _scheme_context
-from loom_gencode.scheme.schemas import SchemeWire
+from loom_gencode.scheme.schemas import SchemeSave
 from loom_gencode.seed import system_templates
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
 from loom_gencode.table.models import GenTable, GenTableColumn
@@ -48,7 +48,7 @@ def test_system_group_matches_golden_files(case):
     name, table_type, extra = CASES[case]
     current = _table(name, table_type, extra)
     common = _scheme_context(
-        SchemeWire(
+        SchemeSave(
             package_name="app",
             module_name="demo",
             function_name="演示",

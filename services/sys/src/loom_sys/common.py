@@ -1,28 +1,10 @@
-"""Columns every sys record carries, and the tree columns of offices, areas and menus."""
+"""The tree columns of offices, areas and menus (every record's columns are the platform's ``Record``)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from sqlmodel import Field
 
-from sqlalchemy import Column, DateTime
-from sqlmodel import Field, SQLModel
-
-from loom_platform.wire import new_id, now
-
-
-def _stamp() -> Column[datetime]:
-    return Column(DateTime(timezone=True), nullable=False, default=now)
-
-
-class Record(SQLModel):
-    """Id, audit columns and remarks."""
-
-    id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
-    create_by: str | None = Field(default=None, max_length=64)
-    create_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
-    update_by: str | None = Field(default=None, max_length=64)
-    update_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
-    remarks: str | None = Field(default=None, max_length=255)
+from loom_platform.records import Record
 
 
 class TreeRecord(Record):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import Field
 
-from loom_gencode.reftypes.models import Stamped
+from loom_platform.records import Stamped
 
 MASTER_ID = "master"
 

@@ -6,7 +6,6 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from loom_gencode.common import split_ids
 from loom_gencode.datasource import service
 from loom_gencode.datasource.schemas import DataSourceSave
 from loom_gencode.runtime import RuntimeDep
@@ -15,6 +14,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, page_body
+from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/database/datalink/dataSource")
 PERM = "database:datalink:dataSource"

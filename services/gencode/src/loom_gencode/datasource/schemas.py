@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from loom_gencode.common import Wire
+from loom_platform.wire import WireModel
 
 
-class DataSourcePublic(Wire):
+class DataSourcePublic(WireModel):
     """A data source as the client reads it."""
 
     id: str | None = None

@@ -9,13 +9,14 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.common import new_id, publish, require, utcnow
+from loom_gencode.common import publish, require
 from loom_gencode.datasource import engines
 from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
 from loom_gencode.runtime import Runtime
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound
+from loom_platform.wire import new_id, now
 
 
 def master(runtime: Runtime) -> dict[str, Any]:
@@ -81,7 +82,7 @@ async def save(session: AsyncSession, runtime: Runtime, payload: DataSourceSave)
         runtime.engines.forget(_url(runtime, record))
     for name in ("en_name", "name", "host", "port", "db_name", "username", "options", "remarks"):
         setattr(record, name, getattr(payload, name))
-    record.db_type, record.update_date = kind, utcnow()
+    record.db_type, record.update_date = kind, now()
     if payload.password:
         record.password_enc = runtime.box.seal(payload.password)
     session.add(record)

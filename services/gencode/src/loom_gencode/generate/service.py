@@ -16,19 +16,20 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
-from loom_gencode.common import blank, new_id, publish, utcnow
+from loom_gencode.common import blank, publish
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.render import Rendered, render_all
 from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme import workspace
 from loom_gencode.scheme.models import GenScheme
-from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeWire
+from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeSave
 from loom_gencode.seed import SYSTEM_GROUP_ID
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import ChildTableCodegen, NotSynced, NotWorkflowForm, RightTableCodegen
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.wire import new_id, now
 
 # Renders running at once on worker threads (each bounded in time by its budget).
 _RENDER_SLOTS = asyncio.Semaphore(2)
@@ -54,10 +55,10 @@ async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, An
     table = await table_service.get(session, table_id)
     scheme = await scheme_of(session, table_id)
     if scheme is not None:
-        body = SchemeWire.model_validate(scheme).dump()
+        body = SchemeSave.model_validate(scheme).dump()
     else:
         params = await session.get(CodeParam, "1")
-        body = SchemeWire(
+        body = SchemeSave(
             project_path=params.project_path if params else "backend",
             front_project_path=params.front_path if params else "frontend",
             category=SYSTEM_GROUP_ID,
@@ -78,7 +79,7 @@ async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, An
     }
 
 
-def _check_form(payload: SchemeWire) -> str:
+def _check_form(payload: SchemeSave) -> str:
     for name in REQUIRED:
         if blank(getattr(payload, name)):
             raise InvalidArgument("gencode.gen.required")
@@ -92,7 +93,7 @@ def _check_form(payload: SchemeWire) -> str:
     return str(table_id)
 
 
-async def save_scheme(session: AsyncSession, payload: SchemeWire) -> GenScheme:
+async def save_scheme(session: AsyncSession, payload: SchemeSave) -> GenScheme:
     """Creates or updates the table's scheme (one per table)."""
     table_id = _check_form(payload)
     await table_service.get(session, table_id)
@@ -101,7 +102,7 @@ async def save_scheme(session: AsyncSession, payload: SchemeWire) -> GenScheme:
         scheme = GenScheme(id=payload.id or new_id(), gen_table_id=table_id)
     for name in SCHEME_FIELDS:
         setattr(scheme, name, getattr(payload, name))
-    scheme.update_date = utcnow()
+    scheme.update_date = now()
     session.add(scheme)
     await session.flush()
     publish(session, "scheme", scheme.id, "saved", table_id)
@@ -119,7 +120,7 @@ async def _main_table(session: AsyncSession, table_id: str) -> GenTable:
     return table
 
 
-async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> list[OutputFile]:
+async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> list[OutputFile]:
     """Every file the scheme's template group renders for the table and its child tables."""
     table_id = _check_form(payload)
     table = await _main_table(session, table_id)
@@ -156,7 +157,7 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeW
     return _place(runtime.settings.workspace, payload, rendered)
 
 
-def _scheme_context(payload: SchemeWire) -> dict[str, Any]:
+def _scheme_context(payload: SchemeSave) -> dict[str, Any]:
     module = re.sub(r"\W", "_", str(payload.module_name))
     sub = re.sub(r"\W", "_", payload.sub_module_name or "")
     package = ".".join(p for p in [*str(payload.package_name).split("."), module, sub] if p)
@@ -188,7 +189,7 @@ def _names(common: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _place(root: Path, payload: SchemeWire, files: list[Rendered]) -> list[OutputFile]:
+def _place(root: Path, payload: SchemeSave, files: list[Rendered]) -> list[OutputFile]:
     back = workspace.resolve(root, str(payload.project_path))
     front = workspace.resolve(root, str(payload.front_project_path))
     placed = []
@@ -202,7 +203,7 @@ def _place(root: Path, payload: SchemeWire, files: list[Rendered]) -> list[Outpu
     return placed
 
 
-async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> str:
+async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> str:
     """Saves the scheme, writes the rendered files, and answers where they went."""
     scheme = await save_scheme(session, payload)
     files = await render_files(session, runtime, payload)
@@ -219,7 +220,7 @@ async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeWire)
     return str(workspace.resolve(runtime.settings.workspace, str(payload.project_path)))
 
 
-async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeWire) -> tuple[str, bytes]:
+async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> tuple[str, bytes]:
     """The rendered files as a zip archive (name URL-encoded, as the client reads it)."""
     files = await render_files(session, runtime, payload)
     buffer = io.BytesIO()

@@ -15,9 +15,10 @@ from sqlalchemy import select
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.common import Wire, is_deleted, new_id, publish, utcnow
+from loom_gencode.common import is_deleted, publish
 from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.wire import WireModel, new_id, now
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Child:
     model: type[SQLModel]
     parent_key: str
     wire_list: str
-    wire: type[Wire]
+    wire: type[WireModel]
     fields: Sequence[str]
     validate: Callable[[Any], None] = lambda _row: None
 
@@ -38,7 +39,7 @@ class Resource:
 
     name: str
     model: type[SQLModel]
-    wire: type[Wire]
+    wire: type[WireModel]
     fields: Sequence[str]
     validate: Callable[[Any], None]
     sortable: Mapping[str, str]
@@ -115,7 +116,7 @@ async def save(session: AsyncSession, resource: Resource, payload: Any) -> SQLMo
         verb = "created"
     for name in resource.fields:
         setattr(record, name, getattr(payload, name))
-    record.update_date = utcnow()
+    record.update_date = now()
     session.add(record)
     await session.flush()
     if resource.child is not None:

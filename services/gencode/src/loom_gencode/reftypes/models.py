@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from sqlalchemy import Column, Text
+from sqlmodel import Field
 
-from sqlalchemy import Column, DateTime, Text
-from sqlmodel import Field, SQLModel
-
-from loom_gencode.common import new_id, utcnow
-
-
-class Stamped(SQLModel):
-    """Id and audit dates shared by every gencode table."""
-
-    id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
-    create_date: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
-    update_date: datetime = Field(default_factory=utcnow, sa_type=DateTime(timezone=True))
+from loom_platform.records import Stamped
 
 
 class ValidateType(Stamped, table=True):

@@ -7,7 +7,6 @@ from typing import Any
 
 from fastapi import APIRouter, Body, Request
 
-from loom_gencode.common import split_ids
 from loom_gencode.reftypes import crud, service
 from loom_gencode.reftypes.crud import Resource
 from loom_gencode.reftypes.resources import CODE_PARAM, CUSTOM_OBJ, SIMPLE, TEMPLATE_GROUP
@@ -16,6 +15,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep
+from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/gencode")
 
@@ -116,10 +116,10 @@ _ = CUSTOM_OBJ
 )
 async def custom_obj_add(session: SessionDep, request: Request) -> JSON:
     """Form ``tableId, tableType``: registers the table's entity as a custom object type."""
-    from loom_gencode.common import form_body
     from loom_gencode.table import service as table_service
+    from loom_platform.fields import request_fields
 
-    data = await form_body(request)
+    data = await request_fields(request)
     table = await table_service.get(session, data.get("tableId", ""))
     columns = await table_service.columns(session, table.id)
     async with transaction(session):

@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import Field
 
-from loom_gencode.common import Wire
+from loom_platform.wire import WireModel
 
 
-class LabelValue(Wire):
+class LabelValueSave(WireModel):
     """validateType and queryType: id, label, value, sort."""
 
     id: str | None = None
@@ -18,14 +18,14 @@ class LabelValue(Wire):
     sort: Any = None
 
 
-class ShowTypeWire(LabelValue):
+class ShowTypeSave(LabelValueSave):
     """A control type with its UI component and import path."""
 
     component: str | None = None
     import_path: str | None = None
 
 
-class TableFieldTypeWire(Wire):
+class TableFieldTypeSave(WireModel):
     """A physical column type row of a database type."""
 
     id: str | None = None
@@ -35,17 +35,17 @@ class TableFieldTypeWire(Wire):
     del_flag: Any = "0"
 
 
-class DataBaseTypeWire(Wire):
+class DataBaseTypeSave(WireModel):
     """A database kind and its column types."""
 
     id: str | None = None
     type: str | None = None
-    table_field_type_dto_list: list[TableFieldTypeWire] = Field(
+    table_field_type_dto_list: list[TableFieldTypeSave] = Field(
         default_factory=list, alias="tableFieldTypeDTOList"
     )
 
 
-class CustomFieldWire(Wire):
+class CustomFieldSave(WireModel):
     """A property of a custom object type."""
 
     id: str | None = None
@@ -55,7 +55,7 @@ class CustomFieldWire(Wire):
     del_flag: Any = 0
 
 
-class CustomObjWire(Wire):
+class CustomObjSave(WireModel):
     """A custom Java/entity type."""
 
     id: str | None = None
@@ -66,10 +66,10 @@ class CustomObjWire(Wire):
     sort: Any = 1
     description: str | None = None
     type: str | None = None
-    custom_field_dto_list: list[CustomFieldWire] = Field(default_factory=list, alias="customFieldDTOList")
+    custom_field_dto_list: list[CustomFieldSave] = Field(default_factory=list, alias="customFieldDTOList")
 
 
-class CodeParamWire(Wire):
+class CodeParamSave(WireModel):
     """Default generation parameters (record "1")."""
 
     id: str | None = "1"
@@ -79,7 +79,7 @@ class CodeParamWire(Wire):
     author: str | None = None
 
 
-class TemplateObjWire(Wire):
+class TemplateObjSave(WireModel):
     """A template file of a group."""
 
     id: str | None = None
@@ -90,7 +90,7 @@ class TemplateObjWire(Wire):
     del_flag: Any = "0"
 
 
-class TemplateGroupWire(Wire):
+class TemplateGroupSave(WireModel):
     """A template group with its files."""
 
     id: str | None = None
@@ -99,4 +99,4 @@ class TemplateGroupWire(Wire):
     sort: Any = 10
     remarks: str | None = None
     is_system: str | None = "0"
-    template_obj_dto_list: list[TemplateObjWire] = Field(default_factory=list, alias="templateObjDTOList")
+    template_obj_dto_list: list[TemplateObjSave] = Field(default_factory=list, alias="templateObjDTOList")

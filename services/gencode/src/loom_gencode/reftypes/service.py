@@ -7,13 +7,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.common import new_id, publish
+from loom_gencode.common import publish
 from loom_gencode.reftypes import crud
 from loom_gencode.reftypes.crud import Resource
 from loom_gencode.reftypes.models import CustomObj, TemplateGroup, TemplateObj
 from loom_gencode.reftypes.resources import CUSTOM_OBJ, TEMPLATE_GROUP
-from loom_gencode.reftypes.schemas import CustomFieldWire, TemplateObjWire
+from loom_gencode.reftypes.schemas import CustomFieldSave, TemplateObjSave
 from loom_platform.errors import NotFound
+from loom_platform.wire import new_id
 
 
 async def save(session: AsyncSession, resource: Resource, payload: Any) -> Any:
@@ -90,7 +91,7 @@ async def register_entity(
         await session.execute(select(CustomObj).where(CustomObj.value == value).limit(1))  # type: ignore[arg-type]
     ).scalar_one_or_none()
     rows = [
-        CustomFieldWire(name=name, remarks=remarks, sort=index * 10)
+        CustomFieldSave(name=name, remarks=remarks, sort=index * 10)
         for index, (name, remarks) in enumerate(fields)
     ]
     if existing is not None:
@@ -112,4 +113,4 @@ async def register_entity(
     return await crud.save(session, CUSTOM_OBJ, payload)  # type: ignore[return-value]
 
 
-_ = TemplateObjWire
+_ = TemplateObjSave

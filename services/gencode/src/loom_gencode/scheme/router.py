@@ -6,13 +6,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_gencode.common import form_body
 from loom_gencode.generate import service as generate_service
 from loom_gencode.runtime import RuntimeDep
 from loom_gencode.scheme import menu, workspace
-from loom_gencode.scheme.schemas import SchemeWire
+from loom_gencode.scheme.schemas import SchemeSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
+from loom_platform.fields import request_fields
 from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
 
@@ -21,7 +21,7 @@ PERM = "gencode:genTable"
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:genCode")])
-async def save(session: SessionDep, body: SchemeWire) -> JSON:
+async def save(session: SessionDep, body: SchemeSave) -> JSON:
     """Saves a table's generation scheme."""
     async with transaction(session):
         await generate_service.save_scheme(session, body)
@@ -37,7 +37,7 @@ async def get_file_tree(runtime: RuntimeDep, parentNode: str = "") -> list[dict[
 @router.post("/createMenu", dependencies=[require_permission(f"{PERM}:createMenu")])
 async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
     """Form ``parent.id, name, tableId, tableType, icon``: asks sys for a page menu with buttons."""
-    data = await form_body(request)
+    data = await request_fields(request)
     async with transaction(session):
         await menu.create(session, runtime, data)
     return message(translate("gencode.menu.created"))

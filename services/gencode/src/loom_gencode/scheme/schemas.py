@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from loom_gencode.common import Wire
+from loom_platform.wire import WireModel
 
 
-class TableRef(Wire):
+class TableRef(WireModel):
     """``table {id}``."""
 
     id: str | None = None
 
 
-class SchemeWire(Wire):
+class SchemeSave(WireModel):
     """Where and how to generate a table's code."""
 
     id: str | None = None

@@ -8,21 +8,22 @@ from typing import Any
 from fastapi import APIRouter, Body, Request
 from fastapi.responses import Response
 
-from loom_gencode.common import form_body, split_ids
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.generate import service as generate_service
 from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
-from loom_gencode.scheme.schemas import SchemeWire
+from loom_gencode.scheme.schemas import SchemeSave
 from loom_gencode.sync import service as sync_service
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
-from loom_gencode.table.schemas import TableWire
+from loom_gencode.table.schemas import TableSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
+from loom_platform.fields import request_fields
 from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep
+from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/gencode/table")
 PERM = "gencode:genTable"
@@ -45,7 +46,7 @@ async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
-async def save(session: SessionDep, body: TableWire) -> JSON:
+async def save(session: SessionDep, body: TableSave) -> JSON:
     """Creates or updates a design (every rule of the wizard checked here)."""
     async with transaction(session):
         record = await service.save(session, body)
@@ -99,7 +100,7 @@ async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: 
 @router.post("/synchDb", dependencies=[require_permission(f"{PERM}:sync")])
 async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
     """Form ``id, isForce``: '1' alters and keeps data, '2' drops and re-creates."""
-    data = await form_body(request)
+    data = await request_fields(request)
     async with transaction(session):
         await sync_service.synchronise(
             session, runtime, table_id=data.get("id", ""), is_force=data.get("isForce", "")
@@ -122,7 +123,7 @@ async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, An
 
 
 @router.post("/genCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> JSON:
+async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> JSON:
     """Saves the scheme and writes the generated files under the workspace."""
     async with transaction(session):
         written = await generate_service.generate(session, runtime, body)
@@ -130,14 +131,14 @@ async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -
 
 
 @router.post("/previewCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> list[dict[str, str]]:
+async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> list[dict[str, str]]:
     """The rendered files ``[{path, content}]`` without writing them."""
     files = await generate_service.render_files(session, runtime, body)
     return [{"path": f.path, "content": f.content} for f in files]
 
 
 @router.post("/downloadCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeWire) -> Response:
+async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> Response:
     """The rendered files as a zip (the raw header value is the URL-encoded file name, as JeePlus)."""
     name, data = await generate_service.zip_files(session, runtime, body)
     return Response(
@@ -163,7 +164,7 @@ async def _flat_body(request: Request) -> dict[str, str]:
         if isinstance(body.get("dataSource"), dict):
             flat["dataSource.id"] = str(body["dataSource"].get("id") or "")
         return flat
-    return await form_body(request)
+    return await request_fields(request)
 
 
 _ = Body

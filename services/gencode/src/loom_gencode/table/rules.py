@@ -6,7 +6,7 @@ import re
 
 from loom_gencode.common import blank, is_deleted, require
 from loom_gencode.table.defaults import PROC_INS_ID, TREE_COLUMNS, TREE_TYPES, WORKFLOW_TYPE, base_columns_for
-from loom_gencode.table.schemas import ColumnWire, TableWire
+from loom_gencode.table.schemas import ColumnSave, TableSave
 from loom_platform.errors import InvalidArgument
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -14,7 +14,7 @@ JAVA_FIELD = re.compile(r"^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*(\|[A-Za-z_$][\w$]
 GRID_FIELDS = ("field_labels", "field_keys", "search_label", "search_key")
 
 
-def check_table(table: TableWire) -> None:
+def check_table(table: TableSave) -> None:
     """Table-level fields (step 1)."""
     require(table.name, "gencode.table.name_required")
     assert table.name is not None
@@ -34,7 +34,7 @@ def check_table(table: TableWire) -> None:
         raise InvalidArgument("gencode.table.parent_fk_required")
 
 
-def check_column(column: ColumnWire) -> None:
+def check_column(column: ColumnSave) -> None:
     """Column fields of steps 1-3."""
     require(column.name, "gencode.table.column_name_required")
     name = str(column.name)
@@ -53,7 +53,7 @@ def check_column(column: ColumnWire) -> None:
         raise InvalidArgument("gencode.table.grid_select_required", name=name)
 
 
-def check_design(table: TableWire, saved_names: set[str]) -> list[ColumnWire]:
+def check_design(table: TableSave, saved_names: set[str]) -> list[ColumnSave]:
     """Every rule; returns the live columns (deleted rows dropped). ``saved_names``: stored columns."""
     check_table(table)
     live = [c for c in table.column_list if not is_deleted(c.del_flag)]

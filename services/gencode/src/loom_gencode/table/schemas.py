@@ -6,10 +6,10 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from loom_gencode.common import Wire
+from loom_platform.wire import WireModel
 
 
-class ColumnWire(Wire):
+class ColumnSave(WireModel):
     """A column of a table design."""
 
     id: str | None = None
@@ -46,7 +46,7 @@ class ColumnWire(Wire):
         return None if value is None else str(value)
 
 
-class DataSourceRef(Wire):
+class DataSourceRef(WireModel):
     """``dataSource {id, name, type}``."""
 
     id: str | None = None
@@ -54,7 +54,7 @@ class DataSourceRef(Wire):
     type: str | None = None
 
 
-class TableWire(Wire):
+class TableSave(WireModel):
     """A table design with its columns."""
 
     id: str | None = None
@@ -67,7 +67,7 @@ class TableWire(Wire):
     class_name: str | None = None
     parent_table: str | None = None
     parent_table_fk: str | None = None
-    column_list: list[ColumnWire] = Field(default_factory=list)
+    column_list: list[ColumnSave] = Field(default_factory=list)
 
 
 COLUMN_FIELDS = (
@@ -98,3 +98,7 @@ COLUMN_FIELDS = (
     "query_type",
 )
 TABLE_FIELDS = ("name", "comments", "id_type", "table_type", "class_name", "parent_table", "parent_table_fk")
+
+# Former names, still imported by data/service.py (being changed in another engineer's working copy).
+ColumnWire = ColumnSave
+TableWire = TableSave

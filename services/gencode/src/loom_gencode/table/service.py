@@ -11,7 +11,7 @@ from sqlalchemy import delete as sa_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.common import new_id, publish, utcnow
+from loom_gencode.common import publish
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.models import GenScheme
@@ -19,9 +19,10 @@ from loom_gencode.table import rules
 from loom_gencode.table.defaults import class_name_for, column_defaults
 from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
-from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnWire, DataSourceRef, TableWire
+from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
 from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
 from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.wire import new_id, now
 
 SORTABLE = {
     "name": GenTable.name,
@@ -58,7 +59,7 @@ async def columns(session: AsyncSession, table_id: str) -> list[GenTableColumn]:
     return list((await session.execute(stmt)).scalars().all())
 
 
-def fingerprint(table: GenTable, cols: list[GenTableColumn] | list[ColumnWire]) -> str:
+def fingerprint(table: GenTable, cols: list[GenTableColumn] | list[ColumnSave]) -> str:
     """What a sync depends on: name, comment and the physical side of every column."""
     physical = [(c.name, c.jdbc_type, c.is_null, c.is_pk, c.comments) for c in cols]
     body = json.dumps([table.name, table.comments, table.data_source_id, physical], ensure_ascii=False)
@@ -67,13 +68,13 @@ def fingerprint(table: GenTable, cols: list[GenTableColumn] | list[ColumnWire]) 
 
 def render(table: GenTable, cols: list[GenTableColumn] | None, ds_names: dict[str, str]) -> dict[str, Any]:
     """A design as the client reads it."""
-    body = TableWire.model_validate(table).dump()
+    body = TableSave.model_validate(table).dump()
     body["dataSource"] = DataSourceRef(
         id=table.data_source_id, name=ds_names.get(table.data_source_id, table.data_source_id)
     ).dump()
     body.pop("columnList")
     if cols is not None:
-        body["columnList"] = [ColumnWire.model_validate(c).dump() | {"delFlag": "0"} for c in cols]
+        body["columnList"] = [ColumnSave.model_validate(c).dump() | {"delFlag": "0"} for c in cols]
     return body
 
 
@@ -103,7 +104,7 @@ async def page(session: AsyncSession, runtime: Runtime, params: PageParams, quer
     )
 
 
-async def save(session: AsyncSession, payload: TableWire) -> GenTable:
+async def save(session: AsyncSession, payload: TableSave) -> GenTable:
     """Creates or updates a design; ``isSync`` returns to '0' when the physical side changes."""
     record = await session.get(GenTable, payload.id) if payload.id else None
     existing = await columns(session, record.id) if record else []
@@ -129,7 +130,7 @@ async def save(session: AsyncSession, payload: TableWire) -> GenTable:
         record, verb = GenTable(id=payload.id or new_id(), name=str(payload.name)), "created"
     for name in TABLE_FIELDS:
         setattr(record, name, getattr(payload, name))
-    record.data_source_id, record.update_date = str(ds_id), utcnow()
+    record.data_source_id, record.update_date = str(ds_id), now()
     session.add(record)
     await session.flush()
     kept = await _save_columns(session, record.id, existing, live)
@@ -140,7 +141,7 @@ async def save(session: AsyncSession, payload: TableWire) -> GenTable:
 
 
 async def _save_columns(
-    session: AsyncSession, table_id: str, existing: list[GenTableColumn], live: list[ColumnWire]
+    session: AsyncSession, table_id: str, existing: list[GenTableColumn], live: list[ColumnSave]
 ) -> list[GenTableColumn]:
     by_id = {c.id: c for c in existing}
     kept: list[GenTableColumn] = []
@@ -162,7 +163,7 @@ async def _save_columns(
                 setattr(column, name, value)
         column.name = str(row.name).lower()
         column.sort = _int(row.sort, index * 10)
-        column.update_date = utcnow()
+        column.update_date = now()
         session.add(column)
         kept.append(column)
     for gone in by_id.values():

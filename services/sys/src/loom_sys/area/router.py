@@ -12,7 +12,7 @@ from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.wire import split_ids
 from loom_sys.area import service
-from loom_sys.area.service import AreaSave
+from loom_sys.area.schemas import AreaSave
 
 router = APIRouter(prefix="/sys/area", tags=["area"])
 

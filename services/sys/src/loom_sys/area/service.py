@@ -5,32 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import Field
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.wire import WireModel, build_tree, now
+from loom_platform.errors import NotFound
+from loom_platform.wire import build_tree, now
 from loom_sys import tree
+from loom_sys.area.errors import AreaHasChildren, AreaParentMissing
 from loom_sys.area.models import Area
-
-
-class AreaSave(WireModel):
-    id: str | None = None
-    parent_id: str | None = Field(default="0", max_length=64)
-    name: str = Field(min_length=1, max_length=100)
-    code: str | None = Field(default=None, max_length=100)
-    type: str | None = Field(default=None, max_length=1)
-    sort: int = Field(default=30, ge=0, le=99999)
-    remarks: str | None = Field(default=None, max_length=255)
-
-
-class AreaParentMissing(InvalidArgument):
-    message_key = "sys.office.parent_missing"
-
-
-class AreaHasChildren(InvalidArgument):
-    message_key = "sys.office.has_children"
+from loom_sys.area.schemas import AreaSave
 
 
 def render(area: Area) -> dict[str, Any]:

@@ -5,29 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import Field
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import message
 from loom_platform.i18n import translate
-from loom_platform.wire import WireModel
 from loom_sys import access, events
 from loom_sys.auth import service
+from loom_sys.auth.schemas import LoginForm
 from loom_sys.auth.service import TokenService
 from loom_sys.dict import service as dict_service
 from loom_sys.menu import service as menu_service
-from loom_sys.role.models import Role
+from loom_sys.role import service as role_service
 from loom_sys.user import service as user_service
 from loom_sys.user.schemas import PasswordChange
 
 router = APIRouter(tags=["auth"])
-
-
-class LoginForm(WireModel):
-    username: str = Field(min_length=1, max_length=100)
-    password: str = Field(min_length=1, max_length=100)
-    code: str | None = None
 
 
 def _tokens(request: Request) -> TokenService:
@@ -92,12 +85,7 @@ async def save_password(session: SessionDep, principal: CurrentPrincipal, body: 
 async def info(session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller and their roles."""
     user = await user_service.detail(session, principal.user_id)
-    roles = [
-        {"id": r.id, "name": r.name, "enName": r.en_name}
-        for r in [await session.get(Role, i) for i in user["roleIdList"]]
-        if r
-    ]
-    return {"user": user, "role": roles}
+    return {"user": user, "role": await role_service.summaries(session, user["roleIdList"])}
 
 
 @router.get("/sys/user/getMenus")

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from sqlmodel import Field
 
-from loom_sys.common import Record
+from loom_platform.records import Record
 
 
 class StoredFile(Record, table=True):

@@ -9,28 +9,13 @@ from urllib.parse import quote
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.wire import new_id, now
+from loom_sys.file.errors import ExtensionRefused, FileEmpty, FileTooLarge, PathInvalid
 from loom_sys.file.models import StoredFile
 
 _SAFE_FOLDER = re.compile(r"^[A-Za-z0-9_\-/]*$")
 DOWNLOAD_URL = "/api/sys/file/download2?source={source}"
-
-
-class FileEmpty(InvalidArgument):
-    message_key = "sys.file.empty"
-
-
-class FileTooLarge(InvalidArgument):
-    message_key = "sys.file.too_large"
-
-
-class ExtensionRefused(InvalidArgument):
-    message_key = "sys.file.extension"
-
-
-class PathInvalid(InvalidArgument):
-    message_key = "sys.file.path_invalid"
 
 
 def clean_folder(upload_path: str | None) -> str:

@@ -8,21 +8,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.i18n import EN, current_language
 from loom_platform.wire import build_tree, now
 from loom_sys import events, tree
+from loom_sys.menu.errors import MenuHasChildren, MenuNameRequired, MenuParentMissing
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.menu.schemas import MenuSave
 from loom_sys.role.models import RoleMenu
-
-
-class MenuParentMissing(InvalidArgument):
-    message_key = "sys.menu.parent_missing"
-
-
-class MenuHasChildren(InvalidArgument):
-    message_key = "sys.menu.has_children"
 
 
 def render(menu: Menu) -> dict[str, Any]:
@@ -145,6 +138,9 @@ async def create_page(
     actor: str,
 ) -> Menu:
     """A page menu with its buttons (code generator and form designer ask for these)."""
+    if not name.strip():
+        raise MenuNameRequired()
+    name = name[:200]
     if sort <= 0:
         siblings = (
             (await session.execute(select(Menu.sort).where(Menu.parent_id == parent_id))).scalars().all()

@@ -8,24 +8,13 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.wire import build_tree, now
 from loom_sys import tree
+from loom_sys.office.errors import OfficeHasChildren, OfficeHasUsers, OfficeParentMissing
 from loom_sys.office.models import COMPANY, DEPARTMENT, Office
 from loom_sys.office.schemas import OfficeSave
 from loom_sys.user.models import User
-
-
-class OfficeParentMissing(InvalidArgument):
-    message_key = "sys.office.parent_missing"
-
-
-class OfficeHasChildren(InvalidArgument):
-    message_key = "sys.office.has_children"
-
-
-class OfficeHasUsers(InvalidArgument):
-    message_key = "sys.office.has_users"
 
 
 def render(office: Office) -> dict[str, Any]:

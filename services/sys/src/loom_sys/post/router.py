@@ -13,7 +13,7 @@ from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.post import service
-from loom_sys.post.service import PostSave
+from loom_sys.post.schemas import PostSave
 
 router = APIRouter(prefix="/sys/post", tags=["post"])
 

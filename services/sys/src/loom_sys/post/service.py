@@ -5,31 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import Field
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import AlreadyExists, NotFound, integrity_as
+from loom_platform.errors import NotFound, integrity_as
 from loom_platform.paging import PageParams, Sortable, paginate
-from loom_platform.wire import WireModel, now
+from loom_platform.wire import now
+from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
+from loom_sys.post.schemas import PostSave
 from loom_sys.user.models import UserPost
-
-
-class PostSave(WireModel):
-    id: str | None = None
-    name: str = Field(min_length=1, max_length=100)
-    code: str = Field(min_length=1, max_length=100)
-    type: str | None = Field(default=None, max_length=10)
-    status: str = Field(default="1", pattern="^[01]$")
-    sort: int = Field(default=10, ge=0, le=99999)
-    remarks: str | None = Field(default=None, max_length=255)
-
-
-class PostCodeTaken(AlreadyExists):
-    message_key = "sys.post.code_taken"
-
 
 _t = Post.__table__.c  # type: ignore[attr-defined]
 SORTABLE: Sortable = {"name": _t.name, "code": _t.code, "sort": _t.sort, "create_date": _t.create_date}

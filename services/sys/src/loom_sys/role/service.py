@@ -5,41 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import Field
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import AlreadyExists, FailedPrecondition, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, paginate
-from loom_platform.wire import WireModel, now
+from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.menu.models import Menu
+from loom_sys.role.errors import AdminRoleUndeletable, RoleEnNameTaken, RoleNameTaken
 from loom_sys.role.models import Role, RoleMenu
+from loom_sys.role.schemas import RoleSave
 from loom_sys.user.models import User, UserRole
 
 ADMIN_ROLE_ID = "1"
-
-
-class RoleSave(WireModel):
-    id: str | None = None
-    name: str = Field(min_length=1, max_length=100)
-    en_name: str = Field(min_length=1, max_length=100)
-    useable: str = Field(default="1", pattern="^[01]$")
-    remarks: str | None = Field(default=None, max_length=255)
-    menu_id_list: list[str] | None = None
-
-
-class RoleEnNameTaken(AlreadyExists):
-    message_key = "sys.role.en_name_taken"
-
-
-class RoleNameTaken(AlreadyExists):
-    message_key = "sys.role.name_taken"
-
-
-class AdminRoleUndeletable(FailedPrecondition):
-    message_key = "sys.role.delete_admin"
 
 
 _t = Role.__table__.c  # type: ignore[attr-defined]
@@ -153,3 +133,9 @@ async def remove_member(session: AsyncSession, role_id: str, user_id: str) -> No
     )
     events.role_changed(session, role_id, events.UPDATED)
     await session.flush()
+
+
+async def summaries(session: AsyncSession, role_ids: Sequence[str]) -> list[dict[str, Any]]:
+    """The roles with these ids as the portal shows them (id, name, enName), in that order."""
+    found = [await session.get(Role, role_id) for role_id in role_ids]
+    return [{"id": r.id, "name": r.name, "enName": r.en_name} for r in found if r]

@@ -5,7 +5,7 @@ from datetime import datetime
 from sqlalchemy import DateTime
 from sqlmodel import Field, SQLModel
 
-from loom_sys.common import Record
+from loom_platform.records import Record
 
 ENABLED = "1"
 DISABLED = "0"

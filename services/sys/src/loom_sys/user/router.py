@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.errors import InvalidArgument
 from loom_platform.http import message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
@@ -66,8 +65,6 @@ async def update_login_flag(
     session: SessionDep, principal: CanEdit, ids: str = "", loginFlag: str = ""
 ) -> Any:  # noqa: N803
     """Enables (``loginFlag=1``) or disables (``0``) users."""
-    if loginFlag not in ("0", "1"):
-        raise InvalidArgument("sys.user.login_flag_invalid")
     async with transaction(session):
         await service.set_login_flag(session, split_ids(ids), loginFlag, actor=principal.user_id)
     action = translate("sys.user.enable" if loginFlag == "1" else "sys.user.disable")
@@ -87,11 +84,4 @@ async def validate_login_name(
     session: SessionDep, _: CanView, loginName: str, oldLoginName: str = ""
 ) -> bool:  # noqa: N803
     """True when the login name is free (or unchanged)."""
-    from sqlalchemy import select
-
-    from loom_sys.user.models import User
-
-    if loginName == oldLoginName:
-        return True
-    found = await session.execute(select(User.id).where(User.login_name == loginName).limit(1))  # type: ignore[arg-type]
-    return found.first() is None
+    return await service.login_name_free(session, loginName, old_login_name=oldLoginName)

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, paginate
 from loom_platform.wire import now
 from loom_sys import events
@@ -18,7 +18,15 @@ from loom_sys.auth.passwords import hash_password
 from loom_sys.auth.service import check_password_rules
 from loom_sys.office.models import Office
 from loom_sys.role.models import Role
-from loom_sys.user.models import DISABLED, User, UserPost, UserRole
+from loom_sys.user.errors import (
+    CannotDeleteAdmin,
+    CannotDeleteSelf,
+    CannotDisableSelf,
+    LoginFlagInvalid,
+    LoginNameTaken,
+    PasswordRequired,
+)
+from loom_sys.user.models import DISABLED, ENABLED, User, UserPost, UserRole
 from loom_sys.user.schemas import UserSave
 
 ADMIN_USER_ID = "1"
@@ -39,26 +47,6 @@ SORTABLE: Sortable = {
     "company_id": _u.company_id,
     "office_id": _u.office_id,
 }
-
-
-class LoginNameTaken(AlreadyExists):
-    message_key = "sys.user.login_name_taken"
-
-
-class PasswordRequired(InvalidArgument):
-    message_key = "sys.user.password_required"
-
-
-class CannotDeleteSelf(FailedPrecondition):
-    message_key = "sys.user.delete_self"
-
-
-class CannotDeleteAdmin(FailedPrecondition):
-    message_key = "sys.user.delete_admin"
-
-
-class CannotDisableSelf(FailedPrecondition):
-    message_key = "sys.user.disable_self"
 
 
 def _ref(office_id: str | None, name: str | None) -> dict[str, Any] | None:
@@ -228,6 +216,8 @@ async def delete(session: AsyncSession, ids: Sequence[str], *, actor: str) -> No
 
 async def set_login_flag(session: AsyncSession, ids: Sequence[str], flag: str, *, actor: str) -> None:
     """Enables ('1') or disables ('0') users; a disabled user's tokens stop working."""
+    if flag not in (ENABLED, DISABLED):
+        raise LoginFlagInvalid()
     if flag == DISABLED and (actor in ids or ADMIN_USER_ID in ids):
         raise CannotDisableSelf()
     for user_id in ids:
@@ -248,3 +238,11 @@ async def reset_password(session: AsyncSession, user_id: str, new_password: str,
     session.add(user)
     events.user_changed(session, user_id, events.UPDATED, user.login_flag)
     await session.flush()
+
+
+async def login_name_free(session: AsyncSession, login_name: str, *, old_login_name: str = "") -> bool:
+    """True when no user has this login name (or it is the user's own, unchanged)."""
+    if login_name == old_login_name:
+        return True
+    found = await session.execute(select(User.id).where(User.login_name == login_name).limit(1))  # type: ignore[arg-type]
+    return found.first() is None

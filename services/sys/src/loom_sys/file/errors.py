@@ -1,0 +1,19 @@
+"""What the file domain refuses, as types (the edges translate them)."""
+
+from loom_platform.errors import InvalidArgument
+
+
+class FileEmpty(InvalidArgument):
+    message_key = "sys.file.empty"
+
+
+class FileTooLarge(InvalidArgument):
+    message_key = "sys.file.too_large"
+
+
+class ExtensionRefused(InvalidArgument):
+    message_key = "sys.file.extension"
+
+
+class PathInvalid(InvalidArgument):
+    message_key = "sys.file.path_invalid"
