@@ -32,7 +32,7 @@ ALL_PERMISSIONS = {
     *(f"flowable:task:{a}" for a in ("view", "audit")),
     *(
         f"extension:{e}:{a}"
-        for e in ("button", "condition", "listener")
+        for e in ("button", "condition", "listener", "actCategory")
         for a in ("view", "add", "edit", "del")
     ),
 }

@@ -248,6 +248,16 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         (),
     ),
     (
+        "flow-category",
+        "flow",
+        "流程分类",
+        "/extension/actCategory/ActCategoryList",
+        "folder",
+        330,
+        "extension:actCategory",
+        (),
+    ),
+    (
         "form-make",
         "form",
         "表单设计",
@@ -311,6 +321,7 @@ ENGLISH_NAMES: dict[str, str] = {
     "flow-button": "Buttons",
     "flow-condition": "Expressions",
     "flow-listener": "Listeners",
+    "flow-category": "Process categories",
     "form-make": "Form design",
     "form-definition": "Workflow forms",
 }

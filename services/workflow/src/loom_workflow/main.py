@@ -14,6 +14,7 @@ from loom_platform.auth import AccessLoader
 from loom_platform.directory import DirectoryClient, directory_access_loader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
+from loom_workflow.category.router import router as category_router
 from loom_workflow.dryrun.router import router as dryrun_router
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
@@ -31,6 +32,7 @@ ROUTERS = [
     task_router,
     taskcenter_router,
     flowcopy_router,
+    category_router,
     *extension_routers,
 ]
 

@@ -1,6 +1,7 @@
 """Every table of workflow, imported once so the metadata is complete (Alembic, tests)."""
 
 from loom_platform.outbox import InboxRecord, OutboxRecord
+from loom_workflow.category.models import ActCategory
 from loom_workflow.extension.models import (
     Button,
     Condition,
@@ -16,6 +17,7 @@ from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.pgstore import tables
 
 __all__ = [
+    "ActCategory",
     "Button",
     "Condition",
     "FlowAssignee",
