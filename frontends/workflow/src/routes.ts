@@ -4,6 +4,11 @@ import type { RemoteRoutes } from '@loom/ui';
 const routes: RemoteRoutes = {
   // the process designer and the workflow administration screens
   '/flowable/model/ModelList': () => import('./pages/model'),
+  '/flowable/process/ProcessDefinitionList': () => import('./pages/process-definition'),
+  '/extension/actCategory/ActCategoryList': () => import('./pages/category'),
+  '/extension/button/ButtonList': () => import('./pages/button'),
+  '/extension/condition/ConditionList': () => import('./pages/condition'),
+  '/extension/listener/ListenerList': () => import('./pages/listener'),
   // the task center
   '/flowable/task/ProcessStart': () => import('./pages/start'),
   '/flowable/task/TodoList': () => import('./pages/todo'),
@@ -15,6 +20,8 @@ const routes: RemoteRoutes = {
   '/flowable/instance/RunningList': () => import('./pages/running'),
   '/flowable/instance/HistoryList': () => import('./pages/history'),
   '/flowable/home/TaskHome': () => import('./pages/home'),
+  // 流程表单: the /extension/* href falls to this area; the page is the forms area's (a lazy chunk)
+  '/extension/formDefinition/FormDefinitionList': () => import('../../forms/src/pages/form-definition'),
 };
 
 export default routes;
