@@ -4,8 +4,8 @@
 //      the JavaScript the portal loads after login is recorded too;
 //   2. the time from opening the login page to the first rendered menu after login (target < 1.5 s),
 //      cold (fresh browser profile each run) and warm (cached assets).
-// Runs against LOOM_PORTAL_URL (default http://127.0.0.1:8080) when it answers, else against the
-// built frontends served with the in-memory sys stand-in (`--mock` forces that). Writes RESULTS.md.
+// Runs against the real platform at LOOM_PORTAL_URL (default http://127.0.0.1:8080; start one with
+// make dev or scripts/platform-at.sh). Writes RESULTS.md.
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
@@ -18,10 +18,9 @@ const RUNS = Number(process.env.LOOM_BENCH_RUNS ?? 7);
 const TARGET_KB = 300;
 const TARGET_MS = 1500;
 
-let base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-let mode = 'gateway';
-let server = null;
-let creds = adminCredentials();
+const base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const mode = 'gateway';
+const creds = adminCredentials();
 async function answers(url) {
   try {
     return (await fetch(url + '/api/sys/sysConfig/getConfig')).ok;
@@ -29,13 +28,9 @@ async function answers(url) {
     return false;
   }
 }
-if (process.argv.includes('--mock') || !(await answers(base))) {
-  const { startPortalServer } = await import('../../e2e/browser/serve.mjs');
-  const port = 19000 + Math.floor(Math.random() * 500);
-  server = await startPortalServer({ port, adminPassword: 'bench-admin' });
-  base = `http://127.0.0.1:${port}`;
-  mode = 'in-memory sys stand-in (e2e/browser/serve.mjs)';
-  creds = { user: 'admin', password: 'bench-admin' };
+if (!(await answers(base))) {
+  console.error(`The portal does not answer at ${base}: start it (make dev, or scripts/platform-at.sh).`);
+  process.exit(2);
 }
 
 const browser = await launch();
@@ -104,7 +99,6 @@ for (let i = 0; i < RUNS; i++) {
 await warmContext.close();
 const version = await browser.version();
 await browser.close();
-server?.close();
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

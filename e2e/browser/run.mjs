@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Browser tests of the portal (playwright-core + Debian Chromium at /usr/bin/chromium).
-//   LOOM_PORTAL_URL  portal to test (default http://127.0.0.1:8080, the gateway of `make dev`)
-//   --mock           serve frontends/*/dist with the in-memory sys stand-in instead (no backend needed);
-//                    only test files that `export const mock = true` run then
+//   LOOM_PORTAL_URL  portal to test (default http://127.0.0.1:8080, the gateway of `make dev`); always
+//                    the real platform (scripts/e2e.sh or scripts/platform-at.sh start one on their own ports)
 //   --only=<name>    run the tests whose name contains <name>
 //   --file=<name>    run the test files whose name contains <name>
 // Screenshots go to e2e/browser/screenshots/ (gitignored).
@@ -12,24 +11,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launch, portal } from './lib/harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const mock = process.argv.includes('--mock');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const fileFilter = process.argv.find((a) => a.startsWith('--file='))?.slice(7);
 
-let server = null;
-let base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
-if (mock) {
-  const { startPortalServer } = await import('./serve.mjs');
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  server = await startPortalServer({ port, adminPassword: process.env.LOOM_ADMIN_PASSWORD ?? 'admin123' });
-  base = `http://127.0.0.1:${port}`;
-}
+const base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 
 try {
   const res = await fetch(base + '/');
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
 } catch (e) {
-  console.error(`The portal does not answer at ${base} (${e.message}). Start it (make dev) or run with --mock.`);
+  console.error(`The portal does not answer at ${base} (${e.message}). Start it (make dev, or scripts/platform-at.sh on an e2e port base).`);
   process.exit(2);
 }
 
@@ -39,16 +30,11 @@ const files = readdirSync(join(here, 'tests'))
 const tests = [];
 for (const f of files) {
   const mod = await import(pathToFileURL(join(here, 'tests', f)).href);
-  // the in-memory stand-in only knows sys: files that need other services opt in with `export const mock = true`
-  if (mock && !mod.mock) {
-    console.log(`  - ${f}: skipped with --mock (needs the real platform)`);
-    continue;
-  }
   for (const t of mod.default) tests.push({ ...t, file: f });
 }
 
 const browser = await launch();
-const ctx = { base, portal: portal(base), browser, mock, shared: {} };
+const ctx = { base, portal: portal(base), browser, shared: {} };
 let failed = 0;
 let passed = 0;
 const started = Date.now();
@@ -68,8 +54,7 @@ for (const t of tests) {
   }
 }
 await browser.close();
-server?.close();
-console.log(`\nbrowser tests took ${((Date.now() - started) / 1000).toFixed(1)} s against ${base}${mock ? ' (mock backend)' : ''}`);
+console.log(`\nbrowser tests took ${((Date.now() - started) / 1000).toFixed(1)} s against ${base}`);
 // The plain closing line CI reads, alone on its line.
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -2,9 +2,6 @@
 // a remote that is down, English, token refresh, icons and the devtools guard.
 import { adminCredentials, eventually, expect, fill, pickTree, screenshot } from '../lib/harness.mjs';
 
-/** These tests also run against the in-memory sys stand-in (`run.mjs --mock`). */
-export const mock = true;
-
 const sfx = Date.now().toString(36);
 const names = {
   dictType: `e2e_color_${sfx}`,
