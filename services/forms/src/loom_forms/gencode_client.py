@@ -70,6 +70,7 @@ class DataClient:
         *,
         parent_table: str = "",
         parent_table_fk: str = "",
+        sort_columns: Sequence[str] = (),
     ) -> str:
         """Creates or alters a table through gencode's sync; returns the table design's id."""
         request = data_pb2.SyncTableRequest(
@@ -88,6 +89,7 @@ class DataClient:
             ],
             parent_table=parent_table,
             parent_table_fk=parent_table_fk,
+            sort_columns=list(sort_columns),
         )
         reply = await self._client.call(self._stub.SyncTable, request, timeout=60)
         return str(reply.table_id)

@@ -61,6 +61,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
                 specs=specs,
                 parent_table=request.parent_table,
                 parent_table_fk=request.parent_table_fk,
+                sort_columns=list(request.sort_columns),
                 cache=self._cache,
             )
         return data_pb2.SyncTableResponse(table_id=table_id, statements=statements)

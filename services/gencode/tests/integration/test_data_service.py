@@ -30,10 +30,15 @@ async def test_a_table_synced_from_fields_exists_and_shows_as_synced_in_the_tabl
     client, data = stub
     # when
     reply = await client.call(
-        data.SyncTable, data_pb2.SyncTableRequest(table="form_expense", comments="报销", columns=_columns())
+        data.SyncTable,
+        data_pb2.SyncTableRequest(
+            table="form_expense", comments="报销", columns=_columns(), sort_columns=["amount"]
+        ),
     )
     # then
     assert reply.table_id and any("CREATE TABLE" in s for s in reply.statements)
+    indexes = [s for s in reply.statements if s.startswith("CREATE INDEX")]
+    assert len(indexes) == 2 and "(create_date, id)" in indexes[0] and "(amount, id)" in indexes[1]
     listed = (await env.client.get("/gencode/table/list", headers=env.headers())).json()["result"]["records"]
     assert [(r["name"], r["isSync"]) for r in listed] == [("form_expense", "1")]
     cols = await client.call(data.ListColumns, data_pb2.ListColumnsRequest(table="form_expense"))

@@ -129,6 +129,15 @@ def plan(
     return main, subs, binding
 
 
+def sort_columns(definition: Mapping[str, Any], binding: Binding) -> list[str]:
+    """The columns of the fields marked isSort (the online list sorts on them)."""
+    return [
+        binding.columns[f.model]
+        for f in fields(definition)
+        if f.options.get("isSort") and f.model in binding.columns
+    ]
+
+
 def bind_existing(definition: Mapping[str, Any], table: str, physical: Sequence[str]) -> Binding:
     """Maps fields to the columns of an existing table (model or its snake_case); unmapped ones are refused."""
     available = {c.lower(): c for c in physical}

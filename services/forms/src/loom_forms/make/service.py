@@ -185,7 +185,13 @@ async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> Non
     table = str(record.table_name)
     if auto_create:
         main, subs, bound = binder.plan(definition, table)
-        await runtime.data.sync_table(record.data_source_id, table, record.name, main)
+        await runtime.data.sync_table(
+            record.data_source_id,
+            table,
+            record.name,
+            main,
+            sort_columns=binder.sort_columns(definition, bound),
+        )
         for _model, (child, fk, columns) in subs.items():
             await runtime.data.sync_table(
                 record.data_source_id, child, record.name, columns, parent_table=table, parent_table_fk=fk

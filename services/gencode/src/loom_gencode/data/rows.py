@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 from loom_platform.errors import InvalidArgument, NotFound
 
 LIKE, EQ, IN = "like", "eq", "in"
+ANALYZE_AFTER_ROWS = 1000
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,23 @@ def _values(table: sa.Table, row: Mapping[str, Any]) -> dict[str, Any]:
     return {name: _coerce(_column(table, name), value) for name, value in row.items()}
 
 
+def ensure_sort_indexes(engine: Engine, name: str, columns: Sequence[str]) -> list[str]:
+    """An index (column, id) for each sort column the table has; returns the DDL that ran."""
+    table = sa.Table(name, sa.MetaData(), autoload_with=engine)
+    ran: list[str] = []
+    existing = {ix["name"] for ix in sa.inspect(engine).get_indexes(name)}
+    for column in dict.fromkeys(columns):
+        if column not in table.c or "id" not in table.c or column == "id":
+            continue
+        index = sa.Index(f"ix_{name[:40]}_{column[:18]}", table.c[column], table.c.id)
+        if index.name in existing:
+            continue
+        with engine.begin() as conn:
+            index.create(conn)
+        ran.append(str(sa.schema.CreateIndex(index).compile(dialect=engine.dialect)))
+    return ran
+
+
 def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowChange]) -> list[int]:
     """Runs every change in one transaction; rows touched per change."""
     counts: list[int] = []
@@ -179,4 +197,11 @@ def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowC
             else:
                 raise InvalidArgument("gencode.data.change_invalid", kind=change.kind)
             counts.append(int(result.rowcount or 0))
+    if sum(counts) >= ANALYZE_AFTER_ROWS and engine.dialect.name == "postgresql":
+        # Fresh statistics after a bulk load, or the planner sorts the table instead of using its index.
+        with engine.begin() as conn:
+            for name in {c.table for c in changes}:
+                conn.execute(
+                    sa.text(f"ANALYZE {engine.dialect.identifier_preparer.quote(tables[name].name)}")
+                )
     return counts

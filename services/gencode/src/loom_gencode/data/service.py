@@ -100,6 +100,7 @@ async def sync_table(
     specs: Sequence[ColumnSpec],
     parent_table: str = "",
     parent_table_fk: str = "",
+    sort_columns: Sequence[str] = (),
     cache: rows.TableCache,
 ) -> tuple[str, list[str]]:
     """Saves a design for the table (base columns added) and synchronises it, keeping data."""
@@ -122,7 +123,11 @@ async def sync_table(
     )
     record = await table_service.save(session, design)
     statements = await sync_service.synchronise(session, runtime, table_id=record.id, is_force=ddl.KEEP)
-    cache.forget(await engine_of(session, runtime, data_source), name)
+    engine = await engine_of(session, runtime, data_source)
+    cache.forget(engine, name)
+    wanted = ["create_date", *(c for c in sort_columns if c != "create_date")]
+    statements += await _guard(asyncio.to_thread(rows.ensure_sort_indexes, engine, name, wanted))
+    cache.forget(engine, name)
     return record.id, statements
 
 

@@ -166,6 +166,7 @@ class SyncTableRequest(_message.Message):
     COLUMNS_FIELD_NUMBER: _builtins.int
     PARENT_TABLE_FIELD_NUMBER: _builtins.int
     PARENT_TABLE_FK_FIELD_NUMBER: _builtins.int
+    SORT_COLUMNS_FIELD_NUMBER: _builtins.int
     data_source: _builtins.str
     table: _builtins.str
     """Physical table name (lower-case identifier)."""
@@ -181,6 +182,12 @@ class SyncTableRequest(_message.Message):
         are added when missing.
         """
 
+    @_builtins.property
+    def sort_columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Columns the caller lists rows sorted by: each gets an index (column, id), as does create_date,
+        so a page of a large table is read from an index instead of sorting the table.
+        """
+
     def __init__(
         self,
         *,
@@ -190,10 +197,11 @@ class SyncTableRequest(_message.Message):
         columns: _abc.Iterable[Global___ColumnInfo] | None = ...,
         parent_table: _builtins.str = ...,
         parent_table_fk: _builtins.str = ...,
+        sort_columns: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["columns", b"columns", "comments", b"comments", "data_source", b"data_source", "parent_table", b"parent_table", "parent_table_fk", b"parent_table_fk", "table", b"table"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["columns", b"columns", "comments", b"comments", "data_source", b"data_source", "parent_table", b"parent_table", "parent_table_fk", b"parent_table_fk", "sort_columns", b"sort_columns", "table", b"table"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
