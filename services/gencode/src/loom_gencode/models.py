@@ -14,6 +14,7 @@ from loom_gencode.reftypes.models import (
     ValidateType,
 )
 from loom_gencode.scheme.models import GenScheme
+from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_platform.outbox import InboxRecord, OutboxRecord
 
@@ -30,6 +31,7 @@ __all__ = [
     "OutboxRecord",
     "QueryType",
     "ShowType",
+    "SyncedTable",
     "TableFieldType",
     "TemplateGroup",
     "TemplateObj",

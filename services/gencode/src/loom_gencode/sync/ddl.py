@@ -19,6 +19,7 @@ from alembic.operations import Operations
 from sqlalchemy import Connection, Engine, inspect
 
 from loom_gencode.sync import types
+from loom_gencode.sync.errors import LossyChange
 
 KEEP, FORCE = "1", "2"
 
@@ -37,11 +38,12 @@ class DesignColumn:
 
 @dataclass(frozen=True)
 class Design:
-    """What the design says about a table."""
+    """What the design says about a table; ``synced_name`` is its name at the last sync."""
 
     name: str
     comment: str
     columns: list[DesignColumn]
+    synced_name: str | None = None
 
 
 @dataclass
@@ -52,6 +54,10 @@ class Step:
     lossy: bool = False
     note: str = ""
     sql: list[str] = field(default_factory=list)
+    # For a type change: the column and its old and new types (to check the stored values).
+    column: str | None = None
+    old_type: Any = None
+    new_type: Any = None
 
 
 def _dialect_family(conn: Connection | Engine) -> str:
@@ -68,17 +74,37 @@ def _column(design: DesignColumn, family: str, *, nullable: bool | None = None) 
     )
 
 
+def _physical(inspector: Any, design: Design) -> str | None:
+    """The table the design's data is in now: its own name, else the name it was synced under."""
+    if inspector.has_table(design.name):
+        return design.name
+    old = design.synced_name
+    if old and old.lower() != design.name.lower() and inspector.has_table(old):
+        return old
+    return None
+
+
 def plan(conn: Connection, design: Design, mode: str) -> list[Step]:
-    """The steps that bring the physical table to the design (``mode`` '1' keep data, '2' re-create)."""
+    """The steps that bring the physical table to the design (``mode`` '1' keep data, '2' re-create).
+
+    A design renamed since its last sync renames the table, rows and all.
+    """
     family = _dialect_family(conn)
     inspector = inspect(conn)
-    exists = inspector.has_table(design.name)
-    if mode == FORCE or not exists:
-        return _recreate(design, family, exists)
-    actual = {c["name"].lower(): c for c in inspector.get_columns(design.name)}
-    comment = (inspector.get_table_comment(design.name) or {}).get("text") or ""
-    rows = conn.execute(sa.select(sa.func.count()).select_from(sa.table(design.name))).scalar_one()
+    physical = _physical(inspector, design)
+    if mode == FORCE or physical is None:
+        return _recreate(design, family, physical)
     steps: list[Step] = []
+    if physical != design.name:
+        steps.append(
+            Step(
+                lambda op: op.rename_table(physical, design.name),
+                note=f"rename table {physical} -> {design.name}",
+            )
+        )
+    actual = {c["name"].lower(): c for c in inspector.get_columns(physical)}
+    comment = (inspector.get_table_comment(physical) or {}).get("text") or ""
+    rows = conn.execute(sa.select(sa.func.count()).select_from(sa.table(physical))).scalar_one()
     wanted = {c.name.lower() for c in design.columns}
     renamed: set[str] = set()
     for column in design.columns:
@@ -95,7 +121,7 @@ def plan(conn: Connection, design: Design, mode: str) -> list[Step]:
     for name, reflected in actual.items():
         if name in wanted or name in renamed:
             continue
-        if _holds_data(conn, design.name, reflected["name"]):
+        if _holds_data(conn, physical, reflected["name"]):
             continue  # never drop a column that holds data
         steps.append(
             Step(lambda op, n=reflected["name"]: op.drop_column(design.name, n), note="empty column")  # type: ignore[misc]
@@ -111,10 +137,41 @@ def plan(conn: Connection, design: Design, mode: str) -> list[Step]:
     return steps
 
 
-def _recreate(design: Design, family: str, exists: bool) -> list[Step]:
+def changed_values(conn: Connection, table: str, steps: list[Step]) -> Step | None:
+    """The first lossy type change that would lose or alter a stored value of ``table``, if any.
+
+    On PostgreSQL each value is cast to the new type and back: a value that does not come back
+    the same (or cannot be cast at all) would be lost. Elsewhere any stored value counts.
+    """
+    for step in steps:
+        if not step.lossy or step.column is None:
+            continue
+        if _dialect_family(conn) != "postgresql":
+            if _holds_data(conn, table, step.column):
+                return step
+            continue
+        target = sa.table(table, sa.column(step.column))
+        value = target.c[step.column]
+        round_trip = sa.cast(sa.cast(value, step.new_type), step.old_type)
+        probe = (
+            sa.select(sa.literal(1))
+            .select_from(target)
+            .where(value.is_not(None), round_trip.is_distinct_from(value))
+            .limit(1)
+        )
+        try:
+            with conn.begin_nested():
+                if conn.execute(probe).first() is not None:
+                    return step
+        except sa.exc.DBAPIError:
+            return step  # a value the new type cannot hold at all
+    return None
+
+
+def _recreate(design: Design, family: str, physical: str | None) -> list[Step]:
     steps: list[Step] = []
-    if exists:
-        steps.append(Step(lambda op: op.drop_table(design.name), lossy=True, note="drop table"))
+    if physical is not None:
+        steps.append(Step(lambda op: op.drop_table(physical), lossy=True, note="drop table"))
     steps.append(
         Step(
             lambda op: op.create_table(
@@ -187,7 +244,10 @@ def _alter(
         kwargs["comment"] = comment
     lossy = type_changed and not types.widening(old_text, column.jdbc_type)
     note = f"{old_text} -> {column.jdbc_type}" if type_changed else ""
-    return [Step(lambda op: op.alter_column(table, column.name, **kwargs), lossy=lossy, note=note)]
+    step = Step(lambda op: op.alter_column(table, column.name, **kwargs), lossy=lossy, note=note)
+    if type_changed:
+        step.column, step.old_type, step.new_type = column.name, actual["type"], new_type
+    return [step]
 
 
 def _holds_data(conn: Connection, table: str, column: str) -> bool:
@@ -225,9 +285,19 @@ def preview(engine: Engine, design: Design, mode: str) -> list[Step]:
 
 
 def synchronise(engine: Engine, design: Design, mode: str) -> list[Step]:
-    """Plans and runs a sync in one transaction; returns the steps with their SQL."""
+    """Plans and runs a sync in one transaction; returns the steps with their SQL.
+
+    A normal sync (keep data) that would lose or alter a stored value changes nothing and
+    raises :class:`LossyChange`; only a forced sync may lose data.
+    """
     with engine.begin() as conn:
         steps = render(conn, plan(conn, design, mode))
+        if mode == KEEP:
+            physical = _physical(inspect(conn), design) or design.name
+            # Type changes run after a table rename: the stored values are still under the old name.
+            lossy = changed_values(conn, physical, steps)
+            if lossy is not None:
+                raise LossyChange(column=lossy.column or "", change=lossy.note)
         apply(conn, steps)
     return steps
 

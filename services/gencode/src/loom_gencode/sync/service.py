@@ -11,16 +11,18 @@ from loom_gencode import events
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.runtime import Runtime
 from loom_gencode.sync import ddl
+from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table import service as table_service
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_platform.errors import InvalidArgument, LoomError
 
 
-def design_of(table: GenTable, cols: list[GenTableColumn]) -> ddl.Design:
-    """The DDL view of a design."""
+def design_of(table: GenTable, cols: list[GenTableColumn], synced_name: str | None = None) -> ddl.Design:
+    """The DDL view of a design (``synced_name``: the table's name at its last sync)."""
     return ddl.Design(
         name=table.name,
         comment=table.comments or "",
+        synced_name=synced_name,
         columns=[
             ddl.DesignColumn(
                 name=c.name,
@@ -43,18 +45,19 @@ def _mode(is_force: str | None) -> str:
 
 async def _prepare(
     session: AsyncSession, runtime: Runtime, table_id: str
-) -> tuple[GenTable, list[GenTableColumn], Any]:
+) -> tuple[GenTable, ddl.Design, Any]:
     table = await table_service.get(session, table_id)
     cols = await table_service.columns(session, table_id)
     target = await ds_service.target(session, runtime, table.data_source_id)
-    return table, cols, runtime.engines.get(target)
+    synced = await session.get(SyncedTable, table_id)
+    return table, design_of(table, cols, synced.name if synced else None), runtime.engines.get(target)
 
 
 async def preview(session: AsyncSession, runtime: Runtime, *, table_id: str, is_force: str) -> dict[str, Any]:
     """The statements a sync would run, each marked when it can lose data."""
     mode = _mode(is_force)
-    table, cols, engine = await _prepare(session, runtime, table_id)
-    steps = await _guard(asyncio.to_thread(ddl.preview, engine, design_of(table, cols), mode))
+    table, design, engine = await _prepare(session, runtime, table_id)
+    steps = await _guard(asyncio.to_thread(ddl.preview, engine, design, mode))
     return {
         "id": table.id,
         "name": table.name,
@@ -69,11 +72,14 @@ async def preview(session: AsyncSession, runtime: Runtime, *, table_id: str, is_
 async def synchronise(session: AsyncSession, runtime: Runtime, *, table_id: str, is_force: str) -> list[str]:
     """Runs the sync, marks the design synced and remembers each column's physical name."""
     mode = _mode(is_force)
-    table, cols, engine = await _prepare(session, runtime, table_id)
-    steps = await _guard(asyncio.to_thread(ddl.synchronise, engine, design_of(table, cols), mode))
+    table, design, engine = await _prepare(session, runtime, table_id)
+    steps = await _guard(asyncio.to_thread(ddl.synchronise, engine, design, mode))
     statements = [sql for step in steps for sql in step.sql]
     table.is_sync = "1"
-    for column in cols:
+    synced = await session.get(SyncedTable, table.id) or SyncedTable(gen_table_id=table.id, name=table.name)
+    synced.name = table.name
+    session.add(synced)
+    for column in await table_service.columns(session, table_id):
         column.synced_name = column.name
         session.add(column)
     session.add(table)
@@ -93,7 +99,10 @@ async def drop_physical(session: AsyncSession, runtime: Runtime, *, table_id: st
     """Drops the physical table and removes the design."""
     table = await table_service.get(session, table_id)
     target = await ds_service.target(session, runtime, table.data_source_id)
-    await _guard(asyncio.to_thread(ddl.drop, runtime.engines.get(target), table.name))
+    synced = await session.get(SyncedTable, table_id)
+    await _guard(
+        asyncio.to_thread(ddl.drop, runtime.engines.get(target), synced.name if synced else table.name)
+    )
     await table_service.remove(session, [table_id])
     return table
 
