@@ -63,13 +63,13 @@ fuzz: ## schemathesis, long profile: every operation of every service through th
 
 lint: ## ruff, mypy and the frontends' linters
 	@$(UV) run ruff check .
-	@$(UV) run ruff format --check libs services/sys services/gencode deploy scripts bench/sys e2e/api
+	@$(UV) run ruff format --check libs services/sys services/gencode services/forms deploy scripts bench/sys bench/forms e2e/api
 	@$(MAKE) --no-print-directory typecheck
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent lint); fi
 
 typecheck: ## mypy (strict on libs/ and the engine) and tsc
 	@$(UV) run mypy libs/platform/src services/workflow/src/loom_workflow/engine
-	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src
+	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src services/forms/src
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
 
 proto: ## regenerate libs/contracts from proto/

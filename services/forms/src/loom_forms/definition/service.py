@@ -160,8 +160,8 @@ async def save(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinition
         raise InvalidArgument("forms.too_long", field="name", max=100)
     category = body.get("category") if isinstance(body.get("category"), Mapping) else {}
     category_id = text_of(category.get("id") or body.get("categoryId")) or None
-    if category_id:
-        await session.get(FormCategory, category_id) or _missing()
+    if category_id and await session.get(FormCategory, category_id) is None:
+        raise NotFound()
     record = await session.get(FormDefinition, text_of(body.get("id"))) if body.get("id") else None
     created = record is None
     if record is None:
@@ -175,10 +175,6 @@ async def save(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinition
         await save_version(session, {"formDefinitionId": record.id, "json": body["json"]})
     publish(session, "definition", record.id, "created" if created else "saved", name)
     return record
-
-
-def _missing() -> None:
-    raise NotFound()
 
 
 async def save_version(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinitionJson:
