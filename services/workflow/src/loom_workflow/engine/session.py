@@ -9,7 +9,7 @@ from typing import TypeVar
 from .errors import ObjectNotFound
 from .runtime.entities import WRITE_ORDER, Comment, Execution, Job, ProcessDefinition, Row, Task, Variable
 from .runtime.events import EngineEvent
-from .store.protocol import ChangeSet, StoreTx
+from .store.protocol import ChangeSet, InstanceTree, StoreTx
 
 R = TypeVar("R", bound=Row)
 
@@ -64,7 +64,11 @@ class Session:
         tree = self.tx.load_instance_tree(proc_inst_id, full_history=full_history)
         if tree is None:
             return False
-        ids = {proc_inst_id}
+        self._add_tree(tree, proc_inst_id)
+        return True
+
+    def _add_tree(self, tree: InstanceTree, proc_inst_id: str) -> None:
+        ids = {proc_inst_id} if proc_inst_id else set()
         for row in tree.rows():
             self._register(row)
             pid = getattr(row, "proc_inst_id", None)
@@ -73,7 +77,6 @@ class Session:
         for pid in ids:
             self._trees[pid] = self._trees.get(pid, False) or tree.full_history
         self.activity_order = max(self.activity_order, tree.activity_order)
-        return True
 
     def definition(self, definition_id: str) -> ProcessDefinition:
         """A definition by id (loaded once)."""
@@ -113,9 +116,10 @@ class Session:
         """A runtime task with its instance tree loaded."""
         found = self._rows[Task].get(task_id)
         if found is None:
-            stored = self.tx.get_task(task_id)
-            if stored is None or not self.load_tree(stored.proc_inst_id):
+            tree = self.tx.load_task_tree(task_id)
+            if tree is None:
                 raise ObjectNotFound(f"Cannot find task with id {task_id}")
+            self._add_tree(tree, tree.executions[0].root_proc_inst_id if tree.executions else "")
             found = self._rows[Task].get(task_id)
             if found is None:
                 raise ObjectNotFound(f"Cannot find task with id {task_id}")

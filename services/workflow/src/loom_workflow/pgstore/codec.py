@@ -117,15 +117,6 @@ def update_params(mapping: Mapping, row: Row, fields: tuple[str, ...] = ()) -> l
     return [*(values[f] for f in names), row.revision, row.id, row.revision - 1]
 
 
-def batch_insert(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
-    """One INSERT of every row."""
-    if len(rows) == 1:
-        return mapping.insert, mapping.params(rows[0])
-    marks = "(" + ", ".join(["%s"] * len(mapping.fields)) + ")"
-    head = mapping.insert.split(" VALUES ", 1)[0]
-    return f"{head} VALUES {', '.join([marks] * len(rows))}", [v for r in rows for v in mapping.params(r)]
-
-
 def batch_delete(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
     """One revision-checked DELETE of every row (the caller compares the row count)."""
     if len(rows) == 1:

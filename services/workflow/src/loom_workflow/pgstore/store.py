@@ -45,7 +45,6 @@ from loom_workflow.pgstore.codec import (
     MAPPINGS,
     Mapping,
     batch_delete,
-    batch_insert,
     encode_value,
     update_params,
     update_sql,
@@ -88,6 +87,11 @@ FROM act_ru_execution r
 WHERE r.id = (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)
 FOR UPDATE OF r
 """
+_LOCK_TASK_TREE = _LOCK_TREE.replace(
+    "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)",
+    "(SELECT e.root_proc_inst_id FROM act_ru_task t JOIN act_ru_execution e ON e.id = t.proc_inst_id "
+    "WHERE t.id = %(p)s)",
+)
 _HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
 _DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
 _LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
@@ -322,8 +326,18 @@ class PgTx:
         ``full_history``. An instance that has ended (no runtime root) takes the slower path through
         its history, always in full.
         """
-        found = self.conn.execute(_LOCK_TREE, {"p": proc_inst_id}).fetchone()
+        return self._load(_LOCK_TREE, proc_inst_id, full_history=full_history)
+
+    def load_task_tree(self, task_id: str) -> InstanceTree | None:
+        """The tree of a running task, found, locked and loaded in the same two round trips."""
+        return self._load(_LOCK_TASK_TREE, task_id, full_history=False)
+
+    def _load(self, lock_sql: str, key: str, *, full_history: bool) -> InstanceTree | None:
+        found = self.conn.execute(lock_sql, {"p": key}).fetchone()
+        if found is None and lock_sql is _LOCK_TASK_TREE:
+            return None
         if found is None:
+            proc_inst_id = key
             root = self.lock_instance(proc_inst_id)
             if root is None:
                 return None
@@ -415,13 +429,14 @@ class PgTx:
 
     # ------------------------------------------------------------------ writes
     def write(self, changes: ChangeSet) -> None:
-        """Writes a change set in one round trip: per table one multi-row INSERT, UPDATEs of the changed
-        columns only (revision-checked), one revision-checked DELETE; history variables; outbox rows."""
+        """Writes a change set in one round trip: INSERTs, UPDATEs of the changed columns only and one
+        DELETE per table (both revision-checked); history variables; outbox rows."""
         checks: list[tuple[psycopg.Cursor[Any], list[Row]]] = []
         with self.conn.pipeline():
             for mapping, rows in _grouped(changes.inserts):
-                sql, params = batch_insert(mapping, rows)
-                self.conn.execute(sql, params)
+                # one prepared INSERT per row: a multi-row text differs with the row count, so it is
+                # neither prepared nor cached and costs more to build than the round trips it saves
+                self.conn.cursor().executemany(mapping.insert, [mapping.params(r) for r in rows])
             for (mapping, fields), rows in _grouped_updates(changes):
                 cur = self.conn.cursor()
                 cur.executemany(

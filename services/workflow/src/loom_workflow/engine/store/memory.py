@@ -205,7 +205,8 @@ class MemoryTx:
             return [
                 copy.deepcopy(r)
                 for r in self._table(kind).values()
-                if getattr(r, "proc_inst_id", None) in ids and not (open_only and getattr(r, "end_time", None))
+                if getattr(r, "proc_inst_id", None) in ids
+                and not (open_only and getattr(r, "end_time", None))
             ]
 
         activities = [a for a in self._table(HistoricActivityInstance).values() if a.proc_inst_id in ids]
@@ -221,6 +222,11 @@ class MemoryTx:
             full_history=full,
             activity_order=max((a.transaction_order for a in activities), default=0),
         )
+
+    def load_task_tree(self, task_id: str) -> InstanceTree | None:
+        """The tree of a running task."""
+        task = self._table(Task).get(task_id)
+        return None if task is None else self.load_instance_tree(task.proc_inst_id)
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
         """Due, unlocked jobs with retries left."""

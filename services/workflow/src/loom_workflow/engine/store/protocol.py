@@ -135,6 +135,11 @@ class StoreTx(Protocol):
         ``full_history`` all history (always for an ended tree); None if unknown."""
         ...
 
+    def load_task_tree(self, task_id: str) -> InstanceTree | None:
+        """:meth:`load_instance_tree` for the instance of a running task (found in the same step);
+        None when there is no such task."""
+        ...
+
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
         """Message jobs, and timer jobs due at ``now``, not locked, with retries left; oldest first."""
         ...
