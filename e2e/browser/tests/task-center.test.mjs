@@ -154,7 +154,7 @@ async function world(ctx) {
   const company = await office(api, `任务中心公司${sfx}`, '1');
   const dept = await office(api, `任务中心部${sfx}`, '2', company);
   const menus = ['m-flow', 'm-flow-start', 'm-flow-todo', 'm-flow-done', 'm-flow-apply', 'm-flow-copy'];
-  const menuIds = [...menus, ...menus.slice(1).map((m) => `${m}-view`), 'm-flow-todo-audit', 'm-sys-user-view'];
+  const menuIds = [...menus, ...menus.slice(1).map((m) => `${m}-view`), 'm-flow-todo-audit', 'm-sys-user-view', 'm-form-definition-view'];
   const staff = await role(api, `任务中心员工${sfx}`, `tc_staff_${sfx}`, menuIds);
   const board = await role(api, `董事会${sfx}`, `tc_board_${sfx}`, []);
   const people = {};
@@ -184,8 +184,59 @@ async function world(ctx) {
     json: [node('dept', [['user', people.mgr.id]]), node('modify', [['applyUserId', '']]), node('board', [['role', board]])],
   });
   await api.call('PUT', '/flowable/model/deploy', { params: { id: model.id, category: `任务中心${sfx}` } });
-  ctx.shared.taskWorld = { api, people };
+  ctx.shared.taskWorld = { api, people, model: (m) => deployModel(api, m) };
   return ctx.shared.taskWorld;
+}
+
+/** Saves and deploys a process model (key, name, xml, node extensions) as the designer does. */
+async function deployModel(api, { key, name, xml, nodes }) {
+  const model = await api.call('POST', '/app/rest/models', { json: { modelType: 0, key, name } });
+  const editor = await api.get(`/app/rest/models/${model.id}/editor/json`);
+  await api.call('POST', `/flowable/model/saveModel/${model.id}`, {
+    form: { modeltype: 'model', json_xml: xml, name, key, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated },
+  });
+  await api.call('POST', '/extension/taskDefExtension/save', { json: nodes });
+  await api.call('PUT', '/flowable/model/deploy', { params: { id: model.id, category: `任务中心${sfx}` } });
+}
+
+const FORM_KEY = `tc_form_${sfx}`;
+const FORM_NAME = `表单请假${sfx}`;
+const LEAVE_FORM = {
+  list: [
+    { type: 'number', key: 'kdays', model: 'days', name: '请假天数', options: { required: true, requiredMessage: '请假天数不能为空', min: 0, max: 30 }, rules: [] },
+    { type: 'input', key: 'kreason', model: 'reason', name: '请假事由', options: { required: true }, rules: [] },
+    { type: 'textarea', key: 'kopinion', model: 'opinion', name: '经理意见', options: {}, rules: [] },
+  ],
+  config: { labelWidth: 100, labelPosition: 'right', size: 'small', ui: 'antd', layout: 'horizontal', labelCol: 3 },
+};
+
+/** A leave process whose start and manager step carry a dynamic form; the manager may write only his opinion. */
+async function formWorld(ctx) {
+  const w = await world(ctx);
+  if (w.form) return w.form;
+  await w.api.call('POST', '/extension/formDefinition/save', { json: { name: FORM_NAME, json: JSON.stringify(LEAVE_FORM) } });
+  const def = (await w.api.get('/extension/formDefinition/list', { current: '1', size: '-1', name: FORM_NAME })).records.find((r) => r.name === FORM_NAME);
+  const jsonId = def.formDefinitionJson?.id ?? (await w.api.get('/extension/formDefinitionJson/list', { 'formDefinition.id': def.id })).records[0].id;
+  const prop = (id, writable) => `<flowable:formProperty id="${id}" name="${id}" readable="true" writable="${writable}"/>`;
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://loom/e2e">' +
+    `<process id="${FORM_KEY}" name="${FORM_NAME}" isExecutable="true">` +
+    `<startEvent id="start" name="开始" flowable:initiator="applyUserId" flowable:formKey="${jsonId}"/>` +
+    `<userTask id="dept" name="部门经理审批" flowable:formKey="${jsonId}"><extensionElements>${prop('days', 'false')}${prop('reason', 'false')}${prop('opinion', 'true')}</extensionElements></userTask>` +
+    '<exclusiveGateway id="gw"/><userTask id="long" name="长假备案" flowable:assignee="${applyUserId}"/><endEvent id="end" name="结束"/>' +
+    flow('f1', 'start', 'dept') + flow('f2', 'dept', 'gw') + flow('f3', 'gw', 'long', '${days > 3}') + flow('f4', 'gw', 'end', '${days <= 3}') + flow('f5', 'long', 'end') +
+    '</process></definitions>';
+  const node = (taskDefId, assignees) => ({
+    processDefId: FORM_KEY,
+    taskDefId,
+    flowAssigneeList: assignees.map(([type, value], i) => ({ type, value, condition: '0', operationType: '0', sort: (i + 1) * 10 })),
+    flowButtonList: [{ code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' }],
+    flowConditionList: [],
+  });
+  await deployModel(w.api, { key: FORM_KEY, name: FORM_NAME, xml, nodes: [node('dept', [['user', w.people.mgr.id]]), node('long', [['applyUserId', '']])] });
+  w.form = { jsonId };
+  return w.form;
 }
 
 /** Starts a leave as a person through the API (for the tests that are not about starting). */
@@ -353,6 +404,44 @@ export default [
         'the chart is drawn',
       );
       await screenshot(page, 'task-05-chart');
+    },
+  },
+  {
+    name: 'task center: a dynamic form: refused empty, then started; the manager sees the employee\'s fields read-only and writes only his opinion',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      await formWorld(ctx);
+      const title = `表单年假${sfx}`;
+      let page = await as(ctx, people.emp);
+      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      await start.locator(`.loom-start-card[data-process="${FORM_KEY}"]`).click();
+      const dlg = page.locator('.loom-start-dialog');
+      const form = dlg.locator('.loom-dynamic-form');
+      await form.locator('[data-model="days"]').waitFor({ timeout: 15000 });
+      await dlg.locator('#title').fill(title);
+      await dlg.locator('[data-action="start-submit"]').click();
+      await form.locator('.ant-form-item-explain-error', { hasText: '请假天数不能为空' }).waitFor();
+      await screenshot(page, 'task-09-dynamic-start-invalid');
+      await form.locator('[data-model="days"] input').fill('5');
+      await form.locator('[data-model="reason"] input').fill('回老家');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(page, '流程已发起');
+      const pid = await eventually(async () => (await people.emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.id, 'the instance is listed');
+
+      page = await as(ctx, people.mgr);
+      const task = await openTodo(ctx, page, title);
+      const fields = task.locator('.loom-dynamic-form');
+      await fields.locator('[data-model="days"] input').waitFor();
+      await eventually(async () => (await fields.locator('[data-model="days"] input').inputValue()) === '5', 'the stored days are shown');
+      await eventually(async () => await fields.locator('[data-model="days"] input').isDisabled(), 'days is read-only at this node');
+      expect(await fields.locator('[data-model="reason"] input').isDisabled(), 'reason is read-only at this node');
+      expect(!(await fields.locator('[data-model="opinion"] textarea').isDisabled()), 'the opinion is writable');
+      await fields.locator('[data-model="opinion"] textarea').fill('同意，注意交接');
+      await screenshot(page, 'task-10-dynamic-manager');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+      // the days from the form decided the gateway: more than 3 goes to 长假备案 with the employee
+      await eventually(async () => (await todoOf(people.emp, pid)).some((r) => r.task.name === '长假备案'), 'days > 3 took the long branch');
     },
   },
   {
