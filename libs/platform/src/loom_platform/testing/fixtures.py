@@ -31,7 +31,8 @@ def postgres_server_url() -> str:
     configured = os.environ.get("LOOM_TEST_DATABASE_URL")
     if configured:
         return configured
-    return postgres_url(repo_root() / ".loom" / "test" / "pg")
+    # Stopped when the last test process using it exits: `make test` leaves no server running.
+    return postgres_url(repo_root() / ".loom" / "test" / "pg", stop_with_last_user=True)
 
 
 @pytest.fixture(scope="session")
