@@ -13,7 +13,7 @@ export function DesignerModal({ open, value, title, onSave, onClose, listTab }: 
       keyboard={false}
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-      styles={{ body: { height: 'calc(100vh - 48px)', padding: 0 }, content: { padding: 0 } }}
+      styles={{ body: { height: '100vh', padding: 0 }, content: { padding: 0, borderRadius: 0 } }}
       className="loom-fd-designer-modal"
       destroyOnHidden
     >
