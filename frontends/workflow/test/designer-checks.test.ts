@@ -150,7 +150,10 @@ describe('the designer checks', () => {
     // given: an end event nothing leads to
     const xml = diagram(START + '<endEvent id="end" name="结束"/>');
     // then
-    expect((await issues(xml)).map((i) => i.rule)).toEqual(expect.arrayContaining(['no-disconnected', 'no-implicit-end']));
+    const found = await issues(xml);
+    expect(found.map((i) => i.rule)).toEqual(expect.arrayContaining(['no-disconnected', 'no-implicit-start']));
+    // in the user's language
+    expect(found.find((i) => i.rule === 'no-disconnected')?.message).toBe('节点没有连线');
   });
 });
 

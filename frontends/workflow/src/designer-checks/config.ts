@@ -35,6 +35,7 @@ import type { LintContext } from './context';
 import { noAssignee, noButtons, noForm } from './rules/node-settings';
 import { gatewayMayStall, unknownVariable, unreachable } from './rules/flow';
 import { callActivityDeployed, countersignWithoutReviewers, timerIso8601 } from './rules/nodes';
+import { localised } from './standard';
 import type { RuleFactory } from './types';
 
 const STANDARD: Record<string, unknown> = {
@@ -80,7 +81,7 @@ const LOOM: Record<string, RuleFactory> = {
 };
 
 const cache: Record<string, unknown> = { 'config:bpmnlint/recommended': recommended };
-for (const [name, rule] of Object.entries(STANDARD)) cache[`rule:bpmnlint/${name}`] = rule;
+for (const [name, rule] of Object.entries(STANDARD)) cache[`rule:bpmnlint/${name}`] = localised(rule);
 for (const [name, rule] of Object.entries(LOOM)) cache[`rule:bpmnlint-plugin-loom/${name}`] = rule;
 
 /** bpmnlint's resolver over the bundled rules. */

@@ -17,6 +17,8 @@ import { GenericPanel } from './panel/GenericPanel';
 import './designer.css';
 import { confirmPublish } from '../designer-checks/register';
 import '../designer-dryrun/register';
+import '../designer-diff/register';
+import '../designer-simulation/register';
 
 export interface DesignerProps {
   open: boolean;

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from loom_platform.wire import WireModel
-from loom_workflow.extension.schemas import TaskDefExtensionIn
+from loom_workflow.extension.schemas import TaskDefExtensionSave
 
 
 class DryRunRequest(WireModel):
@@ -23,7 +23,7 @@ class DryRunRequest(WireModel):
     # node id -> the button code chosen there (default: agree, _flow_agree)
     buttons: dict[str, str] = Field(default_factory=dict)
     # node extensions as the designer holds them, unsaved; nodes not listed use the saved ones
-    extensions: list[TaskDefExtensionIn] = Field(default_factory=list)
+    extensions: list[TaskDefExtensionSave] = Field(default_factory=list)
     max_steps: int = Field(default=200, ge=1, le=1000)
 
 

@@ -22,7 +22,7 @@ from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import service as extension_service
 from loom_workflow.extension.assignees import Directory, Rule, bridge
-from loom_workflow.extension.schemas import TaskDefExtensionIn
+from loom_workflow.extension.schemas import TaskDefExtensionSave
 from loom_workflow.modeler import bpmn
 from loom_workflow.modeler import service as modeler_service
 from loom_workflow.modeler.errors import InvalidModel
@@ -98,11 +98,11 @@ def _first_process_id(xml: str) -> str:
 
 
 async def _extensions(
-    session: AsyncSession, key: str, model: ProcessModel, given: Sequence[TaskDefExtensionIn]
-) -> dict[str, TaskDefExtensionIn]:
+    session: AsyncSession, key: str, model: ProcessModel, given: Sequence[TaskDefExtensionSave]
+) -> dict[str, TaskDefExtensionSave]:
     """Each user task's extension: the designer's unsaved one when given, else the saved one."""
     by_node = {e.task_def_id: e for e in given}
-    out: dict[str, TaskDefExtensionIn] = {}
+    out: dict[str, TaskDefExtensionSave] = {}
     for node in model.nodes.values():
         if not isinstance(node, UserTask):
             continue
@@ -110,11 +110,11 @@ async def _extensions(
             out[node.id] = by_node[node.id]
         else:
             saved = await extension_service.extension_of(session, key, node.id)
-            out[node.id] = TaskDefExtensionIn.model_validate(saved)
+            out[node.id] = TaskDefExtensionSave.model_validate(saved)
     return out
 
 
-def _rules(ext: TaskDefExtensionIn) -> list[Rule]:
+def _rules(ext: TaskDefExtensionSave) -> list[Rule]:
     """The reviewer rules the service would keep (type and value, or a type that needs no value)."""
     rows = sorted(ext.flow_assignee_list, key=lambda a: a.sort)
     return [

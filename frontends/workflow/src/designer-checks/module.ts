@@ -1,0 +1,71 @@
+/**
+ * The live checks as a bpmn-js DI module: bpmn-js-bpmnlint with our configuration, active from the
+ * start, and `loomLintContext` (one per modeler) that the designer fills as it learns things.
+ */
+import lintingModule from 'bpmn-js-bpmnlint';
+import 'bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css';
+import { http, type Page } from '@loom/ui';
+import { lintConfig } from './config';
+import { createLintContext, type LintContext } from './context';
+
+interface Linting {
+  setLinterConfig: (config: unknown) => void;
+  toggle: (active?: boolean) => boolean;
+  update: () => void;
+}
+
+function LoomChecks(linting: Linting, ctx: LintContext): void {
+  linting.setLinterConfig(lintConfig(ctx));
+  linting.toggle(true);
+  // the call-activity check needs the deployed keys; lint again once they are known
+  void loadDeployedKeys()
+    .then((keys) => {
+      ctx.deployedKeys = keys;
+      linting.update();
+    })
+    .catch(() => undefined);
+}
+LoomChecks.$inject = ['linting', 'loomLintContext'];
+
+interface Flow {
+  $type: string;
+  sourceRef?: { outgoing?: Flow[] };
+  targetRef?: { incoming?: Flow[] };
+  flowElements?: Flow[];
+}
+
+/**
+ * Files from the Flowable modeler (and JeePlus) do not list a node's `<incoming>`/`<outgoing>`;
+ * bpmnlint's rules read them, so every node would look disconnected. Fill them in on import, as
+ * bpmn-js does for every connection drawn.
+ */
+function ConnectedNodes(eventBus: { on: (e: string, fn: (e: { definitions?: { rootElements?: Flow[] } }) => void) => void }): void {
+  eventBus.on('import.parse.complete', (event) => {
+    const visit = (container: Flow) => {
+      for (const el of container.flowElements ?? []) {
+        if (el.$type === 'bpmn:SequenceFlow') {
+          const { sourceRef: source, targetRef: target } = el;
+          if (source && !(source.outgoing ??= []).includes(el)) source.outgoing.push(el);
+          if (target && !(target.incoming ??= []).includes(el)) target.incoming.push(el);
+        }
+        visit(el);
+      }
+    };
+    for (const root of event.definitions?.rootElements ?? []) visit(root);
+  });
+}
+ConnectedNodes.$inject = ['eventBus'];
+
+/** Keys of the deployed process definitions (every version, all categories). */
+export async function loadDeployedKeys(): Promise<Set<string>> {
+  const page = await http.get<Page<{ key: string }>>('/flowable/process/list', { current: 1, size: -1 }, { silent: true });
+  return new Set(page.records.map((r) => r.key));
+}
+
+export const checksModule = {
+  __depends__: [lintingModule],
+  __init__: ['loomConnectedNodes', 'loomChecks'],
+  loomConnectedNodes: ['type', ConnectedNodes],
+  loomChecks: ['type', LoomChecks],
+  loomLintContext: ['factory', createLintContext],
+};
