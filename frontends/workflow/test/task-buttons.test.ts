@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { completionOf, customButtonVars, isSystemCode, visibleButtons } from '../src/components/task/buttons';
 import { byCategory } from '../src/pages/start';
 import { taskUrl } from '../src/components/task/nav';
-import { businessKeyOf, isDynamicKey, nodeFormProperties } from '../src/components/task/nodeForm';
+import { businessKeyOf, isDynamicKey, nodeFormProperties, writableValues } from '../src/components/task/nodeForm';
 import type { DefinitionRow, FlowButton } from '../src/components/task/types';
 
 const b = (code: string, name: string, sort: number, isHide = '0'): FlowButton => ({ code, name, sort, isHide, next: '0' });
@@ -83,6 +83,12 @@ describe('a node form', () => {
       opinion: { readable: true, writable: true },
       secret: { readable: false, writable: false },
     });
+  });
+
+  it('sends only the values the node may write', () => {
+    const perms = nodeFormProperties(xml, 'dept');
+    expect(writableValues({ days: 1, opinion: 'ok', secret: 's', other: 'x' }, perms)).toEqual({ opinion: 'ok' });
+    expect(writableValues({ days: 1 }, null)).toEqual({ days: 1 });
   });
 
   it('leaves every field open when the node lists none', () => {

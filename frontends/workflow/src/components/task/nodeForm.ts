@@ -30,3 +30,10 @@ export function businessKeyOf(def: { businessTable?: string | null; businessId?:
   if (def.businessTable && def.businessId) return `${def.businessTable}:${def.businessId}`;
   return def.businessId || def.procInsId || null;
 }
+
+/** Only the values the node may write (all of them when the node lists no properties). */
+export function writableValues(values: Record<string, unknown>, permissions: Record<string, FieldPermission> | null | undefined): Record<string, unknown> {
+  if (!permissions) return values;
+  const open = (v: unknown) => v === undefined || v === true || v === 'true' || v === '1';
+  return Object.fromEntries(Object.entries(values).filter(([k]) => permissions[k] && open(permissions[k]?.writable)));
+}

@@ -11,7 +11,7 @@ import { completionOf, visibleButtons } from '../../components/task/buttons';
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
 import type { FlowButton, TaskDef } from '../../components/task/types';
-import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
+import { isDynamicKey, nodeFormProperties, writableValues } from '../../components/task/nodeForm';
 import type { FieldPermission, FormRenderHandle } from '../../components/task/render';
 import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
 import { PrintView } from './components/PrintView';
@@ -102,9 +102,10 @@ export default function TaskForm({ query }: PageProps) {
   const formValues = async (check: boolean): Promise<Record<string, unknown>> => {
     const f = formRef.current;
     if (!dynamic || !f || def?.formReadOnly) return {};
-    if (!check) return f.getValues();
+    // a read-only field is never sent: the server would ignore it, and the engine must not see it
+    if (!check) return writableValues(f.getValues(), permissions);
     try {
-      return await f.getData();
+      return writableValues(await f.getData(), permissions);
     } catch (e) {
       void message.error(e instanceof Error ? e.message : String(e));
       throw e;
