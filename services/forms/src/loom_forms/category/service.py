@@ -61,7 +61,8 @@ async def save(session: AsyncSession, body: dict[str, Any]) -> FormCategory:
             raise InvalidArgument("forms.category.own_parent")
         parent_ids = f"{parent_node.parent_ids}{parent_node.id},"
     record.name, record.parent_id, record.parent_ids = name, parent_id, parent_ids
-    record.sort = int(body.get("sort") or 30) if str(body.get("sort") or "30").lstrip("-").isdigit() else 30
+    sort = text_of(body.get("sort")) or "30"
+    record.sort = int(sort) if sort.isdigit() and int(sort) <= 99999 else 30
     record.remarks = text_of(body.get("remarks")) or None
     touch(record, created=created)
     session.add(record)

@@ -82,7 +82,8 @@ def jdbc_type(item: Field) -> str:
     """The column type a widget type gets."""
     if item.type in NUMBER_WIDGETS or (item.type == "slider" and not item.options.get("range")):
         return "decimal(20,6)"
-    if item.type in TEXT_WIDGETS or item.options.get("multiple") or item.options.get("isRange"):
+    ranged = item.options.get("isRange") or item.options.get("range")
+    if item.type in TEXT_WIDGETS or item.options.get("multiple") or ranged:
         return "text"
     if item.type in SHORT_WIDGETS:
         return "varchar(64)"
