@@ -61,3 +61,27 @@ def test_any_requested_column_is_either_mapped_or_refused(name: str) -> None:
         assert name not in SORTABLE
     else:
         assert name in SORTABLE and name in str(stmt)
+
+
+@pytest.mark.parametrize(("search", "pattern"), [("%", "%\\%%"), ("a_b", "%a\\_b%"), ("c:\\x", "%c:\\\\x%")])
+def test_percent_and_underscore_in_a_search_are_taken_literally(search: str, pattern: str) -> None:
+    from loom_platform.paging import like_pattern
+
+    assert like_pattern(search) == pattern
+
+
+@pytest.mark.parametrize("value", ["null", "x", "2026-13-45", "2026-11-23T99:00"])
+def test_an_unreadable_date_filter_is_a_400_naming_the_field(value: str) -> None:
+    from loom_platform.paging import date_filter
+
+    with pytest.raises(InvalidArgument) as caught:
+        date_filter(value, "endDate")
+    assert caught.value.message().startswith("参数endDate的日期格式不正确")
+
+
+def test_dates_and_date_times_are_read_as_the_client_sends_them() -> None:
+    from loom_platform.paging import date_filter
+
+    assert date_filter("2026-11-23", "beginDate").isoformat() == "2026-11-23T00:00:00+00:00"  # type: ignore[union-attr]
+    assert date_filter("2026-11-23 10:30:00", "endDate").hour == 10  # type: ignore[union-attr]
+    assert date_filter("", "endDate") is None

@@ -88,6 +88,10 @@ register(
             ZH: "不支持按字段[{column}]排序",
             EN: "Sorting by column [{column}] is not supported",
         },
+        "date_invalid": {
+            ZH: "参数{field}的日期格式不正确: {value}",
+            EN: "Parameter {field} is not a valid date: {value}",
+        },
         "page_current_invalid": {
             ZH: "页码[{current}]无效",
             EN: "Page number [{current}] is not valid",

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import orjson
@@ -183,3 +184,34 @@ def empty_filter(value: str | None) -> str | None:
         return None
     value = value.strip()
     return value or None
+
+
+LIKE_ESCAPE = "\\"
+
+
+def like_pattern(value: str) -> str:
+    """``%value%`` for a "contains" search, with the user's ``%``, ``_`` and ``\\`` taken literally.
+
+    Use with ``ESCAPE '\\'`` (``column.ilike(pattern, escape=LIKE_ESCAPE)``, or :func:`contains`):
+    unescaped, a search for ``%`` or ``_`` matched every row.
+    """
+    escaped = value.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def contains(column: Any, value: str) -> Any:
+    """``column ILIKE '%value%'`` with the value taken literally (any case)."""
+    return column.ilike(like_pattern(value), escape=LIKE_ESCAPE)
+
+
+def date_filter(value: str | None, field: str) -> datetime | None:
+    """A date or date-time filter (``2026-11-23``, ``2026-11-23 10:00:00``, ISO 8601); a 400 naming
+    ``field`` for anything else. Empty means "no filter"."""
+    text = empty_filter(value)
+    if text is None:
+        return None
+    try:
+        parsed = datetime.fromisoformat(text.replace("/", "-"))
+    except ValueError as exc:
+        raise InvalidArgument("date_invalid", field=field, value=text[:50]) from exc
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)

@@ -9,7 +9,7 @@ from sqlalchemy import text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.i18n import current_language
-from loom_platform.paging import PageParams, page_body
+from loom_platform.paging import PageParams, date_filter, like_pattern, page_body
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.process.status import render_status, status_of
@@ -32,8 +32,8 @@ async def definitions(
     where = ["1=1"]
     binds: dict[str, Any] = {}
     if name:
-        where.append("(d.name ILIKE :name OR d.key ILIKE :name)")
-        binds["name"] = f"%{name}%"
+        where.append("(d.name ILIKE :name ESCAPE '\\' OR d.key ILIKE :name ESCAPE '\\')")
+        binds["name"] = like_pattern(name)
     if category:
         where.append("d.category = :category")
         binds["category"] = category
@@ -109,13 +109,13 @@ async def instances(
         binds["user"] = start_user_id
     if begin:
         where.append("h.start_time >= CAST(:begin AS timestamptz)")
-        binds["begin"] = begin
+        binds["begin"] = date_filter(begin, "beginDate")
     if end:
         where.append("h.start_time <= CAST(:end AS timestamptz)")
-        binds["end"] = end
+        binds["end"] = date_filter(end, "endDate")
     if title:
-        where.append("h.name ILIKE :title")
-        binds["title"] = f"%{title}%"
+        where.append("h.name ILIKE :title ESCAPE '\\'")
+        binds["title"] = like_pattern(title)
     where.append("h.super_proc_inst_id IS NULL")
     base = f"FROM act_hi_procinst h JOIN act_re_procdef d ON d.id = h.proc_def_id WHERE {' AND '.join(where)}"
     total = int((await session.execute(text(f"SELECT count(*) {base}"), binds)).scalar_one())

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.paging import PageParams, page_body
+from loom_platform.paging import PageParams, date_filter, like_pattern, page_body
 from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
@@ -47,10 +47,10 @@ def _dates(begin: str | None, end: str | None, column: str) -> tuple[str, dict[s
     clause, binds = "", {}
     if begin:
         clause += f" AND {column} >= CAST(:begin AS timestamptz)"
-        binds["begin"] = begin
+        binds["begin"] = date_filter(begin, "beginDate")
     if end:
         clause += f" AND {column} <= CAST(:end AS timestamptz)"
-        binds["end"] = end
+        binds["end"] = date_filter(end, "endDate")
     return clause, binds
 
 
@@ -70,11 +70,13 @@ async def todo(
     ``title`` and ``process_name`` narrow them (contains, any case)."""
     dates, binds = _dates(begin, end, "t.create_time")
     if title:
-        dates += " AND t.proc_inst_id IN (SELECT id FROM act_hi_procinst WHERE name ILIKE :title)"
-        binds["title"] = f"%{title}%"
+        dates += " AND t.proc_inst_id IN (SELECT id FROM act_hi_procinst WHERE name ILIKE :title ESCAPE '\\')"
+        binds["title"] = like_pattern(title)
     if process_name:
-        dates += " AND t.proc_def_id IN (SELECT id FROM act_re_procdef WHERE name ILIKE :process_name)"
-        binds["process_name"] = f"%{process_name}%"
+        dates += (
+            " AND t.proc_def_id IN (SELECT id FROM act_re_procdef WHERE name ILIKE :process_name ESCAPE '\\')"
+        )
+        binds["process_name"] = like_pattern(process_name)
     binds.update(user=user_id, groups=list(groups), limit=params.size, offset=params.offset)
     rows = list(await session.execute(text(_TODO.format(dates=dates)), binds))
     if rows:

@@ -1,0 +1,35 @@
+"""List filters as a user notices them: % and _ are searched for literally, a bad date is a clear 400."""
+
+from __future__ import annotations
+
+import pytest
+
+from ..conftest import Env
+from .helpers import LEAVE, deploy, node, start
+
+pytestmark = pytest.mark.asyncio
+
+EXTENSIONS = [node("leave", "dept", [("user", "u-bob")], [("_flow_agree", "同意")])]
+
+
+async def test_a_percent_sign_in_the_title_search_matches_only_titles_holding_one(env: Env) -> None:
+    # given two requests waiting for bob, one with % in its title
+    await deploy(env, "leave", "请假流程", LEAVE, EXTENSIONS)
+    await start(env, "u-alice", "leave", "加薪50%申请", days=5)
+    await start(env, "u-alice", "leave", "年假申请", days=2)
+
+    async def titles(**params: str) -> list[str]:
+        page = await env.client.get("/flowable/task/todo", params=params, headers=env.headers("u-bob"))
+        assert page.status_code == 200, page.text
+        return sorted(r["vars"]["title"] for r in page.json()["records"])
+
+    # then % and _ are characters, not wildcards
+    assert await titles(title="%") == ["加薪50%申请"]
+    assert await titles(title="_") == []
+
+
+@pytest.mark.parametrize("path", ["/flowable/task/todo", "/flowable/task/historic", "/flowable/task/myApplyed"])
+async def test_an_unreadable_date_filter_is_refused_with_the_field_named(env: Env, path: str) -> None:
+    answer = await env.client.get(path, params={"endDate": "null"}, headers=env.headers("u-bob"))
+    assert answer.status_code == 400
+    assert answer.json()["msg"] == "参数endDate的日期格式不正确: null"
