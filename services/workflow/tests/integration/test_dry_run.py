@@ -188,3 +188,46 @@ async def test_dry_run_needs_the_design_permission(env: Env) -> None:
     )
     # then
     assert answer.status_code == 403
+
+
+COUNTERSIGN = process(
+    "sign",
+    "会签",
+    '<startEvent id="start"/>'
+    '<userTask id="board" name="会签" flowable:assignee="${assignee}">'
+    '<multiInstanceLoopCharacteristics isSequential="false" '
+    'flowable:collection="${multiInstanceHandler.getList(execution)}" flowable:elementVariable="assignee">'
+    "<completionCondition>${nrOfCompletedInstances/nrOfInstances >= 0.6}</completionCondition>"
+    "</multiInstanceLoopCharacteristics></userTask>"
+    '<endEvent id="end"/>' + flow("f1", "start", "board") + flow("f2", "board", "end"),
+)
+
+
+async def test_a_countersign_goes_to_everyone_its_rules_name_and_ends_at_its_percentage(env: Env) -> None:
+    # when
+    answer = await _dry_run(
+        env,
+        bpmnXml=COUNTERSIGN,
+        initiatorId="u-alice",
+        extensions=[node("sign", "board", HR_ROLE)],
+    )
+    # then
+    assert answer["status"] == "completed", answer
+    signs = [s for s in answer["steps"] if s["type"] == "task" and s["nodeId"] == "board"]
+    assert sorted(r["name"] for s in signs for r in s["reviewers"]) == ["卡罗尔", "戴夫"]
+    assert all(s["reviewerSource"] == "rules" and s["rules"][0]["type"] == "role" for s in signs)
+
+
+async def test_a_call_to_a_process_that_is_not_deployed_stops_on_the_call(env: Env) -> None:
+    # given
+    xml = process(
+        "caller",
+        "调用",
+        '<startEvent id="start"/><callActivity id="call" name="子流程" calledElement="nowhere"/>'
+        '<endEvent id="end"/>' + flow("f1", "start", "call") + flow("f2", "call", "end"),
+    )
+    # when
+    answer = await _dry_run(env, bpmnXml=xml, initiatorId="u-alice")
+    # then
+    assert answer["status"] == "stopped" and answer["stoppedAt"] == "call"
+    assert answer["reason"] == "调用活动[子流程]调用的流程[nowhere]尚未发布，流程将停在这里"

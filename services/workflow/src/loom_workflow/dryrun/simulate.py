@@ -8,6 +8,7 @@ can receive stops the run on that node with the reason. Nothing leaves the in-me
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -36,6 +37,8 @@ from loom_workflow.events import notify_task
 from loom_workflow.extension.assignees import MultiInstanceHandler
 
 AGREE = "_flow_agree"
+# the engine's words when a call activity names a key with no deployed definition
+_NOT_DEPLOYED = re.compile(r"Cannot find process definition with key '(.+?)' for call activity '(.+?)'")
 ENDING = {"_flow_reject", "_flow_stop"}
 STEP_TYPES = {
     "startEvent": "start",
@@ -179,6 +182,17 @@ class Run:
         try:
             self.engine.execute(command, user_id=actor)
         except EngineError as exc:
+            missing = _NOT_DEPLOYED.search(exc.message)
+            if missing:
+                call = self.plan.model.nodes.get(missing.group(2))
+                name = (call.name if call else None) or missing.group(2)
+                return self._halt(
+                    Stop(
+                        missing.group(2),
+                        "workflow.dryrun.not_deployed",
+                        {"node": name, "process": missing.group(1)},
+                    )
+                )
             return self._halt(Stop(node, "workflow.dryrun.failed", {"detail": exc.message}))
         except LoomError as exc:  # a reviewer rule that cannot be resolved (a bad sql rule, ...)
             return self._halt(Stop(node, "workflow.dryrun.failed", {"detail": exc.message()}))
