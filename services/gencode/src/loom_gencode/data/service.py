@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -24,6 +24,7 @@ from loom_gencode.table.models import GenTable
 from loom_gencode.table.schemas import ColumnWire, DataSourceRef, TableWire
 from loom_platform.errors import InvalidArgument, LoomError, NotFound
 
+T = TypeVar("T")
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 NORMAL, CHILD = "0", "2"
 
@@ -174,7 +175,7 @@ async def apply(
     return await _guard(asyncio.to_thread(work))
 
 
-async def _guard(work: Any) -> Any:
+async def _guard(work: Awaitable[T]) -> T:
     try:
         return await work
     except LoomError:
