@@ -19,7 +19,7 @@ for _ in $(seq 1 120); do
   curl -fsS "$LOOM_PORTAL_URL/api/sys/sysConfig/getConfig" >/dev/null 2>&1 && break
   sleep 0.5
 done
-# LOOM_BENCH_ONLY=sys|gencode|workflow|frontend runs one benchmark; by default all of them.
+# LOOM_BENCH_ONLY=sys|gencode|workflow|frontend|taskcenter runs one benchmark; by default all of them.
 wanted() { [ "${LOOM_BENCH_ONLY:-all}" = all ] || [ "${LOOM_BENCH_ONLY}" = "$1" ]; }
 if wanted sys; then $UV run python bench/sys/user_list.py; fi
 if wanted gencode && [ -f bench/gencode/bench.py ]; then $UV run python bench/gencode/bench.py; fi
@@ -30,4 +30,7 @@ if wanted workflow; then
 fi
 if wanted frontend && [ -f frontends/package.json ] && [ -f bench/frontend/bench.mjs ]; then
   (cd frontends && npm run --silent bench)
+fi
+if { wanted frontend || wanted taskcenter; } && [ -f bench/frontend/task-center.mjs ]; then
+  node bench/frontend/task-center.mjs
 fi
