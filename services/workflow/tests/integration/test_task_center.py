@@ -190,3 +190,26 @@ async def test_the_todo_list_searches_by_title_and_process(env: Env) -> None:
         await env.client.get("/flowable/task/todo", params={"title": "病假"}, headers=env.headers("u-bob"))
     ).json()
     assert page["total"] == 1
+
+
+async def test_the_running_list_shows_a_suspended_definitions_instances_as_suspended(env: Env) -> None:
+    # given a running leave
+    definition = await deploy(env, "leave", "请假流程", LEAVE, EXTENSIONS)
+    pid = await start(env, "u-alice", "leave", "挂起", days=5)
+
+    async def suspended() -> bool:
+        page = await env.client.get("/flowable/process/runningData", headers=env.headers())
+        assert page.status_code == 200, page.text
+        return bool(next(r for r in page.json()["records"] if r["id"] == pid)["suspended"])
+
+    assert await suspended() is False
+    # when its definition is suspended, then activated
+    answer = await env.client.put(
+        "/flowable/process/update/suspend", params={"procDefId": definition}, headers=env.headers()
+    )
+    assert answer.status_code == 200, answer.text
+    assert await suspended() is True
+    await env.client.put(
+        "/flowable/process/update/active", params={"procDefId": definition}, headers=env.headers()
+    )
+    assert await suspended() is False

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
@@ -12,7 +12,7 @@ import { ReasonDialog } from '../../components/task/ReasonDialog';
 import { queryColumn, showTime } from '../../components/task/columns';
 import type { InstanceRow } from '../../components/task/types';
 
-const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del' };
+const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
 
 /** 运行中流程 (`/flowable/instance/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {
@@ -56,18 +56,48 @@ export default function RunningList(_props: PageProps) {
           { title: t('processName'), dataIndex: 'processDefinitionName', key: 'processName' },
           { title: t('taskName'), dataIndex: 'taskName', key: 'taskName' },
           { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
-          { title: t('status'), dataIndex: 'status', key: 'status', render: (_d, r) => <InstanceStatus row={r} /> },
+          {
+            title: t('status'),
+            dataIndex: 'status',
+            key: 'status',
+            render: (_d, r) => (
+              <>
+                <InstanceStatus row={r} />
+                {r.suspended ? (
+                  <Tag color="orange" data-suspended="1">
+                    {t('suspended')}
+                  </Tag>
+                ) : null}
+              </>
+            ),
+            exportValue: (r) => (r.suspended ? `${r.status} ${t('suspended')}` : r.status),
+          },
           { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
           queryColumn<InstanceRow>(t('title'), 'title'),
           {
             title: t('operation'),
             valueType: 'option',
-            width: 220,
+            width: 280,
             render: (_d, r) => (
               <RowActions
                 actions={[
                   { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
                   { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
+                  {
+                    key: 'suspend',
+                    label: t('suspend'),
+                    permission: P.suspend,
+                    hidden: !!r.suspended,
+                    confirm: t('confirmSuspend'),
+                    onClick: () => void taskService.suspendDefinition(r.processDefinitionId).then(done),
+                  },
+                  {
+                    key: 'activate',
+                    label: t('activate'),
+                    permission: P.active,
+                    hidden: !r.suspended,
+                    onClick: () => void taskService.activateDefinition(r.processDefinitionId).then(done),
+                  },
                   { key: 'stop', label: t('stop'), permission: P.stop, danger: true, onClick: () => setAsk({ kind: 'stop', ids: [r.id] }) },
                   { key: 'delete', label: t('delete'), permission: P.del, danger: true, onClick: () => setAsk({ kind: 'delete', ids: [r.id] }) },
                 ]}

@@ -83,6 +83,8 @@ def _instance(row: Any, names: dict[str, str], current: dict[str, list[Any]]) ->
         "activityId": tasks[0].task_def_key if tasks else row.end_activity_id,
         "taskName": ",".join(dict.fromkeys(t.name or t.task_def_key for t in tasks)),
         "vars": {"title": row.name, "userName": names.get(row.start_user_id or "", "")},
+        # a running instance waits while it or its definition is suspended
+        "suspended": row.end_time is None and bool(row.ins_suspended or row.def_suspended),
         **render_status(status_of(row.end_time, row.delete_reason), current_language.get()),
     }
 
@@ -122,7 +124,9 @@ async def instances(
     rows = list(
         await session.execute(
             text(
-                f"SELECT h.*, d.name AS def_name {base} ORDER BY h.start_time DESC LIMIT :limit OFFSET :offset"
+                f"SELECT h.*, d.name AS def_name, d.suspended AS def_suspended, "
+                "(SELECT e.suspended FROM act_ru_execution e WHERE e.id = h.id) AS ins_suspended "
+                f"{base} ORDER BY h.start_time DESC LIMIT :limit OFFSET :offset"
             ),
             {**binds, "limit": params.size, "offset": params.offset},
         )
