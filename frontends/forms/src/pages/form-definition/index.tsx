@@ -209,7 +209,8 @@ function CategoryDialog({ open, tree, onClose, onSaved }: { open: boolean; tree:
       onCancel={onClose}
       destroyOnHidden
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         const msg = await svc.saveCategory({ name: v.name, ...(v.parentId ? { parent: { id: v.parentId } } : {}) });
         if (msg) void message.success(String(msg));
         onSaved();

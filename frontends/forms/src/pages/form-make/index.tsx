@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, required, RowActions, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
@@ -157,6 +157,10 @@ function BindDialog({ record, onClose, onDone }: { record: FormMake | null; onCl
   const [form] = Form.useForm<{ mode: '0' | '1'; tableName: string }>();
   const [tables, setTables] = useState<{ value: string; label: string }[]>([]);
   const mode = Form.useWatch('mode', form);
+  useEffect(() => {
+    if (!record) return;
+    svc.tables(record.dataSource?.id ?? 'master').then((d) => setTables((d.rows ?? []).map((x) => ({ value: x.name, label: x.nameAndComments }))), () => setTables([]));
+  }, [record]);
   return (
     <Modal
       open={!!record}
@@ -167,20 +171,16 @@ function BindDialog({ record, onClose, onDone }: { record: FormMake | null; onCl
       destroyOnHidden
       className="loom-forms-bind"
       okButtonProps={{ 'data-action': 'confirm' } as never}
-      afterOpenChange={(o) => {
-        if (!o || !record) return;
-        form.setFieldsValue({ mode: record.tableName ? '0' : '1', tableName: record.tableName ?? '' });
-        svc.tables(record.dataSource?.id ?? 'master').then((d) => setTables((d.rows ?? []).map((x) => ({ value: x.name, label: x.nameAndComments }))), () => setTables([]));
-      }}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         const msg = await svc.saveFormSource({ id: record!.id, tableName: v.tableName, autoCreate: v.mode });
         if (msg) void message.success(String(msg));
         onDone();
       }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="mode" initialValue="1">
+      <Form form={form} key={record?.id} layout="vertical" preserve={false} initialValues={{ mode: record?.tableName ? '0' : '1', tableName: record?.tableName ?? '' }}>
+        <Form.Item name="mode">
           <Radio.Group
             data-field="bind-mode"
             options={[
@@ -232,15 +232,15 @@ function MenuDialog({ record, onClose }: { record: FormMake | null; onClose: () 
       destroyOnHidden
       className="loom-forms-menu"
       okButtonProps={{ 'data-action': 'confirm' } as never}
-      afterOpenChange={(o) => o && record && form.setFieldsValue({ name: record.name, icon: 'fa-solid fa-table-list' })}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         const msg = await svc.createMenu({ formId: record!.id, 'parent.id': v.parentId, name: v.name, icon: v.icon });
         if (msg) void message.success(String(msg));
         onClose();
       }}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} key={record?.id} layout="vertical" preserve={false} initialValues={{ name: record?.name, icon: 'fa-solid fa-table-list' }}>
         <Form.Item name="parentId" label={t('make.parentMenu')} rules={[required(t('make.parentRequired'))]}>
           <LoomTreeSelect id="parentId" url="/sys/menu/treeData" fieldNames={{ value: 'id', label: 'name', children: 'children' }} />
         </Form.Item>
