@@ -22,6 +22,8 @@ from loom_workflow.extension.schemas import (
 )
 
 MODEL_DESIGN = ("flowable:model:design", "flowable:model:edit", "flowable:model:add")
+# Node extensions hold reviewer rules (sql text included): designers and model viewers only.
+MODEL_READ = (*MODEL_DESIGN, "flowable:model:view")
 
 
 def _common(name: str, *, open_list: bool = False) -> Access:
@@ -101,7 +103,7 @@ TASK_DEF_EXTENSION = Resource(
     name="taskDefExtension",
     model=TaskDefExtension,
     what="extension",
-    access=Access(save=MODEL_DESIGN, delete=MODEL_DESIGN),
+    access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_extensions,
     body=TaskDefExtensionSave,
     many=True,
@@ -115,7 +117,7 @@ NODE_SETTING = Resource(
     name="nodeSetting",
     model=NodeSetting,
     what="node_setting",
-    access=Access(save=MODEL_DESIGN, delete=MODEL_DESIGN),
+    access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_settings,
     body=NodeSettingSave,
     many=True,

@@ -4,14 +4,14 @@ one setting's value)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter
 
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
 from loom_workflow.extension import crud, service
-from loom_workflow.extension.resources import BUTTON, NODE_SETTING, RESOURCES, TASK_DEF_EXTENSION
+from loom_workflow.extension.resources import BUTTON, MODEL_READ, NODE_SETTING, RESOURCES, TASK_DEF_EXTENSION
 
 routers_by_name = {r.name: APIRouter(prefix=f"/extension/{r.name}", tags=["extension"]) for r in RESOURCES}
 for _resource in RESOURCES:
@@ -46,17 +46,18 @@ async def validate_name(
     return await service.name_free(session, name)
 
 
+ModelReader = Annotated[Principal, require_permission(*MODEL_READ)]
+
+
 @task_def.get("/queryByDefIdAndTaskId")
-async def task_def_by_node(
-    session: SessionDep, _: CurrentPrincipal, processDefId: str, taskDefId: str
-) -> Any:  # noqa: N803
+async def task_def_by_node(session: SessionDep, _: ModelReader, processDefId: str, taskDefId: str) -> Any:  # noqa: N803
     """The extension of one node (``processDefId`` carries the process key)."""
     return await service.extension_of(session, processDefId, taskDefId)
 
 
 @node_setting.get("/queryValueByKey")
 async def node_setting_value(
-    session: SessionDep, _: CurrentPrincipal, processDefId: str, taskDefId: str, key: str
+    session: SessionDep, _: ModelReader, processDefId: str, taskDefId: str, key: str
 ) -> str:  # noqa: N803
     """The value of one setting, or an empty string."""
     return await service.setting_value(session, processDefId, taskDefId, key)

@@ -30,6 +30,17 @@ def is_monitor(request: Request) -> bool:
     return any(request.state.access.allows(p) for p in MONITOR)
 
 
+async def check_instance_visible(
+    request: Request, session: Any, user_id: str, proc_ins_id: str | None
+) -> None:
+    """The rights rule (docs/rights.md) for an instance's data: its initiator, past and present
+    handlers, the users it was copied to, and monitors; 404 for no such instance, 403 otherwise."""
+    if not proc_ins_id or is_monitor(request):
+        return
+    groups = await user_roles(request.app.state.directory, user_id)
+    await service.check_visible(session, proc_ins_id, user_id, groups, monitor=False)
+
+
 async def fields(request: Request) -> dict[str, str]:
     """Query parameters merged with a form-encoded or JSON body (the body wins)."""
     found = dict(request.query_params)

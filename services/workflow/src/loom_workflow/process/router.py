@@ -15,6 +15,7 @@ from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import runtime_of
+from loom_workflow.flowcopy.router import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.process.service import may_start
@@ -155,18 +156,26 @@ async def delete_history(request: Request, principal: CanDeleteHistory, procInsI
 
 @router.get("/getFlowChart")
 async def flow_chart(
-    session: SessionDep, _: CurrentPrincipal, processDefId: str | None = None, procInsId: str | None = None
+    request: Request,
+    session: SessionDep,
+    principal: CurrentPrincipal,
+    processDefId: str | None = None,
+    procInsId: str | None = None,
 ) -> Any:  # noqa: N803
     """The definition's XML (and, for an instance, the visited nodes and taken flows)."""
+    await check_instance_visible(request, session, principal.user_id, empty_filter(procInsId))
     return await queries.flow_chart(
         session, proc_inst_id=empty_filter(procInsId), proc_def_id=empty_filter(processDefId)
     )
 
 
 @router.get("/queryProcessStatus")
-async def process_status(session: SessionDep, _: CurrentPrincipal, procInsId: str) -> Any:  # noqa: N803
-    """``{code, status, level}`` of an instance."""
+async def process_status(
+    request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
+) -> Any:  # noqa: N803
+    """``{code, status, level}`` of an instance (for those who may see it)."""
     found = await queries.instance(session, procInsId)
     if found is None:
         raise InstanceNotFound()
+    await check_instance_visible(request, session, principal.user_id, procInsId)
     return render_status(status_of(found.end_time, found.delete_reason), current_language.get())

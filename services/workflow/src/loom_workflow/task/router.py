@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, Request
+from sqlalchemy import text
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
@@ -19,6 +20,7 @@ from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
+from loom_workflow.flowcopy.router import check_instance_visible
 from loom_workflow.process import queries as process_queries
 from loom_workflow.task import queries, service
 from loom_workflow.users import user_infos, user_roles
@@ -132,9 +134,10 @@ async def historic(
 
 @router.get("/historicTaskList")
 async def historic_task_list(
-    request: Request, session: SessionDep, _: CurrentPrincipal, procInsId: str
+    request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803
-    """The steps of an instance with handlers, comments and durations."""
+    """The steps of an instance with handlers, comments and durations (for those who may see it)."""
+    await check_instance_visible(request, session, principal.user_id, procInsId)
     return await queries.historic_task_list(session, request.app.state.directory, procInsId)
 
 
@@ -163,8 +166,9 @@ async def my_applyed(
 
 @router.get("/getTaskDef")
 async def get_task_def(
+    request: Request,
     session: SessionDep,
-    _: CurrentPrincipal,
+    principal: CurrentPrincipal,
     taskId: str | None = None,
     taskDefKey: str | None = None,  # noqa: N803
     procInsId: str | None = None,
@@ -172,7 +176,7 @@ async def get_task_def(
     status: str | None = None,  # noqa: N803
 ) -> Any:
     """Form type, form url, read-only flag and ids for the task screen."""
-    return await queries.task_def(
+    info = await queries.task_def(
         session,
         task_id=empty_filter(taskId),
         task_def_key=empty_filter(taskDefKey),
@@ -180,14 +184,19 @@ async def get_task_def(
         proc_def_id=empty_filter(procDefId),
         status=empty_filter(status),
     )
+    await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
+    return info
 
 
 @router.get("/getTaskInfo")
-async def get_task_info(session: SessionDep, _: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
-    """The task screen's definition plus the node's buttons."""
+async def get_task_info(
+    request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
+) -> Any:  # noqa: N803
+    """The task screen's definition plus the node's buttons (for those who may see the instance)."""
     info = await queries.task_def(
         session, task_id=taskId, task_def_key=None, proc_ins_id=None, proc_def_id=None, status="todo"
     )
+    await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
     info["flowButtonList"] = await queries.node_buttons(session, info["procDefKey"], info["taskDefKey"] or "")
     return info
 
@@ -332,8 +341,18 @@ async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Any:
 
 @router.post("/urge")
 async def urge(request: Request, principal: CurrentPrincipal) -> Any:
-    """Reminds the current handlers (form-encoded ``procInsId`` or ``taskId``, ``message``)."""
+    """Reminds the current handlers (form-encoded ``procInsId`` or ``taskId``, ``message``); only
+    those who may see the instance may urge it."""
     fields = await _fields(request)
+    proc_ins_id = empty_filter(fields.get("procInsId") or fields.get("processInstanceId"))
+    task_id = empty_filter(fields.get("taskId"))
+    async with request.app.state.session_factory() as session:
+        if proc_ins_id is None and task_id is not None:
+            found = await session.execute(
+                text("SELECT proc_inst_id FROM act_ru_task WHERE id = :t"), {"t": task_id}
+            )
+            proc_ins_id = found.scalar_one_or_none()
+        await check_instance_visible(request, session, principal.user_id, proc_ins_id)
     await service.urge(
         runtime_of(request.app),
         empty_filter(fields.get("procInsId") or fields.get("processInstanceId")),
@@ -346,13 +365,15 @@ async def urge(request: Request, principal: CurrentPrincipal) -> Any:
 
 @router.get("/getFlowChart")
 async def flow_chart(
+    request: Request,
     session: SessionDep,
-    _: CurrentPrincipal,
+    principal: CurrentPrincipal,
     processInstanceId: str | None = None,  # noqa: N803
     processDefId: str | None = None,
     modelId: str | None = None,  # noqa: N803
 ) -> Any:
     """``{bpmnXml, activityIds, flows}`` of an instance (or a definition, or a model)."""
+    await check_instance_visible(request, session, principal.user_id, empty_filter(processInstanceId))
     xml = None
     if modelId:
         from loom_workflow.modeler import service as model_service
