@@ -51,6 +51,9 @@ test-python: ## Python tests (SERVICE=sys narrows to one service)
 	@status=0; for dir in $(if $(SERVICE),services/$(SERVICE),$(PYTHON_TEST_DIRS)); do \
 		echo "== $$dir"; $(UV) run pytest $$dir -q -n $(PYTEST_WORKERS) || status=1; done; exit $$status
 
+test-workflow-scale: ## workflow scale-out: 2 API replicas behind Traefik + 2 workers, 200 tasks / 500 timers exactly once while one of each is killed (~1-2 min)
+	@LOOM_SCALE_TEST=1 $(UV) run pytest services/workflow/tests/scale -q
+
 test-frontends: ## vitest component tests
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi
 

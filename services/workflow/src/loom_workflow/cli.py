@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.cli import ServiceCommand
@@ -26,7 +27,28 @@ def _worker(settings: WorkflowSettings) -> None:
     asyncio.run(run_worker(settings))
 
 
-command = ServiceCommand(
+class WorkflowCommand(ServiceCommand[WorkflowSettings]):
+    """The platform's command; ``serve`` runs the API as ``http_processes`` processes on one port."""
+
+    def serve(self, settings: WorkflowSettings) -> None:
+        """Runs the HTTP app under uvicorn, in several worker processes when configured."""
+        processes = settings.http_processes
+        if processes == 1:
+            super().serve(settings)
+            return
+        uvicorn.run(
+            self.app_factory,
+            factory=True,
+            host=settings.http_host,
+            port=settings.http_port,
+            workers=processes,
+            log_config=None,
+            access_log=False,
+            timeout_keep_alive=75,  # longer than the gateway's idle timeout, as the platform's serve
+        )
+
+
+command = WorkflowCommand(
     name="workflow",
     settings=WorkflowSettings,
     service_dir=Path(__file__).resolve().parents[2],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
@@ -22,6 +24,10 @@ class WorkflowSettings(ServiceSettings):
         "127.0.0.1:9104", validation_alias=AliasChoices("LOOM_FORMS_GRPC_ADDRESS", "forms_grpc_address")
     )
 
+    # The HTTP API as this many processes on one port (uvicorn workers). None: one per core in
+    # production, one otherwise. Replicas of the API (more hosts or pods) scale out further.
+    api_processes: int | None = None
+
     # The engine runs synchronously in worker threads on its own psycopg pool. Few threads: a
     # command is mostly Python (GIL-bound), so more threads than cores only lengthen the tail
     # (measured in bench/workflow/RESULTS.md); the pool keeps spare connections for reads.
@@ -38,6 +44,13 @@ class WorkflowSettings(ServiceSettings):
     job_ack_wait_seconds: float = 30.0
     job_retry_wait_seconds: float = 10.0
     worker_concurrency: int = 8
+
+    @property
+    def http_processes(self) -> int:
+        """How many API processes ``serve`` starts."""
+        if self.api_processes is not None:
+            return max(1, self.api_processes)
+        return (os.cpu_count() or 1) if self.mode == "production" else 1
 
     @property
     def jobs_stream(self) -> str:
