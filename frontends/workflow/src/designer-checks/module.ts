@@ -7,6 +7,8 @@ import 'bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css';
 import { http, type Page } from '@loom/ui';
 import { lintConfig } from './config';
 import { createLintContext, type LintContext } from './context';
+import { dynamicFormKey, loadForm } from './forms';
+import type { El } from './model';
 
 interface Linting {
   setLinterConfig: (config: unknown) => void;
@@ -14,9 +16,30 @@ interface Linting {
   update: () => void;
 }
 
-function LoomChecks(linting: Linting, ctx: LintContext): void {
+interface Registry {
+  getAll: () => Array<{ type: string; businessObject?: El }>;
+}
+interface Bus {
+  on: (events: string | string[], fn: () => void) => void;
+}
+
+function LoomChecks(linting: Linting, ctx: LintContext, eventBus: Bus, registry: Registry): void {
   linting.setLinterConfig(lintConfig(ctx));
   linting.toggle(true);
+  // the fields of the dynamic forms bound to the diagram are variables conditions may read
+  const seen = new Set<string>();
+  eventBus.on(['import.done', 'elements.changed'], () => {
+    const keys = registry
+      .getAll()
+      .map((e) => (e.type !== 'label' && e.businessObject ? dynamicFormKey(e.businessObject) : ''))
+      .filter((k) => k && !seen.has(k));
+    if (!keys.length) return;
+    keys.forEach((k) => seen.add(k));
+    void Promise.all(keys.map(loadForm)).then((forms) => {
+      for (const form of forms) form.fields.forEach((f) => ctx.formFields.add(f));
+      if (forms.some((f) => f.fields.length)) linting.update();
+    });
+  });
   // the call-activity check needs the deployed keys; lint again once they are known
   void loadDeployedKeys()
     .then((keys) => {
@@ -25,7 +48,7 @@ function LoomChecks(linting: Linting, ctx: LintContext): void {
     })
     .catch(() => undefined);
 }
-LoomChecks.$inject = ['linting', 'loomLintContext'];
+LoomChecks.$inject = ['linting', 'loomLintContext', 'eventBus', 'elementRegistry'];
 
 interface Flow {
   $type: string;

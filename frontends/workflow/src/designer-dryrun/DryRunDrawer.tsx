@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Form, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
-import { PickerField } from '@loom/ui';
+import { FormRender, PickerField, type FormRenderHandle } from '@loom/ui';
+import { loadForm, type DynamicForm } from '../designer-checks/forms';
 import { NS } from '../designer-checks/messages';
 import { dryRunApi, type DryRunResult, type DryRunStep, type RuleOutcome } from './api';
 import { clearRun, paintRun } from './canvas';
-import { requestBody, startVariables, userTasks } from './diagram';
+import { requestBody, startFormKey, startVariables, userTasks } from './diagram';
 
 export interface DryRunDrawerProps {
   modeler: Modeler;
@@ -65,10 +66,23 @@ function StepBody({ step }: { step: DryRunStep }) {
 export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerProps) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm();
+  const [values] = Form.useForm();
   const [result, setResult] = useState<DryRunResult | null>(null);
   const [cursor, setCursor] = useState(0);
   const tasks = useMemo(() => (open ? userTasks(modeler) : []), [open, modeler]);
-  const variables = useMemo(() => (open ? startVariables(modeler) : []), [open, modeler]);
+  const [startForm, setStartForm] = useState<DynamicForm | null>(null);
+  const formRef = useRef<FormRenderHandle>(null);
+  // what the start form does not ask for, the conditions still read: one input each
+  const variables = useMemo(
+    () => (open ? startVariables(modeler).filter((v) => !startForm?.json || !startForm.fields.includes(v)) : []),
+    [open, modeler, startForm],
+  );
+
+  useEffect(() => {
+    const key = open ? startFormKey(modeler) : '';
+    setStartForm(null);
+    if (key) void loadForm(key).then(setStartForm);
+  }, [open, modeler]);
   const steps = useMemo(() => (result?.steps ?? []).filter((s) => s.type !== 'flow'), [result]);
 
   useEffect(() => {
@@ -83,13 +97,13 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
   }, [result, cursor, modeler]);
 
   const run = async () => {
-    const v = await form.validateFields();
+    const v = { ...(await form.validateFields()), ...values.getFieldsValue() };
     const body = await requestBody(modeler);
     const answer = await dryRunApi.run({
       ...body,
       modelId,
       initiatorId: String(v.initiator ?? ''),
-      variables: Object.fromEntries(variables.map((name) => [name, v.values?.[name] ?? ''])),
+      variables: { ...Object.fromEntries(variables.map((name) => [name, v.values?.[name] ?? ''])), ...(formRef.current?.getValues() ?? {}) },
       buttons: Object.fromEntries(tasks.map((task) => [task.id, v.buttons?.[task.id] ?? AGREE])),
     });
     setResult(answer);
@@ -108,6 +122,13 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
         <Form.Item name="initiator" label={t('dryrun.initiator')} rules={[{ required: true, message: t('dryrun.initiatorRequired') }]}>
           <PickerField kind="user" limit={1} asString />
         </Form.Item>
+      </Form>
+      {startForm?.json ? (
+        <div className="loom-dryrun-start-form" data-dryrun-start-form={startForm.key}>
+          <FormRender ref={formRef} json={startForm.json} />
+        </div>
+      ) : null}
+      <Form form={values} layout="vertical" size="small">
         <Form.Item label={t('dryrun.values')}>
           {variables.length ? (
             variables.map((name) => (
@@ -115,7 +136,7 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
                 <Input data-dryrun-value={name} />
               </Form.Item>
             ))
-          ) : (
+          ) : startForm?.json ? null : (
             <Typography.Text type="secondary">{t('dryrun.noValues')}</Typography.Text>
           )}
         </Form.Item>

@@ -6,6 +6,7 @@ import { processOf, services, type Bo } from '../designer/model/access';
 import { collectNodeData } from '../designer/save/extensions';
 import { variablesOf } from '../designer-checks/conditions';
 import { SYSTEM_VARIABLES, type LintContext } from '../designer-checks/context';
+import { dynamicFormKey } from '../designer-checks/forms';
 import { conditionOf, extensions, is, value, type El } from '../designer-checks/model';
 
 export interface TaskChoice {
@@ -48,4 +49,10 @@ export function startVariables(modeler: Modeler): string[] {
 export async function requestBody(modeler: Modeler) {
   const key = processOf(services(modeler)).id ?? '';
   return { key, bpmnXml: await exportXml(modeler), extensions: collectNodeData(key, elements(modeler)).extensions };
+}
+
+/** The dynamic form of the top-level start event, '' when it has none (or an external one). */
+export function startFormKey(modeler: Modeler): string {
+  const start = elements(modeler).find((bo) => is(bo as El, 'bpmn:StartEvent') && !is((bo as El).$parent, 'bpmn:SubProcess'));
+  return start ? dynamicFormKey(start as El) : '';
 }
