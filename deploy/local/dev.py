@@ -150,6 +150,16 @@ def render_traefik(state: Path, env: dict[str, str]) -> Path:
     return target
 
 
+def add_workflow_replicas(manager: Manager, service: Service, env: dict[str, str]) -> None:
+    """LOOM_WORKFLOW_REPLICAS=N: N-1 more workflow APIs (ports +10, +20, ...) behind the gateway."""
+    replicas = int(setting("LOOM_WORKFLOW_REPLICAS", "1"))
+    ports = [service.http_port + 10 * index for index in range(replicas)]
+    env["LOOM_WORKFLOW_URLS"] = ",".join(f"http://127.0.0.1:{port}" for port in ports)
+    for index, port in enumerate(ports[1:], start=2):
+        replica_env = {**env, "LOOM_WORKFLOW_HTTP_PORT": str(port)}
+        manager.add_process(f"workflow{index}", f"{service.cli} serve", env=replica_env, cwd=str(REPO))
+
+
 def main() -> int:
     state = Path(setting("LOOM_STATE_DIR", str(REPO / ".loom"))).resolve()
     state.mkdir(parents=True, exist_ok=True)
@@ -176,6 +186,7 @@ def main() -> int:
     for service in services:
         manager.add_process(service.name, f"{service.cli} serve", env=env, cwd=str(REPO))
         if service.name == "workflow":
+            add_workflow_replicas(manager, service, env)
             for index in range(int(setting("LOOM_WORKFLOW_WORKERS", "1"))):
                 manager.add_process(f"worker{index + 1}", f"{service.cli} worker", env=env, cwd=str(REPO))
     manager.add_process(

@@ -30,6 +30,17 @@ def _worker(settings: WorkflowSettings) -> None:
 class WorkflowCommand(ServiceCommand[WorkflowSettings]):
     """The platform's command; ``serve`` runs the API as ``http_processes`` processes on one port."""
 
+    def migrate(self, settings: WorkflowSettings) -> None:
+        """Migrates, then refreshes the planner's statistics: with none (fresh tables, autovacuum not
+        yet run) the engine's loads fall back to sequential scans and slow down with every process."""
+        super().migrate(settings)
+        import psycopg
+
+        from loom_workflow.pgstore.store import conninfo
+
+        with psycopg.connect(conninfo(settings.database_url), autocommit=True) as conn:
+            conn.execute("ANALYZE")
+
     def serve(self, settings: WorkflowSettings) -> None:
         """Runs the HTTP app under uvicorn, in several worker processes when configured."""
         processes = settings.http_processes
