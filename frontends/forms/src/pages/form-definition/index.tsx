@@ -47,6 +47,7 @@ export default function FormDefinitionList(_props: PageProps) {
               </Permission>
             </div>
             <Tree
+              key={JSON.stringify(tree.map((n) => n.id))}
               className="loom-forms-category-tree"
               blockNode
               defaultExpandAll

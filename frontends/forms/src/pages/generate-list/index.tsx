@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Modal, Spin, Upload } from 'antd';
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictTag, HttpError, http, ListPage, Permission, RowActions, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictTag, HttpError, http, i18n, ListPage, Permission, RowActions, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
 import { parseStored } from '../../designer/io';
 import { fieldsOf, FormRender, type FormJson, type FormRenderHandle, type FormWidget } from '../../render';
@@ -18,7 +18,7 @@ function cell(w: FormWidget, v: unknown) {
   const label = (x: unknown) => (o.options ?? []).find((op) => String(op.value) === String(x))?.label ?? String(x);
   if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? String((x as { name?: string }).name ?? '') : label(x))).join(', ');
   if (['radio', 'select'].includes(w.type)) return label(v);
-  if (typeof v === 'boolean') return v ? '✓' : '';
+  if (w.type === 'switch' || typeof v === 'boolean') return /^(true|1)$/i.test(String(v)) ? i18n.t('common.yes', { ns: 'forms' }) : i18n.t('common.no', { ns: 'forms' });
   return String(v);
 }
 
