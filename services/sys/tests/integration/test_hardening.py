@@ -142,3 +142,22 @@ async def test_a_user_sees_their_own_menus_without_permission_strings(
     assert {n["href"] for n in flat(seen) if n["href"]} >= {"/sys/post/PostList"}
     assert "/sys/user/UserList" not in {n["href"] for n in flat(seen)}
     assert all(not n["permission"] for n in flat(seen))
+
+
+async def test_a_file_is_found_by_its_id_only_by_its_uploader(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a file the administrator uploaded
+    uploaded = (
+        await admin.post("/sys/file/webupload/upload", files={"file": ("a.txt", b"secret", "text/plain")})
+    ).json()
+    await make_user("curious")
+    other = await client_for("curious")
+    # when another user asks for it by its database id
+    by_id = await other.get("/sys/file/download2", params={"source": uploaded["id"]})
+    # then it is not there for them; the uploader finds it, and the stored path (handed out by the
+    # record the file belongs to) still opens it
+    assert by_id.status_code == 404
+    assert (await other.get("/sys/file/getUrl", params={"source": uploaded["id"]})).status_code == 404
+    assert (await admin.get("/sys/file/download2", params={"source": uploaded["id"]})).status_code == 200
+    assert (await other.get("/sys/file/download2", params={"source": uploaded["path"]})).status_code == 200

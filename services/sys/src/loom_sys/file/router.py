@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
+from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
 from loom_sys.file import service
 from loom_sys.settings import SysSettings
@@ -63,21 +64,31 @@ async def upload(
     }
 
 
+def _check_reader(record: Any, source: str, user_id: str) -> None:
+    """The rights rule for files (docs/rights.md): by its database id only its uploader finds a
+    file; everyone else reaches it through its stored path, the unguessable address that the
+    record it belongs to hands to those who may see that record."""
+    if source == record.id and record.create_by != user_id:
+        raise NotFound()
+
+
 @router.get("/getUrl")
 async def get_url(
-    request: Request, session: SessionDep, _: CurrentPrincipal, source: str = "", path: str = ""
+    request: Request, session: SessionDep, principal: CurrentPrincipal, source: str = "", path: str = ""
 ) -> Any:
     """The download URL of a stored file."""
     record, _target = await service.find(session, root=_settings(request).files_dir, source=source or path)
+    _check_reader(record, source or path, principal.user_id)
     return service.url_of(record.path)
 
 
 @router.get("/download2")
 async def download(
-    request: Request, session: SessionDep, _: CurrentPrincipal, source: str, action: str = "view"
+    request: Request, session: SessionDep, principal: CurrentPrincipal, source: str, action: str = "view"
 ) -> Any:
     """The file's bytes; ``action=download`` asks the browser to save it."""
     record, target = await service.find(session, root=_settings(request).files_dir, source=source)
+    _check_reader(record, source, principal.user_id)
     media_type = record.content_type or "application/octet-stream"
     # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
     # Only passive types (pictures, PDF, plain text) are shown inline; HTML, SVG, XML and the
