@@ -124,13 +124,14 @@ async function organisation(ctx, p) {
   const company = await office(`试运行公司${sfx}`, '1');
   const sales = await office(`销售部${sfx}`, '2', company);
   const lab = await office(`实验室${sfx}`, '2', company);
+  const hr = await office(`人事部${sfx}`, '2', company);
   const user = async (nick, name, officeId) => {
     const loginName = `dry-${sfx}-${nick}`;
     await api(p, 'POST', '/sys/user/save', { loginName, name, password: 'Dry-run-9', companyDTO: { id: company }, officeDTO: { id: officeId } });
     const found = await api(p, 'GET', `/sys/user/list?loginName=${loginName}`);
     return { id: found.records[0].id, loginName, name };
   };
-  ctx.shared.dryOrg = { zhang: await user('zhang', '张三', sales), wang: await user('wang', '王经理', sales), li: await user('li', '李四', lab), zhao: await user('zhao', '赵人事', sales) };
+  ctx.shared.dryOrg = { zhang: await user('zhang', '张三', sales), wang: await user('wang', '王经理', sales), li: await user('li', '李四', lab), zhao: await user('zhao', '赵人事', hr) };
   return ctx.shared.dryOrg;
 }
 
@@ -306,6 +307,43 @@ export default [
       await eventually(async () => (await p.locator('[data-designer-canvas] .djs-element.loom-dryrun-current').count()) === 1, 'one current step');
       const definitions = await api(p, 'GET', `/flowable/process/list?name=${key}`);
       expect(!definitions.records.some((r) => r.key === key), 'the dry run deployed nothing');
+      await p.locator('.loom-dryrun-drawer .ant-drawer-close').click();
+    },
+  },
+  {
+    name: 'designer dry run: the start event\'s dynamic form is rendered, its fields count as provided variables',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const org = await organisation(ctx, p);
+      const json = {
+        list: [
+          { type: 'input', model: 'reason', key: 'k_reason', name: '事由', options: {} },
+          { type: 'number', model: 'days', key: 'k_days', name: '天数', options: { min: 0, max: 30 } },
+        ],
+        config: {},
+      };
+      const formName = `试运行请假单${sfx}`;
+      await api(p, 'POST', '/extension/formDefinition/save', { name: formName, json: JSON.stringify(json) });
+      const forms = await api(p, 'GET', '/extension/formDefinition/list?current=1&size=-1&formDefinitionJson.status=1');
+      const jsonId = forms.records.find((r) => r.name === formName).formDefinitionJson.id;
+      const key = `e2e_dryform_${sfx}`;
+      await model(p, key, `试运行表单${sfx}`, leave(key, org).replace(`flowable:initiator="applyUserId" ${FORM}`, `flowable:initiator="applyUserId" flowable:formKey="${jsonId}"`));
+      await openDesigner(ctx, p, key);
+      // days is a field of the start form: no condition warns about it
+      const list = await issueList(p);
+      await list.locator('[data-check-element]').first().waitFor({ timeout: 10000 });
+      await eventually(async () => (await list.locator('[data-check-rule="loom/unknown-variable"]').count()) === 0, 'no condition names an unknown variable');
+      await closeIssueList(p);
+      await p.locator('[data-action="dryrun-open"]').click();
+      const form = p.locator(`.loom-dryrun-drawer [data-dryrun-start-form="${jsonId}"]`);
+      await form.waitFor({ timeout: 10000 });
+      await pickInitiator(p, org.zhang);
+      await form.locator('.ant-form-item', { hasText: '事由' }).locator('input').fill('探亲');
+      await form.locator('.ant-form-item', { hasText: '天数' }).locator('input').fill('6');
+      expect((await p.locator('.loom-dryrun-drawer [data-dryrun-value="days"]').count()) === 0, 'days is asked once, in the form');
+      await p.locator('.loom-dryrun-drawer [data-action="dryrun-run"]').click();
+      await p.locator('.loom-dryrun-drawer [data-dryrun-step="hr"]').waitFor({ timeout: 10000 });
+      await screenshot(p, 'dryrun-03-start-form');
       await p.locator('.loom-dryrun-drawer .ant-drawer-close').click();
     },
   },

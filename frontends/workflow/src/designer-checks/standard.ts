@@ -13,7 +13,7 @@ const ZH: Array<[RegExp, string]> = [
   [/^Element is not connected$/, '节点没有连线'],
   [/^Element is an implicit end$/, '节点没有出线，流程会在此隐式结束'],
   [/^Element is an implicit start$/, '节点没有入线，流程会从此隐式开始'],
-  [/^Element is missing label\/name$/, '节点缺少名称'],
+  [/^Element is missing label\/name$/, '元素缺少名称'],
   [/^Element is missing bpmndi$/, '元素缺少图形信息'],
   [/^Element overlaps with other element$/, '元素与其他元素重叠'],
   [/^Element is outside of parent boundary$/, '元素超出了所在容器'],

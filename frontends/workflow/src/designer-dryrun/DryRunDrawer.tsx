@@ -129,7 +129,7 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
         </div>
       ) : null}
       <Form form={values} layout="vertical" size="small">
-        <Form.Item label={t('dryrun.values')}>
+        <Form.Item label={t('dryrun.values')} hidden={!variables.length && !!startForm?.json}>
           {variables.length ? (
             variables.map((name) => (
               <Form.Item key={name} name={['values', name]} label={name} style={{ marginBottom: 8 }}>
