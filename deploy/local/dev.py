@@ -118,6 +118,8 @@ def prepare(services: list[Service], server: str, env: dict[str, str]) -> list[S
     A service whose setup fails is left out (its area shows as unavailable); sys is required.
     """
     env["LOOM_GENCODE_APP_DATABASE_URL"] = database_url(server, "app")
+    # Reviewer rules of type sql read the business tables (as a restricted role), not workflow's own.
+    env.setdefault("LOOM_WORKFLOW_SQL_REVIEWER_DATABASE_URL", env["LOOM_GENCODE_APP_DATABASE_URL"])
     for service in services:
         env[f"LOOM_{service.name.upper()}_DATABASE_URL"] = database_url(server, service.name)
     ready: list[Service] = []

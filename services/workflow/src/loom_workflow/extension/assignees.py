@@ -192,18 +192,40 @@ class ReviewerResolver:
         info = self._sql_conninfo
         try:
             if info is None:
+                # No business database configured: the restricted role reads no table here.
                 with self._store.pool.connection() as conn:
+                    _ensure_reviewer_role(conn, grant_tables=False)
                     return _read_only(conn, query, params)
-            with psycopg.connect(info) as conn:
+            with psycopg.connect(info, autocommit=True) as conn:
+                _ensure_reviewer_role(conn, grant_tables=True)
                 return _read_only(conn, query, params)
         except psycopg.Error as exc:
             raise InvalidArgument("workflow.reviewer.sql_invalid", detail=str(exc).splitlines()[0]) from exc
 
 
+# Reviewer queries run as this role, never as the service's (super)user: it can read the business
+# tables of the reviewer database and nothing else (no server files, no other service's data).
+REVIEWER_ROLE = "loom_sql_reviewer"
+REVIEWER_TIMEOUT_MS = 5000
+
+
+def _ensure_reviewer_role(conn: psycopg.Connection[Any], *, grant_tables: bool) -> None:
+    """Creates the role when missing and lets it read the current business tables (new tables
+    appear with every sync, so the grant is repeated; it is cheap and idempotent)."""
+    with conn.transaction():
+        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [REVIEWER_ROLE]).fetchone()
+        if exists is None:
+            conn.execute(f"CREATE ROLE {REVIEWER_ROLE} NOLOGIN NOSUPERUSER NOINHERIT")
+        if grant_tables:
+            conn.execute(f"GRANT USAGE ON SCHEMA public TO {REVIEWER_ROLE}")
+            conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {REVIEWER_ROLE}")
+
+
 def _read_only(conn: psycopg.Connection[Any], query: str, params: list[object]) -> list[str]:
     with conn.transaction():
         conn.execute("SET TRANSACTION READ ONLY")
-        conn.execute("SET LOCAL statement_timeout = 5000")
+        conn.execute(f"SET LOCAL ROLE {REVIEWER_ROLE}")
+        conn.execute(f"SET LOCAL statement_timeout = {REVIEWER_TIMEOUT_MS}")
         rows = conn.execute(query, params).fetchall()  # type: ignore[arg-type]
     return [str(r[0]) for r in rows if r and r[0] is not None]
 
