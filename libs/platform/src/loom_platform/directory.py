@@ -1,91 +1,9 @@
-"""The sys directory as other services call it (gRPC), and the access loader built on it."""
+"""Moved: the sys directory client is ``loom_contracts.clients.sys_directory``, beside sys's contract.
 
-from __future__ import annotations
+This name stays only until workflow and forms import the new one; the platform library itself
+knows no service.
+"""
 
-from collections.abc import Sequence
+from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 
-from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
-from loom_platform.auth import Access, AccessLoader
-from loom_platform.grpc import Client
-
-
-class DirectoryClient:
-    """Typed calls to ``loom.sys.v1.DirectoryService``."""
-
-    def __init__(self, client: Client) -> None:
-        self._client = client
-        self._stub = service_pb2_grpc.DirectoryServiceStub(client.channel)
-
-    async def access(self, user_id: str, session_id: str) -> Access:
-        """The user's access within a session (inactive when disabled or logged out)."""
-        reply = await self._client.call(
-            self._stub.GetUserAccess, service_pb2.GetUserAccessRequest(user_id=user_id, session_id=session_id)
-        )
-        return Access(active=reply.access.active, permissions=frozenset(reply.access.permissions))
-
-    async def users(self, ids: Sequence[str]) -> list[messages_pb2.User]:
-        reply = await self._client.call(self._stub.GetUsers, service_pb2.GetUsersRequest(ids=list(ids)))
-        return list(reply.users)
-
-    async def resolve_reviewers(
-        self,
-        rules: Sequence[tuple[str, str]],
-        *,
-        initiator_id: str = "",
-        previous_executor_id: str = "",
-        current_user_id: str = "",
-    ) -> list[str]:
-        """User ids for reviewer rules given as (type, value) pairs."""
-        request = service_pb2.ResolveReviewersRequest(
-            rules=[messages_pb2.ReviewerRule(type=t, value=v) for t, v in rules],
-            context=messages_pb2.ReviewerContext(
-                initiator_id=initiator_id,
-                previous_executor_id=previous_executor_id,
-                current_user_id=current_user_id,
-            ),
-        )
-        reply = await self._client.call(self._stub.ResolveReviewers, request)
-        return list(reply.user_ids)
-
-    async def dict_map(self, types: Sequence[str] = ()) -> dict[str, list[messages_pb2.DictValue]]:
-        reply = await self._client.call(
-            self._stub.GetDictMap, service_pb2.GetDictMapRequest(types=list(types))
-        )
-        return {name: list(values.values) for name, values in reply.dicts.items()}
-
-    async def office_tree(self, office_type: str = "") -> list[messages_pb2.OfficeNode]:
-        reply = await self._client.call(
-            self._stub.GetOfficeTree, service_pb2.GetOfficeTreeRequest(type=office_type)
-        )
-        return list(reply.roots)
-
-    async def create_menu(
-        self,
-        *,
-        parent_id: str,
-        name: str,
-        href: str,
-        icon: str,
-        buttons: Sequence[tuple[str, str]],
-        sort: int = 0,
-    ) -> str:
-        """Creates a page menu with (label, permission) buttons; returns the menu id."""
-        request = service_pb2.CreateMenuRequest(
-            parent_id=parent_id,
-            name=name,
-            href=href,
-            icon=icon,
-            sort=sort,
-            buttons=[messages_pb2.MenuButton(name=n, permission=p) for n, p in buttons],
-        )
-        reply = await self._client.call(self._stub.CreateMenu, request)
-        return str(reply.menu_id)
-
-
-def directory_access_loader(directory: DirectoryClient) -> AccessLoader:
-    """The access loader of every service but sys: ask sys over gRPC."""
-
-    async def load(user_id: str, session_id: str) -> Access:
-        return await directory.access(user_id, session_id)
-
-    return load
+__all__ = ["DirectoryClient", "directory_access_loader"]

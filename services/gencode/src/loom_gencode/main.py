@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import FastAPI
 
 import loom_gencode.messages  # noqa: F401  (registers the catalogue)
+from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_contracts.loom.gencode.v1 import data_pb2_grpc
 from loom_gencode import seed
 from loom_gencode.datasource.crypto import PasswordBox
@@ -23,7 +24,6 @@ from loom_gencode.settings import GencodeSettings
 from loom_gencode.table.router import router as table_router
 from loom_platform.auth import AccessLoader
 from loom_platform.db import transaction
-from loom_platform.directory import DirectoryClient, directory_access_loader
 from loom_platform.grpc import Client
 from loom_platform.migrations import ensure_database
 from loom_platform.service import ServiceSpec, create_app

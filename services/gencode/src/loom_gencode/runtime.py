@@ -7,10 +7,10 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_gencode.datasource.crypto import PasswordBox
 from loom_gencode.datasource.engines import EngineCache
 from loom_gencode.settings import GencodeSettings
-from loom_platform.directory import DirectoryClient
 
 
 @dataclass

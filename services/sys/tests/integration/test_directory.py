@@ -9,10 +9,12 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from loom_platform.directory import DirectoryClient
+from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_platform.errors import RemoteError
 from loom_platform.grpc import Client
 from loom_sys.settings import SysSettings
+
+from ..factories import create_office
 
 
 @pytest.fixture
@@ -22,17 +24,11 @@ async def directory(app: FastAPI, settings: SysSettings) -> AsyncIterator[Direct
     await client.close()
 
 
-async def _office(admin: httpx.AsyncClient, name: str, office_type: str, parent: str = "1") -> str:
-    await admin.post("/sys/office/save", json={"name": name, "type": office_type, "parentId": parent})
-    nodes = (await admin.get("/sys/office/treeData")).json()[0]["children"]
-    return str(next(n["id"] for n in nodes if n["name"] == name))
-
-
 async def test_reviewers_resolve_by_role_department_post_and_initiator(
     admin: httpx.AsyncClient, make_user: Any, directory: DirectoryClient
 ) -> None:
     # given a department with two users, one of them a manager by post, and a disabled one
-    dept = await _office(admin, "审批部", "2")
+    dept = await create_office(admin, "审批部", "2")
     await admin.post("/sys/post/save", json={"name": "经理", "code": "mgr"})
     post_id = (await admin.get("/sys/post/list", params={"code": "mgr"})).json()["records"][0]["id"]
     ann = await make_user("ann", officeDTO={"id": dept}, postIdList=[post_id])

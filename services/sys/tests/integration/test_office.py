@@ -1,4 +1,4 @@
-"""Offices, areas and posts."""
+"""Offices: companies and departments as one tree."""
 
 from __future__ import annotations
 
@@ -6,11 +6,7 @@ from typing import Any
 
 import httpx
 
-
-async def _tree(admin: httpx.AsyncClient, url: str, **params: str) -> list[dict[str, Any]]:
-    answer = await admin.get(url, params=params)
-    assert answer.status_code == 200
-    return answer.json()  # type: ignore[no-any-return]
+from ..factories import tree_of
 
 
 async def test_offices_form_one_tree_and_type_filters_it(admin: httpx.AsyncClient) -> None:
@@ -18,20 +14,20 @@ async def test_offices_form_one_tree_and_type_filters_it(admin: httpx.AsyncClien
     await admin.post("/sys/office/save", json={"name": "财务部", "type": "2", "parentId": "1", "sort": 10})
     await admin.post("/sys/office/save", json={"name": "分公司", "type": "1", "parentId": "1", "sort": 20})
     # when the tree is read
-    tree = await _tree(admin, "/sys/office/treeData")
+    tree = await tree_of(admin, "/sys/office/treeData")
     # then both sit under the root, which has parentId '0'
     assert tree[0]["parentId"] == "0" and [c["name"] for c in tree[0]["children"]] == ["财务部", "分公司"]
-    companies = await _tree(admin, "/sys/office/treeData", type="1")
+    companies = await tree_of(admin, "/sys/office/treeData", type="1")
     assert [c["name"] for c in companies[0]["children"]] == ["分公司"]
-    departments = await _tree(admin, "/sys/office/treeData", type="2")
+    departments = await tree_of(admin, "/sys/office/treeData", type="2")
     assert departments[0]["disabled"] is True
 
 
 async def test_an_office_cannot_move_under_its_own_child(admin: httpx.AsyncClient) -> None:
     await admin.post("/sys/office/save", json={"name": "A", "type": "1", "parentId": "1"})
-    a = next(n for n in (await _tree(admin, "/sys/office/treeData"))[0]["children"] if n["name"] == "A")
+    a = next(n for n in (await tree_of(admin, "/sys/office/treeData"))[0]["children"] if n["name"] == "A")
     await admin.post("/sys/office/save", json={"name": "B", "type": "2", "parentId": a["id"]})
-    b = (await _tree(admin, "/sys/office/treeData"))[0]["children"][0]["children"][0]
+    b = (await tree_of(admin, "/sys/office/treeData"))[0]["children"][0]["children"][0]
     answer = await admin.post(
         "/sys/office/save", json={"id": a["id"], "name": "A", "type": "1", "parentId": b["id"]}
     )
@@ -41,10 +37,12 @@ async def test_an_office_cannot_move_under_its_own_child(admin: httpx.AsyncClien
 async def test_moving_an_office_repaths_its_descendants(admin: httpx.AsyncClient) -> None:
     await admin.post("/sys/office/save", json={"name": "X", "type": "1", "parentId": "1"})
     await admin.post("/sys/office/save", json={"name": "Y", "type": "1", "parentId": "1"})
-    x, y = sorted((await _tree(admin, "/sys/office/treeData"))[0]["children"], key=lambda n: n["name"])
+    x, y = sorted((await tree_of(admin, "/sys/office/treeData"))[0]["children"], key=lambda n: n["name"])
     await admin.post("/sys/office/save", json={"name": "X-1", "type": "2", "parentId": x["id"]})
     await admin.post("/sys/office/save", json={"id": x["id"], "name": "X", "type": "1", "parentId": y["id"]})
-    moved_child = (await _tree(admin, "/sys/office/treeData"))[0]["children"][0]["children"][0]["children"][0]
+    moved_child = (await tree_of(admin, "/sys/office/treeData"))[0]["children"][0]["children"][0]["children"][
+        0
+    ]
     assert moved_child["name"] == "X-1"
     assert moved_child["parentIds"] == f"0,1,{y['id']},{x['id']},"
 
@@ -53,7 +51,7 @@ async def test_an_office_with_children_or_users_is_not_deleted(
     admin: httpx.AsyncClient, make_user: Any
 ) -> None:
     await admin.post("/sys/office/save", json={"name": "有人部", "type": "2", "parentId": "1"})
-    dept = (await _tree(admin, "/sys/office/treeData"))[0]["children"][0]
+    dept = (await tree_of(admin, "/sys/office/treeData"))[0]["children"][0]
     await make_user("member", officeDTO={"id": dept["id"]})
     with_user = await admin.delete("/sys/office/delete", params={"ids": dept["id"]})
     assert with_user.json()["msg"] == "删除机构'有人部'失败，该机构下还有用户"
@@ -64,27 +62,3 @@ async def test_an_office_with_children_or_users_is_not_deleted(
 async def test_office_save_validates_the_type(admin: httpx.AsyncClient) -> None:
     answer = await admin.post("/sys/office/save", json={"name": "Bad", "type": "9"})
     assert answer.status_code == 400 and answer.json()["details"]["field"] == "type"
-
-
-async def test_areas_are_a_tree(admin: httpx.AsyncClient) -> None:
-    await admin.post("/sys/area/save", json={"name": "中国", "type": "1"})
-    china = (await _tree(admin, "/sys/area/treeData"))[0]
-    await admin.post("/sys/area/save", json={"name": "北京", "type": "2", "parentId": china["id"]})
-    tree = await _tree(admin, "/sys/area/treeData")
-    assert tree[0]["children"][0]["name"] == "北京"
-    assert (await admin.delete("/sys/area/delete", params={"ids": china["id"]})).status_code == 400
-    assert (
-        await admin.delete(
-            "/sys/area/delete", params={"ids": f"{china['id']},{tree[0]['children'][0]['id']}"}
-        )
-    ).json() == "删除区域成功"
-
-
-async def test_post_codes_are_unique_and_the_list_filters(admin: httpx.AsyncClient) -> None:
-    assert (
-        await admin.post("/sys/post/save", json={"name": "组长", "code": "lead"})
-    ).json() == "保存岗位'组长'成功"
-    clash = await admin.post("/sys/post/save", json={"name": "另一个组长", "code": "lead"})
-    assert (clash.status_code, clash.json()["msg"]) == (409, "保存岗位'另一个组长'失败, 岗位编码已存在")
-    page = (await admin.get("/sys/post/list", params={"code": "lea", "current": 1, "size": -1})).json()
-    assert [r["name"] for r in page["records"]] == ["组长"]

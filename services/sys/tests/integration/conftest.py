@@ -18,7 +18,9 @@ from loom_sys.main import build
 from loom_sys.seed import seed
 from loom_sys.settings import SysSettings
 
-SERVICE_DIR = Path(__file__).resolve().parents[1]
+from ..factories import client_for_user, create_user, login
+
+SERVICE_DIR = Path(__file__).resolve().parents[2]
 ADMIN_PASSWORD = "admin-test-pw"
 
 
@@ -70,12 +72,6 @@ async def anonymous(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
         yield client
 
 
-async def login(client: httpx.AsyncClient, username: str, password: str) -> dict[str, Any]:
-    answer = await client.post("/sys/login", json={"username": username, "password": password})
-    assert answer.status_code == 200, answer.text
-    return answer.json()  # type: ignore[no-any-return]
-
-
 @pytest.fixture
 async def admin(app: FastAPI, anonymous: httpx.AsyncClient) -> AsyncIterator[httpx.AsyncClient]:
     """A client logged in as the seeded administrator (every permission)."""
@@ -86,34 +82,12 @@ async def admin(app: FastAPI, anonymous: httpx.AsyncClient) -> AsyncIterator[htt
         yield client
 
 
-async def _make_user(
-    admin: httpx.AsyncClient, login_name: str, *, password: str = "secret-pw", **fields: Any
-) -> dict[str, Any]:
-    """Creates a user through the API and returns it as queryById shows it."""
-    body = {"loginName": login_name, "name": fields.pop("name", login_name), "password": password, **fields}
-    answer = await admin.post("/sys/user/save", json=body)
-    assert answer.status_code == 200, answer.text
-    page = (await admin.get("/sys/user/list", params={"loginName": login_name})).json()
-    user_id = next(r["id"] for r in page["records"] if r["loginName"] == login_name)
-    return (await admin.get("/sys/user/queryById", params={"id": user_id})).json()  # type: ignore[no-any-return]
-
-
-async def _client_for(
-    app: FastAPI, anonymous: httpx.AsyncClient, login_name: str, password: str
-) -> httpx.AsyncClient:
-    tokens = await login(anonymous, login_name, password)
-    transport = httpx.ASGITransport(app=app, client=("127.0.0.1", 5002))
-    return httpx.AsyncClient(
-        transport=transport, base_url="http://sys", headers={"Authorization": f"Bearer {tokens['token']}"}
-    )
-
-
 @pytest.fixture
 def make_user(admin: httpx.AsyncClient) -> Any:
     """``await make_user("alice", roleIdList=[...])``: a user created through the API."""
 
     async def _make(login_name: str, **fields: Any) -> dict[str, Any]:
-        return await _make_user(admin, login_name, **fields)
+        return await create_user(admin, login_name, **fields)
 
     return _make
 
@@ -123,6 +97,6 @@ def client_for(app: FastAPI, anonymous: httpx.AsyncClient) -> Any:
     """``await client_for("alice", "secret-pw")``: a client logged in as that user."""
 
     async def _client(login_name: str, password: str = "secret-pw") -> httpx.AsyncClient:
-        return await _client_for(app, anonymous, login_name, password)
+        return await client_for_user(app, anonymous, login_name, password)
 
     return _client

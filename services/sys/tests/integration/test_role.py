@@ -6,27 +6,14 @@ from typing import Any
 
 import httpx
 
-
-async def _menu_id(admin: httpx.AsyncClient, permission: str) -> str:
-    def walk(nodes: list[dict[str, Any]]) -> str | None:
-        for node in nodes:
-            if node.get("permission") == permission:
-                return str(node["id"])
-            found = walk(node["children"])
-            if found:
-                return found
-        return None
-
-    found = walk((await admin.get("/sys/menu/authTreeData")).json())
-    assert found, permission
-    return found
+from ..factories import menu_id
 
 
 async def test_a_role_grants_exactly_its_permissions_and_menus(
     admin: httpx.AsyncClient, make_user: Any, client_for: Any
 ) -> None:
     # given a role with the user page and its view button only
-    view = await _menu_id(admin, "sys:user:view")
+    view = await menu_id(admin, "sys:user:view")
     saved = await admin.post(
         "/sys/role/save", json={"name": "查看员", "enName": "viewer", "menuIdList": ["m-sys-user", view]}
     )
@@ -52,7 +39,7 @@ async def test_a_role_grants_exactly_its_permissions_and_menus(
 async def test_revoking_a_grant_applies_to_the_next_request(
     admin: httpx.AsyncClient, make_user: Any, client_for: Any
 ) -> None:
-    view = await _menu_id(admin, "sys:dict:view")
+    view = await menu_id(admin, "sys:dict:view")
     await admin.post("/sys/role/save", json={"name": "字典员", "enName": "dicts", "menuIdList": [view]})
     role = next(r for r in (await admin.get("/sys/role/list", params={"enName": "dicts"})).json()["records"])
     user = await make_user("dict-reader", roleIdList=[role["id"]])
@@ -77,34 +64,3 @@ async def test_role_names_are_unique_and_the_administrator_role_stays(admin: htt
     assert (refused.status_code, refused.json()["msg"]) == (400, "系统管理员角色不能删除")
     detail = (await admin.get("/sys/role/queryById", params={"id": "1"})).json()
     assert "m-sys-user-add" in detail["menuIdList"]
-
-
-async def test_menus_are_a_tree_with_types_and_buttons_can_be_left_out(admin: httpx.AsyncClient) -> None:
-    saved = await admin.post(
-        "/sys/menu/save",
-        json={
-            "name": "测试页",
-            "parentId": "m-sys",
-            "href": "/test/Page",
-            "type": "1",
-            "icon": "fa fa-star",
-            "sort": 999,
-        },
-    )
-    assert saved.json() == "保存菜单'测试页'成功"
-    tree = (await admin.get("/sys/menu/treeData", params={"type": "0,1"})).json()
-    system = next(n for n in tree if n["id"] == "m-sys")
-    page = next(c for c in system["children"] if c["name"] == "测试页")
-    assert page["icon"] == "fa fa-star" and page["children"] == []
-    assert all(c["type"] != "2" for c in system["children"][0]["children"])
-    refused = await admin.delete("/sys/menu/delete", params={"ids": "m-sys"})
-    assert refused.json()["msg"] == "删除菜单'系统管理'失败，请先删除子菜单"
-    bad_type = await admin.post("/sys/menu/save", json={"name": "坏", "type": "7"})
-    assert bad_type.status_code == 400
-
-
-async def test_deleting_a_page_with_its_buttons_revokes_their_grants(admin: httpx.AsyncClient) -> None:
-    ids = "m-sys-post,m-sys-post-view,m-sys-post-add,m-sys-post-edit,m-sys-post-del"
-    assert (await admin.delete("/sys/menu/delete", params={"ids": ids})).json() == "删除菜单成功"
-    permissions = (await admin.get("/sys/user/getMenus")).json()["permissions"]
-    assert "sys:post:view" not in permissions

@@ -1,0 +1,36 @@
+"""Menus: a tree of directories, pages and buttons."""
+
+from __future__ import annotations
+
+import httpx
+
+
+async def test_menus_are_a_tree_with_types_and_buttons_can_be_left_out(admin: httpx.AsyncClient) -> None:
+    saved = await admin.post(
+        "/sys/menu/save",
+        json={
+            "name": "测试页",
+            "parentId": "m-sys",
+            "href": "/test/Page",
+            "type": "1",
+            "icon": "fa fa-star",
+            "sort": 999,
+        },
+    )
+    assert saved.json() == "保存菜单'测试页'成功"
+    tree = (await admin.get("/sys/menu/treeData", params={"type": "0,1"})).json()
+    system = next(n for n in tree if n["id"] == "m-sys")
+    page = next(c for c in system["children"] if c["name"] == "测试页")
+    assert page["icon"] == "fa fa-star" and page["children"] == []
+    assert all(c["type"] != "2" for c in system["children"][0]["children"])
+    refused = await admin.delete("/sys/menu/delete", params={"ids": "m-sys"})
+    assert refused.json()["msg"] == "删除菜单'系统管理'失败，请先删除子菜单"
+    bad_type = await admin.post("/sys/menu/save", json={"name": "坏", "type": "7"})
+    assert bad_type.status_code == 400
+
+
+async def test_deleting_a_page_with_its_buttons_revokes_their_grants(admin: httpx.AsyncClient) -> None:
+    ids = "m-sys-post,m-sys-post-view,m-sys-post-add,m-sys-post-edit,m-sys-post-del"
+    assert (await admin.delete("/sys/menu/delete", params={"ids": ids})).json() == "删除菜单成功"
+    permissions = (await admin.get("/sys/user/getMenus")).json()["permissions"]
+    assert "sys:post:view" not in permissions
