@@ -6,6 +6,7 @@ import { DictSelect, maxLen, required, sortRules, useFeedback, type FormMode } f
 import { refService } from '../../shared/service';
 import { fileKey, newFile, removeFile, toPayload, visibleFiles, type TemplateGroup, type TemplateGroupFields, type TemplateObj } from './templates';
 import { LazyCodeEditor } from '@loom/ui/editor';
+import DOMPurify from 'dompurify';
 
 const svc = refService<TemplateGroup>('templateGroup');
 /** Seed §2: editor height 500 for the main set, 1000px for the appendix set. */
@@ -95,7 +96,8 @@ export function TemplateDialog({ open, mode, id, onClose, onSaved }: { open: boo
     setSaving(true);
     try {
       const msg = await svc.save(toPayload({ ...all, id: recordId, templateObjDTOList: payloadFiles }));
-      if (msg) void message.success({ content: <span dangerouslySetInnerHTML={{ __html: String(msg) }} /> });
+      // The seed lets the success message hold HTML; it comes from stored data, so only markup survives, never script.
+      if (msg) void message.success({ content: <span dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(msg)) }} /> });
       onSaved();
       if (recordId) await loadRecord(recordId);
       else onClose();
