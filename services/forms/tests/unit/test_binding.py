@@ -3,7 +3,7 @@
 import pytest
 
 from loom_form_rules import fields
-from loom_forms.make.binding import bind_existing, jdbc_type, plan, snake, sort_columns
+from loom_forms.make.binding import annotate, bind_existing, jdbc_type, plan, snake, sort_columns
 from loom_platform.errors import InvalidArgument
 
 FORM = {
@@ -69,3 +69,19 @@ def test_snake_case_and_widget_types():
     assert snake("userName") == "user_name" and snake("input_1700") == "input_1700"
     slider = fields({"list": [{"type": "slider", "model": "s", "options": {"range": True}}]})[0]
     assert jdbc_type(slider) == "text"
+
+
+def test_bound_widgets_carry_their_table_data_source_and_sub_table_keys():
+    import copy
+
+    form = copy.deepcopy(FORM)
+    _main, _subs, binding = plan(form, "form_leave")
+    annotate(form, binding, "master")
+    name = form["list"][0]["columns"][0]["list"][0]
+    table = form["list"][4]
+    assert (name["tableName"], name["dsId"], name["enName"]) == ("form_leave", "master", "master")
+    assert (table["tableName"], table["primaryKey"], table["foreignKey"]) == (
+        "form_leave_items",
+        "id",
+        "parent_id",
+    )

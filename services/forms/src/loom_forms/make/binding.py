@@ -130,6 +130,22 @@ def plan(
     return main, subs, binding
 
 
+def annotate(definition: dict[str, Any], binding: Binding, data_source: str) -> dict[str, Any]:
+    """Marks the bound widgets as the designer's JSON carries them: `tableName`, `dsId`/`enName`, and
+    for a sub-table also `primaryKey` and `foreignKey`."""
+    for item in fields(definition):
+        widget: Any = item.widget
+        if item.type == SUB_TABLE and item.model in binding.children:
+            child = binding.children[item.model]
+            widget.update(tableName=child.table, primaryKey="id", foreignKey=child.foreign_key)
+        elif item.model in binding.columns:
+            widget.update(tableName=binding.table)
+        else:
+            continue
+        widget.update(dsId=data_source, enName=data_source)
+    return definition
+
+
 def sort_columns(definition: Mapping[str, Any], binding: Binding) -> list[str]:
     """The columns of the fields marked isSort (the online list sorts on them)."""
     return [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -203,6 +204,7 @@ async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> Non
         physical = [c.name for c in await runtime.data.columns(record.data_source_id, table)]
         bound = binder.bind_existing(definition, table, physical)
     record.binding, record.auto_create = bound.dump(), "1" if auto_create else "0"
+    record.source = json.dumps(binder.annotate(definition, bound, record.data_source_id), ensure_ascii=False)
 
 
 async def delete(session: AsyncSession, ids: list[str]) -> None:
