@@ -113,7 +113,9 @@ async def start(
         await forms_client.client(runtime.settings.forms_grpc_address).store(
             form,
             business_key=business_key,
-            task_id=f"start:{business_key}",
+            # A start is not retried as such (a second call starts a second instance), and a record
+            # may be submitted again after a rejection: each start writes its own data.
+            task_id=f"start:{new_id()}",
             values=forms_client.values_of(variables, START_RESERVED),
         )
     values: dict[str, object] = {k: coerce(v) for k, v in variables.items() if k not in START_RESERVED}
