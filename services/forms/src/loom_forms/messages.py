@@ -56,6 +56,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ZH: "字段名{field}不能用作列名（只能由字母、数字和下划线组成，且以字母开头）",
         EN: "The field {field} cannot name a column (letters, digits and underscores, starting with a letter)",
     },
+    "forms.make.no_id": {
+        ZH: "数据表{table}没有主键列id，不能绑定",
+        EN: "The table {table} has no primary key column id and cannot be bound",
+    },
     "forms.make.no_fields": {ZH: "表单没有任何字段", EN: "The form has no fields"},
     "forms.make.not_bound": {
         ZH: "表单还没有绑定数据表",

@@ -63,6 +63,8 @@ def test_an_existing_table_binds_by_model_or_snake_case_and_names_fields_without
     with pytest.raises(InvalidArgument) as caught:
         bind_existing(FORM, "emp", ["id", "days"])
     assert caught.value.params["fields"] == "姓名、标签、类型"
+    with pytest.raises(InvalidArgument, match="forms.make.no_id"):
+        bind_existing(FORM, "emp", ["ID", "user_name", "days", "tags", "kinds"])
 
 
 def test_snake_case_and_widget_types():

@@ -14,7 +14,7 @@ from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.models import DRAFT, PUBLISHED, FormDefinition, FormDefinitionJson
 from loom_platform.errors import FailedPrecondition, InvalidArgument, NotFound
-from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
 SORTABLE = {
@@ -134,7 +134,7 @@ async def page(session: AsyncSession, params: PageParams, query: Mapping[str, st
     )  # type: ignore[arg-type]
     name = empty_filter(query.get("name"))
     if name:
-        stmt = stmt.where(FormDefinition.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(FormDefinition.name, name))
     category = empty_filter(query.get("category.id") or query.get("categoryId"))
     if category:
         stmt = stmt.where(FormDefinition.category_id == category)  # type: ignore[arg-type]

@@ -158,6 +158,8 @@ def sort_columns(definition: Mapping[str, Any], binding: Binding) -> list[str]:
 def bind_existing(definition: Mapping[str, Any], table: str, physical: Sequence[str]) -> Binding:
     """Maps fields to the columns of an existing table (model or its snake_case); unmapped ones are refused."""
     available = {c.lower(): c for c in physical}
+    if "id" not in physical:
+        raise InvalidArgument("forms.make.no_id", table=table)
     binding = Binding(table=table, physical=list(physical))
     missing = []
     for item in fields(definition):

@@ -16,7 +16,7 @@ from loom_forms.make import binding as binder
 from loom_forms.make.models import MASTER, FormMake
 from loom_forms.runtime import Runtime
 from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
-from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
 CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
@@ -72,10 +72,10 @@ async def page(session: AsyncSession, params: PageParams, query: Mapping[str, st
     stmt = select(FormMake)
     name = empty_filter(query.get("name"))
     if name:
-        stmt = stmt.where(FormMake.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(FormMake.name, name))
     table = empty_filter(query.get("tableName"))
     if table:
-        stmt = stmt.where(FormMake.table_name.ilike(f"%{table}%"))  # type: ignore[union-attr]
+        stmt = stmt.where(contains(FormMake.table_name, table))
     return await paginate(
         session,
         stmt,
