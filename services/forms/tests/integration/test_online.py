@@ -239,6 +239,10 @@ async def test_create_menu_asks_sys_for_a_page_with_buttons_and_permission_strin
 
 async def test_a_user_without_the_add_permission_gets_403(env):
     form_id = await bound_form(env)
+    form = await env.client.get(
+        "/form/generate/getForm", params={"formId": form_id}, headers=env.headers("clerk")
+    )
+    assert form.status_code == 200 and form.json()["code"] == "leave" and "applicant" in form.json()["source"]
     response = await _save(env, form_id, user="clerk", applicant="x")
     assert response.status_code == 403 and "form:leave:add" in response.json()["msg"]
     assert (

@@ -15,6 +15,7 @@ from loom_forms.common import form_body, json_object
 from loom_forms.errors import ImportInvalid
 from loom_forms.gencode_client import Change
 from loom_forms.generate import service, xlsx
+from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n
 from loom_platform.auth import CurrentPrincipal
@@ -42,6 +43,15 @@ async def _online(session: SessionDep, request: Request, form_id: str, *actions:
     online = await service.load(session, form_id)
     _allow(request, online, *actions)
     return online
+
+
+@router.get("/getForm")
+async def get_form(
+    session: SessionDep, request: Request, _user: CurrentPrincipal, formId: str = ""
+) -> dict[str, Any]:  # noqa: N803
+    """The form the online list page renders (its JSON, key and table) for a user who may view its data."""
+    online = await _online(session, request, formId, "view")
+    return make_service.render(online.form)
 
 
 @router.get("/list")
