@@ -21,7 +21,7 @@ from loom_gencode.table import service as table_service
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, class_name_for, column_defaults
 from loom_gencode.table.introspect import describe, list_tables
 from loom_gencode.table.models import GenTable
-from loom_gencode.table.schemas import ColumnWire, DataSourceRef, TableWire
+from loom_gencode.table.schemas import ColumnSave, DataSourceRef, TableSave
 from loom_platform.errors import InvalidArgument, LoomError, NotFound
 
 T = TypeVar("T")
@@ -69,7 +69,7 @@ def _check_name(name: str) -> None:
         raise InvalidArgument("gencode.table.name_invalid", name=name)
 
 
-def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str, str]) -> list[ColumnWire]:
+def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str, str]) -> list[ColumnSave]:
     """Base columns first (seed 000 §3), then the business columns; known columns keep their ids."""
     wanted: list[dict[str, Any]] = []
     names = {spec.name for spec in specs}
@@ -87,7 +87,7 @@ def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str
     designed = []
     for index, row in enumerate(wanted):
         row["sort"] = (index + 1) * 10
-        designed.append(ColumnWire.model_validate(row | {"id": kept.get(row["name"])}))
+        designed.append(ColumnSave.model_validate(row | {"id": kept.get(row["name"])}))
     return designed
 
 
@@ -111,7 +111,7 @@ async def sync_table(
     existing = (await session.execute(stmt)).scalars().first()
     kept = {c.name: c.id for c in await table_service.columns(session, existing.id)} if existing else {}
     table_type = CHILD if parent_table else NORMAL
-    design = TableWire(
+    design = TableSave(
         id=existing.id if existing else None,
         name=name,
         comments=comments or name,

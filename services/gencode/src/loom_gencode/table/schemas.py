@@ -98,7 +98,3 @@ COLUMN_FIELDS = (
     "query_type",
 )
 TABLE_FIELDS = ("name", "comments", "id_type", "table_type", "class_name", "parent_table", "parent_table_fk")
-
-# Former names, still imported by data/service.py (being changed in another engineer's working copy).
-ColumnWire = ColumnSave
-TableWire = TableSave
