@@ -106,6 +106,17 @@ async def test_a_json_that_does_not_parse_is_refused_with_the_reason(env):
     assert response.status_code == 400 and response.json()["msg"].startswith("The form JSON is not valid")
 
 
-async def test_a_user_without_the_permission_gets_403(env):
+async def test_a_user_without_the_permission_gets_403_and_a_task_handler_reads_the_form(env):
+    record = await _definition(env)
     response = await env.client.get("/extension/formDefinition/list", headers=env.headers("clerk"))
     assert response.status_code == 403
+    env.access.permissions["handler"] = {"flowable:task:audit"}
+    json_id = record["formDefinitionJson"]["id"]
+    version = await env.client.get(
+        "/extension/formDefinitionJson/queryById", params={"id": json_id}, headers=env.headers("handler")
+    )
+    assert version.status_code == 200 and version.json()["version"] == 1
+    refused = await env.client.post(
+        "/extension/formDefinition/save", json={"name": "x"}, headers=env.headers("handler")
+    )
+    assert refused.status_code == 403

@@ -18,11 +18,24 @@ from loom_platform.wire import split_ids
 router = APIRouter(prefix="/extension")
 PERM = "extension:formDefinition"
 VIEW = require_permission(f"{PERM}:view")
+# Who works with processes reads the forms they carry: designers, starters and task handlers.
+PROCESS_READERS = (
+    f"{PERM}:view",
+    "flowable:model:view",
+    "flowable:start:view",
+    "flowable:task:view",
+    "flowable:task:audit",
+    "flowable:apply:view",
+    "flowable:historic:view",
+    "flowable:instance:view",
+    "extension:flowCopy:view",
+)
+READ = require_permission(*PROCESS_READERS)
 WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit")
 DELETE = require_permission(f"{PERM}:del")
 
 
-@router.get("/formDefinition/list", dependencies=[VIEW])
+@router.get("/formDefinition/list", dependencies=[READ])
 async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
     """Definitions with their primary version (the process designer reads `size=-1, status=1`)."""
     return await service.page(session, params, request.query_params)
@@ -34,7 +47,7 @@ async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: 
     return await service.read(session, id)
 
 
-@router.get("/formDefinition/queryByJsonId", dependencies=[VIEW])
+@router.get("/formDefinition/queryByJsonId", dependencies=[READ])
 async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]:  # noqa: N803
     """The definition of a version, with that version."""
     return await service.read_by_json_id(session, jsonId)
@@ -63,7 +76,7 @@ async def versions(session: SessionDep, params: PageDep, request: Request) -> An
     return await service.versions(session, params, request.query_params)
 
 
-@router.get("/formDefinitionJson/queryById", dependencies=[VIEW])
+@router.get("/formDefinitionJson/queryById", dependencies=[READ])
 async def version_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002
     """One version with its JSON."""
     return service.render_version(await service.get_version(session, id))
