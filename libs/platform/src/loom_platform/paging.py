@@ -215,3 +215,26 @@ def date_filter(value: str | None, field: str) -> datetime | None:
     except ValueError as exc:
         raise InvalidArgument("date_invalid", field=field, value=text[:50]) from exc
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def fixed_order(params: PageParams) -> None:
+    """For a list kept in one fixed order: a requested sort is refused (400), never silently ignored."""
+    if params.orders:
+        raise InvalidArgument("sort_column_invalid", column=params.orders[0].column)
+
+
+def sort_rows(
+    rows: list[dict[str, Any]], params: PageParams, sortable: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """Sorts rendered rows in memory by the requested columns (``snake_case`` -> row key); 400 for
+    a column that is not sortable. For short lists that are not one SQL query."""
+    for order in reversed(params.orders):  # stable sorts, last key first
+        key = sortable.get(order.column)
+        if key is None:
+            raise InvalidArgument("sort_column_invalid", column=order.column)
+        rows = sorted(rows, key=_sort_key(key), reverse=not order.asc)
+    return rows
+
+
+def _sort_key(key: str) -> Callable[[dict[str, Any]], tuple[bool, str]]:
+    return lambda row: (row.get(key) is None, str(row.get(key) or ""))

@@ -161,3 +161,17 @@ async def test_a_file_is_found_by_its_id_only_by_its_uploader(
     assert (await other.get("/sys/file/getUrl", params={"source": uploaded["id"]})).status_code == 404
     assert (await admin.get("/sys/file/download2", params={"source": uploaded["id"]})).status_code == 200
     assert (await other.get("/sys/file/download2", params={"source": uploaded["path"]})).status_code == 200
+
+
+async def test_a_percent_sign_or_underscore_in_a_search_matches_only_itself(
+    admin: httpx.AsyncClient, make_user: Any
+) -> None:
+    # given users whose names hold neither % nor _ but one that does
+    await make_user("plain")
+    await make_user("under_score")
+    # when the user list is searched for % and _
+    percent = (await admin.get("/sys/user/list", params={"loginName": "%"})).json()
+    underscore = (await admin.get("/sys/user/list", params={"loginName": "_"})).json()
+    # then nothing matches % and only the name with an underscore matches _
+    assert percent["total"] == 0
+    assert [r["loginName"] for r in underscore["records"]] == ["under_score"]

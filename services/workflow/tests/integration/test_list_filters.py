@@ -28,8 +28,18 @@ async def test_a_percent_sign_in_the_title_search_matches_only_titles_holding_on
     assert await titles(title="_") == []
 
 
-@pytest.mark.parametrize("path", ["/flowable/task/todo", "/flowable/task/historic", "/flowable/task/myApplyed"])
+@pytest.mark.parametrize(
+    "path", ["/flowable/task/todo", "/flowable/task/historic", "/flowable/task/myApplyed"]
+)
 async def test_an_unreadable_date_filter_is_refused_with_the_field_named(env: Env, path: str) -> None:
     answer = await env.client.get(path, params={"endDate": "null"}, headers=env.headers("u-bob"))
     assert answer.status_code == 400
     assert answer.json()["msg"] == "参数endDate的日期格式不正确: null"
+
+
+@pytest.mark.parametrize(
+    "path", ["/flowable/task/todo", "/flowable/task/historic", "/flowable/task/myApplyed"]
+)
+async def test_a_sort_a_fixed_order_list_cannot_do_is_refused(env: Env, path: str) -> None:
+    answer = await env.client.get(path, params={"orders[0].column": "name"}, headers=env.headers("u-bob"))
+    assert (answer.status_code, answer.json()["msg"]) == (400, "不支持按字段[name]排序")

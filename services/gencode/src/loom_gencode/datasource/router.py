@@ -13,11 +13,12 @@ from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
-from loom_platform.paging import PageDep, page_body
+from loom_platform.paging import PageDep, empty_filter, page_body, sort_rows
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/database/datalink/dataSource")
 PERM = "database:datalink:dataSource"
+SORTABLE = {"name": "name", "en_name": "enName", "db_type": "dbType", "host": "host", "db_name": "dbName"}
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
@@ -56,9 +57,26 @@ async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict
 
 
 @router.get("/list", dependencies=[require_permission(f"{PERM}:view", "gencode:genTable:view")])
-async def page(session: SessionDep, runtime: RuntimeDep, params: PageDep) -> dict[str, Any]:
-    """Every data source, master first (records, total)."""
+async def page(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    params: PageDep,
+    name: str | None = None,
+    enName: str | None = None,  # noqa: N803
+    dbType: str | None = None,  # noqa: N803
+    host: str | None = None,
+    dbName: str | None = None,  # noqa: N803
+) -> dict[str, Any]:
+    """Data sources, master first unless sorted; name, key, host and database contain the
+    filter text (any case), the database type is equal."""
     rows = await service.all_sources(session, runtime)
+    wanted = {"name": name, "enName": enName, "host": host, "dbName": dbName}
+    for key, text in ((k, empty_filter(v)) for k, v in wanted.items()):
+        if text is not None:
+            rows = [r for r in rows if text.lower() in str(r.get(key) or "").lower()]
+    if (db_type := empty_filter(dbType)) is not None:
+        rows = [r for r in rows if r.get("dbType") == db_type]
+    rows = sort_rows(rows, params, SORTABLE)
     chunk = rows if params.all_rows else rows[params.offset : params.offset + params.size]
     return page_body(chunk, len(rows), params)  # type: ignore[no-any-return]
 

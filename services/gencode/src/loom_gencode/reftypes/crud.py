@@ -17,7 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import is_deleted, publish
 from loom_platform.errors import NotFound
-from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import WireModel, new_id, now
 
 
@@ -63,7 +63,7 @@ async def page(
     for name in resource.like:
         value = empty_filter(query.get(_camel(name)))
         if value:
-            stmt = stmt.where(_column(resource, name).ilike(f"%{value}%"))
+            stmt = stmt.where(contains(_column(resource, name), value))
     for name in resource.equal:
         value = empty_filter(query.get(_camel(name)))
         if value:

@@ -14,6 +14,7 @@ from loom_gencode.reftypes.models import CustomObj, TemplateGroup, TemplateObj
 from loom_gencode.reftypes.resources import CUSTOM_OBJ, TEMPLATE_GROUP
 from loom_gencode.reftypes.schemas import CustomFieldSave, TemplateObjSave
 from loom_platform.errors import NotFound
+from loom_platform.paging import contains
 from loom_platform.wire import new_id
 
 
@@ -31,7 +32,7 @@ async def template_groups(session: AsyncSession, *, name: str = "") -> list[dict
     """Every template group with its files, by sort."""
     stmt = select(TemplateGroup).order_by(TemplateGroup.sort, TemplateGroup.name)  # type: ignore[arg-type]
     if name.strip():
-        stmt = stmt.where(TemplateGroup.name.ilike(f"%{name.strip()}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(TemplateGroup.name, name.strip()))
     groups = (await session.execute(stmt)).scalars().all()
     return [await crud.read(session, TEMPLATE_GROUP, group.id) for group in groups]
 

@@ -21,7 +21,7 @@ from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
 from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
-from loom_platform.paging import PageParams, empty_filter, paginate
+from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id, now
 
 SORTABLE = {
@@ -89,7 +89,7 @@ async def page(session: AsyncSession, runtime: Runtime, params: PageParams, quer
     stmt = select(GenTable)
     name_like = empty_filter(query.get("nameLike") or query.get("name"))
     if name_like:
-        stmt = stmt.where(GenTable.name.ilike(f"%{name_like}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(GenTable.name, name_like))
     ds_id = empty_filter(query.get("dataSource.id"))
     if ds_id:
         stmt = stmt.where(GenTable.data_source_id == ds_id)

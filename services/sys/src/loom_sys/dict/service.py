@@ -9,7 +9,7 @@ from sqlalchemy import delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.dict.errors import DictTypeTaken, DictValueTaken
@@ -45,9 +45,9 @@ async def page_types(
     """Dictionary types matching the filters, a page at a time."""
     stmt = select(DictType)
     if type_like:
-        stmt = stmt.where(DictType.type.ilike(f"%{type_like}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(DictType.type, type_like))
     if description_like:
-        stmt = stmt.where(DictType.description.ilike(f"%{description_like}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(DictType.description, description_like))
     return await paginate(
         session,
         stmt,

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
@@ -38,9 +38,9 @@ async def page(session: AsyncSession, params: PageParams, *, name: str | None, c
     """Posts, paged; ``name`` and ``code`` filter by substring."""
     stmt = select(Post)
     if name:
-        stmt = stmt.where(Post.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(Post.name, name))
     if code:
-        stmt = stmt.where(Post.code.ilike(f"%{code}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(Post.code, code))
     return await paginate(
         session, stmt, params, sortable=SORTABLE, default_order=[_t.sort, _t.name], render=render
     )

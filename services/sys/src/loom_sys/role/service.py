@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
-from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.menu.models import Menu
@@ -42,9 +42,9 @@ async def page(session: AsyncSession, params: PageParams, *, name: str | None, e
     """Roles, paged; ``name`` and ``enName`` filter by substring."""
     stmt = select(Role)
     if name:
-        stmt = stmt.where(Role.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(Role.name, name))
     if en_name:
-        stmt = stmt.where(Role.en_name.ilike(f"%{en_name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(Role.en_name, en_name))
     return await paginate(
         session, stmt, params, sortable=SORTABLE, default_order=[_t.create_date], render=render
     )

@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
-from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.auth.passwords import hash_password
@@ -98,9 +98,9 @@ async def page(
     """Users matching the filters, a page at a time."""
     stmt = _listing()
     if login_name:
-        stmt = stmt.where(User.login_name.ilike(f"%{login_name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(User.login_name, login_name))
     if name:
-        stmt = stmt.where(User.name.ilike(f"%{name}%"))  # type: ignore[attr-defined]
+        stmt = stmt.where(contains(User.name, name))
     if company_id:
         stmt = stmt.where(User.company_id == company_id)
     if office_id:

@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_platform.outbox import add_event
-from loom_platform.paging import PageParams, page_body
+from loom_platform.paging import PageParams, fixed_order, page_body
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
 from loom_workflow.flowcopy.errors import NotInvolved
@@ -119,6 +119,7 @@ async def page(
     session: AsyncSession, directory: Any, params: PageParams, *, user_id: str, title: str | None
 ) -> dict[str, Any]:
     """The copies sent to ``user_id``, newest first (unread and read)."""
+    fixed_order(params)
     where = "c.user_id = :u"
     binds: dict[str, Any] = {"u": user_id}
     if title:

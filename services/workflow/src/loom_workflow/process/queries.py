@@ -9,7 +9,7 @@ from sqlalchemy import text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.i18n import current_language
-from loom_platform.paging import PageParams, date_filter, like_pattern, page_body
+from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.process.status import render_status, status_of
@@ -27,6 +27,7 @@ async def definitions(
 ) -> dict[str, Any]:
     """Process definitions (the latest version of each key unless ``latest_only`` is false);
     ``allowed`` filters them (deployed processes are few: filtered in memory, then paged)."""
+    fixed_order(params)
     if allowed is not None:
         return await _allowed_definitions(session, params, name=name, category=category, allowed=allowed)
     where = ["1=1"]
@@ -101,6 +102,7 @@ async def instances(
     title: str | None = None,
 ) -> dict[str, Any]:
     """Process instances from history: running, ended, or a user's own (``myApplyed``)."""
+    fixed_order(params)
     where, binds = ["1=1"], {}
     if running is True:
         where.append("h.end_time IS NULL")

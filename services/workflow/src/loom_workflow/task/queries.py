@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.paging import PageParams, date_filter, like_pattern, page_body
+from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
 from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
@@ -68,6 +68,7 @@ async def todo(
 ) -> dict[str, Any]:
     """The user's open tasks: assigned to them, or unclaimed and offered to them or their roles;
     ``title`` and ``process_name`` narrow them (contains, any case)."""
+    fixed_order(params)
     dates, binds = _dates(begin, end, "t.create_time")
     if title:
         dates += " AND t.proc_inst_id IN (SELECT id FROM act_hi_procinst WHERE name ILIKE :title ESCAPE '\\')"
@@ -120,6 +121,7 @@ async def historic(
     end: str | None,
 ) -> dict[str, Any]:
     """Tasks the user completed, newest first, with whether each can still be taken back."""
+    fixed_order(params)
     dates, binds = _dates(begin, end, "t.end_time")
     binds["user"] = user_id
     base = (
