@@ -45,3 +45,10 @@ def test_a_key_registered_twice_with_other_texts_is_a_mistake() -> None:
     i18n.register({"test.same": {i18n.ZH: "一", i18n.EN: "one"}})
     with pytest.raises(ValueError):
         i18n.register({"test.same": {i18n.ZH: "二"}})
+
+
+def test_an_error_with_a_parameter_named_key_still_renders() -> None:
+    from loom_platform.errors import InvalidArgument
+
+    i18n.register({"test.with_key": {i18n.ZH: "键[{key}]无效", i18n.EN: "Key [{key}] is not valid"}})
+    assert InvalidArgument("test.with_key", key="k1", lang="x").message() == "键[k1]无效"

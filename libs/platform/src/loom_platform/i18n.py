@@ -44,8 +44,11 @@ def negotiate(accept_language: str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def translate(key: str, lang: str | None = None, **params: Any) -> str:
-    """Renders message ``key`` in ``lang`` (default: the current language) with ``params``."""
+def translate(key: str, lang: str | None = None, /, **params: Any) -> str:
+    """Renders message ``key`` in ``lang`` (default: the current language) with ``params``.
+
+    Positional-only, so a message may have parameters named ``key`` or ``lang`` (one named
+    ``key`` turned an error into a 500)."""
     texts = _catalogue.get(key)
     if texts is None:
         return key if not params else f"{key} {params}"
