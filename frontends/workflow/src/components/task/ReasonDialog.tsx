@@ -20,10 +20,13 @@ export function ReasonDialog({ open, title, label, onOk, onCancel }: { open: boo
       destroyOnHidden
       onCancel={onCancel}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return; // the message is beside the field
         setBusy(true);
         try {
           await onOk(v.text);
+        } catch {
+          // the HTTP client has shown the server's message; the dialog stays open
         } finally {
           setBusy(false);
         }

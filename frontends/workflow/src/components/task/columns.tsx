@@ -27,7 +27,10 @@ export function showTime(v: unknown): string {
   return v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') : '';
 }
 
-/** A query-only text field (its display column shows a nested value). */
+/**
+ * A query-only text field sent as `name` (its display column shows a nested value; ProTable names
+ * the field after the column's key, so the display column must use another key).
+ */
 export function queryColumn<T>(title: string, name: string): ListColumn<T> {
-  return { title, dataIndex: name, key: `q-${name}`, hideInTable: true, noExport: true, query: true };
+  return { title, dataIndex: name, key: name, hideInTable: true, noExport: true, query: true };
 }

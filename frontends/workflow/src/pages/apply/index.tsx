@@ -28,7 +28,7 @@ export default function ApplyList(_props: PageProps) {
         {
           title: t('title'),
           dataIndex: ['vars', 'title'],
-          key: 'title',
+          key: 'varsTitle',
           render: (_d, r) => (
             <a onClick={() => view(r)} data-instance={r.id}>
               {r.vars.title || r.processDefinitionName}

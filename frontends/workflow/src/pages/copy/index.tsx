@@ -45,6 +45,7 @@ export default function FlowCopyList(_props: PageProps) {
         {
           title: t('title'),
           dataIndex: 'procInsName',
+          key: 'procInsNameCol',
           render: (_d, r) => (
             <a onClick={() => open(r)} data-copy={r.id}>
               {r.procInsName || r.procDefName}

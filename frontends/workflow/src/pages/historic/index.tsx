@@ -29,7 +29,7 @@ export default function HistoricList(_props: PageProps) {
         {
           title: t('title'),
           dataIndex: ['vars', 'title'],
-          key: 'title',
+          key: 'varsTitle',
           render: (_d, r) => (
             <a onClick={() => view(r)} data-done={r.id}>
               {r.vars.title || r.processDefinitionName}

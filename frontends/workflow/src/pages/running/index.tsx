@@ -46,7 +46,7 @@ export default function RunningList(_props: PageProps) {
           {
             title: t('title'),
             dataIndex: ['vars', 'title'],
-            key: 'title',
+            key: 'varsTitle',
             render: (_d, r) => (
               <a onClick={() => navigate(detailUrl(r.id, { title: r.vars.title ?? '' }))} data-instance={r.id}>
                 {r.vars.title || r.processDefinitionName}

@@ -52,7 +52,8 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
       onCancel={onClose}
       onOk={async () => {
         if (!definition) return;
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return; // the messages are beside the fields
         let data: Record<string, unknown> = rowsToVars(rows);
         if (dynamic && formRef.current) {
           try {

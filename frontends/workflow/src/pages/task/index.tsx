@@ -37,7 +37,7 @@ export default function TaskForm({ query }: PageProps) {
   const taskId = query.get('taskId') ?? '';
   const status = query.get('status') ?? 'todo';
   const [def, setDef] = useState<TaskDef | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<{ status: number; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [copyTo, setCopyTo] = useState<string[]>([]);
@@ -50,7 +50,7 @@ export default function TaskForm({ query }: PageProps) {
   useEffect(() => {
     let alive = true;
     setDef(null);
-    setFailed(false);
+    setFailed(null);
     setDone(null);
     setComment('');
     setCopyTo([]);
@@ -63,7 +63,7 @@ export default function TaskForm({ query }: PageProps) {
     };
     Promise.all([taskService.taskDef(params), status === 'finish' ? Promise.resolve(null) : taskService.taskInfo(taskId).catch(() => null)])
       .then(([d, info]) => alive && setDef({ ...d, flowButtonList: info?.flowButtonList ?? [] }))
-      .catch(() => alive && setFailed(true));
+      .catch((e: unknown) => alive && setFailed(e instanceof HttpError ? { status: e.status, message: e.message } : { status: 0, message: String(e) }));
     return () => {
       alive = false;
     };
@@ -197,7 +197,15 @@ export default function TaskForm({ query }: PageProps) {
     await finish(msg);
   };
 
-  if (failed) return <Result status="warning" title={t('task.notFound')} />;
+  if (failed)
+    return (
+      <Result
+        className="loom-task-refused"
+        status={failed.status === 403 ? '403' : 'warning'}
+        title={failed.status === 403 ? t('task.refused') : t('task.notFound')}
+        subTitle={failed.message}
+      />
+    );
   if (!def)
     return (
       <div style={{ padding: 48, textAlign: 'center' }}>

@@ -24,7 +24,7 @@ export default function TodoList(_props: PageProps) {
         {
           title: t('title'),
           dataIndex: ['vars', 'title'],
-          key: 'title',
+          key: 'varsTitle',
           render: (_d, r) => (
             <a onClick={() => open(r)} data-todo={r.task.id}>
               {r.vars.title || r.processDefinitionName}

@@ -70,10 +70,13 @@ export function ActionDialog({
       className="loom-task-action-dialog"
       onCancel={onCancel}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return; // the messages are beside the fields
         setBusy(true);
         try {
           await onOk({ userIds: v.users ?? [], backTaskDefKey: v.node ?? '', message: v.message ?? '' });
+        } catch {
+          // the HTTP client has shown the server's message; the dialog stays open
         } finally {
           setBusy(false);
         }
