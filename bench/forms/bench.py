@@ -173,7 +173,22 @@ def main() -> None:
         write_results(import_seconds, figures)
 
 
+def run_row(import_seconds: float, figures: dict[str, float]) -> str:
+    """One line of the run history (load average of the shared machine at the end of the run)."""
+    load = os.getloadavg()[0]
+    return (
+        f"| {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} | {load:.0f} | {import_seconds:.2f} s | "
+        f"{figures['first_p50']:.1f} / {figures['first_p95']:.1f} ms | {figures['all_p95']:.1f} ms | "
+        f"{figures['sys_p50']:.1f} / {figures['sys_p95']:.1f} ms |"
+    )
+
+
 def write_results(import_seconds: float, figures: dict[str, float]) -> None:
+    path = HERE / "RESULTS.md"
+    history = (
+        [line for line in path.read_text().splitlines() if line.startswith("| 20")] if path.exists() else []
+    )
+    history.append(run_row(import_seconds, figures))
     lines = [
         "# forms benchmarks",
         "",
@@ -202,12 +217,18 @@ def write_results(import_seconds: float, figures: dict[str, float]) -> None:
         f"| reference at the same moment: `/api/sys/user/list` (10 rows) through the gateway | | "
         f"p50 {figures['sys_p50']:.1f} ms, p95 {figures['sys_p95']:.1f} ms |",
         "",
-        "On this shared machine (load average 12-20 on 2 cores while these ran) every call is several times "
+        "On this shared machine (load average 13-25 on 2 cores while these ran, see the runs below) every call is several times "
         "slower than on an idle one: sys's one-table user list is the yardstick above. Measured pieces "
         "of a first-page list during the same run: gencode's `QueryRows` over gRPC 2.6 ms p50 (index scan "
         "on `(create_date, id)`, count 1.5 ms in PostgreSQL), `/healthz` of forms alone 3.4 ms p50. Before "
         "the sort indexes, a random page sorted the whole table (40-60 ms in PostgreSQL under this load, "
         "list p95 167 ms).",
+        "",
+        "Every run so far (load average of the 2-core machine at the end of the run):",
+        "",
+        "| run (UTC) | load | import 10,000 rows | first page p50 / p95 | list p95 (all kinds) | sys user list p50 / p95 |",
+        "| --- | --- | --- | --- | --- | --- |",
+        *history,
         "",
         "The import reports its progress in the forms log (`import <code>: n of N rows` per batch).",
         "",
@@ -215,7 +236,7 @@ def write_results(import_seconds: float, figures: dict[str, float]) -> None:
         "`LOOM_PORTAL_URL=http://127.0.0.1:31080 LOOM_ADMIN_PASSWORD=loom-e2e-admin uv run python bench/forms/bench.py`.",
         "",
     ]
-    (HERE / "RESULTS.md").write_text("\n".join(lines))
+    path.write_text("\n".join(lines))
 
 
 if __name__ == "__main__":
