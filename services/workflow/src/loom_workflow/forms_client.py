@@ -5,6 +5,7 @@ moves on; forms answers field messages for invalid data, and a task id it has se
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -107,14 +108,15 @@ class FormsClient:
             raise FormDataInvalid(reply.errors)
 
 
-_clients: dict[str, FormsClient] = {}
+_clients: dict[tuple[str, int], FormsClient] = {}
 
 
 def client(address: str, deadline_seconds: float = 5.0) -> FormsClient:
-    """One client per address for the process (channels are long-lived)."""
-    if address not in _clients:
-        _clients[address] = FormsClient(address, deadline_seconds)
-    return _clients[address]
+    """One client per address and event loop (a gRPC channel belongs to the loop that made it)."""
+    key = (address, id(asyncio.get_running_loop()))
+    if key not in _clients:
+        _clients[key] = FormsClient(address, deadline_seconds)
+    return _clients[key]
 
 
 def values_of(variables: Mapping[str, object], reserved: Sequence[str] = ()) -> dict[str, object]:
