@@ -11,7 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, Counter, Histogram, generate_latest
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -38,6 +38,27 @@ class JSON(JSONResponse):
 
     def render(self, content: Any) -> bytes:
         return orjson.dumps(content, default=str, option=orjson.OPT_NON_STR_KEYS)
+
+
+class ErrorBody(BaseModel):
+    """Every error answer: ``code`` (INVALID_ARGUMENT, NOT_FOUND, …), ``msg`` in the caller's
+    language, ``details`` (the field, the permission, …)."""
+
+    code: str
+    msg: str
+    details: dict[str, Any] = {}
+
+
+# The statuses every route may answer, in each service's OpenAPI document (clients and fuzzers).
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "invalid input (the message names the field)"},
+    401: {"model": ErrorBody, "description": "no token, or a wrong login"},
+    403: {"model": ErrorBody, "description": "the permission is missing (named in the message)"},
+    404: {"model": ErrorBody, "description": "no such record"},
+    408: {"model": ErrorBody, "description": "the token is expired or invalid: refresh and retry"},
+    409: {"model": ErrorBody, "description": "a conflict (already exists, changed meanwhile)"},
+    413: {"model": ErrorBody, "description": "the body is too large"},
+}
 
 
 def error_body(code: ErrorCode | str, msg: str, details: dict[str, Any] | None = None) -> dict[str, Any]:

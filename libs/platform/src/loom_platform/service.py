@@ -17,7 +17,13 @@ from loom_platform import db, messaging
 from loom_platform.auth import AccessCache, AccessLoader, AuthState, TokenVerifier
 from loom_platform.edge import GuardMiddleware
 from loom_platform.grpc import Registrar, start_server
-from loom_platform.http import JSON, RequestContextMiddleware, install_error_handlers, install_probes
+from loom_platform.http import (
+    ERROR_RESPONSES,
+    JSON,
+    RequestContextMiddleware,
+    install_error_handlers,
+    install_probes,
+)
 from loom_platform.logging import configure
 from loom_platform.outbox import OutboxRelay
 from loom_platform.settings import ServiceSettings
@@ -65,7 +71,13 @@ def create_app(spec: ServiceSpec) -> FastAPI:
             await _start(app, spec, stack)
             yield
 
-    app = FastAPI(title=spec.title, lifespan=lifespan, default_response_class=JSON, docs_url="/docs")
+    app = FastAPI(
+        title=spec.title,
+        lifespan=lifespan,
+        default_response_class=JSON,
+        docs_url="/docs",
+        responses=ERROR_RESPONSES,
+    )
     app.state.settings = settings
     # Added first, so it runs inside the request context (language, request id, access line).
     app.add_middleware(GuardMiddleware, max_text_body_bytes=settings.max_text_body_bytes)
