@@ -53,6 +53,9 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
             host=settings.http_host,
             port=settings.http_port,
             workers=processes,
+            # uvicorn restarts a worker that does not answer its health ping in time; the default 5 s
+            # is shorter than a worker's start on a busy host, which then restarts it forever
+            timeout_worker_healthcheck=60,
             log_config=None,
             access_log=False,
             timeout_keep_alive=75,  # longer than the gateway's idle timeout, as the platform's serve

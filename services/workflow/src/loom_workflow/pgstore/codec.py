@@ -10,6 +10,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 from sqlalchemy import Table
+from sqlalchemy.dialects import postgresql
 
 from loom_workflow.engine.errors import IllegalArgument
 from loom_workflow.engine.runtime.entities import (
@@ -27,6 +28,8 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.pgstore import tables as t
+
+_DIALECT = postgresql.dialect()  # type: ignore[no-untyped-call]
 
 TABLE_OF: dict[type, Table] = {
     Deployment: t.deployment,
@@ -58,6 +61,8 @@ class Mapping:
     insert: str
     update: str
     delete: str
+    insert_many: str  # one prepared statement for any number of rows: INSERT ... SELECT FROM unnest(arrays)
+    delete_many: str  # the same for revision-checked deletes
 
     def to_row(self, values: Sequence[Any]) -> Row:
         """A dataclass from a result row in ``fields`` order."""
@@ -65,6 +70,11 @@ class Mapping:
         if self.kind is Variable:
             data["value"] = decode_value(str(data["type_name"]), data["value"])
         return self.kind(**data)  # type: ignore[no-any-return]
+
+    def columns_of(self, rows: Sequence[Row]) -> list[list[Any]]:
+        """The rows as one array per column, for :attr:`insert_many`."""
+        table = [self.params(r) for r in rows]
+        return [list(column) for column in zip(*table, strict=True)]
 
     def params(self, row: Row) -> list[Any]:
         """Column values of ``row`` in ``fields`` order."""
@@ -82,6 +92,8 @@ def _mapping(kind: type, table: Table) -> Mapping:
     marks = ", ".join(["%s"] * len(columns))
     settable = [c for c in columns if c not in ("id", "rev")]
     sets = ", ".join(f"{c} = %s" for c in settable)
+    arrays = ", ".join(f"%s::{table.c[c].type.compile(dialect=_DIALECT)}[]" for c in columns)
+    id_type = table.c["id"].type.compile(dialect=_DIALECT)
     return Mapping(
         kind=kind,
         table=table.name,
@@ -90,6 +102,11 @@ def _mapping(kind: type, table: Table) -> Mapping:
         insert=f"INSERT INTO {table.name} ({names}) VALUES ({marks})",
         update=f"UPDATE {table.name} SET {sets}, rev = %s WHERE id = %s AND rev = %s",
         delete=f"DELETE FROM {table.name} WHERE id = %s AND rev = %s",
+        insert_many=f"INSERT INTO {table.name} ({names}) SELECT * FROM unnest({arrays})",
+        delete_many=(
+            f"DELETE FROM {table.name} t USING unnest(%s::{id_type}[], %s::integer[]) AS d(id, rev) "
+            "WHERE t.id = d.id AND t.rev = d.rev"
+        ),
     )
 
 
@@ -117,15 +134,18 @@ def update_params(mapping: Mapping, row: Row, fields: tuple[str, ...] = ()) -> l
     return [*(values[f] for f in names), row.revision, row.id, row.revision - 1]
 
 
+def batch_insert(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
+    """One INSERT of every row (a single row keeps the plain statement)."""
+    if len(rows) == 1:
+        return mapping.insert, mapping.params(rows[0])
+    return mapping.insert_many, mapping.columns_of(rows)
+
+
 def batch_delete(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
     """One revision-checked DELETE of every row (the caller compares the row count)."""
     if len(rows) == 1:
         return mapping.delete, [rows[0].id, rows[0].revision]
-    pairs = ", ".join(["(%s, %s::integer)"] * len(rows))
-    return (
-        f"DELETE FROM {mapping.table} WHERE (id, rev) IN (VALUES {pairs})",
-        [v for r in rows for v in (r.id, r.revision)],
-    )
+    return mapping.delete_many, [[r.id for r in rows], [r.revision for r in rows]]
 
 
 _UPDATES: dict[tuple[str, tuple[str, ...]], str] = {}

@@ -45,6 +45,7 @@ from loom_workflow.pgstore.codec import (
     MAPPINGS,
     Mapping,
     batch_delete,
+    batch_insert,
     encode_value,
     update_params,
     update_sql,
@@ -92,6 +93,15 @@ _LOCK_TASK_TREE = _LOCK_TREE.replace(
     "(SELECT e.root_proc_inst_id FROM act_ru_task t JOIN act_ru_execution e ON e.id = t.proc_inst_id "
     "WHERE t.id = %(p)s)",
 )
+_UPSERT_HISTORIC_VARIABLES = """
+INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, create_time,
+                            last_updated_time)
+SELECT v.*, clock_timestamp(), clock_timestamp()
+FROM unnest(%s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::jsonb[])
+     AS v(id, proc_inst_id, execution_id, task_id, name, type_name, value)
+ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, value = EXCLUDED.value,
+                               last_updated_time = EXCLUDED.last_updated_time
+"""
 _HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
 _DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
 _LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
@@ -434,9 +444,7 @@ class PgTx:
         checks: list[tuple[psycopg.Cursor[Any], list[Row]]] = []
         with self.conn.pipeline():
             for mapping, rows in _grouped(changes.inserts):
-                # one prepared INSERT per row: a multi-row text differs with the row count, so it is
-                # neither prepared nor cached and costs more to build than the round trips it saves
-                self.conn.cursor().executemany(mapping.insert, [mapping.params(r) for r in rows])
+                self.conn.execute(*batch_insert(mapping, rows))
             for (mapping, fields), rows in _grouped_updates(changes):
                 cur = self.conn.cursor()
                 cur.executemany(
@@ -465,14 +473,16 @@ class PgTx:
             if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
         ]
         if written:
-            self.conn.cursor().executemany(
-                "INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, "
-                "create_time, last_updated_time) VALUES (%s, %s, %s, %s, %s, %s, %s, clock_timestamp(), "
-                "clock_timestamp()) ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, "
-                "value = EXCLUDED.value, last_updated_time = EXCLUDED.last_updated_time",
+            self.conn.execute(
+                _UPSERT_HISTORIC_VARIABLES,
                 [
-                    (v.id, v.proc_inst_id, v.execution_id, v.task_id, v.name, v.type_name, encode_value(v))
-                    for v in written
+                    [v.id for v in written],
+                    [v.proc_inst_id for v in written],
+                    [v.execution_id for v in written],
+                    [v.task_id for v in written],
+                    [v.name for v in written],
+                    [v.type_name for v in written],
+                    [encode_value(v) for v in written],
                 ],
             )
 
@@ -496,12 +506,12 @@ class PgTx:
             )
             for subject, message in self._outbox
         ]
-        with self.conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
-                "VALUES (%s, %s, %s, %s::jsonb, clock_timestamp())",
-                params,
-            )
+        self.conn.execute(
+            "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
+            "SELECT id, subject, payload, headers, clock_timestamp() "
+            "FROM unnest(%s::varchar[], %s::varchar[], %s::bytea[], %s::jsonb[]) AS o(id, subject, payload, headers)",
+            [list(column) for column in zip(*params, strict=True)],
+        )
         self._outbox.clear()
         self.wrote_events = True
 

@@ -237,6 +237,7 @@ hi_taskinst = Table(
     Column("tenant_id", String(255), nullable=False, server_default=""),
     Index("ix_act_hi_taskinst_assignee_end", "assignee", "end_time"),
     Index("ix_act_hi_taskinst_proc_inst", "proc_inst_id"),
+    Index("ix_act_hi_taskinst_open", "proc_inst_id", postgresql_where=text("end_time IS NULL")),
 )
 
 hi_actinst = Table(
@@ -260,6 +261,7 @@ hi_actinst = Table(
     Column("transaction_order", Integer, nullable=False, server_default="0"),
     Column("tenant_id", String(255), nullable=False, server_default=""),
     Index("ix_act_hi_actinst_proc_inst", "proc_inst_id", "start_time"),
+    Index("ix_act_hi_actinst_open", "proc_inst_id", postgresql_where=text("end_time IS NULL")),
 )
 
 hi_comment = Table(
