@@ -89,7 +89,13 @@ async function openDesigner(ctx, p, key) {
   await p.goto(ctx.base + LIST);
   const scope = p.locator(`[data-page="${LIST}"]`);
   await scope.waitFor({ timeout: 20000 });
-  await scope.locator('a', { hasText: key }).first().click();
+  const link = scope.locator('a', { hasText: key }).first();
+  // on a loaded machine the list may answer before the new model is in it: look again once
+  if (!(await link.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
+    await p.reload();
+    await scope.waitFor({ timeout: 20000 });
+  }
+  await link.click({ timeout: 40000 });
   await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
 }
 
