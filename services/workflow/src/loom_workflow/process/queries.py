@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.i18n import current_language
 from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
+from loom_workflow.pgstore import tables as t
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.users import user_names
 
@@ -239,6 +240,12 @@ async def _allowed_definitions(
     }
     records = [r for r in page["records"] if r["id"] in ok]
     return page_body(records[params.offset : params.offset + params.size], len(records), params)
+
+
+async def key_deployed(session: AsyncSession, key: str) -> bool:
+    """True when a definition with this key is deployed."""
+    found = await session.execute(select(t.procdef.c.id).where(t.procdef.c.key == key).limit(1))
+    return found.first() is not None
 
 
 async def historic_variables(session: AsyncSession, proc_inst_id: str) -> dict[str, Any]:

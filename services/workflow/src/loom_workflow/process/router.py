@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
-from sqlalchemy import text
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
@@ -78,10 +77,7 @@ async def historic_variables(session: SessionDep, _: CanViewHistory, procInsId: 
 @router.get("/exist")
 async def exist(session: SessionDep, _: CurrentPrincipal, key: str) -> bool:
     """True when a definition with this key is deployed."""
-    found = (
-        await session.execute(text("SELECT 1 FROM act_re_procdef WHERE key = :k LIMIT 1"), {"k": key})
-    ).first()
-    return found is not None
+    return await queries.key_deployed(session, key)
 
 
 @router.put("/update/suspend")
