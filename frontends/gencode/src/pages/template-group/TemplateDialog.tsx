@@ -4,9 +4,8 @@ import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DictSelect, maxLen, required, sortRules, useFeedback, type FormMode } from '@loom/ui';
 import { refService } from '../../shared/service';
-import { fileKey, newFile, removeFile, toPayload, visibleFiles, type TemplateGroup, type TemplateGroupFields, type TemplateObj } from './templates';
+import { fileKey, newFile, removeFile, safeMessageHtml, toPayload, visibleFiles, type TemplateGroup, type TemplateGroupFields, type TemplateObj } from './templates';
 import { LazyCodeEditor } from '@loom/ui/editor';
-import DOMPurify from 'dompurify';
 
 const svc = refService<TemplateGroup>('templateGroup');
 /** Seed §2: editor height 500 for the main set, 1000px for the appendix set. */
@@ -97,7 +96,7 @@ export function TemplateDialog({ open, mode, id, onClose, onSaved }: { open: boo
     try {
       const msg = await svc.save(toPayload({ ...all, id: recordId, templateObjDTOList: payloadFiles }));
       // The seed lets the success message hold HTML; it comes from stored data, so only markup survives, never script.
-      if (msg) void message.success({ content: <span dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(msg)) }} /> });
+      if (msg) void message.success({ content: <span dangerouslySetInnerHTML={{ __html: safeMessageHtml(msg) }} /> });
       onSaved();
       if (recordId) await loadRecord(recordId);
       else onClose();

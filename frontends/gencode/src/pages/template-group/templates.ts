@@ -1,5 +1,6 @@
 /** Template files of a group, edited in memory (seed §3-§4). */
 import { removeNested, type NestedRow } from '@loom/ui';
+import DOMPurify from 'dompurify';
 
 export interface TemplateObj extends NestedRow {
   id?: string;
@@ -71,4 +72,9 @@ export function toPayload(group: TemplateGroup): TemplateGroup {
       return rest as TemplateObj;
     }),
   };
+}
+
+/** The template group's success message as safe HTML: the seed lets it hold markup, and it comes from stored data, so scripts and event handlers are removed. */
+export function safeMessageHtml(msg: unknown): string {
+  return DOMPurify.sanitize(String(msg ?? ''));
 }
