@@ -152,7 +152,9 @@ def app_engine(databases: tuple[str, str]) -> Engine:
 @given(steps=changes)
 @example(steps=[("insert", ["abcdefgh", "007", " 5"], None), ("type", 0, "varchar(3)")])
 @example(steps=[("insert", ["abc", "007", " 5"], None), ("type", 1, "integer"), ("type", 2, "bigint")])
-@example(steps=[("insert", ["abc", "x", "y"], None), ("rename_table", None, None), ("rename_column", 0, None)])
+@example(
+    steps=[("insert", ["abc", "x", "y"], None), ("rename_table", None, None), ("rename_column", 0, None)]
+)
 def test_random_design_changes_never_lose_a_stored_value_in_a_normal_sync(app_engine, steps) -> None:
     name = f"prop_{uuid.uuid4().hex[:10]}"
     cols: list[list[str | None]] = [[f"c{i}", "varchar(40)", None] for i in range(3)]
