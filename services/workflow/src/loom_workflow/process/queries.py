@@ -104,7 +104,8 @@ async def instances(
 ) -> dict[str, Any]:
     """Process instances from history: running, ended, or a user's own (``myApplyed``)."""
     fixed_order(params)
-    where, binds = ["1=1"], {}
+    where: list[str] = ["1=1"]
+    binds: dict[str, Any] = {}
     if running is True:
         where.append("h.end_time IS NULL")
     elif running is False:
