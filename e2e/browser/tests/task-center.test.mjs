@@ -687,6 +687,9 @@ export default [
       page = await as(ctx, people.mgr, 'en-US');
       const task = await openTodo(ctx, page, title);
       await task.locator('.ant-tabs-tab', { hasText: 'History' }).waitFor();
+      // system buttons speak the reader's language; a node's own button keeps its configured name
+      await task.locator('[data-button="_flow_agree"]', { hasText: 'Agree' }).waitFor();
+      await task.locator('[data-button="reapply"]', { hasText: '退回修改' }).waitFor();
       await screenshot(page, 'task-08-english-task');
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, 'Submitted');

@@ -7,7 +7,7 @@ import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
-import { completionOf, visibleButtons } from '../../components/task/buttons';
+import { completionOf, isSystemCode, visibleButtons } from '../../components/task/buttons';
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
 import type { FlowButton, TaskDef } from '../../components/task/types';
@@ -31,7 +31,7 @@ const DIALOG_OF: Record<string, DialogKind> = {
  * semantics of seed 001 §5.1, the history and the chart.
  */
 export default function TaskForm({ query }: PageProps) {
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
   const { message, modal } = useFeedback();
   const navigate = useNavigate();
   const taskId = query.get('taskId') ?? '';
@@ -95,6 +95,9 @@ export default function TaskForm({ query }: PageProps) {
     },
     [copyTo, procInsId, taskId, message, navigate, t],
   );
+
+  /** A system button in the reader's language when the portal speaks English; a node's own name otherwise. */
+  const buttonLabel = (b: FlowButton) => (i18n.language?.startsWith('en') && isSystemCode(b.code) ? t(`buttons.${b.code}`) : b.name);
 
   const commentOf = (b: FlowButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
 
@@ -270,7 +273,7 @@ export default function TaskForm({ query }: PageProps) {
                 data-button={b.code}
                 onClick={() => void onButton(b).catch(() => undefined)}
               >
-                {b.name}
+                {buttonLabel(b)}
               </Button>
             ))}
           </Space>
