@@ -119,3 +119,26 @@ async def test_unknown_columns_and_bad_values_are_refused_and_nothing_is_written
     assert reply.total == 0
     with pytest.raises(Exception, match="form_nowhere"):
         await client.call(data.QueryRows, data_pb2.QueryRowsRequest(table="form_nowhere"))
+
+
+async def test_a_bulk_insert_keeps_every_value_and_fills_missing_columns_with_null(env, stub):
+    client, data = stub
+    await client.call(data.SyncTable, data_pb2.SyncTableRequest(table="form_bulk", columns=_columns()))
+    rows = [{"id": f"{i:04d}", "title": f"行\t{i}\\n", "amount": i} for i in range(300)]
+    rows[7] = {"id": "0007", "happened": "2026-02-03 04:05:06"}
+    # when: enough rows to go through COPY
+    insert = data_pb2.Change(table="form_bulk", kind="insert", rows_json=json.dumps(rows))
+    counts = await client.call(data.ApplyChanges, data_pb2.ApplyChangesRequest(changes=[insert]))
+    # then
+    assert list(counts.counts) == [300]
+    reply = await client.call(
+        data.QueryRows,
+        data_pb2.QueryRowsRequest(table="form_bulk", sorts=[data_pb2.Sort(column="id", asc=True)]),
+    )
+    found = json.loads(reply.rows_json)
+    assert reply.total == 300 and (found[1]["title"], found[1]["amount"]) == ("行\t1\\n", 1)
+    assert (found[7]["title"], found[7]["amount"], found[7]["happened"]) == (
+        None,
+        None,
+        "2026-02-03 04:05:06",
+    )

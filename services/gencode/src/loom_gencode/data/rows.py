@@ -18,6 +18,8 @@ from loom_platform.errors import InvalidArgument, NotFound
 
 LIKE, EQ, IN = "like", "eq", "in"
 ANALYZE_AFTER_ROWS = 1000
+# Inserts of at least this many rows go through COPY on PostgreSQL (several times faster).
+COPY_FROM_ROWS = 200
 
 
 @dataclass(frozen=True)
@@ -176,6 +178,22 @@ def ensure_sort_indexes(engine: Engine, name: str, columns: Sequence[str]) -> li
     return ran
 
 
+def _insert(conn: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]) -> None:
+    """Inserts rows that may name different columns (missing ones are null); PostgreSQL bulk loads by COPY."""
+    if not rows:
+        return
+    names = list(dict.fromkeys(name for row in rows for name in row))
+    if conn.dialect.name == "postgresql" and len(rows) >= COPY_FROM_ROWS:
+        quote = conn.dialect.identifier_preparer.quote
+        sql = f"COPY {quote(table.name)} ({', '.join(quote(n) for n in names)}) FROM STDIN"
+        cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+        with cursor.copy(sql) as copy:
+            for row in rows:
+                copy.write_row([row.get(n) for n in names])
+        return
+    conn.execute(table.insert(), [{n: row.get(n) for n in names} for row in rows])
+
+
 def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowChange]) -> list[int]:
     """Runs every change in one transaction; rows touched per change."""
     counts: list[int] = []
@@ -184,8 +202,7 @@ def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowC
             table = tables[change.table]
             if change.kind == "insert":
                 rows = [_values(table, row) for row in (change.rows or [])]
-                if rows:
-                    conn.execute(table.insert(), rows)
+                _insert(conn, table, rows)
                 counts.append(len(rows))
                 continue
             key = _column(table, change.key_column)
