@@ -4,6 +4,7 @@
  */
 import lintingModule from 'bpmn-js-bpmnlint';
 import 'bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css';
+import './checks.css';
 import { http, type Page } from '@loom/ui';
 import { lintConfig } from './config';
 import { createLintContext, type LintContext } from './context';
