@@ -14,7 +14,7 @@ platform=$!
 stop() { kill -INT -- -"$platform" 2>/dev/null || true; wait "$platform" 2>/dev/null || true; }
 trap stop EXIT
 
-for _ in $(seq 1 120); do
+for _ in $(seq 1 360); do  # up to 3 minutes: a loaded machine migrates and seeds five databases first
   if curl -fsS "$LOOM_PORTAL_URL/api/sys/sysConfig/getConfig" >/dev/null 2>&1 \
      && [ "$(curl -s -o /dev/null -w '%{http_code}' "$LOOM_PORTAL_URL/")" != 000 ]; then
     ready=1; break
