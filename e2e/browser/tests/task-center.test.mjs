@@ -403,10 +403,13 @@ export default [
       await detail.locator('.ant-tabs-tab', { hasText: '流程图' }).click();
       const chart = detail.locator('.djs-container svg');
       await chart.first().waitFor({ timeout: 15000 });
-      await eventually(
-        async () => (await detail.locator('[data-element-id="end"] .djs-visual > *').first().evaluate((el) => getComputedStyle(el).stroke || el.getAttribute('stroke'))) !== null,
-        'the chart is drawn',
-      );
+      // visited nodes and taken flows blue; the end reached is blue, not red; the short branch untouched
+      const marked = async (id) => detail.locator(`.djs-element[data-element-id="${id}"]`).first().getAttribute('class');
+      await eventually(async () => (await marked('end'))?.includes('loom-flow-visited'), 'the end is marked visited');
+      for (const id of ['start', 'dept', 'modify', 'board', 'f1', 'f_back', 'f_re', 'f_long', 'f_board'])
+        expect((await marked(id))?.includes('loom-flow-visited'), `${id} is blue`);
+      expect(!(await marked('end')).includes('loom-flow-current'), 'a finished process has no red node');
+      expect(!(await marked('f_short')).includes('loom-flow-visited'), 'the branch not taken stays plain');
       await screenshot(page, 'task-05-chart');
     },
   },
