@@ -82,12 +82,12 @@ def run_service(name: str, port: str, token: str, examples: int, max_time: int |
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     output = done.stdout + done.stderr
     cases = re.search(r"(\d+) generated", output)
-    failed = re.search(r"(\d+) failed", output)
+    failures = re.search(r"found (\d+) unique failure", output)
     figures = {
         "service": name,
         "exit": done.returncode,
         "cases": int(cases.group(1)) if cases else 0,
-        "failed": int(failed.group(1)) if failed else 0,
+        "unique_5xx": int(failures.group(1)) if failures else 0,
         "seconds": round(time.monotonic() - started, 1),
     }
     if done.returncode != 0:
