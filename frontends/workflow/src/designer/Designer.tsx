@@ -127,6 +127,8 @@ export function Designer(props: DesignerProps) {
     if (!modeler) return null;
     const s = services(modeler);
     const proc = processOf(s);
+    // a blank diagram starts non-executable (seed §1); what is saved is meant to be published
+    if (proc.get('isExecutable') !== true) s.modeling.updateModdleProperties(s.canvas.getRootElement(), proc, { isExecutable: true });
     const xml = await exportXml(modeler);
     setBusy(true);
     try {

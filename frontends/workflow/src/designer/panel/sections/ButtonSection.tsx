@@ -35,7 +35,12 @@ export function ButtonSection({ modeler, element, version }: SectionProps) {
   };
   const submit = async () => {
     if (!editing) return;
-    const v = await form.validateFields();
+    let v: ButtonRow & { tip?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows the messages
+    }
     const row: ButtonRow = { ...editing.row, ...v, sort: Number(v.sort), isHide: v.isHide, next: editing.row.next ?? '0' };
     write(editing.index == null ? [...rows, row] : rows.map((r, i) => (i === editing.index ? row : r)));
     setEditing(null);

@@ -10,7 +10,7 @@ import type { SectionProps } from '../ProductPanel';
  * the loop over the handler's list with elementVariable/assignee `assignee` and write the
  * completion condition — all pass (100%) or a percentage 1–100, read back from the expression.
  */
-export function MultiInstanceSection({ modeler, element, version }: SectionProps) {
+export function MultiInstanceSection({ modeler, element }: SectionProps) {
   const { t } = useTranslation('designer');
   const bo = element.businessObject;
   const loop = bo.get('loopCharacteristics') as Bo | undefined;
@@ -18,10 +18,12 @@ export function MultiInstanceSection({ modeler, element, version }: SectionProps
   const stored = conditionToPercent(loop?.get('completionCondition')?.get('body'));
   const [percent, setPercent] = useState(stored);
   const [mode, setMode] = useState<'all' | 'percent'>(stored >= 100 ? 'all' : 'percent');
+  // re-read when the stored condition or the element changes (not on every diagram change: a
+  // chosen 'percentage' without a value yet must survive unrelated updates)
   useEffect(() => {
     setPercent(stored);
     setMode(stored >= 100 ? 'all' : 'percent');
-  }, [stored, version]);
+  }, [stored, bo]);
   const s = services(modeler);
 
   const apply = (next: MultiInstanceKind, p: number) => {
