@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Subquery, delete, func, or_, select
+from sqlalchemy import Subquery, delete, func, or_, select, update
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import InvalidArgument
@@ -23,12 +24,13 @@ from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate
 from loom_workflow.pgstore import tables as t
 
+_MODELS = ProcessModel.metadata.tables["act_re_model"]
 SORTABLE: Sortable = {
-    "name": ProcessModel.__table__.c.name,  # type: ignore[attr-defined]
-    "key": ProcessModel.__table__.c.key,  # type: ignore[attr-defined]
-    "last_updated": ProcessModel.__table__.c.last_updated,  # type: ignore[attr-defined]
-    "version": ProcessModel.__table__.c.version,  # type: ignore[attr-defined]
-    "created": ProcessModel.__table__.c.created,  # type: ignore[attr-defined]
+    "name": _MODELS.c.name,
+    "key": _MODELS.c.key,
+    "last_updated": _MODELS.c.last_updated,
+    "version": _MODELS.c.version,
+    "created": _MODELS.c.created,
 }
 
 
@@ -90,9 +92,11 @@ async def latest_definition(session: AsyncSession, key: str) -> Any | None:
 async def page(session: AsyncSession, params: PageParams, *, text: str | None, category: str | None) -> Any:
     """Models with their latest definition, filtered by name/key text and category."""
     latest = _latest_definitions()
-    stmt = select(ProcessModel, latest).outerjoin(latest, latest.c.key == ProcessModel.key)  # type: ignore[arg-type]
+    stmt = select(ProcessModel, latest).outerjoin(latest, latest.c.key == col(ProcessModel.key))
     if text:
-        stmt = stmt.where(or_(ProcessModel.name.ilike(f"%{text}%"), ProcessModel.key.ilike(f"%{text}%")))  # type: ignore[attr-defined]
+        stmt = stmt.where(
+            or_(col(ProcessModel.name).ilike(f"%{text}%"), col(ProcessModel.key).ilike(f"%{text}%"))
+        )
     if category:
         stmt = stmt.where(or_(latest.c.category == category, ProcessModel.category == category))
 
@@ -106,7 +110,7 @@ async def page(session: AsyncSession, params: PageParams, *, text: str | None, c
         stmt,
         params,
         sortable=SORTABLE,
-        default_order=[ProcessModel.__table__.c.last_updated.desc()],  # type: ignore[attr-defined]
+        default_order=[col(ProcessModel.last_updated).desc()],
         render=_render,
     )
 
@@ -204,8 +208,10 @@ async def delete_many(session: AsyncSession, runtime: WorkflowRuntime, ids: Sequ
         if model is None:
             continue
         await runtime.run(PurgeDefinitions(model.key))
-        await session.execute(delete(TaskDefExtension).where(TaskDefExtension.process_def_id == model.key))  # type: ignore[arg-type]
-        await session.execute(delete(NodeSetting).where(NodeSetting.process_def_id == model.key))  # type: ignore[arg-type]
+        await session.execute(
+            delete(TaskDefExtension).where(col(TaskDefExtension.process_def_id) == model.key)
+        )
+        await session.execute(delete(NodeSetting).where(col(NodeSetting.process_def_id) == model.key))
         await session.delete(model)
     await session.flush()
 
@@ -216,10 +222,10 @@ async def form_conditions(session: AsyncSession, key: str) -> dict[str, str]:
         (
             await session.execute(
                 select(NodeSetting.task_def_id).where(
-                    NodeSetting.process_def_id == key,
-                    NodeSetting.key == "conditionType",
-                    NodeSetting.value == "1",
-                )  # type: ignore[arg-type]
+                    col(NodeSetting.process_def_id) == key,
+                    col(NodeSetting.key) == "conditionType",
+                    col(NodeSetting.value) == "1",
+                )
             )
         )
         .scalars()
@@ -231,8 +237,11 @@ async def form_conditions(session: AsyncSession, key: str) -> dict[str, str]:
             (
                 await session.execute(
                     select(FlowCondition)
-                    .join(TaskDefExtension, TaskDefExtension.id == FlowCondition.task_def_id)  # type: ignore[arg-type]
-                    .where(TaskDefExtension.process_def_id == key, TaskDefExtension.task_def_id == flow_id)  # type: ignore[arg-type]
+                    .join(TaskDefExtension, col(TaskDefExtension.id) == col(FlowCondition.task_def_id))
+                    .where(
+                        col(TaskDefExtension.process_def_id) == key,
+                        col(TaskDefExtension.task_def_id) == flow_id,
+                    )
                 )
             )
             .scalars()
@@ -287,6 +296,4 @@ async def update_category(
         if model is None:
             raise ModelNotFound()
         key = model.key
-    await session.execute(
-        ProcessModel.__table__.update().where(ProcessModel.__table__.c.key == key).values(category=category)  # type: ignore[attr-defined]
-    )
+    await session.execute(update(ProcessModel).where(col(ProcessModel.key) == key).values(category=category))
