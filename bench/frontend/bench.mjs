@@ -6,11 +6,11 @@
 //      cold (fresh browser profile each run) and warm (cached assets).
 // Runs against the real platform at LOOM_PORTAL_URL (default http://127.0.0.1:8080; start one with
 // make dev or scripts/platform-at.sh). Writes RESULTS.md.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { adminCredentials, launch, CHROMIUM } from '../../e2e/browser/lib/harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -154,6 +154,10 @@ Largest scripts loaded after login (gzip):
 | --- | ---: |
 ${top.map((s) => `| \`${s.url.length > 90 ? s.url.slice(0, 45) + '…' + s.url.slice(-40) : s.url}\` | ${kb(s.gzip)} |`).join('\n')}
 `;
-writeFileSync(join(here, 'RESULTS.md'), md);
+// the forms remote's section (bench/frontend/forms.mjs) is kept, then measured again
+const resultsFile = join(here, 'RESULTS.md');
+const formsSection = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').match(/<!-- forms:begin -->[\s\S]*<!-- forms:end -->\n?/)?.[0] : undefined;
+writeFileSync(resultsFile, formsSection ? `${md}\n${formsSection}` : md);
 console.log(md);
+if (process.env.LOOM_BENCH_FORMS !== '0') spawnSync(process.execPath, [join(here, 'forms.mjs')], { stdio: 'inherit', env: process.env });
 process.exit(okJs && okMs ? 0 : 1);

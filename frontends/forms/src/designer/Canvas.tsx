@@ -1,10 +1,11 @@
 import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { Button, Col, Divider, Empty, Form, Row, Tabs, Tooltip } from 'antd';
+import { Button, Col, Divider, Empty, Row, Tabs, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
-import { Control, type FormWidget, type Platform } from '../render';
+import type { FormWidget, Platform } from '../render';
+import { FieldPreview } from './Preview';
 import { dnd } from './dnd';
 import { childSlots, flowLayout, type ContainerKind } from './model';
 import { ReportEditor } from './ReportEditor';
@@ -122,18 +123,17 @@ function Body({ w }: { w: FormWidget }): ReactNode {
       return <ReportEditor w={w} />;
     case 'table':
       return (
-        <Form.Item label={w.name} className="loom-fd-table" colon={false}>
-          <SlotList id={w.key} kind="table" list={childSlots(w)[0]!.list} />
-        </Form.Item>
+        <div className="loom-fd-field loom-fd-table">
+          <label className="loom-fd-label">{w.name}</label>
+          <div className="loom-fd-control">
+            <SlotList id={w.key} kind="table" list={childSlots(w)[0]!.list} />
+          </div>
+        </div>
       );
     case 'divider':
       return <Divider orientation={o.contentPosition ?? 'center'}>{w.name}</Divider>;
     default:
-      return (
-        <Form.Item label={o.hideLabel ? undefined : w.name} required={!!o.required} colon={false} style={{ marginBottom: 0 }}>
-          <Control widget={w} value={o.defaultValue} />
-        </Form.Item>
-      );
+      return <FieldPreview w={w} />;
   }
 }
 
@@ -221,7 +221,7 @@ export function Canvas({ list }: { list: FormWidget[] }) {
       <div ref={containerRef as never} className={`loom-fd-canvas loom-fd-canvas-${state.platform}`} style={{ maxWidth, margin: '0 auto' }} data-platform={state.platform}>
         {list.length === 0 && <Empty className="loom-fd-canvas-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('canvas.empty')} />}
         {mounted && (
-          <Form layout="horizontal" labelCol={{ flex: '100px' }} component="div">
+          <div className="loom-fd-form">
             <ReactGridLayout
               className="loom-fd-grid-layout"
               width={width}
@@ -247,7 +247,7 @@ export function Canvas({ list }: { list: FormWidget[] }) {
                 </div>
               ))}
             </ReactGridLayout>
-          </Form>
+          </div>
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Segmented, Space, Tabs, Tooltip } from 'antd';
 import { ClearOutlined, CloseOutlined, CodeOutlined, DesktopOutlined, EyeOutlined, FileTextOutlined, ImportOutlined, MobileOutlined, RedoOutlined, SaveOutlined, TabletOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -159,39 +159,18 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
     show(JSON.parse(snap) as FormJson);
   };
 
-  const found = selected ? M.findWidget(form, selected) : undefined;
+  // the panels follow a change a moment later: the canvas shows it first
+  const panelForm = useDeferredValue(form);
+  const panelSelected = useDeferredValue(selected);
+  const found = panelSelected ? M.findWidget(panelForm, panelSelected) : undefined;
+  const addLatest = useRef(addFromPalette);
+  addLatest.current = addFromPalette;
+  const addRef = useCallback((type: FormWidget['type']) => addLatest.current(type), []);
   const state = useMemo(() => ({ selected, cell, platform }), [selected, cell, platform]);
 
   return (
     <div className="loom-form-designer" data-testid="form-designer">
-      <aside className="loom-fd-palette">
-        {title && <div className="loom-fd-title">{title}</div>}
-        {GROUPS.map((g) => (
-          <div key={g} className="loom-fd-group" data-group={g}>
-            <div className="loom-fd-group-title">{t(`groups.${g}`)}</div>
-            <div className="loom-fd-group-items">
-              {PALETTE.filter((p) => p.group === g).map((p) => (
-                <div
-                  key={p.type}
-                  className="loom-fd-palette-item"
-                  data-palette={p.type}
-                  draggable
-                  onDragStart={(e) => {
-                    e.dataTransfer.setData('text/plain', p.type);
-                    e.dataTransfer.effectAllowed = 'copy';
-                    dnd.set({ kind: 'new', type: p.type });
-                  }}
-                  onDragEnd={() => setTimeout(() => dnd.set(null), 0)}
-                  onClick={() => addFromPalette(p.type)}
-                >
-                  <MenuIcon icon={p.icon} />
-                  <span>{t(`types.${p.type}`)}</span>
-                </div>
-              ))}
-            </div>
-          </div>
-        ))}
-      </aside>
+      <Palette title={title} onAdd={addRef} />
       <main className="loom-fd-main">
         <div className="loom-fd-toolbar">
           <Segmented
@@ -289,7 +268,7 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
               label: t('panel.widget'),
               children: <WidgetPanel w={found?.widget ?? null} isRoot={found?.slot.kind === 'root'} onChange={(w) => commit((f) => { const x = M.findWidget(f, w.key); if (x) x.slot.list[x.index] = w; })} />,
             },
-            { key: 'form', label: t('panel.form'), children: <FormPanel config={form.config} onChange={(c) => commit((f) => void (f.config = c))} /> },
+            { key: 'form', label: t('panel.form'), children: <FormPanel config={panelForm.config} onChange={(c) => commit((f) => void (f.config = c))} /> },
             ...(listTab
               ? [
                   {
@@ -297,7 +276,7 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
                     label: t('panel.list'),
                     children: (
                       <ListPanel
-                        form={form}
+                        form={panelForm}
                         onToggle={(key, opt, v) =>
                           commit((f) => {
                             const x = M.findWidget(f, key);
@@ -332,3 +311,38 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
 }
 
 export default Designer;
+
+/** The palette in its four groups: drag an item onto the canvas, or click it to add after the selection. */
+const Palette = memo(function Palette({ title, onAdd }: { title?: string; onAdd: (type: FormWidget['type']) => void }) {
+  const { t } = useTranslation('forms');
+  return (
+        <aside className="loom-fd-palette">
+          {title && <div className="loom-fd-title">{title}</div>}
+          {GROUPS.map((g) => (
+            <div key={g} className="loom-fd-group" data-group={g}>
+              <div className="loom-fd-group-title">{t(`groups.${g}`)}</div>
+              <div className="loom-fd-group-items">
+                {PALETTE.filter((p) => p.group === g).map((p) => (
+                  <div
+                    key={p.type}
+                    className="loom-fd-palette-item"
+                    data-palette={p.type}
+                    draggable
+                    onDragStart={(e) => {
+                      e.dataTransfer.setData('text/plain', p.type);
+                      e.dataTransfer.effectAllowed = 'copy';
+                      dnd.set({ kind: 'new', type: p.type });
+                    }}
+                    onDragEnd={() => setTimeout(() => dnd.set(null), 0)}
+                    onClick={() => onAdd(p.type)}
+                  >
+                    <MenuIcon icon={p.icon} />
+                    <span>{t(`types.${p.type}`)}</span>
+                  </div>
+                ))}
+              </div>
+            </div>
+          ))}
+        </aside>
+  );
+});
