@@ -144,3 +144,12 @@ def _read_response(sock: socket.socket) -> bytes:
     while len(body) < length:
         body += sock.recv(65536)
     return head + b"\r\n\r\n" + body
+
+
+@pytest.mark.parametrize(
+    "query", ["current=999999999999999999999999999999", "size=-999999999999999999999999999999"]
+)
+def test_a_page_number_or_size_beyond_64_bits_is_a_400_too(server: str, query: str) -> None:
+    response = httpx.get(f"{server}/list?{query}")
+    assert response.status_code == 400
+    assert "999999999999999999999999999999" in response.json()["msg"]

@@ -88,8 +88,15 @@ class LoomError(Exception):
 
     @property
     def details(self) -> dict[str, Any]:
-        """Structured details for the client (parameters that are plain values)."""
-        return {k: v for k, v in self.params.items() if isinstance(v, str | int | float | bool)}
+        """Structured details for the client (parameters that are plain values; an integer
+        beyond 64 bits, as a client may send, becomes text so the answer can still be rendered)."""
+        return {k: _plain(v) for k, v in self.params.items() if isinstance(v, str | int | float | bool)}
+
+
+def _plain(value: str | int | float | bool) -> str | int | float | bool:
+    if isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**63:
+        return str(value)
+    return value
 
 
 class InvalidArgument(LoomError):
