@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import select, text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
 from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
+from loom_workflow.pgstore import tables as t
 from loom_workflow.process.queries import current_tasks
 from loom_workflow.users import user_names
 
@@ -301,12 +302,10 @@ async def task_def(
                 await session.execute(text("SELECT * FROM act_hi_taskinst WHERE id = :id"), {"id": task_id})
             ).first()
     instance = None
-    if proc_ins_id or task is not None:
+    instance_id = proc_ins_id or (task.proc_inst_id if task is not None else None)
+    if instance_id:
         instance = (
-            await session.execute(
-                text("SELECT * FROM act_hi_procinst WHERE id = :id"),
-                {"id": proc_ins_id or task.proc_inst_id},  # type: ignore[union-attr]
-            )
+            await session.execute(select(t.hi_procinst).where(t.hi_procinst.c.id == instance_id))
         ).first()
     definition_id = (
         proc_def_id
