@@ -279,11 +279,6 @@ def test_a_node_stores_only_its_writable_fields(world: World) -> None:
     assert (stored["days"], stored["reason"]) == (5, "探亲")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="audit still writes every sent value as a process variable, read-only form fields included "
-    "(task/service.audit): the forms document keeps days=5, the gateway sees days=1",
-)
 def test_a_read_only_field_sent_anyway_does_not_steer_the_process(world: World) -> None:
     # given a five-day leave at the manager, who sends one day anyway
     pid = str(_ok(_start(world.emp, f"改天数{RUN}", {"days": 5, "reason": "探亲"})))

@@ -37,10 +37,12 @@ class FormDataInvalid(InvalidArgument):  # type: ignore[misc]
 
 @dataclass(frozen=True)
 class NodeForm:
-    """A node's dynamic form: the version id and the fields it may write (None: every field)."""
+    """A node's dynamic form: the version id, the fields it may write (None: every field) and the
+    fields its settings name as not writable (their values must not reach the process either)."""
 
     json_id: str
     writable: tuple[str, ...] | None
+    read_only: tuple[str, ...] = ()
 
 
 def _form_of(el: Any) -> NodeForm | None:
@@ -50,10 +52,12 @@ def _form_of(el: Any) -> NodeForm | None:
     props = extension_children(el, "formProperty")
     if not props:
         return NodeForm(key, None)
-    writable = tuple(
-        p.get("id") for p in props if (p.get("writable") or "true").lower() != "false" and p.get("id")
-    )
-    return NodeForm(key, writable)
+    def is_writable(prop: Any) -> bool:
+        return (prop.get("writable") or "true").lower() != "false"
+
+    writable = tuple(p.get("id") for p in props if is_writable(p) and p.get("id"))
+    read_only = tuple(p.get("id") for p in props if not is_writable(p) and p.get("id"))
+    return NodeForm(key, writable, read_only)
 
 
 def node_form(xml: str, node_id: str) -> NodeForm | None:

@@ -26,8 +26,13 @@ def test_a_start_event_with_a_form_key_has_a_dynamic_form_with_every_field_writa
 
 
 def test_a_task_writes_only_the_fields_marked_writable_and_missing_means_writable():
-    assert node_form(XML, "audit") == NodeForm("json-1", ("opinion",))
-    assert node_form(XML, "look") == NodeForm("json-1", ())
+    assert node_form(XML, "audit").writable == ("opinion",)
+    assert node_form(XML, "look").writable == ()
+
+
+def test_a_field_marked_not_writable_is_read_only_so_its_value_never_reaches_the_process():
+    assert node_form(XML, "audit") == NodeForm("json-1", ("opinion",), ("reason",))
+    assert node_form(XML, "look") == NodeForm("json-1", (), ("reason",))
 
 
 def test_an_external_form_or_no_form_is_left_to_the_caller():

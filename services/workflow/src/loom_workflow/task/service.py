@@ -204,7 +204,9 @@ async def audit(
             proc_inst_id=task.proc_inst_id,
             type=code,
         ).execute(ctx)
-        values = {k: coerce(v) for k, v in variables.items()}
+        # a field the node may only read never steers the process, whatever the client sends
+        read_only = set(form.read_only) if form is not None else set()
+        values = {k: coerce(v) for k, v in variables.items() if k not in read_only}
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
         else:
