@@ -219,6 +219,7 @@ MATRIX: dict[str, str] = {
     "GET /form/generate/export": USER,
     "POST /form/generate/import": USER,
     "GET /form/generate/importTemplate": USER,
+    "GET /form/generate/getForm": USER,  # checked per form: the form menu's view permission
     "GET /form/generate/list": USER,
     "GET /form/generate/queryById": USER,
     "POST /form/generate/save": USER,
