@@ -344,6 +344,16 @@ export default [
         'flowable:conditionType="1"',
       ]) expect(xml.includes(needle), `the XML carries ${needle}`);
       ctx.shared.xml = xml;
+      // the generic panel (variant A) reads the same flowable: attributes, in Chinese
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(1).click();
+      const generic = p.locator('[data-generic-panel]');
+      await generic.waitFor();
+      const abox = await shape(p, a).locator('.djs-visual > *').first().boundingBox();
+      await p.mouse.click(abox.x + abox.width / 2, abox.y + 12);
+      await generic.locator('.bio-properties-panel-group-header', { hasText: '用户分配' }).click();
+      await eventually(async () => (await generic.locator('input[name="flowable-assignment-assignee"], #bio-properties-panel-flowable-assignment-assignee').first().inputValue()) === '${assignee}', 'the generic panel shows the assignee');
+      await screenshot(p, 'designer-07b-generic-panel');
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
       await p.locator('.loom-designer-dialog .ant-modal-close').click();
     },
   },
@@ -385,8 +395,8 @@ export default [
       await row.locator('[data-row-action="chart"]').click();
       const dialog = p.locator('.loom-flow-chart-dialog');
       await dialog.locator(`.djs-element[data-element-id="${task}"]`).waitFor({ timeout: 20000 });
-      const box = await dialog.locator('.ant-modal-content').boundingBox();
-      expect(Math.abs(box.width - 1500) < 12, `the preview is 1500px wide (${box.width})`);
+      // (the dialog zooms in: measure once it has settled)
+      await eventually(async () => Math.abs((await dialog.locator('.ant-modal-content').boundingBox()).width - 1500) < 12, 'the preview is 1500px wide');
       const stroke = (id) => dialog.locator(`.djs-element[data-element-id="${id}"] .djs-visual > :first-child`).first().evaluate((el) => getComputedStyle(el).stroke);
       await eventually(async () => (await stroke(task)) === 'rgb(255, 77, 79)', 'the waiting task is red');
       expect((await stroke('start')) === 'rgb(22, 119, 255)', 'the start event is blue');

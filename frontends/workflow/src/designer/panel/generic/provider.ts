@@ -1,4 +1,3 @@
-import { createElement as h } from 'react';
 /**
  * Flowable groups for bpmn-js-properties-panel (variant A): user assignment, forms, async
  * continuations, multi instance collection… each entry a text field bound to a `flowable:`
@@ -7,8 +6,6 @@ import { createElement as h } from 'react';
 import { TextFieldEntry, isTextFieldEntryEdited } from '@bpmn-io/properties-panel';
 import { useService } from 'bpmn-js-properties-panel';
 import { is, type Bo, type DiagramElement } from '../../model/access';
-
-void h;
 
 type Group = { id: string; label: string; entries: Array<Record<string, unknown>> };
 
@@ -100,8 +97,10 @@ function AttrEntry(props: { element: DiagramElement; id: string; field: FieldDef
 
 /** Adds the Flowable groups after bpmn-js-properties-panel's own (priority below the BPMN provider's). */
 export class FlowablePropertiesProvider {
-  static $inject = ['propertiesPanel'];
-  constructor(propertiesPanel: { registerProvider: (priority: number, provider: unknown) => void }) {
+  static $inject = ['propertiesPanel', 'translate'];
+  private readonly translate: (s: string) => string;
+  constructor(propertiesPanel: { registerProvider: (priority: number, provider: unknown) => void }, translate: (s: string) => string) {
+    this.translate = translate;
     propertiesPanel.registerProvider(400, this);
   }
 
@@ -113,7 +112,7 @@ export class FlowablePropertiesProvider {
         if (!fields.length) continue;
         groups.push({
           id: g.id,
-          label: g.label,
+          label: this.translate(g.label),
           entries: fields.map((f) => ({
             id: `${g.id}-${f.attr}`,
             element,
