@@ -16,7 +16,9 @@ def test_a_server_started_by_another_process_is_stopped() -> None:
     # given a server started by a process that has exited since (make dev, a test run)
     data_dir = repo_root() / ".loom" / "test" / f"embedded-{uuid.uuid4().hex[:8]}"
     data_dir.parent.mkdir(parents=True, exist_ok=True)
-    start = "from pathlib import Path; from loom_platform.embedded import postgres_url; postgres_url(Path(%r))"
+    start = (
+        "from pathlib import Path; from loom_platform.embedded import postgres_url; postgres_url(Path(%r))"
+    )
     subprocess.run([sys.executable, "-c", start % str(data_dir)], check=True, timeout=120)
     try:
         assert (data_dir / "postmaster.pid").exists()
