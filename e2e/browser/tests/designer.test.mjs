@@ -405,4 +405,34 @@ export default [
       await screenshot(p, 'designer-09-chart');
     },
   },
+  {
+    name: 'designer admin: a process category filters the model list; a common button refuses a preset code',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const cat = `e2e分类${sfx}`;
+      const cats = await open(ctx, p, '/extension/actCategory/ActCategoryList');
+      await cats.locator('[data-action="add"]').click();
+      const dlg = ctx.portal.modal(p);
+      await dlg.locator('[id="name"]').fill(cat);
+      await dlg.locator('[data-action="confirm"]').click();
+      await ctx.portal.toast(p, `保存流程分类'${cat}'成功`);
+      await cats.locator('.ant-table-row', { hasText: cat }).first().waitFor();
+      // the model list's tree offers it; choosing it filters the list (our leave model is not in it)
+      const models = await open(ctx, p, LIST);
+      await models.locator(`.loom-category-tree [data-category="${cat}"]`).click();
+      await eventually(async () => (await models.locator('.ant-table-row', { hasText: KEY }).count()) === 0, 'the list is filtered by the category');
+      await screenshot(p, 'designer-10-category');
+      // 常用按钮: a system preset code is refused with the seed's message
+      const buttons = await open(ctx, p, '/extension/button/ButtonList');
+      await buttons.locator('[data-action="add"]').click();
+      const bd = ctx.portal.modal(p);
+      await bd.locator('[id="name"]').fill(`加急${sfx}`);
+      await bd.locator('[id="code"]').fill('_flow_agree');
+      await bd.locator('[id="code"]').blur();
+      await bd.locator('[data-action="confirm"]').click();
+      await bd.locator('.ant-form-item-explain-error', { hasText: '请勿使用系统预设编码!' }).waitFor();
+      await screenshot(p, 'designer-11-button-code');
+      await bd.locator('[data-action="close"]').click();
+    },
+  },
 ];
