@@ -242,8 +242,9 @@ function scenario(locale) {
         const item = p.locator(`.loom-side-menu [data-href="/form/generate/GenerateFormList?formId=${form.id}"]`);
         if (!(await item.isVisible().catch(() => false))) await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: L.dir }).first().click();
         await item.click();
+        await p.waitForURL((u) => u.pathname === '/form/generate/GenerateFormList', { timeout: 20000 });
         const page = p.locator('.loom-forms-generate');
-        await page.locator('.ant-table').waitFor({ timeout: 20000 });
+        await page.locator('.ant-table').waitFor({ timeout: 45000 });
         await page.locator('[data-action="add"]').click();
         const rec = p.locator('.loom-forms-record');
         await rec.locator('.loom-form-render').waitFor();
