@@ -36,7 +36,7 @@ export default function GenerateFormList({ query }: PageProps) {
   useEffect(() => {
     if (!formId) return void setMeta('missing');
     http
-      .get<{ name: string; code: string; source?: string }>('/form/make/queryById', { id: formId })
+      .get<{ name: string; code: string; source?: string }>('/form/generate/getForm', { formId })
       .then((f) => setMeta({ name: f.name, code: f.code, json: parseStored(f.source) }))
       .catch(() => setMeta('missing'));
   }, [formId]);
