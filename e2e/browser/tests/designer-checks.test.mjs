@@ -102,13 +102,32 @@ async function openDesigner(ctx, p, key) {
 const overlay = (p, id) => p.locator(`.djs-overlays[data-container-id="${id}"] .bjsl-overlay`);
 const shape = (p, id) => p.locator(`[data-designer-canvas] .djs-element[data-element-id="${id}"]`);
 
+// The issue list sits in a click-triggered popover that animates in and out: a list still fading
+// out is "visible" for a moment and then disappears under the click, so every toggle waits until the
+// popover has settled (shown and not leaving, or gone) before anything is clicked in it.
+const checksPopover = (p) => p.locator('.ant-popover:not(.ant-popover-hidden)', { has: p.locator('.loom-checks-list') });
+const leaving = (p) => p.locator('.ant-popover[class*="-leave"]', { has: p.locator('.loom-checks-list') });
+
+async function settled(p) {
+  await eventually(async () => (await leaving(p).count()) === 0 && (await p.locator('.ant-popover[class*="-enter"]', { has: p.locator('.loom-checks-list') }).count()) === 0, 'the checks popover has settled');
+}
+
 async function issueList(p) {
-  if (!(await p.locator('.loom-checks-list').isVisible().catch(() => false))) await p.locator('[data-action="checks-toggle"]').click();
-  return p.locator('.loom-checks-list');
+  await settled(p);
+  if (!(await checksPopover(p).isVisible().catch(() => false))) {
+    await p.locator('[data-action="checks-toggle"]').click();
+    await p.locator('.loom-checks-list').waitFor({ state: 'visible', timeout: 10000 });
+    await settled(p);
+  }
+  return checksPopover(p).locator('.loom-checks-list');
 }
 
 async function closeIssueList(p) {
-  if (await p.locator('.loom-checks-list').isVisible().catch(() => false)) await p.locator('[data-action="checks-toggle"]').click();
+  await settled(p);
+  if (await checksPopover(p).isVisible().catch(() => false)) {
+    await p.locator('[data-action="checks-toggle"]').click();
+    await p.locator('.loom-checks-list').waitFor({ state: 'hidden', timeout: 10000 });
+  }
 }
 
 // ------------------------------------------------------------------ the organisation

@@ -133,7 +133,15 @@ const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`
 /** Chooses an option of an antd Select inside a scope. */
 async function choose(p, select, label) {
   await select.click();
-  await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).first().click();
+  // the option of this select's own dropdown (its input names its listbox): the dropdown of the
+  // previous choice may still be fading out, not yet hidden, and holds the same options
+  const list = await select.first().evaluate((el) => {
+    const i = el.matches('input') ? el : el.querySelector('input[aria-controls], input[aria-owns]');
+    return i?.getAttribute('aria-controls') || i?.getAttribute('aria-owns');
+  });
+  expect(list, 'the select names its listbox');
+  const dropdown = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { has: p.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
 }
 
 /** Sets a basic-settings field of the selected element. */
