@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_platform.db import transaction
-from loom_platform.directory import DirectoryClient
 from loom_platform.embedded import free_port
 from loom_platform.grpc import Client
 from loom_platform.migrations import upgrade

@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 
 import loom_forms.messages  # noqa: F401  (registers the catalogue)
+from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_contracts.loom.forms.v1 import service_pb2_grpc
 from loom_forms.category.router import router as category_router
 from loom_forms.data.router import router as data_router
@@ -19,7 +20,6 @@ from loom_forms.make.router import router as make_router
 from loom_forms.runtime import Runtime
 from loom_forms.settings import FormsSettings
 from loom_platform.auth import AccessLoader
-from loom_platform.directory import DirectoryClient, directory_access_loader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
 

@@ -7,9 +7,9 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_forms.gencode_client import DataClient
 from loom_forms.settings import FormsSettings
-from loom_platform.directory import DirectoryClient
 
 
 @dataclass

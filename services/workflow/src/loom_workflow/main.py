@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import FastAPI
 
 import loom_workflow.messages  # noqa: F401  (registers the catalogue)
+from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_platform.auth import AccessLoader
-from loom_platform.directory import DirectoryClient, directory_access_loader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
 from loom_workflow.category.router import router as category_router

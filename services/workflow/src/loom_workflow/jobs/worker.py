@@ -107,7 +107,7 @@ class JobWorker:
 async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None = None) -> None:
     """``loom-workflow worker``: a worker process (and, by default, a scheduler) until SIGTERM."""
     import loom_workflow.messages  # noqa: F401
-    from loom_platform.directory import DirectoryClient
+    from loom_contracts.clients.sys_directory import DirectoryClient
     from loom_platform.grpc import Client
     from loom_workflow.jobs.scheduler import ensure_jobs_stream, run_scheduler
 
