@@ -10,3 +10,5 @@ export LOOM_WORKFLOW_HTTP_PORT=${B}103 LOOM_WORKFLOW_GRPC_PORT=${B}203 LOOM_FORM
 export LOOM_GATEWAY_LOGIN_RATE=1000 LOOM_GATEWAY_LOGIN_BURST=1000 LOOM_GATEWAY_MAX_BODY_BYTES=${LOOM_GATEWAY_MAX_BODY_BYTES:-8388608}
 export LOOM_PORTAL_URL="http://127.0.0.1:${LOOM_GATEWAY_PORT}"
 export LOOM_LOG_JSON=false LOOM_LOG_LEVEL=WARNING
+# forms' credential at gencode's DataService: not the laptop default, so a run proves both sides get it.
+export LOOM_DATA_SERVICE_TOKEN=${LOOM_DATA_SERVICE_TOKEN:-loom-e2e-data-service-token-$B}

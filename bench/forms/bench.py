@@ -217,14 +217,26 @@ def write_results(import_seconds: float, figures: dict[str, float]) -> None:
         f"| reference at the same moment: `/api/sys/user/list` (10 rows) through the gateway | | "
         f"p50 {figures['sys_p50']:.1f} ms, p95 {figures['sys_p95']:.1f} ms |",
         "",
-        "On this shared machine (load average 5-25 on 2 cores while these ran, see the runs below) every "
-        "call is several times slower than on an idle one; sys's one-table user list, measured in the "
-        "same run, is the yardstick. Pieces of a first-page list measured at load 5: gencode's "
-        "`QueryRows` over gRPC 3.4 ms p50 (index scan on `(create_date, id)`), forms' own `getForm` "
-        "(token, permission, the form's row) 2.8 ms p50, the list straight at forms 10.1 ms p50 / 17.7 "
-        "ms p95, through the gateway 11.4 / 17.6 ms. Before the sort indexes a random page sorted the "
-        "whole table (40-60 ms inside PostgreSQL at load 20, list p95 167 ms); before COPY the 10,000 "
-        "inserts took 2.1 s of the import at load 15, 0.6 s after.",
+        "On this shared machine (load average 5-25 on 2 cores while these ran, see the runs below) every"
+        " call is several times slower than on an idle one; sys's one-table user list, measured in the "
+        "same run, is the yardstick, and `cpu.py` measures what the load barely moves: the CPU each "
+        "process spends per request. Changes of the 15:06 run (issue 10, second session): the bound form"
+        " (definition, fields, binding) is cached per forms process and evicted when the form changes "
+        "(at once in the process that saved it, in the others on the `loom.forms.make.*` event), so a "
+        "list no longer queries forms' own database (ping, BEGIN, SELECT, ROLLBACK); the `id` "
+        "tie-breaker now runs in the direction of the sort, so the `(column, id)` index serves every "
+        "page (before, `create_date DESC, id ASC` made PostgreSQL sort the whole table: 23 ms for a page"
+        " at offset 5,000 against 4 ms); gencode answers page and total in one statement (the count as "
+        "an uncorrelated sub-select). Effect: at load 20 the first page is now faster than sys's user "
+        "list (p50 35.6 against 52.7 ms; at 12:44 it was 13.0 against 4.8 ms). `cpu.py` at 15:08 (load "
+        "18, 10,000 rows): 15.9 ms of CPU per list request in all (PostgreSQL 6.1, gencode 4.7, forms "
+        "4.1, Traefik 1.0) and 2.42 s of CPU for a 10,000-row import (forms 1.55, PostgreSQL 0.51, "
+        "gencode 0.35; wall 14.5 s at load 19). The 20 ms p95 is not shown on this machine: what is left"
+        " per request is PostgreSQL's count of the whole filtered table and the skipped rows of deep "
+        "pages, and two Python services in the path."
+        " A `like` search then counted with a window over its matches (one scan instead of two): on the "
+        "same form grown to 20,000 rows, PostgreSQL went from 7.8 to 5.1 ms of CPU per list request, all"
+        " processes from 17.9 to 15.1 ms (15:16, load 31).",
         "",
         "Every run so far (load average of the 2-core machine at the end of the run):",
         "",
@@ -232,7 +244,11 @@ def write_results(import_seconds: float, figures: dict[str, float]) -> None:
         "| --- | --- | --- | --- | --- | --- |",
         *history,
         "",
-        "The import reports its progress in the forms log (`import <code>: n of N rows` per batch).",
+        "The import reports its progress in the forms log (`import <code>: n of N rows` per batch of 2,000 "
+        "and the total time).",
+        "",
+        "CPU per request and per import: `LOOM_E2E_PORT_BASE=31 LOOM_BENCH_IMPORT=1 uv run python "
+        "bench/forms/cpu.py` after `bench.py`.",
         "",
         "Reproduce: `LOOM_E2E_PORT_BASE=31 bash scripts/platform-at.sh` in one shell, then "
         "`LOOM_PORTAL_URL=http://127.0.0.1:31080 LOOM_ADMIN_PASSWORD=loom-e2e-admin uv run python bench/forms/bench.py`.",

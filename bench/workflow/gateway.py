@@ -8,10 +8,18 @@
    over 1,000 user ids of which 20 are real sys users; one request at a time, for random real
    users, through the gateway and direct to the workflow service (the gateway's own cost).
 
+3. Complete-task in an open loop: audits sent at a fixed rate (``LOOM_BENCH_OPEN_RATES``, default
+   50 and 100 per second, ``LOOM_BENCH_OPEN_SECONDS`` each, default 15) whatever the answers' pace,
+   each on a task of its own (started beforehand); latency counted from the moment the audit was
+   due, so a server falling behind shows in the figures (no coordinated omission).
+
 Env (set by ``scripts/bench.sh``): LOOM_PORTAL_URL, LOOM_ADMIN_PASSWORD, LOOM_STATE_DIR,
-LOOM_WORKFLOW_HTTP_PORT; LOOM_BENCH_REQUESTS (default 2000). Every run makes its own users and
-process key and deletes its bulk rows at the end, so runs do not pile up. The section
-"through the gateway" of ``bench/workflow/RESULTS.md`` is replaced by this run's figures.
+LOOM_WORKFLOW_HTTP_PORT; LOOM_BENCH_REQUESTS (default 2000); LOOM_BENCH_PARTS (default
+``closed,todo,open``); LOOM_WORKFLOW_API_PROCESSES (recorded with the open-loop figures). Every run
+makes its own users and process key and deletes its bulk rows at the end, so runs do not pile up. The
+section "through the gateway" of ``bench/workflow/RESULTS.md`` is replaced by the closed-loop and
+to-do figures; the open-loop table keeps one row per API process count and rate, replaced by a
+newer run of the same.
 """
 
 from __future__ import annotations
@@ -37,6 +45,10 @@ WORKFLOW = f"http://127.0.0.1:{os.environ['LOOM_WORKFLOW_HTTP_PORT']}"
 STATE = Path(os.environ["LOOM_STATE_DIR"])
 ADMIN_PASSWORD = os.environ["LOOM_ADMIN_PASSWORD"]
 REQUESTS = int(os.environ.get("LOOM_BENCH_REQUESTS", "2000"))
+PARTS = set(os.environ.get("LOOM_BENCH_PARTS", "closed,todo,open").split(","))
+OPEN_RATES = [int(r) for r in os.environ.get("LOOM_BENCH_OPEN_RATES", "50,100").split(",")]
+OPEN_SECONDS = float(os.environ.get("LOOM_BENCH_OPEN_SECONDS", "15"))
+API_PROCESSES = os.environ.get("LOOM_WORKFLOW_API_PROCESSES", "1")
 CLIENTS = 16
 OPEN_TASKS = 100_000
 TODO_USERS = 20
@@ -46,6 +58,7 @@ KEY = f"gwbench_{RUN}"
 PASSWORD = "bench-secret"
 COMMENT = json.dumps({"message": "ok", "type": "_flow_agree", "status": "同意"})
 MARKER = "## Through the gateway"
+OPEN_MARKER = "## Complete-task through the gateway, open loop"
 
 TWO_TASKS = (
     '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" '
@@ -155,6 +168,93 @@ async def complete_latency(tokens: list[dict[str, str]]) -> dict[str, float]:
         await asyncio.gather(*(work_todo_list(client, h, quota - 2, timings) for h in tokens))
         elapsed = time.perf_counter() - began
     return summary(timings) | {"per_second": len(timings) / elapsed}
+
+
+# --- 3. complete-task in an open loop ----------------------------------------------------------
+
+
+async def open_tasks(
+    client: httpx.AsyncClient, tokens: list[dict[str, str]], count: int
+) -> list[tuple[dict[str, str], str]]:
+    """Starts ``count`` instances spread over the clients; returns (client, first task id) of each."""
+    share = -(-count // len(tokens))
+    await asyncio.gather(*(start_instances(client, h, share) for h in tokens))
+    tasks: list[tuple[dict[str, str], str]] = []
+    for headers in tokens:
+        page = ok(await client.get("/api/flowable/task/todo", params={"size": 1000}, headers=headers))
+        tasks += [(headers, row["task"]["id"]) for row in page["records"]]
+    return tasks[:count]
+
+
+async def open_loop(tokens: list[dict[str, str]], rate: int) -> dict[str, float]:
+    """Audits at ``rate`` per second for OPEN_SECONDS, each due at its own time; latency from due to answer."""
+    count = int(rate * OPEN_SECONDS)
+    limits = httpx.Limits(max_connections=500, max_keepalive_connections=100)
+    async with httpx.AsyncClient(base_url=PORTAL, limits=limits, timeout=60) as client:
+        tasks = await open_tasks(client, tokens, count)
+        timings: list[float] = []
+        failures = 0
+
+        async def audit(headers: dict[str, str], task_id: str, due: float) -> None:
+            nonlocal failures
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            fields = {"taskId": task_id, "vars": "{}", "comment": COMMENT}
+            answer = await client.post("/api/flowable/task/audit", data=fields, headers=headers)
+            timings.append((time.perf_counter() - due) * 1000)
+            if answer.status_code != 200:
+                failures += 1
+
+        began = time.perf_counter() + 0.5
+        await asyncio.gather(*(audit(h, t, began + i / rate) for i, (h, t) in enumerate(tasks)))
+        elapsed = time.perf_counter() - began
+    return summary(timings) | {"rate": rate, "per_second": len(timings) / elapsed, "failures": failures}
+
+
+def open_report(rows: list[dict[str, float]]) -> None:
+    """Puts this run's rows into the open-loop table (same API processes and rate: replaced)."""
+    load = os.getloadavg()[0]
+    stamp = time.strftime("%Y-%m-%d %H:%M")
+    lines = {
+        f"| {API_PROCESSES} | {r['rate']:.0f}/s |": (
+            f"| {API_PROCESSES} | {r['rate']:.0f}/s | p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, "
+            f"mean {r['mean']:.1f} ms | {r['requests']:.0f} audits ({r['per_second']:.0f}/s answered), "
+            f"{r['failures']:.0f} failed | {stamp}, load {load:.1f} |"
+        )
+        for r in rows
+    }
+    results = Path(__file__).parent / "RESULTS.md"
+    text = results.read_text(encoding="utf-8")
+    head, _, rest = text.partition(OPEN_MARKER)
+    tail = rest.split("\n## ", 1)
+    kept = [
+        line
+        for line in (tail[0].splitlines() if rest else [])
+        if line.startswith("| ")
+        and line.split("|")[2].strip().endswith("/s")
+        and not any(line.startswith(k) for k in lines)
+    ]
+    table = sorted(
+        [*kept, *lines.values()],
+        key=lambda line: (line.split("|")[1].strip(), int(line.split("|")[2].strip()[:-2])),
+    )
+    section = (
+        f"""{OPEN_MARKER} (`LOOM_BENCH_PARTS=open python bench/workflow/gateway.py`)
+
+Method: audits (`POST /api/flowable/task/audit`, form-encoded) sent through the gateway at a fixed rate for
+{OPEN_SECONDS:.0f} s, each on its own open task (instances of the two-task process started beforehand by 16 real
+sys users), whatever the answers' pace; latency from the moment an audit was due to its answer. Target:
+p95 under 25 ms at 100/s. The platform of `scripts/platform-at.sh` (port base 42) with
+`LOOM_WORKFLOW_API_PROCESSES` API processes, {os.cpu_count()} CPUs shared with other engineers' work.
+
+| API processes | rate | latency | audits | recorded |
+| --- | --- | --- | --- | --- |
+"""
+        + "\n".join(table)
+        + "\n"
+    )
+    rest_text = ("\n## " + tail[1]) if rest and len(tail) > 1 else ""
+    results.write_text(head.rstrip() + "\n\n" + section + rest_text, encoding="utf-8")
+    print(section)
 
 
 # --- 2. the to-do list with 100,000 open tasks -------------------------------------------------
@@ -267,6 +367,14 @@ def main() -> None:
         readers = [make_user(admin, f"gwbench-{RUN}-r{i}") for i in range(TODO_USERS)]
         client_tokens = [login(portal, f"gwbench-{RUN}-c{i}", PASSWORD) for i in range(CLIENTS)]
         reader_tokens = [login(portal, f"gwbench-{RUN}-r{i}", PASSWORD) for i in range(TODO_USERS)]
+    if "open" in PARTS:
+        rows = []
+        for rate in OPEN_RATES:
+            rows.append(asyncio.run(open_loop(client_tokens, rate)))
+            print("open loop", rows[-1], flush=True)
+        open_report(rows)
+    if not {"closed", "todo"} <= PARTS:
+        return
     complete = asyncio.run(complete_latency(client_tokens))
     print("complete", complete, flush=True)
     seed_open_tasks(definition_id, readers)

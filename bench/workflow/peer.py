@@ -282,7 +282,10 @@ PostgreSQL CPU per process (target <= 1.0x).
     if marker in text:
         head, _, rest = text.partition(marker)
         tail = rest.split("\n## ", 1)
-        text = head + section + ("\n## " + tail[1] if len(tail) > 1 else "")
+        # the notes written under the figures (after the ratio line) stay
+        notes = tail[0].split("(target <= 1.0x).\n", 1)
+        kept = notes[1] if len(notes) > 1 else ""
+        text = head + section + kept + ("\n## " + tail[1] if len(tail) > 1 else "")
     else:
         text = text.rstrip("\n") + "\n\n" + section
     path.write_text(text, encoding="utf-8")

@@ -6,28 +6,39 @@ service's OpenAPI document: a route missing here, or listed here but gone, fails
   docs/rights.md (a process's data to those involved, a file by id to its uploader, the menu tree
   and a role's grants to their administrators, ...).
 - PERMISSION: a user without the route's permission is refused with 403.
+- FORM: the permission belongs to the record the call names: `form:<code>:<action>` of the online
+  form `formId` (its created menu's buttons). A user without it is refused with 403 for a real
+  form (test_rights_matrix.py); a form that does not exist is a 404 for everyone.
+
+Picker routes are USER on purpose, each for the screens every user has (docs/rights.md,
+"Reference data for pickers"): whoever fills in a form or handles a task picks offices, areas,
+posts, roles and users (transfer, delegate, add a signer, copy; form widgets of those kinds and
+selects whose options load from these URLs), and every screen shows dictionary labels. What they
+answer is reference data (names, codes, the tree); the sensitive parts — a role's grants, a user's
+contact data and roles, the menu tree's permission strings — are filtered by permission.
 """
 
 from __future__ import annotations
 
-PUBLIC, USER, PERMISSION = "public", "user", "permission"
+PUBLIC, USER, PERMISSION, FORM = "public", "user", "permission", "form"
 
 MATRIX: dict[str, str] = {
     # --- sys ---
     "DELETE /sys/area/delete": PERMISSION,
-    "GET /sys/area/queryById": USER,
+    "GET /sys/area/queryById": USER,  # picker: area widgets of forms name their value
     "POST /sys/area/save": PERMISSION,
-    "GET /sys/area/treeData": USER,
+    "GET /sys/area/treeData": USER,  # picker: area widgets of forms
     "DELETE /sys/dict/delete": PERMISSION,
     "DELETE /sys/dict/deleteDictValue": PERMISSION,
-    "GET /sys/dict/getDictMap": USER,
+    "GET /sys/dict/getDictMap": USER,  # every screen shows dictionary labels
     "GET /sys/dict/getDictValue": PERMISSION,
     "GET /sys/dict/queryById": PERMISSION,
     "GET /sys/dict/queryDictValue": PERMISSION,
     "POST /sys/dict/save": PERMISSION,
     "POST /sys/dict/saveDictValue": PERMISSION,
     "GET /sys/dict/type/list": PERMISSION,
-    "GET /sys/file/download2": USER,
+    "GET /sys/file/download2": USER,  # or a one-time ticket instead of a token (docs/rights.md)
+    "POST /sys/file/downloadTicket": USER,  # only for a file the caller may read
     "GET /sys/file/getUrl": USER,
     "POST /sys/file/webupload/upload": USER,
     "POST /sys/login": PUBLIC,
@@ -38,27 +49,27 @@ MATRIX: dict[str, str] = {
     "POST /sys/menu/save": PERMISSION,
     "GET /sys/menu/treeData": USER,
     "DELETE /sys/office/delete": PERMISSION,
-    "GET /sys/office/queryById": USER,
+    "GET /sys/office/queryById": USER,  # picker: office widgets and user pickers name their value
     "POST /sys/office/save": PERMISSION,
-    "GET /sys/office/treeData": USER,
+    "GET /sys/office/treeData": USER,  # picker: the user picker's tree, office widgets of forms
     "DELETE /sys/post/delete": PERMISSION,
-    "GET /sys/post/list": USER,
-    "GET /sys/post/queryById": USER,
+    "GET /sys/post/list": USER,  # picker: post pickers and selects loading from it (names, codes)
+    "GET /sys/post/queryById": USER,  # picker: names a chosen post
     "POST /sys/post/save": PERMISSION,
     "GET /sys/refreshToken": PUBLIC,
     "PUT /sys/role/addUserToRole": PERMISSION,
     "GET /sys/role/assign": PERMISSION,
     "DELETE /sys/role/delete": PERMISSION,
-    "GET /sys/role/list": USER,
-    "GET /sys/role/queryById": USER,
+    "GET /sys/role/list": USER,  # picker: roles by name (no grants in a list)
+    "GET /sys/role/queryById": USER,  # picker: the name; menuIdList only for role administrators
     "DELETE /sys/role/removeUserFromRole": PERMISSION,
     "POST /sys/role/save": PERMISSION,
     "GET /sys/sysConfig/getConfig": PUBLIC,
     "DELETE /sys/user/delete": PERMISSION,
     "GET /sys/user/getMenus": USER,
     "GET /sys/user/info": USER,
-    "GET /sys/user/list": PERMISSION,
-    "GET /sys/user/queryById": PERMISSION,
+    "GET /sys/user/list": USER,  # the user picker: without sys:user:view only who each user is
+    "GET /sys/user/queryById": USER,  # a picker names its users: without sys:user:view only who
     "PUT /sys/user/resetPassword": PERMISSION,
     "POST /sys/user/save": PERMISSION,
     "POST /sys/user/savePwd": USER,
@@ -165,6 +176,7 @@ MATRIX: dict[str, str] = {
     "GET /flowable/model/list": PERMISSION,
     "POST /flowable/model/saveModel/{model_id}": PERMISSION,
     "PUT /flowable/model/updateCategory": PERMISSION,
+    "DELETE /flowable/process/delete": PERMISSION,
     "DELETE /flowable/process/deleteProcIns": PERMISSION,
     "GET /flowable/process/exist": USER,
     "GET /flowable/process/getFlowChart": USER,
@@ -185,6 +197,8 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/task/callback": USER,
     "POST /flowable/task/delSignTask": USER,
     "PUT /flowable/task/delegate": USER,
+    "GET /flowable/task/formData": USER,
+    "GET /flowable/task/formHistory": USER,
     "GET /flowable/task/getFlowChart": USER,
     "GET /flowable/task/getTaskDef": USER,
     "GET /flowable/task/getTaskInfo": USER,
@@ -210,19 +224,20 @@ MATRIX: dict[str, str] = {
     "GET /extension/formDefinition/queryByJsonId": PERMISSION,
     "POST /extension/formDefinition/save": PERMISSION,
     "DELETE /extension/formDefinitionJson/delete": PERMISSION,
+    "GET /extension/formDefinitionJson/getFormFields": PERMISSION,
     "GET /extension/formDefinitionJson/list": PERMISSION,
     "GET /extension/formDefinitionJson/queryById": PERMISSION,
     "POST /extension/formDefinitionJson/save": PERMISSION,
     "POST /extension/formDefinitionJson/updatePrimary": PERMISSION,
     "PUT /extension/formDefinitionJson/updatePrimary": PERMISSION,
-    "DELETE /form/generate/delete": USER,
-    "GET /form/generate/export": USER,
-    "POST /form/generate/import": USER,
-    "GET /form/generate/importTemplate": USER,
-    "GET /form/generate/getForm": USER,  # checked per form: the form menu's view permission
-    "GET /form/generate/list": USER,
-    "GET /form/generate/queryById": USER,
-    "POST /form/generate/save": USER,
+    "DELETE /form/generate/delete": FORM,
+    "GET /form/generate/export": FORM,
+    "POST /form/generate/import": FORM,
+    "GET /form/generate/importTemplate": FORM,
+    "GET /form/generate/getForm": FORM,
+    "GET /form/generate/list": FORM,
+    "GET /form/generate/queryById": FORM,
+    "POST /form/generate/save": FORM,
     "POST /form/make/createMenu": PERMISSION,
     "DELETE /form/make/delete": PERMISSION,
     "GET /form/make/getTableColumnList": PERMISSION,

@@ -1,6 +1,7 @@
-"""The designer's dry run through the gateway against sys's real directory: a department whose
-head resolves and one where nobody does, a condition routing by the value entered, timers, and
-nothing left behind."""
+"""The designer's dry run through the gateway against sys's real directory: the rule "the initiator's
+department manager" names the manager sys has for a department and stops on a department without
+one, a condition routes by the value entered, timers, nothing left behind; and the same rule in a
+real run puts the task in the manager's to-do list."""
 
 from __future__ import annotations
 
@@ -15,11 +16,10 @@ import pytest
 RUN = time.strftime("%H%M%S") + str(time.time_ns() % 1000)
 KEY = f"e2e_dry_{RUN}"
 
-# The node's reviewers: the initiator's department, without the initiator (its head, in a
-# department of two), as rules of sys's directory.
-HEAD_OF_DEPARTMENT = [
-    {"type": "depart", "value": "${applyUserOfficeId}", "condition": "0", "operationType": "0", "sort": 10},
-    {"type": "applyUserId", "value": "", "condition": "0", "operationType": "1", "sort": 20},
+PASSWORD = "Dry-run-9"
+# The node's reviewer: the manager sys has for the initiator's department (发起人部门负责人).
+DEPT_MANAGER = [
+    {"type": "applyUserDeptManager", "value": "", "condition": "0", "operationType": "0", "sort": 10}
 ]
 
 
@@ -55,9 +55,10 @@ def _xml(key: str) -> str:
 @dataclass(frozen=True)
 class World:
     admin: httpx.Client
-    with_head: str  # an employee of a department that has a head
-    head: str
-    alone: str  # the only member of a department
+    portal: httpx.Client
+    with_head: str  # an employee of a department that has a manager
+    head: str  # that manager
+    alone: str  # a member of a department without a manager
     hr: str
 
 
@@ -83,6 +84,16 @@ def _office(admin: httpx.Client, name: str, kind: str, parent: str = "0") -> str
     return found
 
 
+def _manage(admin: httpx.Client, office: str, manager: str) -> None:
+    """Makes ``manager`` the department's manager, as the office form saves it."""
+    saved = _ok(admin.get("/api/sys/office/queryById", params={"id": office}))
+    fields = {k: saved[k] for k in ("id", "name", "type", "parentId", "sort", "useable")}
+    _ok(admin.post("/api/sys/office/save", json={**fields, "primaryPerson": {"id": manager}}))
+    assert (
+        _ok(admin.get("/api/sys/office/queryById", params={"id": office}))["primaryPerson"]["id"] == manager
+    )
+
+
 def _user(admin: httpx.Client, nickname: str, name: str, company: str, office: str) -> str:
     login = f"e2e-dry-{RUN}-{nickname}"
     _ok(
@@ -91,7 +102,7 @@ def _user(admin: httpx.Client, nickname: str, name: str, company: str, office: s
             json={
                 "loginName": login,
                 "name": name,
-                "password": "Dry-run-9",
+                "password": PASSWORD,
                 "companyDTO": {"id": company},
                 "officeDTO": {"id": office},
             },
@@ -101,29 +112,36 @@ def _user(admin: httpx.Client, nickname: str, name: str, company: str, office: s
 
 
 @pytest.fixture(scope="module")
-def world(admin: httpx.Client) -> Iterator[World]:
+def world(admin: httpx.Client, portal: httpx.Client) -> Iterator[World]:
     company = _office(admin, f"试运行公司{RUN}", "1")
     sales = _office(admin, f"销售部{RUN}", "2", company)
     lab = _office(admin, f"实验室{RUN}", "2", company)
     hr_office = _office(admin, f"人事部{RUN}", "2", company)
+    head = _user(admin, "wang", "王经理", company, sales)
+    _manage(admin, sales, head)
     yield World(
         admin=admin,
+        portal=portal,
         with_head=_user(admin, "zhang", "张三", company, sales),
-        head=_user(admin, "wang", "王经理", company, sales),
+        head=head,
         alone=_user(admin, "li", "李四", company, lab),
         hr=_user(admin, "zhao", "赵人事", company, hr_office),
     )
 
 
-def _dry_run(world: World, initiator: str, days: Any, lang: str | None = None) -> httpx.Response:
-    extensions = [
-        {"processDefId": KEY, "taskDefId": "dept", "flowAssigneeList": HEAD_OF_DEPARTMENT},
+def _extensions(world: World, key: str) -> list[dict[str, Any]]:
+    return [
+        {"processDefId": key, "taskDefId": "dept", "flowAssigneeList": DEPT_MANAGER},
         {
-            "processDefId": KEY,
+            "processDefId": key,
             "taskDefId": "hr",
             "flowAssigneeList": [{"type": "user", "value": world.hr, "operationType": "0", "sort": 10}],
         },
     ]
+
+
+def _dry_run(world: World, initiator: str, days: Any, lang: str | None = None) -> httpx.Response:
+    extensions = _extensions(world, KEY)
     return world.admin.post(
         "/api/flowable/model/dryRun",
         json={
@@ -141,7 +159,7 @@ def _step(answer: dict[str, Any], node: str) -> dict[str, Any]:
     return next(s for s in answer["steps"] if s["nodeId"] == node and s["type"] in ("task", "stop"))
 
 
-def test_dry_run_names_the_head_of_the_initiators_department_with_the_rule(world: World) -> None:
+def test_dry_run_names_the_manager_of_the_initiators_department_with_the_rule(world: World) -> None:
     # when
     answer = _ok(_dry_run(world, world.with_head, 2))
     # then
@@ -149,12 +167,11 @@ def test_dry_run_names_the_head_of_the_initiators_department_with_the_rule(world
     dept = _step(answer, "dept")
     assert [r["name"] for r in dept["reviewers"]] == ["王经理"]
     assert [r["id"] for r in dept["reviewers"]] == [world.head]
-    assert dept["rules"][0]["type"] == "depart" and set(dept["rules"][0]["users"]) == {"张三", "王经理"}
-    assert dept["rules"][1]["operationType"] == "1" and dept["rules"][1]["users"] == ["张三"]
+    assert dept["rules"][0]["type"] == "applyUserDeptManager" and dept["rules"][0]["users"] == ["王经理"]
     assert dept["actedBy"] == world.head
 
 
-def test_dry_run_stops_where_the_department_has_nobody_to_approve(world: World) -> None:
+def test_dry_run_stops_where_the_initiators_department_has_no_manager(world: World) -> None:
     # when
     zh = _ok(_dry_run(world, world.alone, 2))
     en = _ok(_dry_run(world, world.alone, 2, lang="en-US"))
@@ -194,3 +211,48 @@ def test_a_dry_run_as_an_unknown_initiator_is_refused_in_the_users_language(worl
     # then
     assert zh.status_code == 404 and zh.json()["msg"] == "发起人不存在或已被删除"
     assert en.status_code == 404 and en.json()["msg"] == "The initiator does not exist"
+
+
+def _login(world: World, user_id: str) -> httpx.Client:
+    login_name = _ok(world.admin.get("/api/sys/user/queryById", params={"id": user_id}))["loginName"]
+    token = _ok(world.portal.post("/api/sys/login", json={"username": login_name, "password": PASSWORD}))[
+        "token"
+    ]
+    return httpx.Client(
+        base_url=world.portal.base_url, timeout=10, headers={"Authorization": f"Bearer {token}"}
+    )
+
+
+def _deploy(world: World, key: str) -> None:
+    """Saves, configures and deploys the process as the designer does."""
+    admin = world.admin
+    model_id = _ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": key, "name": key}))["id"]
+    editor = _ok(admin.get(f"/api/app/rest/models/{model_id}/editor/json"))
+    form = {"modeltype": "model", "json_xml": _xml(key), "name": key, "key": key, "newversion": "false"}
+    _ok(
+        admin.post(
+            f"/api/flowable/model/saveModel/{model_id}", data={**form, "lastUpdated": editor["lastUpdated"]}
+        )
+    )
+    _ok(admin.post("/api/extension/taskDefExtension/save", json=_extensions(world, key)))
+    _ok(admin.put("/api/flowable/model/deploy", params={"id": model_id, "category": "办公"}))
+
+
+def _todo(client: httpx.Client, pid: str) -> list[str]:
+    page = _ok(client.get("/api/flowable/task/todo", params={"current": 1, "size": 100}))
+    return [r["task"]["taskDefinitionKey"] for r in page["records"] if r["task"]["processInstanceId"] == pid]
+
+
+def test_a_real_run_puts_the_task_in_the_department_managers_todo(world: World) -> None:
+    # given: the process deployed with the department node offered to the initiator's manager
+    key = f"e2e_mgr_{RUN}"
+    _deploy(world, key)
+    zhang, wang, li = (_login(world, u) for u in (world.with_head, world.head, world.alone))
+    # when 张三 (a department with a manager) and 李四 (one without) start it
+    params = {"procDefKey": key, "businessTable": "oa_leave", "days": "2"}
+    managed = str(_ok(zhang.post("/api/flowable/task/start", params={**params, "title": "张三请假"})))
+    unmanaged = str(_ok(li.post("/api/flowable/task/start", params={**params, "title": "李四请假"})))
+    # then 王经理 has 张三's request to approve; 李四's waits for nobody, as any empty rule
+    assert _todo(wang, managed) == ["dept"]
+    assert _todo(zhang, managed) == []
+    assert _todo(wang, unmanaged) == [] and _todo(li, unmanaged) == []

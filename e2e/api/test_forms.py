@@ -12,9 +12,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import grpc
 import httpx
 import pytest
 from openpyxl import Workbook
+
+from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
 
 PORTAL = os.environ.get("LOOM_PORTAL_URL", "http://127.0.0.1:8080")
 RUN = uuid.uuid4().hex[:6]
@@ -291,6 +294,27 @@ def test_version_2_made_primary_is_what_query_by_json_id_returns(admin: httpx.Cl
     assert (
         next(r for r in listed["records"] if r["id"] == definition_id)["formDefinitionJson"]["id"] == v2["id"]
     )
+
+
+def test_the_designer_reads_a_versions_fields_and_only_forms_may_call_gencodes_data_service(
+    admin: httpx.Client,
+) -> None:
+    # given
+    _definition_id, json_id = _definition(admin)
+    # when: the process designer's node form settings ask for the fields over HTTP
+    found = _ok(admin.get("/api/extension/formDefinitionJson/getFormFields", params={"id": json_id}))
+    # then
+    assert [(f["id"], f["name"]) for f in found["fields"]] == [
+        (w["model"], w["name"]) for w in PROCESS_FORM["list"]
+    ]
+    # and: a caller without forms' service credential is refused by the running gencode
+    address = (
+        os.environ.get("LOOM_GENCODE_GRPC_ADDRESS") or f"127.0.0.1:{os.environ['LOOM_GENCODE_GRPC_PORT']}"
+    )
+    with grpc.insecure_channel(address) as channel:
+        with pytest.raises(grpc.RpcError) as refused:
+            data_pb2_grpc.DataServiceStub(channel).ListTables(data_pb2.ListTablesRequest(), timeout=10)
+    assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
 
 
 def _process_xml(key: str, json_id: str) -> str:

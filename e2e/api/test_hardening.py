@@ -51,6 +51,35 @@ def test_the_portal_answers_with_its_own_content_security_policy(portal: httpx.C
         and "object-src 'none'" in policy
         and "frame-ancestors 'none'" in policy
     )
+    script_src = next(d.strip() for d in policy.split(";") if d.strip().startswith("script-src"))
+    assert script_src == "script-src 'self'"  # no inline script, no eval
+
+
+def test_a_download_link_in_a_new_tab_works_once_for_its_file_and_never_with_a_token_in_the_url(
+    admin: httpx.Client, portal: httpx.Client
+) -> None:
+    # given two uploaded files and a ticket for the first
+    def upload(name: str) -> str:
+        answer = admin.post(
+            "/api/sys/file/webupload/upload", files={"file": (name, b"data " + name.encode(), "text/plain")}
+        )
+        return str(answer.json()["path"])
+
+    first, second = upload("one.txt"), upload("two.txt")
+    ticket = admin.post("/api/sys/file/downloadTicket", json={"source": first}).json()
+    # when the ticket is used without a token, for another file, and twice
+    other = portal.get("/api/sys/file/download2", params={"source": second, "ticket": ticket["ticket"]})
+    ticket = admin.post("/api/sys/file/downloadTicket", json={"source": first}).json()
+    opened = portal.get(ticket["url"])
+    again = portal.get(ticket["url"])
+    # then only the first use, for its own file, opens it
+    assert other.status_code == 401
+    assert (opened.status_code, opened.content) == (200, b"data one.txt")
+    assert opened.headers["content-security-policy"].startswith("sandbox;")
+    assert (again.status_code, again.json()["msg"]) == (401, "下载链接已失效，请重新下载")
+    # and an access token in the query string opens nothing
+    token = admin.headers["Authorization"].removeprefix("Bearer ")
+    assert portal.get("/api/sys/file/download2", params={"source": first, "token": token}).status_code == 401
 
 
 @pytest.mark.parametrize("method", ["DELETE", "GET"])

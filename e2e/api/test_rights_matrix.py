@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from .rights_matrix import MATRIX, PERMISSION, PUBLIC
+from .rights_matrix import FORM, MATRIX, PERMISSION, PUBLIC
+from .test_forms import _bound_form
 
 SERVICES = {
     "sys": os.environ.get("LOOM_SYS_HTTP_PORT", "8101"),
@@ -87,4 +88,29 @@ def test_a_user_without_rights_is_refused_where_a_permission_is_needed(roleless:
             wrong.append(f"{route}: expected 403, got {answer.status_code}")
         elif MATRIX.get(route) != PERMISSION and answer.status_code in (401, 403):
             wrong.append(f"{route}: a signed-in user's route answered {answer.status_code}")
+    assert not wrong, wrong
+
+
+def test_a_user_without_a_forms_permissions_is_refused_its_data(
+    admin: httpx.Client, roleless: httpx.Client
+) -> None:
+    # given a real online form (bound to a table) whose buttons the user holds none of
+    code = f"rm{uuid.uuid4().hex[:8]}"
+    form_id = _bound_form(admin, code, f"rm_{code}")["id"]
+    routes = sorted(route for route, kind in MATRIX.items() if kind == FORM and route in ROUTES)
+    assert len(routes) >= 8
+    wrong = []
+    for route in routes:
+        method, path = route.split(" ", 1)
+        params = {**ROUTES[route], "formId": form_id}
+        # when they call each of its data routes
+        if route == "POST /form/generate/import":
+            answer = roleless.post(f"/api{path}", params=params, files={"file": ("a.xlsx", b"x")})
+        elif method == "POST":
+            answer = roleless.post(f"/api{path}", params=params, json={"formId": form_id})
+        else:
+            answer = roleless.request(method, f"/api{path}", params=params)
+        # then the form's own permission is named in a 403
+        if answer.status_code != 403 or f"form:{code}:" not in answer.json().get("msg", ""):
+            wrong.append(f"{route}: {answer.status_code} {answer.text[:120]}")
     assert not wrong, wrong

@@ -2,7 +2,7 @@
 
 A leave process whose start and manager step carry a dynamic form from forms: the employee's start
 is refused with field messages until the form is valid; the manager may write only his opinion, so
-the days he sends anyway are never stored; the form's days decide the gateway. Copies (抄送), the
+the days he sends anyway are never stored; the form's days decide the gateway; the form history names who changed which field. Copies (抄送), the
 home counts and the refusals for someone outside the instance are checked on the same run.
 """
 
@@ -80,7 +80,8 @@ def _xml(json_id: str) -> str:
         f'<startEvent id="start" flowable:initiator="applyUserId" flowable:formKey="{json_id}"/>'
         f'<userTask id="dept" name="部门经理审批" flowable:formKey="{json_id}"><extensionElements>{props}'
         "</extensionElements></userTask>"
-        '<exclusiveGateway id="gw"/><userTask id="long" name="长假备案" flowable:assignee="${applyUserId}"/>'
+        '<exclusiveGateway id="gw"/><userTask id="long" name="长假备案" flowable:assignee="${applyUserId}" '
+        f'flowable:formKey="{json_id}" flowable:formReadOnly="true"/>'
         '<endEvent id="end"/>'
         + flow("f1", "start", "dept")
         + flow("f2", "dept", "gw")
@@ -151,7 +152,8 @@ def world(admin: httpx.Client, portal: httpx.Client) -> Iterator[World]:
     """Four staff (employee, manager, a colleague, an outsider), the form and the process."""
     company = _office(admin, f"任务中心接口公司{RUN}", "1")
     office = _office(admin, f"任务中心接口部{RUN}", "2", company)
-    menus = ["m-flow", "m-flow-todo", "m-flow-todo-view", "m-flow-todo-audit", "m-form-definition-view"]
+    # the task permissions only: no form-designer or user-administration rights are needed to handle a task
+    menus = ["m-flow", "m-flow-todo", "m-flow-todo-view", "m-flow-todo-audit"]
     _ok(
         admin.post(
             "/api/sys/role/save",
@@ -242,15 +244,7 @@ def _audit(person: Person, task_id: str, values: dict[str, Any]) -> httpx.Respon
 
 
 def _stored(person: Person, pid: str) -> dict[str, Any]:
-    definition = _ok(
-        person.client.get("/api/flowable/task/getTaskDef", params={"procInsId": pid, "status": "start"})
-    )
-    key = (
-        f"{definition['businessTable']}:{definition['businessId']}"
-        if definition.get("businessTable")
-        else definition.get("businessId") or pid
-    )
-    answer = _ok(person.client.get("/api/form/process/data", params={"businessKey": key}))
+    answer = _ok(person.client.get("/api/flowable/task/formData", params={"procInsId": pid}))
     data = answer["data"]
     return json.loads(data) if isinstance(data, str) else dict(data)
 
@@ -317,6 +311,8 @@ def test_someone_outside_the_instance_is_refused_in_their_language(world: World)
     assert handled.status_code == 403, handled.text
     data = world.outsider.client.get("/api/flowable/task/variables", params={"procInsId": pid})
     assert data.status_code == 403 and "发起人" in data.json()["msg"]
+    form = world.outsider.client.get("/api/flowable/task/formData", params={"procInsId": pid})
+    assert form.status_code == 403 and "发起人" in form.json()["msg"]
     english = world.outsider.client.get(
         "/api/flowable/task/variables", params={"procInsId": pid}, headers={"Accept-Language": "en-US"}
     )
@@ -327,3 +323,67 @@ def test_someone_outside_the_instance_is_refused_in_their_language(world: World)
     assert copy.status_code == 403
     # and the task is still the manager's
     assert _task(world.mgr, pid)["task"]["id"] == task["task"]["id"]
+
+
+def test_the_form_history_names_who_changed_which_field_at_which_node(world: World) -> None:
+    # given a leave the employee started and the manager agreed to with his opinion (and days anyway)
+    pid = str(_ok(_start(world.emp, f"历史{RUN}", {"days": 5, "reason": "探亲"})))
+    _ok(_audit(world.mgr, _task(world.mgr, pid)["task"]["id"], {"days": 1, "opinion": "同意，注意交接"}))
+    # when the employee reads the instance's form history
+    answer = _ok(world.emp.client.get("/api/flowable/task/formHistory", params={"procInsId": pid}))
+    # then there is one entry per save, oldest first, each naming the node, the user and the changes
+    assert (answer["success"], answer["code"], answer["msg"]) == (True, 200, "操作成功")
+    start, audit = answer["list"]
+    assert (start["taskName"], start["userId"]) == ("发起申请", world.emp.id)
+    assert {c["field"]: (c["label"], c["before"], c["after"]) for c in start["changes"]} == {
+        "days": ("请假天数", None, 5),
+        "reason": ("请假事由", None, "探亲"),
+    }
+    assert (audit["taskName"], audit["userId"], audit["userName"]) == (
+        "部门经理审批",
+        world.mgr.id,
+        f"mgr{RUN}",
+    )
+    # the days he may only read are not a change of his
+    assert [(c["field"], c["label"], c["before"], c["after"]) for c in audit["changes"]] == [
+        ("opinion", "经理意见", None, "同意，注意交接")
+    ]
+    assert len(audit["time"]) == len("2026-11-23 14:00:00")
+    # the employee reads the form's values through the task center, with no right on forms
+    data = _ok(world.emp.client.get("/api/flowable/task/formData", params={"procInsId": pid}))["data"]
+    assert (data["days"], data["reason"], data["opinion"]) == (5, "探亲", "同意，注意交接")
+    # and someone outside the instance is refused
+    refused = world.outsider.client.get("/api/flowable/task/formHistory", params={"procInsId": pid})
+    assert refused.status_code == 403, refused.text
+
+
+def test_a_node_whose_form_is_read_only_stores_nothing_the_client_sends(
+    world: World, admin: httpx.Client
+) -> None:
+    # given a five-day leave the manager agreed to, back with the employee at 长假备案 (form read-only)
+    pid = str(_ok(_start(world.emp, f"只读{RUN}", {"days": 5, "reason": "探亲"})))
+    _ok(_audit(world.mgr, _task(world.mgr, pid)["task"]["id"], {"opinion": "同意"}))
+    filing = _task(world.emp, pid)
+    assert filing["task"]["name"] == "长假备案"
+    # when she completes it sending changed values anyway
+    _ok(_audit(world.emp, filing["task"]["id"], {"opinion": "我改的", "reason": "改了"}))
+    # then the form is as it was, and the history has no save of hers at that node
+    stored = _stored(world.emp, pid)
+    assert (stored["opinion"], stored["reason"]) == ("同意", "探亲")
+    saves = _ok(world.emp.client.get("/api/flowable/task/formHistory", params={"procInsId": pid}))["list"]
+    assert [s["taskName"] for s in saves] == ["发起申请", "部门经理审批"]
+    # nor do the changed values reach the process's variables
+    variables = _ok(admin.get("/api/flowable/process/historicVariables", params={"procInsId": pid}))
+    assert "我改的" not in str(variables) and "改了" not in str(variables)
+
+
+def test_an_approver_reads_form_data_only_through_the_instances_they_may_see(world: World) -> None:
+    # given a started leave whose form data forms keeps under its business key
+    pid = str(_ok(_start(world.emp, f"数据{RUN}", {"days": 1, "reason": "看病"})))
+    key = _ok(world.emp.client.get("/api/flowable/task/formData", params={"procInsId": pid}))["businessKey"]
+    # when a colleague with the task permissions asks forms for that key directly
+    direct = world.other.client.get("/api/form/process/data", params={"businessKey": key})
+    # then forms refuses (it cannot know who took part), and workflow refuses them the instance too
+    assert direct.status_code == 403, direct.text
+    through = world.other.client.get("/api/flowable/task/formData", params={"procInsId": pid})
+    assert through.status_code == 403, through.text

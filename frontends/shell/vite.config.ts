@@ -24,16 +24,15 @@ export function startupFiles(files: string[]): string[] {
   return files.filter((f) => STARTUP.some((re) => re.test(f))).map((f) => '/' + f);
 }
 
-export function gateHtml(html: string, preload: string[] = []): string {
-  const scripts: string[] = [];
-  let out = html.replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g, (_m, src: string) => {
-    scripts.push(src);
-    return '';
-  });
-  if (scripts.length === 0) return html;
-  out = out.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
-  const gate = `<script type="module">
-const scripts = ${JSON.stringify(scripts)};
+/** Where the gate script is written in dist/ and served from (not hashed: the static server revalidates it). */
+export const GATE_FILE = 'loom-gate.js';
+
+/**
+ * The page's start-up decision as a script file of its own, so the portal's content security
+ * policy can refuse every inline script (`script-src 'self'`, gateway/dynamic/routes.yml).
+ */
+export function gateScript(scripts: string[], preload: string[] = []): string {
+  return `const scripts = ${JSON.stringify(scripts)};
 const preload = ${JSON.stringify(preload)};
 // starts the federated portal; the login bundle calls it after a successful login (no page reload)
 window.__loomStartPortal = () => {
@@ -54,9 +53,20 @@ if (p === '/login' || p === '/login/' || !authed) {
 } else {
   window.__loomStartPortal();
 }
-</script>
 `;
-  return out.replace('</head>', gate + '</head>');
+}
+
+/** The page without module federation's scripts and preloads, and the gate that loads them (null: nothing to gate). */
+export function gateHtml(html: string, preload: string[] = []): { html: string; gate: string } | null {
+  const scripts: string[] = [];
+  let out = html.replace(/<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/g, (_m, src: string) => {
+    scripts.push(src);
+    return '';
+  });
+  if (scripts.length === 0) return null;
+  out = out.replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  const tag = `<script type="module" src="/${GATE_FILE}"></script>\n`;
+  return { html: out.replace('</head>', tag + '</head>'), gate: gateScript(scripts, preload) };
 }
 
 function loginGate(): Plugin {
@@ -74,7 +84,10 @@ function loginGate(): Plugin {
       handler() {
         const file = resolve(outDir, 'index.html');
         const files = [...readdirSync(resolve(outDir, 'assets')).map((f) => 'assets/' + f), ...readdirSync(outDir)];
-        writeFileSync(file, gateHtml(readFileSync(file, 'utf8'), startupFiles(files)));
+        const gated = gateHtml(readFileSync(file, 'utf8'), startupFiles(files));
+        if (!gated) return;
+        writeFileSync(file, gated.html);
+        writeFileSync(resolve(outDir, GATE_FILE), gated.gate);
       },
     },
   };

@@ -382,6 +382,70 @@ export default [
     },
   },
   {
+    name: 'the portal is served with a content security policy: an injected inline script or handler never runs',
+    run: async (ctx) => {
+      const page = await adminPage(ctx);
+      const res = await page.goto(ctx.base + '/sys/dict/DictList');
+      await page.locator('[data-page="/sys/dict/DictList"] .ant-table-row').first().waitFor({ timeout: 20000 });
+      const csp = res?.headers()['content-security-policy'] ?? '';
+      const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
+      expect(scriptSrc === "script-src 'self'", `script-src allows only the portal's own files: ${csp}`);
+      const ran = await page.evaluate(async () => {
+        const violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective));
+        const s = document.createElement('script');
+        s.textContent = 'window.__loomInlineRan = true;';
+        document.body.appendChild(s);
+        const holder = document.createElement('div');
+        holder.innerHTML = '<img src="/no-such-image.png" onerror="window.__loomHandlerRan = true">';
+        document.body.appendChild(holder);
+        await new Promise((r) => setTimeout(r, 1000));
+        holder.remove();
+        return { inline: window.__loomInlineRan === true, handler: window.__loomHandlerRan === true, violations };
+      });
+      expect(!ran.inline && !ran.handler, `nothing injected ran: ${JSON.stringify(ran)}`);
+      expect(ran.violations.some((v) => v.startsWith('script-src')), `the browser reported the refused scripts: ${JSON.stringify(ran.violations)}`);
+    },
+  },
+  {
+    name: 'a template group named with <img onerror> shows its success message sanitised: the picture, never the handler',
+    run: async (ctx) => {
+      const page = await adminPage(ctx);
+      const name = `<img src="x-${sfx}.png" onerror="window.__loomXss=1">组${sfx}`;
+      const saved = await page.evaluate(async (n) => {
+        const r = await fetch('/api/gencode/templateGroup/save', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${localStorage.getItem('loom.token')}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: n, type: '1', sort: 99, templateObjDTOList: [] }),
+        });
+        return r.status;
+      }, name);
+      expect(saved === 200, `the group is saved (${saved})`);
+      await page.goto(ctx.base + '/gencode/templateGroup/TemplateGroupList');
+      const scope = page.locator('[data-page="/gencode/templateGroup/TemplateGroupList"]');
+      const card = scope.locator('.loom-template-card', { hasText: `组${sfx}` }).first();
+      await card.waitFor({ timeout: 20000 });
+      await card.locator('[data-action="edit-group"]').click();
+      const dlg = page.locator('.loom-template-dialog');
+      await dlg.locator('[data-action="confirm"]').click();
+      const notice = page.locator('.ant-message-notice', { hasText: `组${sfx}` }).first();
+      await notice.waitFor({ timeout: 10000 });
+      const img = notice.locator('img');
+      expect((await img.count()) === 1, 'the markup of the message is kept (one picture)');
+      expect((await img.getAttribute('onerror')) === null, 'the event handler was removed');
+      expect(await page.evaluate(() => window.__loomXss === undefined), 'no handler ran');
+      await screenshot(page, '11-sanitised-message');
+      await page.evaluate(async (n) => {
+        const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
+        const list = await (await fetch('/api/gencode/templateGroup/list', { headers })).json();
+        const rows = Array.isArray(list) ? list : list.records ?? list.list ?? [];
+        const g = rows.find((x) => x.name === n);
+        if (g) await fetch(`/api/gencode/templateGroup/delete?ids=${g.id}`, { method: 'DELETE', headers });
+      }, name);
+      if (await dlg.isVisible()) await dlg.locator('[data-action="close"]').click();
+    },
+  },
+  {
     name: 'logout returns to the login page',
     run: async (ctx) => {
       const page = await adminPage(ctx);

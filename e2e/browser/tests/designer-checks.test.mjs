@@ -1,7 +1,8 @@
 // The designer that tells the truth before publishing (issue 16), through the gateway with a real
 // organisation: live checks on their elements that go away when fixed and a confirmation before
-// publishing with errors; a dry run that stops on a department with nobody to approve and names
-// the head of one that has one, routed by the days entered; a version diff; token simulation.
+// publishing with errors; a dry run with the rule 'the initiator's department manager' that stops on
+// a department without a manager and names the manager of one that has one, routed by the days
+// entered; a version diff; token simulation.
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
@@ -157,11 +158,24 @@ async function organisation(ctx, p) {
     return { id: found.records[0].id, loginName, name };
   };
   ctx.shared.dryOrg = { zhang: await user('zhang', '张三', sales), wang: await user('wang', '王经理', sales), li: await user('li', '李四', lab), zhao: await user('zhao', '赵人事', hr) };
+  // 销售部 gets a manager, 王经理, picked in the office form with the user picker; 实验室 has none
+  await p.goto(ctx.base + '/sys/office/OfficeList');
+  const offices = p.locator('[data-page="/sys/office/OfficeList"]');
+  await offices.locator('.ant-table-row', { hasText: `销售部${sfx}` }).locator('a', { hasText: `销售部${sfx}` }).click({ timeout: 20000 });
+  const form = ctx.portal.modal(p);
+  await form.locator('.loom-office-primary-person [data-action="pick-user"]').click();
+  await pickUser(p, ctx.shared.dryOrg.wang);
+  await form.locator('.loom-office-primary-person .ant-tag', { hasText: '王经理' }).waitFor({ timeout: 10000 });
+  await form.locator('[data-action="confirm"]').click();
+  await form.waitFor({ state: 'hidden', timeout: 15000 });
+  await offices.locator('.ant-table-row', { hasText: `销售部${sfx}` }).filter({ hasText: '王经理' }).waitFor({ timeout: 10000 });
+  const saved = await api(p, 'GET', `/sys/office/queryById?id=${sales}`);
+  expect(saved.primaryPerson?.id === ctx.shared.dryOrg.wang.id, `the manager saved: ${JSON.stringify(saved.primaryPerson)}`);
   return ctx.shared.dryOrg;
 }
 
 function leave(key, org, extra = { nodes: [], flows: null }) {
-  const head = [['depart', '${applyUserOfficeId}'], ['applyUserId', '', '1']];
+  const head = [['applyUserDeptManager', '']];
   return bpmn(
     key,
     `试运行请假${sfx}`,
@@ -186,6 +200,11 @@ function leave(key, org, extra = { nodes: [], flows: null }) {
 async function pickInitiator(p, who) {
   const drawer = p.locator('.loom-dryrun-drawer');
   await drawer.locator('[data-action="pick-user"]').click();
+  await pickUser(p, who);
+}
+
+/** Chooses one user in the open user picker by login name. */
+async function pickUser(p, who) {
   const picker = p.locator('.loom-user-picker');
   await picker.waitFor();
   const search = picker.locator('input[placeholder="登录名"]');
@@ -295,16 +314,21 @@ export default [
     },
   },
   {
-    name: 'designer dry run: nobody in the department stops on that node; the head of another is named; days route the run',
+    name: 'designer dry run: the initiator\'s department manager — none stops on that node, one is named; days route the run',
     run: async (ctx) => {
       const p = await page(ctx);
       const org = await organisation(ctx, p);
       const key = `e2e_dryrun_${sfx}`;
       await model(p, key, `试运行${sfx}`, leave(key, org));
       await openDesigner(ctx, p, key);
+      // the product panel names the rule
+      await shape(p, 'dept').click();
+      const reviewerRule = p.locator('.loom-product-panel[data-element-id="dept"] .loom-reviewers');
+      await reviewerRule.waitFor({ timeout: 10000 });
+      await eventually(async () => (await reviewerRule.innerText()).includes('发起人部门负责人'), 'the reviewer section shows 发起人部门负责人');
       await p.locator('[data-action="dryrun-open"]').click();
       await p.locator('.loom-dryrun-drawer').waitFor();
-      // 李四 is alone in his department: the run stops on the department node, saying why
+      // 李四's department has no manager: the run stops on the department node, saying why
       let status = await dryRun(p, org.li, 2);
       expect((await status.getAttribute('data-dryrun-status')) === 'stopped', 'stopped');
       const reason = p.locator('.loom-dryrun-reason[data-dryrun-stop="dept"]');
@@ -312,12 +336,14 @@ export default [
       expect((await reason.innerText()).includes('节点[部门负责人审批]按审批人规则找不到任何人'), `reason on the node: ${await reason.innerText()}`);
       expect(((await shape(p, 'dept').getAttribute('class')) ?? '').includes('loom-dryrun-stopped'), 'the node is marked');
       await screenshot(p, 'dryrun-01-stopped');
-      // 张三's department has 王经理: he receives the task, by the department rule
+      // 张三's department has a manager, 王经理: he receives the task, by the manager rule
       status = await dryRun(p, org.zhang, 2);
       await eventually(async () => (await status.getAttribute('data-dryrun-status')) === 'completed', 'completed');
       const reviewers = await p.locator('.loom-dryrun-drawer [data-dryrun-reviewers="dept"]').innerText();
       expect(reviewers.includes('王经理') && !reviewers.includes('张三'), `reviewers: ${reviewers}`);
-      expect((await p.locator('.loom-dryrun-drawer [data-dryrun-step="dept"] [data-rule-type="depart"]').count()) === 1, 'the rule is named');
+      const rule = p.locator('.loom-dryrun-drawer [data-dryrun-step="dept"] [data-rule-type="applyUserDeptManager"]');
+      expect((await rule.count()) === 1, 'the rule is named');
+      expect((await rule.innerText()).includes('发起人部门负责人'), `the rule reads: ${await rule.innerText()}`);
       expect((await p.locator('.loom-dryrun-drawer [data-dryrun-step="hr"]').count()) === 0, '2 days skip HR');
       expect((await p.locator('.loom-dryrun-reason').count()) === 0, 'no stop marker');
       // 5 days go through HR

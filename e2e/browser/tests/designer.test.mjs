@@ -57,6 +57,13 @@ async function open(ctx, p, href) {
 const canvas = (p) => p.locator('[data-designer-canvas]');
 const shape = (p, id) => p.locator(`[data-designer-canvas] .djs-element[data-element-id="${id}"]`);
 
+/** The generic panel's tab holding a group (seed §2.2 variant A). */
+const genericTab = (groupId) =>
+  ({
+    'flowable-connector-input': 'connector', 'flowable-fields': 'fieldInjections', 'flowable-execution-listeners': 'listeners',
+    'flowable-properties': 'extensions', 'flowable-mapping-in': 'variables', 'flowable-form-fields': 'forms',
+  })[groupId] ?? 'general';
+
 /** Canvas pixel position of diagram coordinates (the viewbox starts at 0,0, scale 1). */
 async function at(p, x, y) {
   const box = await canvas(p).boundingBox();
@@ -390,6 +397,258 @@ export default [
     },
   },
   {
+    name: 'designer: the generic panel edits implementation, connector, field injections, mappings, input/output and properties of a Flowable file, with the §5.1 messages; saving keeps them',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const file = join(ROOT, 'frontends/workflow/test/fixtures/generic-panel.bpmn20.xml');
+      const scope = await open(ctx, p, LIST);
+      await scope.locator('[data-action="add"]').click();
+      await shape(p, 'start').waitFor({ timeout: 20000 });
+      await p.locator('[data-action="designer-file"]').setInputFiles(file);
+      await shape(p, 'call').waitFor({ timeout: 20000 });
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(1).click();
+      const g = p.locator('[data-generic-panel]');
+      await g.waitFor();
+      // Ctrl + wheel zooms no further than the toolbar's 0.2 to 2 (seed §2.1)
+      const cbox = await canvas(p).boundingBox();
+      await p.mouse.move(cbox.x + 300, cbox.y + 300);
+      await p.keyboard.down('Control');
+      for (let i = 0; i < 30; i++) await p.mouse.wheel(0, -200);
+      await p.keyboard.up('Control');
+      await eventually(async () => Number(await p.locator('.loom-designer-zoom').getAttribute('data-zoom')) === 2, 'Ctrl + wheel stops at 200%');
+      await p.locator('[data-action="designer-zoom-reset"]').click();
+      const pick = async (id, label) => {
+        const box = await shape(p, id).locator('.djs-visual > *').first().boundingBox();
+        await p.mouse.click(box.x + box.width / 2, box.y + 12);
+        await g.locator('.bio-properties-panel-header-label', { hasText: label }).first().waitFor();
+      };
+      // a group by its id, on its tab, opened; its header speaks Chinese
+      const group = async (id, label) => {
+        await g.locator(`[data-generic-tab="${genericTab(id)}"]`).click();
+        const grp = g.locator(`[data-group-id="group-${id}"]`);
+        const header = grp.locator('.bio-properties-panel-group-header');
+        expect(((await header.textContent()) ?? '').includes(label), `the group ${id} is titled ${label}`);
+        const isOpen = async () => ((await header.getAttribute('class')) ?? '').split(' ').includes('open');
+        // (an empty list has nothing to open: its + adds the first item)
+        const empty = ((await header.getAttribute('class')) ?? '').split(' ').includes('empty') && (await grp.locator('.bio-properties-panel-list').count()) > 0;
+        if (empty) return grp;
+        await eventually(async () => {
+          if (!(await isOpen())) await header.locator('.bio-properties-panel-group-header-title').click();
+          await p.waitForTimeout(150);
+          return isOpen();
+        }, `the group ${id} opens`);
+        return grp;
+      };
+      const item = async (grp, label) => {
+        // found by its label, then held by its id (the label follows the name being edited)
+        const id = await grp.locator('.bio-properties-panel-collapsible-entry', { has: p.locator('.bio-properties-panel-collapsible-entry-header', { hasText: label }) }).first().getAttribute('data-entry-id');
+        const entry = grp.locator(`[data-entry-id="${id}"]`);
+        if (!((await entry.getAttribute('class')) ?? '').includes(' open')) await entry.locator('.bio-properties-panel-collapsible-entry-header').first().click();
+        return entry;
+      };
+      const input = (scope, id) => scope.locator(`[id="bio-properties-panel-${id}"]`);
+      const error = (scope, text) => scope.locator('.bio-properties-panel-error', { hasText: text }).first().waitFor({ timeout: 5000 });
+      const type = async (field, value) => {
+        await field.fill(value);
+        await p.waitForTimeout(400); // the panel's 300 ms input debounce
+      };
+
+      // the connector service task: implementation 连接器 with its id; an empty id asks for one
+      await pick('call', '接口');
+      expect((await g.locator('.bio-properties-panel-header-type').textContent()) === '服务任务', 'the header names the type in Chinese');
+      const impl = await group('flowable-implementation', '实现');
+      expect((await input(impl, 'flowable-impl-type').inputValue()) === 'connector', 'the implementation is a connector');
+      expect((await input(impl, 'flowable-impl-connectorId').inputValue()) === 'http-connector', 'the connector id');
+      await type(input(impl, 'flowable-impl-connectorId'), '');
+      await error(impl, '必须配置连接器');
+      await type(input(impl, 'flowable-impl-connectorId'), 'mail-connector');
+      const cin = await group('flowable-connector-input', '连接器输入参数');
+      const payload = await item(cin, 'payload');
+      expect((await input(payload, 'call-flowable-connector-input-1-scriptFormat').inputValue()) === 'groovy', 'the script parameter');
+      // a parameter must have a name without spaces (seed §5.1)
+      await type(input(payload, 'call-flowable-connector-input-1-name'), '');
+      await error(payload, '参数必须有名称');
+      await type(input(payload, 'call-flowable-connector-input-1-name'), 'pay load');
+      await error(payload, '名称不能包含空格');
+      await type(input(payload, 'call-flowable-connector-input-1-name'), 'body');
+      await screenshot(p, 'designer-08b-generic-connector');
+
+      // the Java-class task: switching to an expression keeps the value; an empty one is refused
+      await pick('mail', '通知');
+      const impl2 = await group('flowable-implementation', '实现');
+      await impl2.locator('[id="bio-properties-panel-flowable-impl-type"]').selectOption('expression');
+      await eventually(async () => (await input(impl2, 'flowable-impl-expression').inputValue()) === 'org.example.Notify', 'the value is kept across class → expression');
+      await type(input(impl2, 'flowable-impl-expression'), '');
+      await error(impl2, '必须提供一个值');
+      await type(input(impl2, 'flowable-impl-expression'), '${notifier.send(execution)}');
+      const fields = await group('flowable-fields', '字段注入');
+      const to = await item(fields, 'to');
+      expect((await input(to, 'mail-flowable-fields-0-value').inputValue()) === 'hr@example.com', 'the string field');
+      await type(input(to, 'mail-flowable-fields-0-value'), 'boss@example.com');
+      const listeners = await group('flowable-execution-listeners', '执行监听器');
+      const audit = await item(listeners, 'org.example.Audit');
+      await type(input(audit, 'mail-flowable-execution-listeners-0-value'), '');
+      await error(audit, '类不能为空');
+      await type(input(audit, 'mail-flowable-execution-listeners-0-value'), 'org.example.Audit2');
+      // a new extension property
+      const props = await group('flowable-properties', '扩展属性');
+      await props.locator('.bio-properties-panel-add-entry').first().click();
+      await props.locator('[data-entry-id="mail-flowable-properties-0"]').waitFor({ state: 'attached' });
+      await group('flowable-properties', '扩展属性');
+      const fresh = props.locator('[data-entry-id="mail-flowable-properties-0"]');
+      if (!((await fresh.getAttribute('class')) ?? '').split(' ').includes('open')) await fresh.locator('.bio-properties-panel-collapsible-entry-header').first().click();
+      const added = g.locator('[id="bio-properties-panel-mail-flowable-properties-0-name"]');
+      await added.waitFor();
+      await type(added, 'sla');
+      await type(g.locator('[id="bio-properties-panel-mail-flowable-properties-0-value"]'), 'P2D');
+
+      // the call activity: called element version binding, in/out mappings
+      await pick('sub', '子流程');
+      const called = await group('flowable-called-element', '被调用元素');
+      expect((await input(called, 'flowable-call-version').inputValue()) === '2', 'the called version');
+      await type(input(called, 'flowable-call-version'), '');
+      await error(called, '必须提供一个值');
+      await type(input(called, 'flowable-call-version'), '3');
+      const ins = await group('flowable-mapping-in', '输入变量映射');
+      const days = await item(ins, 'days');
+      await type(input(days, 'sub-flowable-mapping-in-0-target'), '');
+      await error(days, '映射必须有目标');
+      await type(input(days, 'sub-flowable-mapping-in-0-target'), 'leaveDays');
+      await screenshot(p, 'designer-08c-generic-call-activity');
+
+      // form fields of the start event: an id is required and unique in the form (seed §5.1)
+      await pick('start', 'start');
+      for (const i of [0, 1]) {
+        const forms = await group('flowable-form-fields', '表单字段');
+        await forms.locator('.bio-properties-panel-add-entry').first().click();
+        await forms.locator(`[data-entry-id="start-flowable-form-fields-${i}"]`).waitFor({ state: 'attached' });
+        await group('flowable-form-fields', '表单字段');
+        const fresh = forms.locator(`[data-entry-id="start-flowable-form-fields-${i}"]`);
+        if (!((await fresh.getAttribute('class')) ?? '').split(' ').includes('open')) await fresh.locator('.bio-properties-panel-collapsible-entry-header').first().click();
+        await type(input(fresh, `start-flowable-form-fields-${i}-id`), '');
+        await error(fresh, '表单字段编号不能为空');
+        await type(input(fresh, `start-flowable-form-fields-${i}-id`), 'days');
+        if (i === 1) {
+          await error(fresh, '表单字段编号已被使用。');
+          await type(input(fresh, `start-flowable-form-fields-${i}-id`), 'reason');
+        }
+      }
+      await screenshot(p, 'designer-08d-generic-form-fields');
+
+      // saved, the model holds every edit and everything it was opened with
+      await p.locator('[data-action="designer-save"]').click();
+      await ctx.portal.toast(p, '保存成功');
+      const models = await api(p, 'GET', '/flowable/model/list?filterText=e2e_generic');
+      const model = models.json.records.find((m) => m.key === 'e2e_generic');
+      const saved = (await api(p, 'GET', `/flowable/model/getBpmnXml?id=${model.id}`)).body;
+      for (const needle of [
+        '<flowable:connectorId>mail-connector</flowable:connectorId>',
+        '<flowable:inputParameter name="body">',
+        '<flowable:script scriptFormat="groovy">days * 2</flowable:script>',
+        'flowable:expression="${notifier.send(execution)}"',
+        '<flowable:string>boss@example.com</flowable:string>',
+        '<flowable:expression>${title}</flowable:expression>',
+        'class="org.example.Audit2"',
+        '<flowable:property name="sla" value="P2D"',
+        '<flowable:property name="owner" value="hr"',
+        'flowable:calledElementVersion="3"',
+        '<flowable:in source="days" target="leaveDays"',
+        '<flowable:out sourceExpression="${approved}" target="approved"',
+        'businessKey="${execution.processBusinessKey}"',
+        'flowable:failedJobRetryTimeCycle="R3/PT5M"',
+        '<flowable:inputParameter name="result">${approved}</flowable:inputParameter>',
+        '<flowable:formProperty id="days" type="string"',
+        '<flowable:formProperty id="reason" type="string"',
+      ]) expect(saved.includes(needle), `the saved XML carries ${needle}`);
+      expect(!saved.includes('flowable:class="org.example.Notify"'), 'the class went with the switch to an expression');
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      await api(p, 'DELETE', `/flowable/model/delete?ids=${model.id}`);
+    },
+  },
+  {
+    name: 'designer: the generic panel shows the tabs an element has, searches its groups, and a timer\'s job priority set there is saved and read back',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_tabs_${sfx}`;
+      const scope = await open(ctx, p, LIST);
+      await scope.locator('[data-action="add"]').click();
+      await shape(p, 'start').waitFor({ timeout: 20000 });
+      await p.locator('[data-designer-canvas] .djs-container > svg').click({ position: { x: 900, y: 600 } });
+      await p.locator('.loom-product-panel .loom-section-startable').waitFor();
+      await basic(p, 'id', key);
+      await basic(p, 'name', `e2e页签${sfx}`);
+      const task = await drop(p, 'create.user-task', 380, 218);
+      const timer = await drop(p, 'create.timer-catch-event', 560, 218);
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(1).click();
+      const g = p.locator('[data-generic-panel]');
+      await g.waitFor();
+      const pick = async (id, type) => {
+        await p.keyboard.press('Escape');
+        let polls = 0;
+        await eventually(async () => {
+          if ((await g.locator('.bio-properties-panel-header-type').textContent()) === type) return true;
+          // a click that lands while the canvas or a popover is still settling selects nothing: click again
+          if (polls++ % 10 === 0) {
+            const box = await shape(p, id).locator('.djs-visual > *').first().boundingBox();
+            await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+          }
+          return false;
+        }, `the generic panel shows ${id} (${type})`, 20000);
+      };
+      const tabs = () => g.locator('[data-generic-tab]').evaluateAll((els) => els.map((e) => e.textContent));
+      const groups = () => g.locator('[data-group-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-group-id')));
+      // a user task: its tabs in Chinese, no Connector (not a connector) and no Variables (not a call activity)
+      await pick(task, '用户任务');
+      await eventually(async () => JSON.stringify(await tabs()) === JSON.stringify(['常规', '表单', '监听器', '输入/输出', '按钮设置', '扩展']), `the user task's tabs: ${await tabs()}`);
+      // the listeners tab, then the search: only what matches stays
+      await g.locator('[data-generic-tab="listeners"]').click();
+      await eventually(async () => (await groups()).includes('group-flowable-task-listeners') && !(await groups()).includes('group-general'), 'the Listeners tab shows listeners only');
+      await g.locator('[data-generic-tab="general"]').click();
+      const search = g.locator('.ant-input-search input');
+      await search.fill('分配');
+      await eventually(async () => JSON.stringify(await groups()) === JSON.stringify(['group-flowable-assignment']), `the search keeps 用户分配 only: ${await groups()}`);
+      await screenshot(p, 'designer-08e-generic-search');
+      await search.fill('');
+      await eventually(async () => (await groups()).includes('group-general'), 'an empty search shows every group');
+      // the timer event: Job Configuration (seed §2.2), its job priority set
+      await pick(timer, '定时中间捕获事件');
+      await eventually(async () => !(await tabs()).includes('按钮设置'), 'the timer has no Buttons tab');
+      const job = g.locator('[data-group-id="group-flowable-job"]');
+      const header = job.locator('.bio-properties-panel-group-header');
+      expect(((await header.textContent()) ?? '').includes('作业配置'), 'the Job Configuration group speaks Chinese');
+      await header.locator('.bio-properties-panel-group-header-title').click();
+      const priority = job.locator('[id="bio-properties-panel-flowable-job-jobPriority"]');
+      await priority.fill('7');
+      await p.waitForTimeout(400); // the panel's 300 ms input debounce
+      await job.locator('[id="bio-properties-panel-flowable-job-failedJobRetryTimeCycle"]').fill('R3/PT10M');
+      await p.waitForTimeout(400);
+      await screenshot(p, 'designer-08f-generic-job');
+      await p.locator('[data-action="designer-save"]').click();
+      await ctx.portal.toast(p, '保存成功');
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      const models = await api(p, 'GET', `/flowable/model/list?filterText=${key}`);
+      const model = models.json.records.find((m) => m.key === key);
+      const saved = (await api(p, 'GET', `/flowable/model/getBpmnXml?id=${model.id}`)).body;
+      expect(saved.includes('flowable:jobPriority="7"') && saved.includes('flowable:failedJobRetryTimeCycle="R3/PT10M"'), 'the saved XML carries the job configuration');
+      // reopened, the generic panel shows it
+      const list = await open(ctx, p, LIST);
+      await list.locator('.ant-table-row', { hasText: key }).first().locator('a', { hasText: key }).click();
+      await shape(p, timer).waitFor({ timeout: 20000 });
+      if (!(await g.isVisible())) await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(1).click();
+      await g.waitFor();
+      await pick(timer, '定时中间捕获事件');
+      const again = g.locator('[data-group-id="group-flowable-job"]');
+      if (!(((await again.locator('.bio-properties-panel-group-header').getAttribute('class')) ?? '').split(' ').includes('open'))) {
+        await again.locator('.bio-properties-panel-group-header-title').click();
+      }
+      await eventually(async () => (await again.locator('[id="bio-properties-panel-flowable-job-jobPriority"]').inputValue()) === '7', 'the job priority is read back');
+      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      await api(p, 'DELETE', `/flowable/model/delete?ids=${model.id}`);
+    },
+  },
+  {
     name: 'designer: an instance run through the API shows its chart blue where it went and red where it waits',
     run: async (ctx) => {
       const p = await page(ctx);
@@ -411,6 +670,100 @@ export default [
       const flow = await dialog.locator('.djs-connection.loom-flow-visited').count();
       expect(flow >= 1, 'the taken flow is marked');
       await screenshot(p, 'designer-09-chart');
+    },
+  },
+  {
+    name: 'designer: a process drawn with a dynamic start form is published, started from 发起流程 with the form rendered, and waits in 待办',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_dyform_${sfx}`;
+      const name = `e2e表单请假${sfx}`;
+      const formName = `e2e设计器表单${sfx}`;
+      const title = `e2e表单发起${sfx}`;
+      // a form designed in the forms area (its first version is published)
+      const form = {
+        list: [
+          { type: 'number', key: 'kdays', model: 'days', name: '请假天数', options: { required: true, requiredMessage: '请假天数不能为空', min: 0, max: 30 }, rules: [] },
+          { type: 'input', key: 'kreason', model: 'reason', name: '请假事由', options: {}, rules: [] },
+        ],
+        config: { labelWidth: 100, labelPosition: 'right', size: 'small', ui: 'antd', layout: 'horizontal', labelCol: 3 },
+      };
+      const made = await api(p, 'POST', '/extension/formDefinition/save', { name: formName, json: JSON.stringify(form) });
+      expect(made.status === 200, `the form is saved: ${made.body.slice(0, 200)}`);
+      // draw start → 审批 → end
+      const scope = await open(ctx, p, LIST);
+      await scope.locator('[data-action="add"]').click();
+      await shape(p, 'start').waitFor({ timeout: 20000 });
+      await p.locator('[data-designer-canvas] .djs-container > svg').click({ position: { x: 900, y: 600 } });
+      await p.locator('.loom-product-panel .loom-section-startable').waitFor();
+      await basic(p, 'id', key);
+      await basic(p, 'name', name);
+      const task = await drop(p, 'create.user-task', 380, 218);
+      const end = await drop(p, 'create.end-event', 560, 218);
+      await connect(p, 'start', task);
+      await connect(p, task, end);
+      // the dynamic form on the start event and on the task, picked in the 500px dialog
+      for (const id of ['start', task]) {
+        await select(p, id);
+        await section(p, 'form').locator('[data-field="form-type"] input[value="1"]').check();
+        await section(p, 'form').locator('[data-action="form-add"]').click();
+        const picker = p.locator('.ant-modal', { hasText: formName }).last();
+        await picker.locator('.ant-table-row', { hasText: formName }).locator('.ant-radio-input').check();
+        await picker.locator('.ant-modal-footer .ant-btn-primary').click();
+        await section(p, 'form').locator('.ant-table-row', { hasText: formName }).waitFor();
+      }
+      await basic(p, 'name', '审批');
+      await section(p, 'reviewer').locator('[data-action="assign-people"]').click();
+      await p.locator('.loom-assign-dialog [data-action="reviewer-add"]').click();
+      await choose(p, p.locator('.loom-assign-dialog .loom-reviewer-type').first(), '发起人');
+      await p.locator('.loom-assign-dialog .ant-modal-footer .ant-btn-primary').click();
+      await section(p, 'buttons').locator('[data-action="button-choose"]').click();
+      const pk = p.locator('.loom-grid-picker').last();
+      await pk.locator('.ant-table-row', { hasText: '同意' }).first().locator('.ant-checkbox-input').check();
+      await pk.locator('[data-action="confirm"]').click();
+      await screenshot(p, 'designer-12-dynamic-form');
+      // save and publish
+      await p.locator('[data-action="designer-publish"]').click();
+      await p.locator('.ant-modal-confirm', { hasText: '确定要保存并发布流程吗?' }).locator('.ant-btn-primary').click();
+      const again = p.locator('.ant-modal-confirm', { hasText: '流程存在错误' });
+      if (await again.waitFor({ timeout: 3000 }).then(() => true, () => false)) await again.locator('.ant-btn-primary').click();
+      await ctx.portal.toast(p, '保存成功');
+      await eventually(async () => (await api(p, 'GET', `/flowable/process/list?name=${encodeURIComponent(name)}`)).json?.records?.some((d) => d.key === key), 'the process is published', 20000);
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      // 发起流程: the start form is the designed one
+      const start = await open(ctx, p, '/flowable/task/ProcessStart');
+      await start.locator(`.loom-start-card[data-process="${key}"]`).click();
+      const dlg = p.locator('.loom-start-dialog');
+      const rendered = dlg.locator('.loom-dynamic-form');
+      await rendered.locator('[data-model="days"]').waitFor({ timeout: 15000 });
+      expect(((await rendered.textContent()) ?? '').includes('请假事由'), 'the form shows its fields');
+      await dlg.locator('#title').fill(title);
+      await dlg.locator('[data-action="start-submit"]').click();
+      await rendered.locator('.ant-form-item-explain-error', { hasText: '请假天数不能为空' }).waitFor();
+      await rendered.locator('[data-model="days"] input').fill('4');
+      await rendered.locator('[data-model="reason"] input').fill('回老家');
+      await screenshot(p, 'designer-13-start-form');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(p, '流程已发起');
+      // 待办: the initiator reviews his own request
+      const todo = await open(ctx, p, '/flowable/task/TodoList');
+      await todo.locator('.ant-table-row', { hasText: title }).first().waitFor({ timeout: 15000 });
+      await screenshot(p, 'designer-14-todo');
+      const mine = await api(p, 'GET', `/flowable/task/todo?current=1&size=20&title=${encodeURIComponent(title)}`);
+      const row = (mine.json?.records ?? []).find((r) => JSON.stringify(r).includes(title));
+      expect(row && JSON.stringify(row).includes('审批'), `the task 审批 waits: ${mine.body.slice(0, 300)}`);
+      // 流程定义 deletes this version with its instance; the model stays for the next publish
+      const defs = await open(ctx, p, '/flowable/process/ProcessDefinitionList');
+      const defRow = defs.locator('.ant-table-row', { hasText: name }).first();
+      await defRow.waitFor({ timeout: 20000 });
+      await defRow.locator('[data-row-action="delete"]').click();
+      await p.locator('.ant-popover:not(.ant-popover-hidden)', { hasText: '确定删除该流程定义的版本v1及其所有实例吗' }).locator('.ant-btn-primary').click();
+      await ctx.portal.toast(p, '已删除1个流程定义版本及其流程实例');
+      await eventually(async () => (await defs.locator('.ant-table-row', { hasText: name }).count()) === 0, 'the definition is gone');
+      const left = await api(p, 'GET', `/flowable/model/list?filterText=${key}`);
+      expect(left.json?.records?.some((m) => m.key === key), 'the model is kept');
+      const gone = await api(p, 'GET', `/flowable/task/todo?current=1&size=20&title=${encodeURIComponent(title)}`);
+      expect(!(gone.json?.records ?? []).some((r) => JSON.stringify(r).includes(title)), 'its task went with it');
     },
   },
   {

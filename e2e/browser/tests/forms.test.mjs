@@ -2,7 +2,11 @@
 // dragging with the mouse (a grid of two columns, six widgets, a sub-table), resize a widget, undo
 // and redo, export the JSON, clear, import it back, preview (required messages, then the data),
 // bind it to a new table, create a menu, open that menu, add a row (refused first, then saved),
-// see it listed and export it; the same again in English.
+// see it listed and export it; the same again in English. Uploads through sys, a data-function select,
+// and 流程表单 (category tree, definition, versions, primary version) in Chinese.
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
 
 const admin = adminCredentials();
@@ -68,9 +72,15 @@ const canvas = (p) => p.locator('.loom-form-designer .loom-fd-grid-layout');
 /** Drags a palette item with the mouse onto a target; the new widget is selected; names it. */
 async function drag(p, type, target, opts = {}) {
   const before = await widgets(p).count();
-  await p.locator(`[data-palette="${type}"]`).dragTo(target, opts.position ? { targetPosition: opts.position } : undefined);
+  const dragIt = () => p.locator(`[data-palette="${type}"]`).dragTo(target, opts.position ? { targetPosition: opts.position } : undefined);
+  await dragIt();
   if (opts.refused) return;
-  await eventually(async () => (await widgets(p).count()) > before, `${type} dropped`);
+  const dropped = async () => (await widgets(p).count()) > before;
+  // a drag that starts while the designer is still laying out is not seen as one: drag once more
+  await eventually(dropped, `${type} dropped`, 5000).catch(async () => {
+    await dragIt();
+    await eventually(dropped, `${type} dropped`);
+  });
   const panel = p.locator('.loom-fd-widget-panel');
   if (opts.model) await panel.locator('[data-prop="model"]').fill(opts.model);
   if (opts.name) await panel.locator('[data-prop="name"]').fill(opts.name);
@@ -130,11 +140,25 @@ async function resizeUndoRedo(p) {
   await eventually(async () => (await spanOf(p, key)) === resized, 'redo resizes again');
 }
 
+/** Types into the Monaco editor of a dialog (loaded on first use). */
+async function typeInEditor(p, scope, text) {
+  const editor = scope.locator('.monaco-editor').first();
+  await editor.waitFor({ timeout: 30000 });
+  await editor.click();
+  await p.keyboard.press('ControlOrMeta+A');
+  await p.keyboard.press('Delete');
+  await p.keyboard.insertText(text);
+}
+
 async function jsonClearImport(p) {
   const count = await widgets(p).count();
   await p.locator('[data-action="generate-json"]').click();
-  const text = await p.locator('.loom-fd-json-text').inputValue();
+  // the JSON shows in the Monaco editor; the user downloads it
+  await p.locator('.loom-fd-json .monaco-editor').waitFor({ timeout: 30000 });
+  const [file] = await Promise.all([p.waitForEvent('download', { timeout: 20000 }), p.locator('[data-action="download-json"]').click()]);
+  const text = readFileSync(await file.path(), 'utf8');
   const json = JSON.parse(text);
+  expect(file.suggestedFilename() === 'form.json', `form.json is downloaded (${file.suggestedFilename()})`);
   expect(Array.isArray(json.list) && json.config && json.list.some((w) => w.type === 'grid' && w.columns.length === 2), 'the JSON is {list, config} with the grid');
   await p.locator('.loom-fd-json .ant-modal-close').click();
   await p.locator('[data-action="clear"]').click();
@@ -142,10 +166,10 @@ async function jsonClearImport(p) {
   await eventually(async () => (await widgets(p).count()) === 0, 'the canvas is empty');
   await p.locator('[data-action="import-json"]').click();
   const dlg = p.locator('.loom-fd-import');
-  await dlg.locator('[data-field="import-json"]').fill('{"list": [');
+  await typeInEditor(p, dlg, 'not json');
   await dlg.locator('[data-action="confirm-import"]').click();
   await dlg.locator('.loom-fd-import-error').waitFor();
-  await dlg.locator('[data-field="import-json"]').fill(text);
+  await typeInEditor(p, dlg, JSON.stringify(json));
   await dlg.locator('[data-action="confirm-import"]').click();
   await eventually(async () => (await widgets(p).count()) === count, `the same ${count} widgets are back`);
   return json;
@@ -268,4 +292,160 @@ function scenario(locale) {
   ];
 }
 
-export default [...scenario('zh-CN'), ...scenario('en-US')];
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAEklEQVR4nGP4z8DwHx9mGBkKAMLXf4EvceABAAAAAElFTkSuQmCC', 'base64');
+
+/** A form with uploads, a select fed by a data function (sys's roles) and a date, saved through the API. */
+async function uploadForm(p, code) {
+  const w = (type, model, name, options) => ({ type, key: `${model}_k`, model, name, rules: [], options: { span: 24, width: '100%', ...options } });
+  const source = {
+    list: [
+      w('fileupload', 'files', '附件', { limit: 9, min: 0, action: '/sys/file/webupload/upload?uploadPath=/formMaking', defaultValue: [] }),
+      w('imgupload', 'photos', '照片', { limit: 8, min: 0, action: '/sys/file/webupload/upload?uploadPath=/formMaking', defaultValue: [] }),
+      w('select', 'role', '角色', { remote: 2, remoteType: 'func', remoteFunc: '/sys/role/list', remoteOption: 'option_1', props: { value: 'id', label: 'name' }, defaultValue: '' }),
+      w('date', 'day', '日期', { type: 'date', format: 'yyyy-MM-dd', defaultValue: '' }),
+    ],
+    config: { labelWidth: 100, labelPosition: 'right', size: 'small', layout: 'horizontal', labelCol: 3 },
+  };
+  const saved = await api(p, '/form/make/saveBasicInfo', 'POST', { name: `上传${code}`, code });
+  await api(p, '/form/make/save', 'POST', { id: saved.id, name: saved.name, code, source: JSON.stringify(source) });
+  return saved;
+}
+
+const uploads = {
+  name: 'forms (zh-CN): uploads go to sys and come back (thumbnail, PDF tab, download, no preview for office files); a data function fills a select; Monaco edits custom JS; dates speak Chinese',
+  run: async (ctx) => {
+    const p = await pageAs(ctx, 'zh-CN');
+    const code = `upload_${sfx}`;
+    const form = await uploadForm(p, code);
+    const roles = (await api(p, '/sys/role/list?current=1&size=100')).records.map((r) => r.name);
+    const dir = mkdtempSync(join(tmpdir(), 'loom-forms-'));
+    const files = { png: join(dir, 'dot.png'), pdf: join(dir, 'note.pdf'), docx: join(dir, 'plan.docx') };
+    writeFileSync(files.png, PNG);
+    writeFileSync(files.pdf, '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+    writeFileSync(files.docx, 'not really a word file');
+    await p.goto(ctx.base + LIST);
+    const scope = p.locator(`[data-page="${LIST}"]`);
+    await scope.locator('.ant-table').waitFor({ timeout: 20000 });
+    await scope.locator('.ant-pro-table-search [id="name"]').fill(form.name);
+    await scope.locator('.ant-pro-table-search [id="name"]').press('Enter');
+    await scope.locator('.ant-table-row', { hasText: code }).first().locator('[data-row-action="design"]').click();
+    await p.locator('.loom-form-designer').waitFor({ timeout: 15000 });
+    // custom JS in the Monaco editor of the code-editor dialog
+    await p.locator('.loom-fd-panel .ant-tabs-tab', { hasText: '表单属性' }).click();
+    await p.locator('[data-action="edit-custom-js"]').click();
+    const js = p.locator('.loom-fd-code-editor');
+    await typeInEditor(p, js, 'console.log(1)');
+    await js.locator('[data-action="confirm-code"]').click();
+    await eventually(async () => (await p.locator('[data-field="custom-js"]').textContent()) === 'console.log(1)', 'the custom JS is kept');
+    await p.locator('[data-action="preview"]').click();
+    const pv = p.locator('.loom-fd-preview');
+    await pv.locator('.loom-form-render').waitFor();
+    // the date picker speaks Chinese
+    expect((await pv.locator('[data-model="day"] input').getAttribute('placeholder')) === '请选择日期', 'the date placeholder is Chinese');
+    // the select's options come from its data function, mapped id → value, name → label
+    await pv.locator('[data-model="role"] .ant-select-selector').click();
+    const shown = await eventually(async () => {
+      const t = await p.locator('.ant-select-dropdown:visible .ant-select-item-option').allTextContents();
+      return t.length ? t : null;
+    }, 'the data function answered');
+    expect(roles.length > 0 && shown.every((t) => roles.includes(t)) && shown.includes(roles[0]), `the roles are offered: ${shown.join(', ')}`);
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    // uploads
+    await pv.locator('[data-model="files"] input[type=file]').setInputFiles([files.pdf, files.docx]);
+    await pv.locator('[data-model="photos"] input[type=file]').setInputFiles(files.png);
+    const fileItems = pv.locator('[data-model="files"] .ant-upload-list-item-done, [data-model="files"] .ant-upload-list-item:not(.ant-upload-list-item-uploading)');
+    await eventually(async () => (await fileItems.count()) === 2, 'two files uploaded', 20000);
+    await eventually(
+      async () => pv.locator('[data-model="photos"] .ant-upload-list-item img').first().evaluate((img) => img.complete && img.naturalWidth === 8),
+      'the stored image is shown (8 px wide)',
+      20000,
+    );
+    await screenshot(p, 'forms-zh-08-uploads');
+    // a download keeps the name; an office file cannot be previewed; a PDF opens in a tab
+    const pdfItem = pv.locator('[data-model="files"] .ant-upload-list-item', { hasText: 'note.pdf' });
+    await pdfItem.hover();
+    const [dl] = await Promise.all([p.waitForEvent('download', { timeout: 20000 }), pdfItem.locator('.anticon-download').click()]);
+    expect(dl.suggestedFilename() === 'note.pdf' && readFileSync(await dl.path(), 'utf8').startsWith('%PDF'), `note.pdf is downloaded (${dl.suggestedFilename()})`);
+    await pv.locator('[data-model="files"] .ant-upload-list-item-name', { hasText: 'plan.docx' }).click();
+    await ctx_toast(p, '该文件无法在线预览！');
+    // (headless Chromium has no PDF viewer: the new tab's request for the file is what shows it opened)
+    const [tab, opened] = await Promise.all([
+      p.context().waitForEvent('page', { timeout: 20000 }),
+      p.context().waitForEvent('request', { predicate: (r) => r.url().includes('/api/sys/file/download2') && r.url().includes('ticket='), timeout: 20000 }),
+      pv.locator('[data-model="files"] .ant-upload-list-item-name', { hasText: 'note.pdf' }).click(),
+    ]);
+    const answer = await opened.response();
+    expect(answer && answer.status() === 200 && (answer.headers()['content-type'] ?? '').includes('pdf'), `the PDF opens in a tab with a one-time ticket (${answer?.status()})`);
+    await tab.close();
+    await pv.locator('[data-action="get-data"]').click();
+    const data = JSON.parse(await pv.locator('.loom-fd-preview-data pre').textContent({ timeout: 10000 }));
+    expect(data.files.length === 2 && data.files.every((f) => f.url.startsWith('/api/sys/file/download2?source=')) && data.photos.length === 1 && data.role, `the data holds the stored files and the role: ${JSON.stringify(data)}`);
+    await pv.locator('.ant-modal-close').click();
+    await p.locator('[data-action="close-designer"]').click();
+    await api(p, `/form/make/delete?ids=${form.id}`, 'DELETE');
+  },
+};
+
+const DEFS = '/extension/formDefinition/FormDefinitionList';
+
+const definitions = {
+  name: 'forms (zh-CN): 流程表单 — a category in the tree, a new definition in it, two designed versions, the second set primary and listed',
+  run: async (ctx) => {
+    const p = await pageAs(ctx, 'zh-CN');
+    const cat = `分类${sfx}`;
+    const name = `报销单${sfx}`;
+    await p.goto(ctx.base + DEFS);
+    const page = p.locator('.loom-forms-definition');
+    await page.locator('.ant-table').waitFor({ timeout: 45000 });
+    // a category, seen in the tree
+    await page.locator('[data-action="add-category"]').click();
+    const cdlg = p.locator('.ant-modal', { has: p.locator('.ant-modal-title', { hasText: '添加分类' }) });
+    await cdlg.locator('[id="name"]').fill(cat);
+    await cdlg.locator('.ant-btn-primary').click();
+    const node = page.locator('.loom-forms-category-tree .ant-tree-title', { hasText: cat });
+    await node.waitFor({ timeout: 10000 });
+    // a definition in that category
+    await page.locator('[data-action="add"]').click();
+    const dlg = ctx.portal.modal(p);
+    await dlg.locator('[data-action="confirm"]').click();
+    await dlg.locator('.ant-form-item-explain-error', { hasText: '表单名称不能为空' }).waitFor();
+    await dlg.locator('[id="name"]').fill(name);
+    await dlg.locator('.ant-form-item:has([id="categoryId"]) .ant-select-selector').click();
+    await p.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper[title="${cat}"]`).first().click();
+    await dlg.locator('[data-action="confirm"]').click();
+    await dlg.waitFor({ state: 'hidden', timeout: 15000 });
+    // the tree filters the list to the category
+    await node.click();
+    const row = page.locator('.ant-table-row', { hasText: name }).first();
+    await row.waitFor({ timeout: 10000 });
+    expect((await page.locator('.ant-table-row').count()) === 1, 'only the new definition is in the new category');
+    // two versions designed
+    for (const [i, type] of [[1, 'input'], [2, 'textarea']]) {
+      await row.locator('[data-row-action="design"]').click();
+      await p.locator('.loom-form-designer').waitFor({ timeout: 15000 });
+      await p.locator(`[data-palette="${type}"]`).click();
+      await p.locator('[data-action="save-design"]').click();
+      await ctx_toast(p, `v${i}`);
+      await p.locator('[data-action="close-designer"]').click();
+      await p.locator('.loom-form-designer').waitFor({ state: 'detached' });
+    }
+    await eventually(async () => (await row.textContent()).includes('v1'), 'the first version is the primary one listed');
+    await screenshot(p, 'forms-zh-09-definitions');
+    // the second version made primary
+    await row.locator('[data-row-action="versions"]').click();
+    const versions = p.locator('.loom-forms-versions');
+    const v2 = versions.locator('.ant-table-row', { hasText: 'v2' });
+    await v2.waitFor({ timeout: 10000 });
+    expect((await versions.locator('.ant-table-row').count()) === 2, 'two versions');
+    expect((await versions.locator('.ant-table-row', { hasText: 'v1' }).textContent()).includes('主版本'), 'v1 is the primary version');
+    await v2.locator('[data-row-action="primary"]').click();
+    await eventually(async () => (await v2.textContent()).includes('主版本'), 'v2 is now the primary version');
+    await screenshot(p, 'forms-zh-10-primary');
+    await versions.locator('.ant-modal-close').click();
+    await eventually(async () => (await row.textContent()).includes('v2'), 'the list shows v2');
+    const listed = (await api(p, `/extension/formDefinition/list?name=${encodeURIComponent(name)}`)).records[0];
+    expect(listed.formDefinitionJson.version === 2 && listed.formDefinitionJson.isPrimary === '1' && JSON.parse(listed.formDefinitionJson.json).list.length === 2, 'the definition answers v2 with its two widgets');
+  },
+};
+
+export default [...scenario('zh-CN'), uploads, definitions, ...scenario('en-US')];

@@ -3,8 +3,10 @@
 // back to the employee with a custom button, the employee resubmits, the manager agrees, three
 // board members countersign at 60 % and the last task disappears, and the employee sees the
 // finished request in 我发起的 with its history and chart. Then transfer, delegate, add-sign,
-// revoke, stop, a copy (抄送), a user without the task refused, and one pass in English.
-// The organisation, the roles and the process are made through the API in the setup.
+// revoke, stop, 减签, 打印, 保存 with the form history (修改记录), a copy (抄送), a user without the task
+// refused, and one pass in English. The organisation and the process are made through the API in the
+// setup; everyone holds sys's seeded employee role (the task center only: no user administration, no
+// form designer), the board members a board role on top.
 import { eventually, expect, screenshot } from '../lib/harness.mjs';
 import { adminCredentials } from '../lib/harness.mjs';
 
@@ -90,6 +92,7 @@ const BUTTONS = {
   board: [
     ['_flow_agree', '同意'],
     ['_flow_add_multi_instance', '加签'],
+    ['_flow_del_multi_instance', '减签'],
   ],
 };
 
@@ -153,9 +156,7 @@ async function world(ctx) {
   const api = await Api.login(ctx.base, admin.user, admin.password);
   const company = await office(api, `任务中心公司${sfx}`, '1');
   const dept = await office(api, `任务中心部${sfx}`, '2', company);
-  const menus = ['m-flow', 'm-flow-start', 'm-flow-todo', 'm-flow-done', 'm-flow-apply', 'm-flow-copy'];
-  const menuIds = [...menus, ...menus.slice(1).map((m) => `${m}-view`), 'm-flow-todo-audit', 'm-sys-user-view', 'm-form-definition-view'];
-  const staff = await role(api, `任务中心员工${sfx}`, `tc_staff_${sfx}`, menuIds);
+  const staff = (await api.get('/sys/role/list', { enName: 'employee' })).records[0].id;
   const board = await role(api, `董事会${sfx}`, `tc_board_${sfx}`, []);
   const people = {};
   for (const [nick, name] of Object.entries(PEOPLE)) {
@@ -231,7 +232,10 @@ async function formWorld(ctx) {
     processDefId: FORM_KEY,
     taskDefId,
     flowAssigneeList: assignees.map(([type, value], i) => ({ type, value, condition: '0', operationType: '0', sort: (i + 1) * 10 })),
-    flowButtonList: [{ code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' }],
+    flowButtonList: [
+      { code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' },
+      { code: '_flow_save', name: '保存', sort: 20, isHide: '0', next: '0' },
+    ],
     flowConditionList: [],
   });
   await deployModel(w.api, { key: FORM_KEY, name: FORM_NAME, xml, nodes: [node('dept', [['user', w.people.mgr.id]]), node('long', [['applyUserId', '']])] });
@@ -247,6 +251,13 @@ async function startLeave(person, title, days) {
 async function todoOf(person, pid) {
   const page = await person.api.get('/flowable/task/todo', { current: '1', size: '100' });
   return page.records.filter((r) => r.task.processInstanceId === pid);
+}
+
+/** The person agrees to their task of the instance through the API (steps a test is not about). */
+async function agree(person, pid, vars = {}, message = '') {
+  const row = (await todoOf(person, pid))[0];
+  const comment = JSON.stringify({ type: '_flow_agree', status: '同意', message });
+  await person.api.call('POST', '/flowable/task/audit', { form: { taskId: row.task.id, vars: JSON.stringify(vars), comment } });
 }
 
 // ------------------------------------------------------------------ browser
@@ -498,8 +509,7 @@ export default [
       const { people } = await world(ctx);
       const title = `加签${sfx}`;
       const pid = await startLeave(people.emp, title, 9);
-      const id = (await todoOf(people.mgr, pid))[0].task.id;
-      await people.mgr.api.call('POST', '/flowable/task/audit', { form: { taskId: id, vars: '{"reapply":false}', comment: '{"type":"_flow_agree","status":"同意","message":""}' } });
+      await agree(people.mgr, pid, { reapply: false });
       await eventually(async () => (await todoOf(people.b1, pid)).length === 1, 'b1 has a countersign task');
       const page = await as(ctx, people.b1);
       const task = await openTodo(ctx, page, title);
@@ -509,6 +519,106 @@ export default [
       await dialogOk(page);
       await ctx.portal.toast(page, '加签成功');
       await eventually(async () => (await todoOf(people.tom, pid)).length === 1, 'tom joins the countersign');
+    },
+  },
+  {
+    name: 'task center: a board member removes a signer from the countersign (减签); only that task disappears',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `减签${sfx}`;
+      const pid = await startLeave(people.emp, title, 9);
+      await agree(people.mgr, pid, { reapply: false });
+      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await todoOf(people[b], pid)).length === 1, `${b} has a countersign task`);
+      const page = await as(ctx, people.b1);
+      const task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_del_multi_instance"]').click();
+      const dlg = page.locator('.loom-task-action-dialog');
+      // the picker is open to an approver without any user administration right
+      await pickUser(page, dlg, people.b3);
+      await dlg.locator('textarea').fill('董事丙出差');
+      await screenshot(page, 'task-14-del-sign');
+      await dialogOk(page);
+      await ctx.portal.toast(page, '减签成功');
+      await eventually(async () => (await todoOf(people.b3, pid)).length === 0, 'b3 no longer signs');
+      expect((await todoOf(people.b2, pid)).length === 1, 'b2 still signs');
+      expect((await todoOf(people.b1, pid)).length === 1, 'b1 still signs');
+    },
+  },
+  {
+    name: 'task center: 打印 shows the form data, the comments and the history in a printable view',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      const title = `打印${sfx}`;
+      const pid = await startLeave(people.emp, title, 2);
+      await agree(people.mgr, pid, { reapply: true }, '请附病假条');
+      await eventually(async () => (await todoOf(people.emp, pid)).length === 1, 'back with the employee');
+      await agree(people.emp, pid, {}, '已附病假条');
+      await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'with the manager again');
+      const page = await as(ctx, people.mgr);
+      const task = await openTodo(ctx, page, title);
+      await task.locator('[data-button="_flow_print"]').click();
+      const print = page.locator('.loom-task-print .loom-print-area');
+      await print.waitFor({ timeout: 10000 });
+      await print.locator('h4', { hasText: title }).waitFor();
+      await print.locator('.loom-process-data [data-var="days"]', { hasText: '2' }).waitFor();
+      await print.locator('.loom-history-step[data-step="start"]', { hasText: PEOPLE.emp }).waitFor();
+      await print.locator('.loom-history-step[data-step="dept"]', { hasText: '请附病假条' }).waitFor();
+      await print.locator('.loom-history-step[data-step="modify"]', { hasText: '已附病假条' }).waitFor();
+      await page.locator('.loom-task-print [data-action="do-print"]').waitFor();
+      await screenshot(page, 'task-15-print');
+      await page.locator('.loom-task-print .ant-modal-close').click();
+      await print.waitFor({ state: 'hidden' });
+      expect((await todoOf(people.mgr, pid)).length === 1, 'printing changes nothing');
+    },
+  },
+  {
+    name: 'task center: 保存 keeps the manager\'s opinion without completing; reopened it is there; 修改记录 names who changed which field',
+    run: async (ctx) => {
+      const { people } = await world(ctx);
+      await formWorld(ctx);
+      const title = `保存${sfx}`;
+      const pid = await people.emp.api.call('POST', '/flowable/task/start', { params: { procDefKey: FORM_KEY, title, vars: JSON.stringify({ days: 2, reason: '看病' }) } });
+      let page = await as(ctx, people.mgr);
+      let task = await openTodo(ctx, page, title);
+      // the tab and the window name the request, not the page's component
+      await eventually(async () => (await page.locator('[data-tab="/flowable/task/TaskForm"]').innerText()) === `审批 - ${title}`, 'the tab names the request');
+      expect((await page.title()) === `审批 - ${title} - Loom`, `the window title: ${await page.title()}`);
+      const opinion = task.locator('.loom-dynamic-form [data-model="opinion"] textarea');
+      await opinion.fill('草稿：再核实');
+      await task.locator('[data-button="_flow_save"]').click();
+      await ctx.portal.toast(page, '保存成功');
+      expect((await todoOf(people.mgr, pid)).length === 1, 'saving does not complete the task');
+      // reopened (a fresh page), the saved opinion is there
+      await page.reload();
+      task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      await task.locator('.loom-dynamic-form [data-model="opinion"] textarea').waitFor({ timeout: 20000 });
+      await eventually(async () => (await task.locator('.loom-dynamic-form [data-model="opinion"] textarea').inputValue()) === '草稿：再核实', 'the saved opinion is shown again');
+      await screenshot(page, 'task-16-saved');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+
+      // the employee reads who changed what on her finished request
+      page = await as(ctx, people.emp);
+      const apply = await open(ctx, page, '/flowable/task/ApplyList');
+      await apply.locator('.ant-table-row', { hasText: title }).locator('[data-instance]').click();
+      const detail = page.locator('[data-page="/flowable/task/TaskFormDetail"] .loom-task-detail');
+      await detail.locator('.ant-tabs-tab', { hasText: '修改记录' }).click();
+      const changes = detail.locator('.loom-form-change');
+      await changes.nth(1).waitFor({ timeout: 15000 });
+      const [started, agreed] = [changes.nth(0), changes.nth(1)];
+      expect((await started.getAttribute('data-user')) === people.emp.id, 'the first save is the employee\'s');
+      expect((await started.innerText()).includes(PEOPLE.emp), 'named by her name');
+      expect((await started.locator('tr[data-field="days"] [data-after]').innerText()) === '2', 'she set the days to 2');
+      expect((await started.locator('tr[data-field="reason"] [data-after]').innerText()) === '看病', 'and the reason');
+      expect((await agreed.getAttribute('data-user')) === people.mgr.id, 'the second save is the manager\'s');
+      const text = await agreed.innerText();
+      expect(text.includes('部门经理审批') && text.includes(PEOPLE.mgr), `at his node, by his name: ${text}`);
+      expect((await agreed.locator('tr[data-field="opinion"] td').first().innerText()) === '经理意见', 'the field by its label');
+      expect((await agreed.locator('tr[data-field="opinion"] [data-before]').innerText()) === '（空）', 'empty before');
+      expect((await agreed.locator('tr[data-field="opinion"] [data-after]').innerText()) === '草稿：再核实', 'his opinion after');
+      expect((await agreed.locator('tr[data-field="days"]').count()) === 0, 'he changed no days');
+      await eventually(async () => (await page.locator('[data-tab="/flowable/task/TaskFormDetail"]').innerText()) === `查看 - ${title}`, 'the detail tab names the request');
+      await screenshot(page, 'task-17-changes');
     },
   },
   {
@@ -593,13 +703,9 @@ export default [
       const { people } = await world(ctx);
       const title = `驳回${sfx}`;
       const pid = await startLeave(people.emp, title, 2);
-      const audit = (p, vars) => async () => {
-        const row = (await todoOf(p, pid))[0];
-        await p.api.call('POST', '/flowable/task/audit', { form: { taskId: row.task.id, vars: JSON.stringify(vars), comment: '{"type":"_flow_agree","status":"同意","message":""}' } });
-      };
-      await audit(people.mgr, { reapply: true })();
+      await agree(people.mgr, pid, { reapply: true });
       await eventually(async () => (await todoOf(people.emp, pid)).length === 1, 'back with the employee');
-      await audit(people.emp, {})();
+      await agree(people.emp, pid);
       await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'with the manager again');
       const page = await as(ctx, people.mgr);
       const task = await openTodo(ctx, page, title);
@@ -690,6 +796,8 @@ export default [
       page = await as(ctx, people.mgr, 'en-US');
       const task = await openTodo(ctx, page, title);
       await task.locator('.ant-tabs-tab', { hasText: 'History' }).waitFor();
+      await task.locator('.ant-tabs-tab', { hasText: 'Changes' }).waitFor();
+      await eventually(async () => (await page.locator('[data-tab="/flowable/task/TaskForm"]').innerText()) === `Approve - ${title}`, 'the tab names the request in English');
       // system buttons speak the reader's language; a node's own button keeps its configured name
       await task.locator('[data-button="_flow_agree"]', { hasText: 'Agree' }).waitFor();
       await task.locator('[data-button="reapply"]', { hasText: '退回修改' }).waitFor();

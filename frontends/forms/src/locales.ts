@@ -29,6 +29,8 @@ export const messages = {
       dataTypeCheck: '校验数据类型', dataType: '数据类型', dataTypeMessage: '类型错误提示', patternCheck: '正则校验', pattern: '正则表达式', patternMessage: '正则错误提示',
       validator: '常用校验', validation: '校验', borderWidth: '边框宽度', borderColor: '边框颜色', colspan: '合并列', rowspan: '合并行', valign: '垂直对齐',
       attributes: '操作属性', optionValue: '值', optionLabel: '标签', addOption: '添加选项', cellWidth: '单元格宽度',
+      remoteType: '远端类型', remoteTypeFunc: '数据接口', remoteTypeOption: '选项地址', remoteFunc: '接口地址', propsValue: '值字段', propsLabel: '标签字段', propsChildren: '子级字段',
+      component: '组件', componentNone: '没有已注册的自定义组件', template: '模板', editTemplate: '编辑模板', defaultType: '数据类型', edit: '编辑',
     },
     formProp: {
       labelPosition: '标签对齐方式', left: '左对齐', right: '右对齐', top: '顶部对齐', labelWidth: '表单标签宽度', size: '组件尺寸', medium: '中等', small: '较小', mini: '迷你',
@@ -80,6 +82,8 @@ export const messages = {
       required: 'Required', requiredMessage: 'Required message', dataTypeCheck: 'Check data type', dataType: 'Data type', dataTypeMessage: 'Type message', patternCheck: 'Check pattern',
       pattern: 'Pattern', patternMessage: 'Pattern message', validator: 'Common validator', validation: 'Validation', borderWidth: 'Border width', borderColor: 'Border colour',
       colspan: 'Colspan', rowspan: 'Rowspan', valign: 'Vertical align', attributes: 'Attributes', optionValue: 'Value', optionLabel: 'Label', addOption: 'Add option', cellWidth: 'Cell width',
+      remoteType: 'Remote type', remoteTypeFunc: 'Data function', remoteTypeOption: 'Option URL', remoteFunc: 'Function URL', propsValue: 'Value field', propsLabel: 'Label field', propsChildren: 'Children field',
+      component: 'Component', componentNone: 'No custom component is registered', template: 'Template', editTemplate: 'Edit template', defaultType: 'Data type', edit: 'Edit',
     },
     formProp: {
       labelPosition: 'Label position', left: 'Left', right: 'Right', top: 'Top', labelWidth: 'Label width', size: 'Size', medium: 'Medium', small: 'Small', mini: 'Mini',

@@ -7,7 +7,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 20000,
+    testTimeout: 60000,
     server: { deps: { inline: [/@ant-design/, /antd/, /rc-/, /@rc-component/] } },
   },
 });

@@ -65,6 +65,8 @@ export const messages = {
       department: '部门',
       grade: '机构级别',
       parent: '上级机构',
+      primaryPerson: '主负责人',
+      deputyPerson: '副负责人',
     },
     role: {
       entity: '角色',
@@ -174,6 +176,8 @@ export const messages = {
       department: 'Department',
       grade: 'Grade',
       parent: 'Parent',
+      primaryPerson: 'Manager',
+      deputyPerson: 'Deputy manager',
     },
     role: {
       entity: 'role',

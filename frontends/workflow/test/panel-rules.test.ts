@@ -58,6 +58,11 @@ describe('reviewer rows', () => {
     expect(kept.map((x) => x.type)).toEqual(['currentUserId', 'applyUserId', 'role', 'previousExecutor']);
   });
 
+  it('keeps the department-manager rules without a value: sys names the manager when the task is created', () => {
+    const kept = keptReviewers([r('applyUserDeptManager', '', 20), r('previousExecutorDeptManager', '', 10), r('depart', '', 5)]);
+    expect(kept.map((x) => x.type)).toEqual(['previousExecutorDeptManager', 'applyUserDeptManager']);
+  });
+
   it('numbers new rows in steps of ten with condition and operation type 0', () => {
     const first = newReviewerRow([]);
     expect(first).toEqual({ type: '', value: '', condition: '0', operationType: '0', sort: 10 });

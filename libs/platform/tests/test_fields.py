@@ -8,7 +8,8 @@ import httpx
 import pytest
 from fastapi import FastAPI, Request
 
-from loom_platform.fields import request_fields
+from loom_platform.errors import InvalidArgument
+from loom_platform.fields import id_list, request_fields
 from loom_platform.http import JSON, install_error_handlers
 
 
@@ -75,3 +76,18 @@ async def test_uploaded_files_are_not_fields(client: httpx.AsyncClient) -> None:
     answer = await client.post("/text", data={"name": "a"}, files={"file": ("a.txt", b"hi")})
     # then
     assert answer.json() == {"name": "a"}
+
+
+@pytest.mark.parametrize(
+    "sent",
+    ["u-a,u-b", " u-a , ,u-b ", '"u-a,u-b"', '["u-a","u-b"]'],
+)
+def test_id_lists_read_the_same_comma_joined_quoted_or_as_a_json_list(sent: str) -> None:
+    # when / then
+    assert id_list(sent) == ["u-a", "u-b"]
+
+
+def test_an_id_list_that_is_broken_json_is_refused() -> None:
+    # when / then
+    with pytest.raises(InvalidArgument):
+        id_list('["u-a",')

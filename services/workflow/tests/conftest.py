@@ -37,8 +37,13 @@ ALL_PERMISSIONS = {
     ),
 }
 
-# The organisation the processes run in: company c1 with departments d-sales and d-hr.
-OFFICES = [("c1", "0", "总公司", "1"), ("d-sales", "c1", "销售部", "2"), ("d-hr", "c1", "人事部", "2")]
+# The organisation the processes run in: company c1 with departments d-sales (no manager) and d-hr
+# (managed by dave).
+OFFICES = [
+    ("c1", "0", "总公司", "1", None),
+    ("d-sales", "c1", "销售部", "2", None),
+    ("d-hr", "c1", "人事部", "2", "u-dave"),
+]
 ROLES = [("r-hr", "人事专员", "hr"), ("r-boss", "总经理", "boss")]
 USERS = [
     # id, login, name, company, department, roles
@@ -84,7 +89,7 @@ async def _seed_sys(app: Any) -> None:
     from loom_sys.user.models import User, UserRole
 
     async with app.state.session_factory() as session, transaction(session):
-        for oid, parent, name, kind in OFFICES:
+        for oid, parent, name, kind, manager in OFFICES:
             session.add(
                 Office(
                     id=oid,
@@ -92,6 +97,7 @@ async def _seed_sys(app: Any) -> None:
                     parent_ids="0," if parent == "0" else f"0,{parent},",
                     name=name,
                     type=kind,
+                    primary_person_id=manager,
                 )
             )
         for rid, name, en in ROLES:

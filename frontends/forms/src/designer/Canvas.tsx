@@ -1,4 +1,4 @@
-import { createContext, memo, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button, Col, Divider, Empty, Row, Tabs, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout';
@@ -191,6 +191,26 @@ export const DesignWidget = memo(function DesignWidget({ w, nested, selected, on
   );
 });
 
+// react-grid-layout compares its items' props by reference (margin, callbacks, children): every
+// object handed to it stays the same from one render to the next, so a change renders only the items
+// whose widget, selection or place changed.
+const GRID = { cols: 24, rowHeight: ROW_H, margin: [MARGIN, MARGIN] as [number, number], containerPadding: [4, 4] as [number, number] };
+const DRAG = { enabled: true, handle: '.loom-fd-drag', threshold: 3 };
+const RESIZE = { enabled: true, handles: ['e'] as ['e'] };
+const NO_RESIZE = { enabled: false, handles: ['e'] as ['e'] };
+const DROP = { enabled: true, defaultItem: { w: 24, h: 5 } };
+const GRID_STYLE = { minHeight: 400 };
+type Place = { i: string; x: number; y: number; w: number; h: number };
+
+/** Keeps the previous layout entry of a widget whose place did not change. */
+function samePlaces(prev: Place[], next: Place[]): Place[] {
+  const old = new Map(prev.map((l) => [l.i, l]));
+  return next.map((l) => {
+    const o = old.get(l.i);
+    return o && o.x === l.x && o.y === l.y && o.w === l.w && o.h === l.h ? o : l;
+  });
+}
+
 /** The canvas: the root list on a 24-column react-grid-layout (drag in, move, resize the span). */
 export function Canvas({ list }: { list: FormWidget[] }) {
   const api = useContext(CanvasCtx);
@@ -213,8 +233,50 @@ export function Canvas({ list }: { list: FormWidget[] }) {
     },
     [],
   );
-  const layout = useMemo(() => flowLayout(list, heights), [list, heights]);
   const mobile = state.platform === 'mobile';
+  const places = useRef<Place[]>([]);
+  const layout = useMemo(() => {
+    const flow = flowLayout(list, heights);
+    places.current = samePlaces(places.current, mobile ? flow.map((l) => ({ ...l, w: 24 })) : flow);
+    return places.current;
+  }, [list, heights, mobile]);
+  // the grid's items: an unchanged widget keeps its element, so react-grid-layout skips it
+  const items = useRef(new Map<string, { w: FormWidget; selected: boolean; el: ReactNode }>());
+  const children = useMemo(() => {
+    const next = new Map<string, { w: FormWidget; selected: boolean; el: ReactNode }>();
+    const out = list.map((w) => {
+      const selected = state.selected === w.key;
+      const old = items.current.get(w.key);
+      const item =
+        old && old.w === w && old.selected === selected
+          ? old
+          : {
+              w,
+              selected,
+              el: (
+                <div key={w.key} className="loom-fd-item" data-item={w.key}>
+                  <DesignWidget w={w} selected={selected} onHeight={onHeight} />
+                </div>
+              ),
+            };
+      next.set(w.key, item);
+      return item.el;
+    });
+    items.current = next;
+    return out;
+  }, [list, state.selected, onHeight]);
+  const listRef = useRef(list);
+  listRef.current = list;
+  const onDrop = useCallback(
+    (l: Layout, item: LayoutItem | undefined) => {
+      const sorted = [...l].sort((a, b) => a.y - b.y || a.x - b.x);
+      const idx = item ? sorted.findIndex((x) => x.i === item.i) : listRef.current.length;
+      api.drop('root', idx < 0 ? listRef.current.length : idx);
+    },
+    [api],
+  );
+  const onDragStop = useCallback((l: Layout) => api.rootLayout(l), [api]);
+  const onResizeStop = useCallback((l: Layout, _o: LayoutItem | null, n: LayoutItem | null) => (n ? api.rootLayout(l, { key: n.i, w: n.w }) : undefined), [api]);
   const maxWidth = state.platform === 'pc' ? undefined : state.platform === 'pad' ? 768 : 375;
   return (
     <div className="loom-fd-canvas-wrap" onClick={() => api.select(null)}>
@@ -225,27 +287,19 @@ export function Canvas({ list }: { list: FormWidget[] }) {
             <ReactGridLayout
               className="loom-fd-grid-layout"
               width={width}
-              layout={mobile ? layout.map((l) => ({ ...l, w: 24 })) : layout}
+              layout={layout}
               compactor={verticalCompactor}
-              gridConfig={{ cols: 24, rowHeight: ROW_H, margin: [MARGIN, MARGIN], containerPadding: [4, 4] }}
-              dragConfig={{ enabled: true, handle: '.loom-fd-drag', threshold: 3 }}
-              resizeConfig={{ enabled: !mobile, handles: ['e'] }}
-              dropConfig={{ enabled: true, defaultItem: { w: 24, h: 5 } }}
-              style={{ minHeight: 400 }}
-              onDropDragOver={() => (dnd.get() ? { w: 24, h: 5 } : false)}
-              onDrop={(l: Layout, item: LayoutItem | undefined) => {
-                const sorted = [...l].sort((a, b) => a.y - b.y || a.x - b.x);
-                const idx = item ? sorted.findIndex((x) => x.i === item.i) : list.length;
-                api.drop('root', idx < 0 ? list.length : idx);
-              }}
-              onDragStop={(l: Layout) => api.rootLayout(l)}
-              onResizeStop={(l: Layout, _o, n) => (n ? api.rootLayout(l, { key: n.i, w: n.w }) : undefined)}
+              gridConfig={GRID}
+              dragConfig={DRAG}
+              resizeConfig={mobile ? NO_RESIZE : RESIZE}
+              dropConfig={DROP}
+              style={GRID_STYLE}
+              onDropDragOver={dropSize}
+              onDrop={onDrop}
+              onDragStop={onDragStop}
+              onResizeStop={onResizeStop}
             >
-              {list.map((w) => (
-                <div key={w.key} className="loom-fd-item" data-item={w.key}>
-                  <DesignWidget w={w} selected={state.selected === w.key} onHeight={onHeight} />
-                </div>
-              ))}
+              {children}
             </ReactGridLayout>
           </div>
         )}
@@ -253,3 +307,5 @@ export function Canvas({ list }: { list: FormWidget[] }) {
     </div>
   );
 }
+
+const dropSize = () => (dnd.get() ? { w: 24, h: 5 } : false);

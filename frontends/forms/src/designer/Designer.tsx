@@ -44,7 +44,7 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
   const [cell, setCell] = useState<string | null>(null);
   const [platform, setPlatform] = useState<Platform>('pc');
   const [tab, setTab] = useState('widget');
-  const [dialog, setDialog] = useState<'import' | 'json' | 'code' | 'preview' | null>(null);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
   const [saving, setSaving] = useState(false);
 
   // history is cleared on mount (a new designer starts from the form as opened)
@@ -152,12 +152,45 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
     }, true);
   };
 
-  const step = (fn: typeof undo) => {
-    const [h, snap] = fn(hist);
-    if (snap === null) return;
-    setHist(h);
-    show(JSON.parse(snap) as FormJson);
-  };
+  const histRef = useRef(hist);
+  histRef.current = hist;
+  const onStep = useCallback(
+    (back: boolean) => {
+      const [h, snap] = (back ? undo : redo)(histRef.current);
+      if (snap === null) return;
+      setHist(h);
+      show(JSON.parse(snap) as FormJson);
+    },
+    [show],
+  );
+  const onClear = useCallback(
+    () =>
+      modal.confirm({
+        title: t('dialog.clearConfirm'),
+        okText: t('common.confirm'),
+        cancelText: t('common.cancel'),
+        onOk: () => {
+          commit((f) => {
+            f.list = [];
+          });
+          setSelected(null);
+        },
+      }),
+    [commit, modal, t],
+  );
+  const saveRef = useRef(onSave);
+  saveRef.current = onSave;
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  const onCloseClick = useCallback(() => closeRef.current?.(), []);
+  const onSaveClick = useCallback(async () => {
+    setSaving(true);
+    try {
+      await saveRef.current?.(formRef.current);
+    } finally {
+      setSaving(false);
+    }
+  }, []);
 
   // the panels follow a change a moment later: the canvas shows it first
   const panelForm = useDeferredValue(form);
@@ -167,90 +200,50 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
   addLatest.current = addFromPalette;
   const addRef = useCallback((type: FormWidget['type']) => addLatest.current(type), []);
   const state = useMemo(() => ({ selected, cell, platform }), [selected, cell, platform]);
+  // the panels are memoised with stable callbacks: a change on the canvas renders them only once their
+  // deferred value follows, after the canvas has shown the change
+  const onWidget = useCallback(
+    (w: FormWidget) =>
+      commit((f) => {
+        const x = M.findWidget(f, w.key);
+        if (x) x.slot.list[x.index] = w;
+      }),
+    [commit],
+  );
+  const onConfig = useCallback((c: FormJson['config']) => commit((f) => void (f.config = c)), [commit]);
+  const onToggle = useCallback(
+    (key: string, opt: string, v: boolean) =>
+      commit((f) => {
+        const x = M.findWidget(f, key);
+        if (x) x.slot.list[x.index] = M.setOption(x.widget, opt, v);
+      }),
+    [commit],
+  );
+  const panelTabs = useMemo(
+    () => [
+      { key: 'widget', label: t('panel.widget'), children: <WidgetPanel w={found?.widget ?? null} isRoot={found?.slot.kind === 'root'} onChange={onWidget} /> },
+      { key: 'form', label: t('panel.form'), children: <FormPanel config={panelForm.config} onChange={onConfig} /> },
+      ...(listTab ? [{ key: 'list', label: t('panel.list'), children: <ListPanel form={panelForm} onToggle={onToggle} /> }] : []),
+    ],
+    [t, found?.widget, found?.slot.kind, panelForm, onWidget, onConfig, onToggle, listTab],
+  );
 
   return (
     <div className="loom-form-designer" data-testid="form-designer">
       <Palette title={title} onAdd={addRef} />
       <main className="loom-fd-main">
-        <div className="loom-fd-toolbar">
-          <Segmented
-            size="small"
-            value={platform}
-            onChange={(v) => setPlatform(v as Platform)}
-            options={[
-              { value: 'pc', label: t('toolbar.pc'), icon: <DesktopOutlined /> },
-              { value: 'pad', label: t('toolbar.pad'), icon: <TabletOutlined /> },
-              { value: 'mobile', label: t('toolbar.mobile'), icon: <MobileOutlined /> },
-            ]}
-            data-action="platform"
-          />
-          <Space size={4} wrap>
-            <Tooltip title={t('toolbar.undo')}>
-              <Button size="small" icon={<UndoOutlined />} disabled={!canUndo(hist)} onClick={() => step(undo)} data-action="undo" />
-            </Tooltip>
-            <Tooltip title={t('toolbar.redo')}>
-              <Button size="small" icon={<RedoOutlined />} disabled={!canRedo(hist)} onClick={() => step(redo)} data-action="redo" />
-            </Tooltip>
-            <Button size="small" type="link" icon={<ImportOutlined />} onClick={() => setDialog('import')} data-action="import-json">
-              {t('toolbar.import')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<ClearOutlined />}
-              data-action="clear"
-              onClick={() =>
-                modal.confirm({
-                  title: t('dialog.clearConfirm'),
-                  okText: t('common.confirm'),
-                  cancelText: t('common.cancel'),
-                  onOk: () => {
-                    commit((f) => {
-                      f.list = [];
-                    });
-                    setSelected(null);
-                  },
-                })
-              }
-            >
-              {t('toolbar.clear')}
-            </Button>
-            <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setDialog('preview')} data-action="preview">
-              {t('toolbar.preview')}
-            </Button>
-            <Button size="small" type="link" icon={<FileTextOutlined />} onClick={() => setDialog('json')} data-action="generate-json">
-              {t('toolbar.json')}
-            </Button>
-            <Button size="small" type="link" icon={<CodeOutlined />} onClick={() => setDialog('code')} data-action="generate-code">
-              {t('toolbar.code')}
-            </Button>
-            {onSave && (
-              <Button
-                size="small"
-                type="primary"
-                icon={<SaveOutlined />}
-                loading={saving}
-                data-action="save-design"
-                onClick={async () => {
-                  setSaving(true);
-                  try {
-                    await onSave(formRef.current);
-                  } finally {
-                    setSaving(false);
-                  }
-                }}
-              >
-                {t('toolbar.save')}
-              </Button>
-            )}
-            {onClose && (
-              <Button size="small" icon={<CloseOutlined />} onClick={onClose} data-action="close-designer">
-                {t('toolbar.close')}
-              </Button>
-            )}
-          </Space>
-        </div>
+        <Toolbar
+          platform={platform}
+          onPlatform={setPlatform}
+          undoable={canUndo(hist)}
+          redoable={canRedo(hist)}
+          onStep={onStep}
+          onDialog={setDialog}
+          onClear={onClear}
+          onSave={onSave ? onSaveClick : undefined}
+          saving={saving}
+          onClose={onClose ? onCloseClick : undefined}
+        />
         <CanvasCtx.Provider value={api}>
           <CanvasStateCtx.Provider value={state}>
             <Canvas list={form.list} />
@@ -258,38 +251,7 @@ export function Designer({ value, title, onSave, onClose, listTab = true }: Desi
         </CanvasCtx.Provider>
       </main>
       <aside className="loom-fd-panel">
-        <Tabs
-          activeKey={tab}
-          onChange={setTab}
-          size="small"
-          items={[
-            {
-              key: 'widget',
-              label: t('panel.widget'),
-              children: <WidgetPanel w={found?.widget ?? null} isRoot={found?.slot.kind === 'root'} onChange={(w) => commit((f) => { const x = M.findWidget(f, w.key); if (x) x.slot.list[x.index] = w; })} />,
-            },
-            { key: 'form', label: t('panel.form'), children: <FormPanel config={panelForm.config} onChange={(c) => commit((f) => void (f.config = c))} /> },
-            ...(listTab
-              ? [
-                  {
-                    key: 'list',
-                    label: t('panel.list'),
-                    children: (
-                      <ListPanel
-                        form={panelForm}
-                        onToggle={(key, opt, v) =>
-                          commit((f) => {
-                            const x = M.findWidget(f, key);
-                            if (x) x.slot.list[x.index] = M.setOption(x.widget, opt, v);
-                          })
-                        }
-                      />
-                    ),
-                  },
-                ]
-              : []),
-          ]}
-        />
+        <Tabs activeKey={tab} onChange={setTab} size="small" items={panelTabs} />
       </aside>
       <ImportDialog
         open={dialog === 'import'}
@@ -344,5 +306,87 @@ const Palette = memo(function Palette({ title, onAdd }: { title?: string; onAdd:
             </div>
           ))}
         </aside>
+  );
+});
+
+type DialogName = 'import' | 'json' | 'code' | 'preview';
+
+interface ToolbarProps {
+  platform: Platform;
+  onPlatform: (p: Platform) => void;
+  undoable: boolean;
+  redoable: boolean;
+  onStep: (back: boolean) => void;
+  onDialog: (d: DialogName) => void;
+  onClear: () => void;
+  onSave?: () => void;
+  saving: boolean;
+  onClose?: () => void;
+}
+
+/** The toolbar: platform, undo / redo, import, clear, preview, JSON, code, save, close (memoised). */
+const Toolbar = memo(function Toolbar({ platform, onPlatform, undoable, redoable, onStep, onDialog, onClear, onSave, saving, onClose }: ToolbarProps) {
+  const { t } = useTranslation('forms');
+  return (
+    <div className="loom-fd-toolbar">
+      <Segmented
+        size="small"
+        value={platform}
+        onChange={(v) => onPlatform(v as Platform)}
+        options={[
+          { value: 'pc', label: t('toolbar.pc'), icon: <DesktopOutlined /> },
+          { value: 'pad', label: t('toolbar.pad'), icon: <TabletOutlined /> },
+          { value: 'mobile', label: t('toolbar.mobile'), icon: <MobileOutlined /> },
+        ]}
+        data-action="platform"
+      />
+      <Space size={4} wrap>
+        <Tooltip title={t('toolbar.undo')}>
+          <Button size="small" icon={<UndoOutlined />} disabled={!undoable} onClick={() => onStep(true)} data-action="undo" />
+        </Tooltip>
+        <Tooltip title={t('toolbar.redo')}>
+          <Button size="small" icon={<RedoOutlined />} disabled={!redoable} onClick={() => onStep(false)} data-action="redo" />
+        </Tooltip>
+        <Button size="small" type="link" icon={<ImportOutlined />} onClick={() => onDialog('import')} data-action="import-json">
+          {t('toolbar.import')}
+        </Button>
+        <Button
+          size="small"
+          type="link"
+          danger
+          icon={<ClearOutlined />}
+          data-action="clear"
+          onClick={onClear}
+        >
+          {t('toolbar.clear')}
+        </Button>
+        <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => onDialog('preview')} data-action="preview">
+          {t('toolbar.preview')}
+        </Button>
+        <Button size="small" type="link" icon={<FileTextOutlined />} onClick={() => onDialog('json')} data-action="generate-json">
+          {t('toolbar.json')}
+        </Button>
+        <Button size="small" type="link" icon={<CodeOutlined />} onClick={() => onDialog('code')} data-action="generate-code">
+          {t('toolbar.code')}
+        </Button>
+        {onSave && (
+          <Button
+            size="small"
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={saving}
+            data-action="save-design"
+            onClick={onSave}
+          >
+            {t('toolbar.save')}
+          </Button>
+        )}
+        {onClose && (
+          <Button size="small" icon={<CloseOutlined />} onClick={onClose} data-action="close-designer">
+            {t('toolbar.close')}
+          </Button>
+        )}
+      </Space>
+    </div>
   );
 });

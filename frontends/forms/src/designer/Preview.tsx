@@ -93,9 +93,11 @@ function control(w: FormWidget): ReactNode {
     case 'html':
       return <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(d ?? '')) }} />;
     case 'custom':
+      return <div className="loom-fd-box loom-fd-custom">{w.el || w.type}</div>;
     case 'component':
+      return <div className="loom-fd-custom" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(o.template ?? '')) || '&lt;component&gt;' }} />;
     case 'blank':
-      return <div className="loom-fd-box loom-fd-custom">{w.type}</div>;
+      return <div className="loom-fd-box loom-fd-custom">{`{{ ${w.model} }}`}</div>;
     default:
       return box(ph);
   }

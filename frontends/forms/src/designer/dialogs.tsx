@@ -1,12 +1,14 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Input, Modal, Space, Tabs, message } from 'antd';
+import { Alert, Button, Modal, Space, Tabs, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { copyText, saveBlob } from '@loom/ui';
+import { LazyCodeEditor } from '@loom/ui/editor';
 import { FormRender, type FormJson, type FormRenderHandle, type Platform } from '../render';
 import { htmlPage, reactComponent } from './codegen';
 import { normaliseForm } from './io';
 
-const CODE_STYLE = { height: 460, fontFamily: 'monospace', fontSize: 12 } as const;
+/** The code-editor dialog's editor height (seed 001 §2.4: 900px wide, 460px editor). */
+const EDITOR_H = 460;
 
 async function copy(text: string, ok: string) {
   if (await copyText(text)) void message.success(ok);
@@ -42,7 +44,9 @@ export function ImportDialog({ open, onClose, onImport }: { open: boolean; onClo
     >
       <Alert type="info" showIcon message={t('dialog.importHint')} style={{ marginBottom: 8 }} />
       {error && <Alert type="error" showIcon message={error} className="loom-fd-import-error" style={{ marginBottom: 8 }} />}
-      <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} style={CODE_STYLE} data-field="import-json" />
+      <div data-field="import-json">
+        <LazyCodeEditor language="javascript" height={EDITOR_H} value={text} onChange={setText} />
+      </div>
     </Modal>
   );
 }
@@ -70,7 +74,9 @@ export function JsonDialog({ open, form, onClose }: { open: boolean; form: FormJ
         </Space>
       }
     >
-      <Input.TextArea readOnly value={text} style={CODE_STYLE} className="loom-fd-json-text" />
+      <div className="loom-fd-json-text">
+        <LazyCodeEditor language="javascript" height={EDITOR_H} value={text} readOnly />
+      </div>
     </Modal>
   );
 }
@@ -98,7 +104,9 @@ export function CodeDialog({ open, form, onClose }: { open: boolean; form: FormJ
       }
     >
       <Tabs activeKey={tab} onChange={setTab} items={[{ key: 'component', label: t('dialog.component') }, { key: 'html', label: t('dialog.html') }]} />
-      <Input.TextArea readOnly value={code} style={CODE_STYLE} className="loom-fd-code-text" />
+      <div className="loom-fd-code-text">
+        <LazyCodeEditor language={tab === 'component' ? 'typescript' : 'html'} height={EDITOR_H} value={code} readOnly path={tab === 'component' ? 'GeneratedForm.tsx' : 'form.html'} />
+      </div>
     </Modal>
   );
 }
@@ -155,6 +163,37 @@ export function PreviewDialog({ open, form, platform, onClose }: { open: boolean
           <pre style={{ background: '#f6f6f6', padding: 8 }}>{data}</pre>
         </div>
       )}
+    </Modal>
+  );
+}
+
+/**
+ * The code-editor dialog (900px wide, a 460px Monaco editor): custom JS of the form, the HTML
+ * template of a custom component. The text is handed back on confirm only.
+ */
+export function CodeEditorDialog({ open, title, language, value, onOk, onClose }: { open: boolean; title: string; language: string; value: string; onOk: (v: string) => void; onClose: () => void }) {
+  const { t } = useTranslation('forms');
+  const [text, setText] = useState(value);
+  const [seen, setSeen] = useState(open);
+  if (open !== seen) {
+    setSeen(open);
+    if (open) setText(value);
+  }
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={900}
+      maskClosable={false}
+      className="loom-fd-code-editor"
+      onCancel={onClose}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ 'data-action': 'confirm-code' } as never}
+      onOk={() => onOk(text)}
+      destroyOnHidden
+    >
+      <LazyCodeEditor language={language} height={EDITOR_H} value={text} onChange={setText} />
     </Modal>
   );
 }

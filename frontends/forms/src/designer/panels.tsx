@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { AutoComplete, Button, Checkbox, ColorPicker, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { getLang } from '@loom/ui';
+import { formComponents, getLang } from '@loom/ui';
 import { BOUNDS, DATA_TYPES, FIXED_VALIDATORS, fieldsOf, language, type FormConfig, type FormJson, type FormWidget, type OptionItem } from '../render';
+import { CodeEditorDialog } from './dialogs';
 import { newCol, newPane, setLabelPosition, setOption } from './model';
 
 /** Suggested default-value expressions (§9): the signed-in user's fields and the current date. */
@@ -33,7 +34,7 @@ function OptionsEditor({ value, onChange }: { value?: OptionItem[]; onChange?: (
 }
 
 /** The widget tab: every option of §3.2 that applies to the type, with the bounds of §5.2. */
-export function WidgetPanel({ w, isRoot, onChange }: { w: FormWidget | null; isRoot: boolean; onChange: (w: FormWidget) => void }) {
+function WidgetPanelView({ w, isRoot, onChange }: { w: FormWidget | null; isRoot: boolean; onChange: (w: FormWidget) => void }) {
   const { t } = useTranslation('forms');
   const [form] = Form.useForm();
   useEffect(() => {
@@ -56,6 +57,8 @@ export function WidgetPanel({ w, isRoot, onChange }: { w: FormWidget | null; isR
         let next = w;
         for (const [k, v] of Object.entries(changed)) {
           if (k === 'name' || k === 'model') next = { ...next, [k]: v as string };
+          // one field of `props` changes at a time: keep the others
+          else if (k === 'props') next = setOption(next, k, { ...(next.options?.props ?? {}), ...(v as object) });
           else next = setOption(next, k, v);
         }
         onChange(next);
@@ -173,9 +176,39 @@ export function WidgetPanel({ w, isRoot, onChange }: { w: FormWidget | null; isR
             </Form.Item>
           )}
           {Number(o.remote) === 2 && (
-            <Form.Item label={t('prop.remoteOption')} name="remoteOption">
-              <Input placeholder="/sys/..." />
-            </Form.Item>
+            <>
+              <Form.Item label={t('prop.remoteType')} name="remoteType">
+                <Radio.Group
+                  data-prop="remoteType"
+                  options={[
+                    { value: 'func', label: t('prop.remoteTypeFunc') },
+                    { value: 'option', label: t('prop.remoteTypeOption') },
+                  ]}
+                />
+              </Form.Item>
+              {o.remoteType === 'func' ? (
+                <Form.Item label={t('prop.remoteFunc')} name="remoteFunc">
+                  <Input placeholder="/sys/role/list" data-prop="remoteFunc" />
+                </Form.Item>
+              ) : (
+                <Form.Item label={t('prop.remoteOption')} name="remoteOption">
+                  <Input placeholder="/sys/..." data-prop="remoteOption" />
+                </Form.Item>
+              )}
+              <Space.Compact style={{ display: 'flex' }}>
+                <Form.Item label={t('prop.propsValue')} name={['props', 'value']}>
+                  <Input placeholder="value" data-prop="props.value" />
+                </Form.Item>
+                <Form.Item label={t('prop.propsLabel')} name={['props', 'label']}>
+                  <Input placeholder="label" data-prop="props.label" />
+                </Form.Item>
+                {type === 'cascader' && (
+                  <Form.Item label={t('prop.propsChildren')} name={['props', 'children']}>
+                    <Input placeholder="children" />
+                  </Form.Item>
+                )}
+              </Space.Compact>
+            </>
           )}
           {Number(o.remote) === 3 && (
             <Form.Item label={t('prop.dictType')} name="dictType">
@@ -372,6 +405,13 @@ export function WidgetPanel({ w, isRoot, onChange }: { w: FormWidget | null; isR
           )}
         </>
       )}
+      {type === 'custom' && <CustomComponentSelect w={w} onChange={onChange} />}
+      {type === 'component' && <TemplateEditor w={w} onChange={onChange} />}
+      {type === 'blank' && (
+        <Form.Item label={t('prop.defaultType')} name="defaultType">
+          <Radio.Group options={['String', 'Array', 'Object'].map((v) => ({ value: v, label: v }))} />
+        </Form.Item>
+      )}
       <Form.Item label={t('prop.customClass')} name="customClass">
         <Input />
       </Form.Item>
@@ -379,8 +419,78 @@ export function WidgetPanel({ w, isRoot, onChange }: { w: FormWidget | null; isR
   );
 }
 
+/** A custom widget's component: one of those registered with `registerFormComponent` (kept in `el`). */
+function CustomComponentSelect({ w, onChange }: { w: FormWidget; onChange: (w: FormWidget) => void }) {
+  const { t } = useTranslation('forms');
+  const lang = getLang();
+  const defs = formComponents();
+  const label = (l: string | Record<string, string> | undefined, name: string) => (typeof l === 'string' ? l : (l?.[lang] ?? name));
+  return (
+    <Form.Item label={t('prop.component')}>
+      <Select
+        data-prop="el"
+        value={w.el || undefined}
+        placeholder={defs.length ? undefined : t('prop.componentNone')}
+        options={defs.map((d) => ({ value: d.name, label: label(d.label, d.name) }))}
+        onChange={(el: string) => onChange({ ...w, el })}
+      />
+    </Form.Item>
+  );
+}
+
+/** A component widget's HTML template (`{{model}}` shows a field's value), edited in the code-editor dialog. */
+function TemplateEditor({ w, onChange }: { w: FormWidget; onChange: (w: FormWidget) => void }) {
+  const { t } = useTranslation('forms');
+  const [open, setOpen] = useState(false);
+  const template = String(w.options?.template ?? '');
+  return (
+    <Form.Item label={t('prop.template')}>
+      <pre className="loom-fd-code-peek">{template}</pre>
+      <Button size="small" onClick={() => setOpen(true)} data-action="edit-template">
+        {t('prop.editTemplate')}
+      </Button>
+      <CodeEditorDialog
+        open={open}
+        title={t('prop.template')}
+        language="html"
+        value={template}
+        onClose={() => setOpen(false)}
+        onOk={(v) => {
+          setOpen(false);
+          onChange(setOption(w, 'template', v));
+        }}
+      />
+    </Form.Item>
+  );
+}
+
+/** The form's custom JS (run before or after save, by the event type), edited in the code-editor dialog. */
+function CustomJs({ config, onChange }: { config: FormConfig; onChange: (c: FormConfig) => void }) {
+  const { t } = useTranslation('forms');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <pre className="loom-fd-code-peek" data-field="custom-js">{config.customJs ?? ''}</pre>
+      <Button size="small" onClick={() => setOpen(true)} data-action="edit-custom-js">
+        {t('prop.edit')}
+      </Button>
+      <CodeEditorDialog
+        open={open}
+        title={t('formProp.customJs')}
+        language="javascript"
+        value={config.customJs ?? ''}
+        onClose={() => setOpen(false)}
+        onOk={(v) => {
+          setOpen(false);
+          onChange({ ...config, customJs: v });
+        }}
+      />
+    </>
+  );
+}
+
 /** The form tab: label width and position, size, layout, custom class and JS, event type, jump links. */
-export function FormPanel({ config, onChange }: { config: FormConfig; onChange: (c: FormConfig) => void }) {
+function FormPanelView({ config, onChange }: { config: FormConfig; onChange: (c: FormConfig) => void }) {
   const { t } = useTranslation('forms');
   const b = BOUNDS.formLabelWidth ?? { min: 0, max: 200, step: 10 };
   const actions = config.actions ?? [];
@@ -417,7 +527,7 @@ export function FormPanel({ config, onChange }: { config: FormConfig; onChange: 
         <Radio.Group value={config.eventType ?? '1'} onChange={(e) => onChange({ ...config, eventType: e.target.value })} options={[{ value: '1', label: t('formProp.beforeSave') }, { value: '2', label: t('formProp.afterSave') }]} />
       </Form.Item>
       <Form.Item label={t('formProp.customJs')}>
-        <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} value={config.customJs} onChange={(e) => onChange({ ...config, customJs: e.target.value })} />
+        <CustomJs config={config} onChange={onChange} />
       </Form.Item>
       <Form.Item label={t('formProp.actions')}>
         {actions.map((a, i) => (
@@ -444,7 +554,7 @@ export function FormPanel({ config, onChange }: { config: FormConfig; onChange: 
 }
 
 /** The list tab: which fields the online list shows, searches on and sorts by. */
-export function ListPanel({ form, onToggle }: { form: FormJson; onToggle: (key: string, option: 'isShow' | 'isSearch' | 'isSort', value: boolean) => void }) {
+function ListPanelView({ form, onToggle }: { form: FormJson; onToggle: (key: string, option: 'isShow' | 'isSearch' | 'isSort', value: boolean) => void }) {
   const { t } = useTranslation('forms');
   const fields = fieldsOf(form.list).filter((f) => f.type !== 'table');
   const box = (k: 'isShow' | 'isSearch' | 'isSort') => (_v: unknown, f: FormWidget) => (
@@ -466,5 +576,10 @@ export function ListPanel({ form, onToggle }: { form: FormJson; onToggle: (key: 
     />
   );
 }
+
+/** The panels are memoised: the designer renders them only when their own value changes. */
+export const WidgetPanel = memo(WidgetPanelView);
+export const FormPanel = memo(FormPanelView);
+export const ListPanel = memo(ListPanelView);
 
 export { setOption };

@@ -158,6 +158,8 @@ export function defaultOptions(type: WidgetType): WidgetOptions {
     case 'blank':
       return { ...common(), defaultType: 'String', dataBind: true };
     case 'custom':
+      // drawn by a registered component (the widget's `el`), bound to its model
+      return { ...common(), defaultValue: '', dataBind: true };
     case 'component':
       return { ...common(), template: '<div></div>', dataBind: false };
     default:

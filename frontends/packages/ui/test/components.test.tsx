@@ -1,6 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Form, Input } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { ListPage, type ListParams } from '../src/components/ListPage';
 import { LabelLink } from '../src/components/LabelLink';
 import { Permission } from '../src/components/Permission';
@@ -195,6 +195,27 @@ describe('FormDialog', () => {
     await screen.findByText('保存成功');
     expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe(''));
+  });
+});
+
+describe('FormDialog and a dialog opened from a field', () => {
+  it('Enter in a picker dialog of a field does not submit the form behind it', async () => {
+    const onSubmit = vi.fn(async () => '');
+    renderUi(
+      <FormDialog<{ name: string }> open mode="add" name="机构" initialValues={{ name: '研发部' }} onSubmit={onSubmit} onClose={() => {}}>
+        <Form.Item name="name" label="名称">
+          <Input />
+        </Form.Item>
+        <Modal open title="选择用户">
+          <Input placeholder="登录名" />
+        </Modal>
+      </FormDialog>,
+    );
+    fireEvent.keyDown(await screen.findByPlaceholderText('登录名'), { key: 'Enter' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByLabelText('名称'), { key: 'Enter' });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
   });
 });
 

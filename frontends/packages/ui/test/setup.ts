@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// antd renders slowly in jsdom, and CI shares two cores with the platform's builds: findBy/waitFor
+// wait up to 10 s (the default 1 s made the dialog tests fail under load, never on their own)
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { App, ConfigProvider, Result, Button } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
+// the ES modules: `antd/locale/*` is CommonJS, and its default import arrived as `{default: …}`, so
+// no antd component (the remotes' date pickers first) found its texts and all fell back to English
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
 import 'dayjs/locale/zh-cn';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';

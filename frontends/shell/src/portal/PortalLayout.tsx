@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon, PageActiveProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
+import { MenuIcon, PageActiveProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
 import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
 import { RemotePage, PageNotFound } from './remotes';
 import { Home } from './Home';
@@ -30,6 +30,8 @@ interface OpenTab {
   key: string;
   path: string;
   search: string;
+  /** The title the page announced (`usePageTitle`), for pages without a menu entry. */
+  title?: string;
 }
 
 function toMenuItems(nodes: MenuNode[]): NonNullable<MenuProps['items']> {
@@ -105,9 +107,17 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     [menus, t],
   );
 
+  /** A page's own title wins over the menu's name and the href (a task page names its process). */
+  const tabTitle = useCallback((tab: OpenTab) => tab.title || titleOf(tab.path), [titleOf]);
+
+  const setTabTitle = useCallback((key: string, title: string) => {
+    setTabs((prev) => (prev.some((x) => x.key === key && x.title !== title) ? prev.map((x) => (x.key === key ? { ...x, title } : x)) : prev));
+  }, []);
+
+  const currentTitle = tabs.find((x) => x.key === path)?.title || titleOf(path);
   useEffect(() => {
-    document.title = `${titleOf(path)} - Loom`;
-  }, [path, titleOf]);
+    document.title = `${currentTitle} - Loom`;
+  }, [currentTitle]);
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     const node = menus.length ? findMenuById(menus, key) : undefined;
@@ -167,20 +177,22 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     ...tabs,
   ].map((tab) => ({
     key: tab.key,
-    label: <span data-tab={tab.key}>{titleOf(tab.path)}</span>,
+    label: <span data-tab={tab.key}>{tabTitle(tab)}</span>,
     closable: tab.key !== '/',
     children: (
       <PageActiveProvider active={tab.key === path}>
-        <div className="loom-page" data-page={tab.key}>
-          <PageContent path={tab.path} search={tab.search} menus={menus} />
-        </div>
+        <PageTitleProvider onTitle={(title) => setTabTitle(tab.key, title)}>
+          <div className="loom-page" data-page={tab.key}>
+            <PageContent path={tab.path} search={tab.search} menus={menus} />
+          </div>
+        </PageTitleProvider>
       </PageActiveProvider>
     ),
   }));
 
   const breadcrumbItems: Array<{ title: ReactNode }> = [
     { title: <HomeOutlined onClick={() => navigate('/')} style={{ cursor: 'pointer' }} /> },
-    ...(path === '/' ? [{ title: t('home') }] : crumbs.length ? crumbs.map((c) => ({ title: c.name })) : [{ title: titleOf(path) }]),
+    ...(path === '/' ? [{ title: t('home') }] : crumbs.length ? crumbs.map((c) => ({ title: c.name })) : [{ title: currentTitle }]),
   ];
 
   return (

@@ -40,9 +40,11 @@ const messages = {
       clicked: '点击[{{name}}]，办理人{{user}}',
       timerSet: '设置定时器{{value}}，将于{{due}}触发',
       timerFired: '定时器于{{at}}触发',
+      sentBack: '退回到[{{node}}]',
       types: {
         user: '用户', post: '岗位', company: '公司', depart: '部门', role: '角色', applyUserId: '发起人',
-        previousExecutor: '上一步办理人', currentUserId: '当前用户', sql: 'SQL', custom: '自定义',
+        previousExecutor: '上一步办理人', currentUserId: '当前用户', applyUserDeptManager: '发起人部门负责人',
+        previousExecutorDeptManager: '上一步办理人部门负责人', sql: 'SQL', custom: '自定义',
       },
     },
     diff: {
@@ -115,9 +117,11 @@ const messages = {
       clicked: 'clicks [{{name}}] as {{user}}',
       timerSet: 'timer {{value}} set, fires at {{due}}',
       timerFired: 'timer fired at {{at}}',
+      sentBack: 'sent back to [{{node}}]',
       types: {
         user: 'User', post: 'Post', company: 'Company', depart: 'Department', role: 'Role', applyUserId: 'Initiator',
-        previousExecutor: 'Previous executor', currentUserId: 'Current user', sql: 'SQL', custom: 'Custom',
+        previousExecutor: 'Previous executor', currentUserId: 'Current user', applyUserDeptManager: "Initiator's department manager",
+        previousExecutorDeptManager: "Previous executor's department manager", sql: 'SQL', custom: 'Custom',
       },
     },
     diff: {

@@ -31,7 +31,7 @@ function RuleLine({ rule }: { rule: RuleOutcome }) {
   );
 }
 
-function StepBody({ step }: { step: DryRunStep }) {
+function StepBody({ step, nameOf }: { step: DryRunStep; nameOf: (nodeId: string) => string }) {
   const { t } = useTranslation(NS);
   return (
     <div data-dryrun-step={step.nodeId} data-step-type={step.type}>
@@ -47,6 +47,11 @@ function StepBody({ step }: { step: DryRunStep }) {
             <Typography.Text type="secondary">
               {t('dryrun.clicked', { name: step.button.name || step.button.code, user: step.reviewers.find((r) => r.id === step.actedBy)?.name ?? step.actedBy ?? '' })}
             </Typography.Text>
+          ) : null}
+          {step.backTo ? (
+            <div data-dryrun-back={step.nodeId}>
+              <Typography.Text type="warning">{t('dryrun.sentBack', { node: nameOf(step.backTo) })}</Typography.Text>
+            </div>
           ) : null}
         </div>
       ) : null}
@@ -171,7 +176,7 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
               color: s.type === 'stop' ? 'red' : s.seq <= cursor ? 'blue' : 'gray',
               children: (
                 <div onClick={() => setCursor(s.seq)} style={{ cursor: 'pointer' }}>
-                  <StepBody step={s} />
+                  <StepBody step={s} nameOf={(id) => steps.find((x) => x.nodeId === id)?.nodeName || id} />
                 </div>
               ),
             }))}

@@ -23,6 +23,8 @@ export interface DryRunStep {
   reviewerSource: string;
   button: { code: string; name: string } | null;
   actedBy: string | null;
+  /** The node the back button sent the task to (a dry run presses back once per node). */
+  backTo?: string | null;
   timer: { kind: string; value: string; setAt: string; dueAt: string | null } | null;
   reason: string | null;
 }

@@ -48,7 +48,7 @@ export function startVariables(modeler: Modeler): string[] {
 
 export async function requestBody(modeler: Modeler) {
   const key = processOf(services(modeler)).id ?? '';
-  return { key, bpmnXml: await exportXml(modeler), extensions: collectNodeData(key, elements(modeler)).extensions };
+  return { key, bpmnXml: await exportXml(modeler, { asPublished: true }), extensions: collectNodeData(key, elements(modeler)).extensions };
 }
 
 /** The dynamic form of the top-level start event, '' when it has none (or an external one). */

@@ -123,12 +123,16 @@ export function Designer(props: DesignerProps) {
     }
   };
 
-  const save = useCallback(async (): Promise<EditorModel | null> => {
+  /**
+   * Saves the diagram as drawn (seed §4.2): `isExecutable` stays as the user set it. Publishing
+   * (`publish`) marks the process executable first, as one undoable change: the engine deploys
+   * executable processes only, and publishing is the user saying this one is to run.
+   */
+  const save = useCallback(async (opts: { publish?: boolean } = {}): Promise<EditorModel | null> => {
     if (!modeler) return null;
     const s = services(modeler);
     const proc = processOf(s);
-    // a blank diagram starts non-executable (seed §1); what is saved is meant to be published
-    if (proc.get('isExecutable') !== true) s.modeling.updateModdleProperties(s.canvas.getRootElement(), proc, { isExecutable: true });
+    if (opts.publish && proc.get('isExecutable') !== true) s.modeling.updateModdleProperties(s.canvas.getRootElement(), proc, { isExecutable: true });
     const xml = await exportXml(modeler);
     setBusy(true);
     try {
@@ -164,7 +168,7 @@ export function Designer(props: DesignerProps) {
       title: t('common.tip'),
       content: t('designer.confirmPublish'),
       onOk: async () => {
-        const saved = await save();
+        const saved = await save({ publish: true });
         if (!saved) return;
         setBusy(true);
         // seed §9: publishing follows 2 s after the save

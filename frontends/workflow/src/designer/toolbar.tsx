@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { EditorModel } from './save/api';
+import { clampZoom } from './modeler/zoomBounds';
 
 /** What a toolbar item gets: the live modeler, the model being edited, and the save. */
 export interface DesignerContext {
@@ -30,6 +31,5 @@ export function toolbarItems(): ToolbarItem[] {
 
 /** Zoom steps of seed 001 §2.1: 0.2 to 2 by 0.1. */
 export function nextZoom(current: number, dir: 1 | -1): number {
-  const z = Math.round((current + dir * 0.1) * 10) / 10;
-  return Math.min(2, Math.max(0.2, z));
+  return clampZoom(Math.round((current + dir * 0.1) * 10) / 10);
 }

@@ -14,6 +14,7 @@ declare module '@bpmn-io/properties-panel' {
   export const isSelectEntryEdited: any;
   export const isCheckboxEntryEdited: any;
   export const isTextAreaEntryEdited: any;
+  export const ListGroup: any;
 }
 declare module 'bpmn-moddle' {
   export class BpmnModdle {

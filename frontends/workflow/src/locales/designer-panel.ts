@@ -15,10 +15,12 @@ const messages = {
     },
     panel: {
       basic: '基本设置', id: '编号', name: '名称', description: '描述', initiator: '发起人',
+      deptManagerHint: '所在部门的主负责人（在机构管理中设置）',
       reviewer: '审核人', initiatorDepart: '发起人部门', initiatorCompany: '发起人公司', assign: '分配人员', userType: '用户类型', source: '来源', value: '值', sort: '排序', del: '删除', addRow: '添加',
       types: {
         user: '用户', post: '岗位', company: '公司', depart: '部门', role: '角色', applyUserId: '发起人', previousExecutor: '上一步执行人',
-        currentUserId: '当前登录用户', sql: 'sql', custom: '自定义',
+        currentUserId: '当前登录用户', applyUserDeptManager: '发起人部门负责人', previousExecutorDeptManager: '上一步执行人部门负责人',
+        sql: 'sql', custom: '自定义',
       },
       form: '表单设置', formType: '表单类型', dynamicForm: '动态表单', externalForm: '外置表单', formAddress: '表单地址', readOnly: '只读',
       formName: '表单名称', formVersion: '版本', formKey: '表单key', fieldName: '字段名称', fieldId: '字段ID', readable: '可读', writable: '可写',
@@ -50,10 +52,12 @@ const messages = {
     },
     panel: {
       basic: 'Basic settings', id: 'ID', name: 'Name', description: 'Description', initiator: 'Initiator',
+      deptManagerHint: 'The manager set on their department (Organisation)',
       reviewer: 'Reviewer', initiatorDepart: "Initiator's department", initiatorCompany: "Initiator's company", assign: 'Assign people', userType: 'User type', source: 'Source', value: 'Value', sort: 'Sort', del: 'Delete', addRow: 'Add',
       types: {
         user: 'User', post: 'Post', company: 'Company', depart: 'Department', role: 'Role', applyUserId: 'Initiator', previousExecutor: 'Previous executor',
-        currentUserId: 'Current user', sql: 'SQL', custom: 'Custom',
+        currentUserId: 'Current user', applyUserDeptManager: "Initiator's department manager",
+        previousExecutorDeptManager: "Previous executor's department manager", sql: 'SQL', custom: 'Custom',
       },
       form: 'Form settings', formType: 'Form type', dynamicForm: 'Dynamic form', externalForm: 'External form', formAddress: 'Form address', readOnly: 'Read-only',
       formName: 'Form name', formVersion: 'Version', formKey: 'Form key', fieldName: 'Field name', fieldId: 'Field id', readable: 'Readable', writable: 'Writable',

@@ -18,7 +18,7 @@ export const messages = {
     process: {
       entity: '流程定义', id: '流程定义ID', key: '流程标识', name: '流程名称', category: '流程分类', version: '流程版本',
       deployTime: '部署时间', status: '状态', active: '激活', suspend: '挂起', activeState: '已激活', suspendState: '已挂起',
-      chart: '流程图', confirmSuspend: '确定挂起该流程吗?', confirmActive: '确定激活该流程吗?', confirmDelete: '确定删除该流程及其所有实例吗?',
+      chart: '流程图', confirmSuspend: '确定挂起该流程吗?', confirmActive: '确定激活该流程吗?', confirmDelete: '确定删除该流程定义的版本v{{version}}及其所有实例吗? 流程模型保留。',
       allCategories: '全部分类',
     },
     category: { entity: '流程分类', name: '分类名称', parent: '上级分类', sort: '排序', remarks: '备注', root: '全部分类', tree: '流程分类' },
@@ -45,7 +45,7 @@ export const messages = {
     process: {
       entity: 'Process definition', id: 'Definition id', key: 'Process key', name: 'Process name', category: 'Category', version: 'Version',
       deployTime: 'Deployed', status: 'Status', active: 'Activate', suspend: 'Suspend', activeState: 'Active', suspendState: 'Suspended',
-      chart: 'Chart', confirmSuspend: 'Suspend this process?', confirmActive: 'Activate this process?', confirmDelete: 'Delete this process with all its instances?',
+      chart: 'Chart', confirmSuspend: 'Suspend this process?', confirmActive: 'Activate this process?', confirmDelete: 'Delete version v{{version}} of this definition with all its instances? The model stays.',
       allCategories: 'All categories',
     },
     category: { entity: 'Process category', name: 'Category name', parent: 'Parent category', sort: 'Sort', remarks: 'Remarks', root: 'All categories', tree: 'Process categories' },

@@ -4,7 +4,7 @@
 """
 
 from loom_form_rules.check import is_empty, passes_data_type, passes_validator
-from loom_form_rules.record import Field, check_field, fields, validate, widgets_of
+from loom_form_rules.record import Field, check_field, fields, validate, value_widgets, widgets_of
 from loom_form_rules.table import Table, language, load
 
 __all__ = [
@@ -18,5 +18,6 @@ __all__ = [
     "passes_data_type",
     "passes_validator",
     "validate",
+    "value_widgets",
     "widgets_of",
 ]

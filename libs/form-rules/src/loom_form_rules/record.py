@@ -45,8 +45,9 @@ def widgets_of(definition: Mapping[str, Any] | list[Any]) -> list[Any]:
     return definition if isinstance(definition, list) else list(definition.get("list") or [])
 
 
-def walk(widgets: list[Any]) -> Iterator[Field]:
-    """Every field of a widget list, depth first through grids, tabs and report cells."""
+def value_widgets(widgets: list[Any]) -> Iterator[Mapping[str, Any]]:
+    """Every widget of a list that holds a value (with its model or without one), depth first
+    through grids, tabs and report cells."""
     for widget in widgets:
         if not isinstance(widget, Mapping):
             continue
@@ -54,15 +55,23 @@ def walk(widgets: list[Any]) -> Iterator[Field]:
         if kind in CONTAINERS:
             outer, inner = CONTAINERS[kind]
             for part in widget.get(outer) or []:
-                yield from walk(part.get(inner) or [])
+                yield from value_widgets(part.get(inner) or [])
         elif kind == "report":
             for row in widget.get("rows") or []:
                 for cell in row.get("columns") or []:
-                    yield from walk(cell.get("list") or [])
+                    yield from value_widgets(cell.get("list") or [])
         elif kind in ("col", "td"):
-            yield from walk(widget.get("list") or [])
-        elif kind not in DISPLAY and widget.get("model"):
-            yield Field(str(widget["model"]), str(widget.get("name") or widget["model"]), kind, widget)
+            yield from value_widgets(widget.get("list") or [])
+        elif kind not in DISPLAY:
+            yield widget
+
+
+def walk(widgets: list[Any]) -> Iterator[Field]:
+    """Every field of a widget list (a value widget with its model), in the designer's order."""
+    for widget in value_widgets(widgets):
+        if widget.get("model"):
+            model = str(widget["model"])
+            yield Field(model, str(widget.get("name") or model), str(widget.get("type") or ""), widget)
 
 
 def fields(definition: Mapping[str, Any] | list[Any]) -> list[Field]:

@@ -27,6 +27,7 @@ from loom_platform.logging import caller
 ALGORITHM = "EdDSA"
 ISSUER = "loom-sys"
 TOKEN_HEADER = "token"
+SAFE_METHODS = frozenset({"GET", "HEAD"})
 
 
 @dataclass(frozen=True)
@@ -153,16 +154,22 @@ class AuthState:
 
 
 def token_from(request: Request) -> str | None:
-    """Bearer header, then the JeePlus ``token`` header, query parameter and cookie."""
+    """Bearer header, then the JeePlus ``token`` header, then (reads only) the ``token`` cookie.
+
+    Never a query parameter: a URL ends up in access logs, browser history and Referer headers.
+    A link that must work without a header carries a one-time download ticket instead (sys's
+    ``/sys/file/downloadTicket``). The cookie (SameSite=Strict) lets ``<img src>`` show a user's
+    pictures; it is not accepted for writes, so no form on another site can act as the user.
+    """
     authorization = request.headers.get("authorization", "")
     if authorization[:7].lower() == "bearer ":
         return authorization[7:].strip() or None
-    return (
-        request.headers.get(TOKEN_HEADER)
-        or request.query_params.get(TOKEN_HEADER)
-        or request.cookies.get(TOKEN_HEADER)
-        or None
-    )
+    header = request.headers.get(TOKEN_HEADER)
+    if header:
+        return header
+    if request.method in SAFE_METHODS:
+        return request.cookies.get(TOKEN_HEADER) or None
+    return None
 
 
 async def current_principal(request: Request) -> Principal:

@@ -52,3 +52,16 @@ async def request_fields(request: Request, *, text: bool = True) -> dict[str, An
         form = await request.form()
         fields.update({k: v for k, v in form.items() if isinstance(v, str)})
     return fields
+
+
+def id_list(value: str | None) -> list[str]:
+    """Ids in a field as clients send them: comma-joined, a JSON string of them, or a JSON list
+    (what a JSON body's list becomes as text); blanks dropped."""
+    text = (value or "").strip()
+    if text.startswith(("[", '"')):
+        try:
+            parsed = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise InvalidArgument("validation_failed", field="ids", detail="JSON") from exc
+        text = ",".join(str(p) for p in parsed) if isinstance(parsed, list) else str(parsed)
+    return [part.strip() for part in text.split(",") if part.strip()]

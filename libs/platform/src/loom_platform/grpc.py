@@ -94,9 +94,18 @@ async def start_server(
 class Client:
     """A channel to another service: deadlines, context metadata, bounded in-flight calls."""
 
-    def __init__(self, address: str, *, deadline_seconds: float = 5.0, max_in_flight: int = 64) -> None:
+    def __init__(
+        self,
+        address: str,
+        *,
+        deadline_seconds: float = 5.0,
+        max_in_flight: int = 64,
+        metadata: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self.address = address
         self.deadline = deadline_seconds
+        # Sent with every call besides the context (e.g. a service credential the callee checks).
+        self._metadata = tuple(metadata)
         self.channel = grpc.aio.insecure_channel(
             address, options=[("grpc.keepalive_time_ms", 30000), ("grpc.enable_retries", 1)]
         )
@@ -109,6 +118,7 @@ class Client:
             (REQUEST_ID_HEADER, request_id.get()),
             (CALLER_KEY, caller.get()),
             (LANGUAGE_KEY, i18n.current_language.get()),
+            *self._metadata,
         )
         async with self._slots:
             try:

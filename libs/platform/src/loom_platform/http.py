@@ -15,7 +15,8 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
 from loom_platform import i18n
 from loom_platform.edge import database_error
@@ -89,7 +90,7 @@ class RequestContextMiddleware:
         started = time.perf_counter()
         status = 500
 
-        async def _send(message: Message) -> None:
+        async def _send(message: ASGIMessage) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
@@ -194,6 +195,11 @@ def install_probes(app: FastAPI) -> None:
         return PlainTextResponse(generate_latest().decode(), media_type=CONTENT_TYPE_LATEST)
 
 
-def message(text_: str) -> JSON:
+class Message(JSON):
+    """A write's answer: the success message as a JSON string (a route annotated ``-> Message``
+    has it in its OpenAPI document, loom_platform.openapi)."""
+
+
+def message(text_: str) -> Message:
     """A write's answer: the success message as a JSON string (the client shows it)."""
-    return JSON(text_)
+    return Message(text_)

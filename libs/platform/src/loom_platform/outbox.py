@@ -3,16 +3,24 @@
 :func:`add_event` stores the serialised protobuf message; :class:`OutboxRelay` publishes
 unpublished rows to JetStream with the row id as ``Nats-Msg-Id``, so a row published twice
 (relay killed between publish and mark) is de-duplicated by the stream.
+
+A writer with several events per transaction (the workflow engine: one command raises a handful)
+may store them as one *batch* row (:func:`outbox_row`): subject :data:`BATCH_SUBJECT`, the messages
+framed in the payload. The relay fans it back out, each message on its own subject with the
+``Nats-Msg-Id`` ``<row id>.<index>``, so consumers see exactly what one row per event gave them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import struct
 import uuid
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import orjson
 from google.protobuf.message import Message
 from nats.js import JetStreamContext
 from sqlalchemy import Column, DateTime, Index, LargeBinary, String, delete, select, text
@@ -28,6 +36,10 @@ log = logging.getLogger(__name__)
 
 CONTENT_TYPE_HEADER = "Content-Type"
 MESSAGE_TYPE_HEADER = "Loom-Message-Type"
+PROTOBUF = "application/protobuf"
+# The subject of a batch row; never published as such (the relay publishes the messages it frames).
+BATCH_SUBJECT = "loom.outbox.batch"
+_FRAME = struct.Struct(">HHI")  # subject length, message type length, payload length
 
 
 def utcnow() -> datetime:
@@ -75,7 +87,7 @@ def add_event(
         subject=subject,
         payload=message.SerializeToString(),
         headers={
-            CONTENT_TYPE_HEADER: "application/protobuf",
+            CONTENT_TYPE_HEADER: PROTOBUF,
             MESSAGE_TYPE_HEADER: message.DESCRIPTOR.full_name,
             REQUEST_ID_HEADER: request_id.get(),
             **(headers or {}),
@@ -84,6 +96,72 @@ def add_event(
     session.add(record)
     on_commit(session, _wake.set)
     return record
+
+
+def outbox_row(messages: Sequence[tuple[str, Message]], rid: str) -> list[object]:
+    """The columns (id, subject, payload, headers as JSON text) of ONE outbox row for ``messages``,
+    raised by one transaction of request ``rid``: the plain row of :func:`add_event` for a single
+    message, else a batch row the relay fans out in order."""
+    if len(messages) == 1:
+        subject, message = messages[0]
+        headers = {CONTENT_TYPE_HEADER: PROTOBUF, MESSAGE_TYPE_HEADER: message.DESCRIPTOR.full_name}
+        return [uuid.uuid4().hex, subject, message.SerializeToString(), _headers(headers, rid)]
+    return [
+        uuid.uuid4().hex,
+        BATCH_SUBJECT,
+        pack_batch(messages),
+        _headers({CONTENT_TYPE_HEADER: PROTOBUF}, rid),
+    ]
+
+
+def _headers(headers: dict[str, str], rid: str) -> str:
+    return orjson.dumps({**headers, REQUEST_ID_HEADER: rid}).decode()
+
+
+def pack_batch(messages: Sequence[tuple[str, Message]]) -> bytes:
+    """Messages framed one after the other: lengths, subject, message type, serialised message."""
+    out = bytearray()
+    for subject, message in messages:
+        name, type_name, payload = (
+            subject.encode(),
+            message.DESCRIPTOR.full_name.encode(),
+            message.SerializeToString(),
+        )
+        out += _FRAME.pack(len(name), len(type_name), len(payload)) + name + type_name + payload
+    return bytes(out)
+
+
+def unpack_batch(data: bytes) -> list[tuple[str, str, bytes]]:
+    """(subject, message type, payload) of each message of a batch row, in order."""
+    out: list[tuple[str, str, bytes]] = []
+    at = 0
+    while at < len(data):
+        subject_len, type_len, payload_len = _FRAME.unpack_from(data, at)
+        at += _FRAME.size
+        subject = data[at : at + subject_len].decode()
+        at += subject_len
+        type_name = data[at : at + type_len].decode()
+        at += type_len
+        out.append((subject, type_name, data[at : at + payload_len]))
+        at += payload_len
+    return out
+
+
+def carried(subject: str, payload: bytes) -> list[tuple[str, bytes]]:
+    """(subject, payload) of each message an outbox row carries: itself, or each of a batch's."""
+    if subject != BATCH_SUBJECT:
+        return [(subject, payload)]
+    return [(s, p) for s, _, p in unpack_batch(payload)]
+
+
+def published_messages(row: OutboxRecord) -> list[tuple[str, bytes, dict[str, str]]]:
+    """What the relay publishes for a row: (subject, payload, headers with ``Nats-Msg-Id``) per message."""
+    if row.subject != BATCH_SUBJECT:
+        return [(row.subject, row.payload, {**row.headers, "Nats-Msg-Id": row.id})]
+    return [
+        (subject, payload, {**row.headers, MESSAGE_TYPE_HEADER: type_name, "Nats-Msg-Id": f"{row.id}.{i}"})
+        for i, (subject, type_name, payload) in enumerate(unpack_batch(row.payload))
+    ]
 
 
 async def already_handled(session: AsyncSession, consumer: str, message_id: str) -> bool:
@@ -157,10 +235,9 @@ class OutboxRelay:
 
     async def _publish(self, rows: list[OutboxRecord]) -> None:
         acks = [
-            await self._js.publish_async(
-                row.subject, row.payload, headers={**row.headers, "Nats-Msg-Id": row.id}
-            )
+            await self._js.publish_async(subject, payload, headers=headers)
             for row in rows
+            for subject, payload, headers in published_messages(row)
         ]
         await asyncio.wait_for(asyncio.gather(*acks), timeout=30)
 

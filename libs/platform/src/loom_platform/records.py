@@ -1,8 +1,8 @@
 """The base of every service's own tables: a string id and the audit columns.
 
-``Stamped`` carries the id and the two dates (gencode's tables); ``Record`` adds who created and
-last changed a row and its remarks (sys's and workflow's tables). Table models derive from one
-of them with ``table=True``.
+``Stamped`` carries the id and the two dates (gencode's tables); ``Authored`` adds who created and
+last changed a row (forms' tables); ``Record`` adds its remarks too (sys's, workflow's and the
+forms tables people describe). Table models derive from one of them with ``table=True``.
 """
 
 from __future__ import annotations
@@ -23,9 +23,14 @@ class Stamped(SQLModel):
     update_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
 
 
-class Record(Stamped):
-    """Id, audit columns (who and when) and remarks."""
+class Authored(Stamped):
+    """Id and audit columns: who and when."""
 
     create_by: str | None = Field(default=None, max_length=64)
     update_by: str | None = Field(default=None, max_length=64)
+
+
+class Record(Authored):
+    """Id, audit columns (who and when) and remarks."""
+
     remarks: str | None = Field(default=None, max_length=255)

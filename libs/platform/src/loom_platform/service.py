@@ -25,6 +25,7 @@ from loom_platform.http import (
     install_probes,
 )
 from loom_platform.logging import configure
+from loom_platform.openapi import install_openapi
 from loom_platform.outbox import OutboxRelay
 from loom_platform.settings import ServiceSettings
 
@@ -86,6 +87,7 @@ def create_app(spec: ServiceSpec) -> FastAPI:
     install_probes(app)
     for router in spec.routers:
         app.include_router(router)
+    install_openapi(app)
     return app
 
 

@@ -11,6 +11,9 @@ import orjson
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
 from loom_platform.grpc import Client
 
+# The metadata key of the credential gencode's DataService requires (gencode reads the same name).
+SERVICE_TOKEN_KEY = "x-loom-service-token"
+
 
 @dataclass(frozen=True)
 class Column:

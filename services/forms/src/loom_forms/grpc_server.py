@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 import orjson
@@ -22,18 +23,12 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
 
     async def GetFormFields(self, request: Any, _context: Any) -> service_pb2.GetFormFieldsResponse:  # noqa: N802
         async with self._factory() as session:
-            version, fields = await data_service.definition_fields(session, request.json_id)
-            definition = await definition_service.get(session, version.form_definition_id)
+            found = await definition_service.fields_of(session, request.json_id)
         return service_pb2.GetFormFieldsResponse(
-            json_id=version.id,
-            name=definition.name,
-            version=version.version,
-            fields=[
-                service_pb2.FormField(
-                    id=f.model, name=f.name, type=f.type, required=bool(f.options.get("required"))
-                )
-                for f in fields
-            ],
+            json_id=found.version.id,
+            name=found.definition.name,
+            version=found.version.version,
+            fields=[service_pb2.FormField(**f) for f in found.render()["fields"]],
         )
 
     async def SaveProcessData(self, request: Any, _context: Any) -> service_pb2.SaveProcessDataResponse:  # noqa: N802
@@ -52,6 +47,8 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
                 values=values,
                 writable=list(request.writable),
                 process_instance_id=request.process_instance_id,
+                user_id=request.user_id,
+                read_only=request.read_only,
                 lang=i18n.current_language.get(),
             )
         return service_pb2.SaveProcessDataResponse(
@@ -66,3 +63,31 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
         return service_pb2.GetProcessDataResponse(
             found=True, json_id=found.json_id, data_json=orjson.dumps(found.data).decode()
         )
+
+    async def GetProcessDataHistory(  # noqa: N802
+        self, request: Any, _context: Any
+    ) -> service_pb2.GetProcessDataHistoryResponse:
+        async with self._factory() as session:
+            saves = await data_service.history(
+                session, process_instance_id=request.process_instance_id, business_key=request.business_key
+            )
+        return service_pb2.GetProcessDataHistoryResponse(
+            versions=[
+                service_pb2.ProcessDataVersion(
+                    task_id=save.task_id,
+                    user_id=save.user_id or "",
+                    saved_at=save.create_date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
+                    changes=[_change(c) for c in save.changes],
+                )
+                for save in saves
+            ]
+        )
+
+
+def _change(change: dict[str, Any]) -> service_pb2.FieldChange:
+    return service_pb2.FieldChange(
+        field=change["field"],
+        label=change.get("label", ""),
+        before_json=orjson.dumps(change.get("before")).decode(),
+        after_json=orjson.dumps(change.get("after")).decode(),
+    )

@@ -13,12 +13,14 @@ from loom_contracts.loom.forms.v1 import service_pb2_grpc
 from loom_forms.category.router import router as category_router
 from loom_forms.data.router import router as data_router
 from loom_forms.definition.router import router as definition_router
-from loom_forms.gencode_client import DataClient
+from loom_forms.gencode_client import SERVICE_TOKEN_KEY, DataClient
+from loom_forms.generate.cache import OnlineCache
 from loom_forms.generate.router import router as generate_router
 from loom_forms.grpc_server import FormsServicer
 from loom_forms.make.router import router as make_router
 from loom_forms.runtime import Runtime
 from loom_forms.settings import FormsSettings
+from loom_platform import messaging
 from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
@@ -35,16 +37,22 @@ def build_app(
     """The app; tests pass their own access loader (and may pass a directory)."""
     settings = settings or FormsSettings()
     sys_client = Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
-    gencode_client = Client(settings.gencode_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
+    gencode_client = Client(
+        settings.gencode_grpc_address,
+        deadline_seconds=settings.grpc_deadline_seconds,
+        metadata=[(SERVICE_TOKEN_KEY, settings.data_service_token)],
+    )
     runtime = Runtime(
         settings=settings,
         data=DataClient(gencode_client),
         directory=directory or DirectoryClient(sys_client),
+        online=OnlineCache(settings.online_cache_seconds),
     )
 
     @asynccontextmanager
     async def runtime_hook(app: FastAPI) -> AsyncIterator[None]:
         app.state.forms = runtime
+        await messaging.listen(app.state.nats, "loom.forms.make.>", runtime.online.on_event)
         try:
             yield
         finally:

@@ -21,6 +21,23 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     # definitions
     "forms.definition.required": {ZH: "动态表单不能为空", EN: "The dynamic form must not be empty"},
+    "forms.definition.fields_invalid": {
+        ZH: "表单字段配置有误，请检查字段名(model)",
+        EN: "Some fields of the form are not set up correctly: check their models",
+    },
+    "forms.definition.model_missing": {
+        ZH: "字段“{name}”缺少字段名(model)",
+        EN: "The field “{name}” has no model (field name)",
+    },
+    "forms.definition.model_invalid": {
+        ZH: "字段“{name}”的字段名{model}无效：须以字母开头，只能包含字母、数字和下划线，最长63个字符",
+        EN: "The model {model} of “{name}” is not valid: it starts with a letter and holds only "
+        "letters, digits and underscores, at most 63 characters",
+    },
+    "forms.definition.model_taken": {
+        ZH: "字段“{name}”的字段名{model}与字段“{other}”重复",
+        EN: "The field “{name}” uses the model {model} of the field “{other}”",
+    },
     "forms.definition.json_invalid": {
         ZH: "表单JSON格式不正确: {detail}",
         EN: "The form JSON is not valid: {detail}",
@@ -55,6 +72,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "forms.make.field_invalid": {
         ZH: "字段名{field}不能用作列名（只能由字母、数字和下划线组成，且以字母开头）",
         EN: "The field {field} cannot name a column (letters, digits and underscores, starting with a letter)",
+    },
+    "forms.make.primary_key": {
+        ZH: "数据表{table}须有一个字符型主键列才能绑定（现有主键：{columns}）",
+        EN: "The table {table} needs a single text primary key column to be bound (its key: {columns})",
+    },
+    "forms.make.sub_table_missing": {
+        ZH: "子表“{name}”对应的数据表{table}不存在，请在子表的数据表(tableName)中选择已有的表",
+        EN: "The table {table} of the sub-table “{name}” does not exist: choose an existing table as its tableName",
+    },
+    "forms.make.foreign_key_missing": {
+        ZH: "子表数据表{table}没有外键列{column}",
+        EN: "The sub-table's table {table} has no foreign key column {column}",
     },
     "forms.make.no_id": {
         ZH: "数据表{table}没有主键列id，不能绑定",

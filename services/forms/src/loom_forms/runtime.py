@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import Depends, Request
 
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_forms.gencode_client import DataClient
 from loom_forms.settings import FormsSettings
+
+if TYPE_CHECKING:  # the cache's module reads forms through the runtime's clients
+    from loom_forms.generate.cache import OnlineCache
 
 
 @dataclass
@@ -19,9 +22,10 @@ class Runtime:
     settings: FormsSettings
     data: DataClient
     directory: DirectoryClient
+    online: OnlineCache
 
 
-def get_runtime(request: Request) -> Runtime:
+async def get_runtime(request: Request) -> Runtime:
     """The app's runtime."""
     runtime: Runtime = request.app.state.forms
     return runtime

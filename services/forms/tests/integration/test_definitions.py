@@ -120,3 +120,83 @@ async def test_a_user_without_the_permission_gets_403_and_a_task_handler_reads_t
         "/extension/formDefinition/save", json={"name": "x"}, headers=env.headers("handler")
     )
     assert refused.status_code == 403
+
+
+async def test_widgets_without_a_usable_model_are_refused_at_save_naming_each_widget(env):
+    # given: a missing model, one that cannot be a variable, a taken one, and a sub-table column without one
+    bad = {
+        "list": [
+            {"type": "input", "key": "k1", "name": "事由", "options": {}},
+            {"type": "number", "key": "k2", "model": "1days", "name": "天数", "options": {}},
+            {"type": "input", "key": "k3", "model": "reason", "name": "原因", "options": {}},
+            {"type": "textarea", "key": "k4", "model": "reason", "name": "说明", "options": {}},
+            {"type": "divider", "key": "k5", "name": "分隔线"},
+            {
+                "type": "table",
+                "key": "k6",
+                "model": "items",
+                "name": "明细",
+                "tableColumns": [{"type": "input", "key": "k7", "name": "项目", "options": {}}],
+            },
+        ],
+        "config": {},
+    }
+    # when
+    zh = await env.client.post(
+        "/extension/formDefinition/save",
+        json={"name": "坏字段", "json": json.dumps(bad)},
+        headers=env.headers(),
+    )
+    en = await env.client.post(
+        "/extension/formDefinition/save",
+        json={"name": "坏字段", "json": json.dumps(bad)},
+        headers=env.headers("admin", "en-US"),
+    )
+    # then: nothing stored, each widget named with its reason (the divider holds no value)
+    assert zh.status_code == 400 and zh.json()["msg"] == "表单字段配置有误，请检查字段名(model)"
+    assert zh.json()["details"] == {
+        "k1": "字段“事由”缺少字段名(model)",
+        "k2": "字段“天数”的字段名1days无效：须以字母开头，只能包含字母、数字和下划线，最长63个字符",
+        "k4": "字段“说明”的字段名reason与字段“原因”重复",
+        "k7": "字段“项目”缺少字段名(model)",
+    }
+    assert (
+        en.status_code == 400 and en.json()["details"]["k1"] == "The field “事由” has no model (field name)"
+    )
+    listed = (await env.client.get("/extension/formDefinition/list", headers=env.headers())).json()
+    assert listed["total"] == 0
+    made = await env.client.post(
+        "/form/make/saveBasicInfo", json={"name": "坏字段", "code": "badmodel"}, headers=env.headers()
+    )
+    refused = await env.client.post(
+        "/form/make/save", json={"id": made.json()["id"], "source": json.dumps(bad)}, headers=env.headers()
+    )
+    assert refused.status_code == 400 and set(refused.json()["details"]) == {"k1", "k2", "k4", "k7"}
+
+
+async def test_the_designer_reads_the_fields_of_a_version_over_http(env):
+    # given: a designer who may only model processes
+    json_id = (await _definition(env))["formDefinitionJson"]["id"]
+    env.access.permissions["designer"] = {"flowable:model:view"}
+    # when
+    found = await env.client.get(
+        "/extension/formDefinitionJson/getFormFields", params={"id": json_id}, headers=env.headers("designer")
+    )
+    # then
+    assert found.status_code == 200
+    assert found.json() == {
+        "id": json_id,
+        "name": "请假单",
+        "version": 1,
+        "fields": [{"id": "reason", "name": "事由", "type": "input", "required": True}],
+    }
+    missing = await env.client.get(
+        "/extension/formDefinitionJson/getFormFields",
+        params={"jsonId": "nope"},
+        headers=env.headers("designer"),
+    )
+    assert missing.status_code == 404
+    clerk = await env.client.get(
+        "/extension/formDefinitionJson/getFormFields", params={"id": json_id}, headers=env.headers("clerk")
+    )
+    assert clerk.status_code == 403

@@ -4,11 +4,12 @@ XLSX export, import and template, menus and permissions."""
 from __future__ import annotations
 
 import io
+import json
 
 import httpx
 from openpyxl import Workbook, load_workbook
 
-from .helpers import bound_form
+from .helpers import LEAVE_SOURCE, bound_form
 
 
 async def _gencode_tables(env) -> dict[str, str]:
@@ -148,6 +149,50 @@ async def test_the_list_searches_isSearch_fields_sorts_isSort_fields_and_refuses
         "/form/generate/list", params={"formId": form_id, "params": '{"mobile": "1"}'}, headers=env.headers()
     )
     assert not_searchable.status_code == 400
+
+
+async def test_a_field_made_searchable_in_the_designer_is_searchable_in_the_list_at_once(env):
+    # given: a list already served (the bound form is cached) with mobile not searchable
+    form_id = await bound_form(env)
+    assert (await _save(env, form_id, applicant="王五", mobile="13900000001")).status_code == 200
+    search = {"formId": form_id, "params": '{"mobile": "0001"}'}
+    assert (
+        await env.client.get("/form/generate/list", params=search, headers=env.headers())
+    ).status_code == 400
+    # when: the designer marks mobile isSearch
+    source = json.loads(json.dumps(LEAVE_SOURCE))
+    source["list"][0]["columns"][1]["list"][0]["options"]["isSearch"] = True
+    saved = await env.client.post(
+        "/form/make/save",
+        json={"id": form_id, "source": json.dumps(source, ensure_ascii=False)},
+        headers=env.headers(),
+    )
+    assert saved.status_code == 200, saved.text
+    # then
+    found = await env.client.get("/form/generate/list", params=search, headers=env.headers())
+    assert found.status_code == 200 and [r["applicant"] for r in found.json()["records"]] == ["王五"]
+
+
+async def test_the_export_holds_the_whole_filtered_list_read_page_by_page(env, monkeypatch):
+    from loom_forms.generate import service
+
+    # given: 7 records, 5 of them searched for, and pages of 2 rows
+    form_id = await bound_form(env)
+    for i in range(7):
+        await _save(env, form_id, applicant=f"{'王' if i < 5 else '李'}{i}", days=i)
+    monkeypatch.setattr(service, "EXPORT_PAGE_ROWS", 2)
+    # when
+    exported = await env.client.get(
+        "/form/generate/export",
+        params={"formId": form_id, "params": '{"applicant": "王"}'},
+        headers=env.headers(),
+    )
+    # then: every searched record once (3 pages), none of the others
+    assert exported.status_code == 200
+    sheet = load_workbook(io.BytesIO(exported.content)).worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0][:3] == ("申请人", "手机", "天数")
+    assert sorted(r[0] for r in rows[1:]) == ["王0", "王1", "王2", "王3", "王4"]
 
 
 async def test_an_export_imports_into_an_empty_form_row_for_row(env):

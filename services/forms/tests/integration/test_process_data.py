@@ -112,3 +112,66 @@ async def test_an_audit_missing_its_required_writable_field_is_refused_in_englis
     finally:
         i18n.current_language.reset(token)
     assert dict(reply.errors) == {"opinion": "审批意见 is required"}
+
+
+def _history(stub_client, **keys):
+    client, stub = stub_client
+    return client.call(stub.GetProcessDataHistory, service_pb2.GetProcessDataHistoryRequest(**keys))
+
+
+def _changes(version):
+    return [(c.field, c.label, json.loads(c.before_json), json.loads(c.after_json)) for c in version.changes]
+
+
+async def test_the_history_lists_who_changed_which_fields_oldest_first(forms):
+    client, stub, json_id = forms
+    # given: the start sets reason and days, a retry of it, an audit changing days and adding opinion
+    start = _save(json_id, "start-1", {"reason": "探亲", "days": 3}, ["reason", "days"])
+    start.user_id = "u-applicant"
+    await client.call(stub.SaveProcessData, start)
+    await client.call(stub.SaveProcessData, start)
+    audit = _save(json_id, "task-2", {"reason": "探亲", "days": 5, "opinion": "同意"}, [])
+    audit.user_id, audit.process_instance_id = "u-manager", "proc-1"
+    await client.call(stub.SaveProcessData, audit)
+    # when: read by the instance (the start's save is only under the business key's document)
+    reply = await _history((client, stub), process_instance_id="proc-1")
+    # then
+    assert [(v.task_id, v.user_id) for v in reply.versions] == [
+        ("start-1", "u-applicant"),
+        ("task-2", "u-manager"),
+    ]
+    assert _changes(reply.versions[0]) == [("reason", "事由", None, "探亲"), ("days", "天数", None, 3)]
+    assert _changes(reply.versions[1]) == [("days", "天数", 3, 5), ("opinion", "审批意见", None, "同意")]
+    assert len(reply.versions[1].saved_at) == len("2026-11-23 14:30:00")
+    by_key = await _history((client, stub), business_key="bk-1")
+    assert [v.task_id for v in by_key.versions] == ["start-1", "task-2"]
+    assert not (await _history((client, stub), business_key="bk-other")).versions
+
+
+async def test_a_read_only_node_form_stores_nothing_from_the_client(env, forms):
+    client, stub, json_id = forms
+    # given
+    await client.call(
+        stub.SaveProcessData, _save(json_id, "start-1", {"reason": "探亲", "days": 3}, ["reason", "days"])
+    )
+    # when: the node's form is read-only, yet the client sends values (even for writable fields)
+    request = _save(json_id, "task-2", {"reason": "改了", "days": 9, "opinion": "同意"}, ["opinion"])
+    request.read_only = True
+    reply = await client.call(stub.SaveProcessData, request)
+    # then: accepted (the task may complete) but nothing changed, and no version was added
+    assert reply.stored
+    stored = (
+        await env.client.get("/form/process/data", params={"businessKey": "bk-1"}, headers=env.headers())
+    ).json()
+    assert stored["data"] == {"reason": "探亲", "days": 3}
+    history = await _history((client, stub), business_key="bk-1")
+    assert [v.task_id for v in history.versions] == ["start-1"]
+
+
+async def test_the_history_needs_an_instance_or_a_business_key(forms):
+    from loom_platform.errors import ErrorCode, RemoteError
+
+    client, stub, _ = forms
+    with pytest.raises(RemoteError) as refused:
+        await _history((client, stub))
+    assert refused.value.remote_code == ErrorCode.INVALID_ARGUMENT

@@ -3,7 +3,16 @@
 import pytest
 
 from loom_form_rules import fields
-from loom_forms.make.binding import annotate, bind_existing, jdbc_type, plan, snake, sort_columns
+from loom_forms.gencode_client import Column
+from loom_forms.make.binding import (
+    ExistingTable,
+    annotate,
+    bind_existing,
+    jdbc_type,
+    plan,
+    snake,
+    sort_columns,
+)
 from loom_platform.errors import InvalidArgument
 
 FORM = {
@@ -57,14 +66,59 @@ def test_a_model_that_cannot_name_a_column_is_refused():
         plan({"list": [{"type": "input", "model": "a b", "name": "x"}]}, "form_x")
 
 
+def _table(name, *columns, key="id", key_type="varchar(64)"):
+    """An existing table: its key column first, then text columns."""
+    return ExistingTable(
+        name, [Column(key, key_type, is_pk=True), *(Column(c, "varchar(500)") for c in columns)]
+    )
+
+
+ITEMS = {"emp_items": _table("emp_items", "parent_id", "item")}
+
+
 def test_an_existing_table_binds_by_model_or_snake_case_and_names_fields_without_a_column():
-    binding = bind_existing(FORM, "emp", ["id", "USER_NAME", "days", "tags", "kinds"])
+    binding = bind_existing(FORM, _table("emp", "USER_NAME", "days", "tags", "kinds"), ITEMS)
     assert binding.columns == {"userName": "USER_NAME", "days": "days", "tags": "tags", "kinds": "kinds"}
     with pytest.raises(InvalidArgument) as caught:
-        bind_existing(FORM, "emp", ["id", "days"])
+        bind_existing(FORM, _table("emp", "days"), ITEMS)
     assert caught.value.params["fields"] == "姓名、标签、类型"
-    with pytest.raises(InvalidArgument, match="forms.make.no_id"):
-        bind_existing(FORM, "emp", ["ID", "user_name", "days", "tags", "kinds"])
+    with pytest.raises(InvalidArgument, match="forms.make.primary_key"):
+        bind_existing(
+            FORM, _table("emp", "user_name", "days", "tags", "kinds", key="ID", key_type="bigint"), ITEMS
+        )
+
+
+def test_a_sub_table_binds_to_its_own_existing_table_by_its_foreign_key_and_primary_key():
+    # given: the main table keyed by `code`, the sub-table keyed by `line_no` and joined by `emp_code`
+    form = {"list": [dict(w) for w in FORM["list"]]}
+    form["list"][4] = dict(FORM["list"][4], tableName="emp_lines", foreignKey="emp_code")
+    lines = _table("emp_lines", "emp_code", "ITEM", key="line_no")
+    # when
+    binding = bind_existing(
+        form, _table("emp", "user_name", "days", "tags", "kinds", key="code"), {"emp_lines": lines}
+    )
+    # then
+    child = binding.children["items"]
+    assert binding.primary_key == "code"
+    assert (child.table, child.foreign_key, child.primary_key, child.columns) == (
+        "emp_lines",
+        "emp_code",
+        "line_no",
+        {"item": "ITEM"},
+    )
+    assert child.physical == ["line_no", "emp_code", "ITEM"]
+
+
+def test_a_sub_table_without_its_table_or_foreign_key_is_refused_by_name():
+    main = _table("emp", "user_name", "days", "tags", "kinds")
+    with pytest.raises(InvalidArgument, match="forms.make.sub_table_missing") as missing:
+        bind_existing(FORM, main, {})
+    assert missing.value.params == {"name": "明细", "table": "emp_items"}
+    with pytest.raises(InvalidArgument, match="forms.make.foreign_key_missing"):
+        bind_existing(FORM, main, {"emp_items": _table("emp_items", "item")})
+    with pytest.raises(InvalidArgument, match="forms.make.unmapped") as unmapped:
+        bind_existing(FORM, main, {"emp_items": _table("emp_items", "parent_id")})
+    assert unmapped.value.params["fields"] == "明细.项目"
 
 
 def test_snake_case_and_widget_types():

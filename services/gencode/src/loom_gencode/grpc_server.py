@@ -1,8 +1,14 @@
-"""``loom.gencode.v1.DataService``: translates proto <-> domain calls, nothing else."""
+"""``loom.gencode.v1.DataService``: translates proto <-> domain calls, nothing else.
+
+Only forms may call it: every call must carry the shared service credential (``LOOM_DATA_SERVICE_TOKEN``)
+in its metadata; one without it is refused as unauthenticated before anything runs."""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import hmac
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import orjson
 from sqlalchemy.ext.asyncio import async_sessionmaker
@@ -14,7 +20,32 @@ from loom_gencode.data import rows
 from loom_gencode.data import service as data_service
 from loom_gencode.runtime import Runtime
 from loom_platform.db import transaction
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import InvalidArgument, Unauthenticated
+
+SERVICE_TOKEN_KEY = "x-loom-service-token"
+
+
+class CallerUnknown(Unauthenticated):  # type: ignore[misc]
+    """A DataService call without the service credential."""
+
+    message_key = "gencode.data.caller_unknown"
+
+
+R = TypeVar("R")
+Method = Callable[[Any, Any, Any], Awaitable[R]]
+
+
+def trusted(method: Method[R]) -> Method[R]:
+    """Runs an rpc only for a caller that sent the service credential."""
+
+    @functools.wraps(method)
+    async def _checked(self: DataServicer, request: Any, context: Any) -> R:
+        sent = dict(context.invocation_metadata() or ()).get(SERVICE_TOKEN_KEY) or ""
+        if not hmac.compare_digest(str(sent).encode(), self._token.encode()):
+            raise CallerUnknown()
+        return await method(self, request, context)
+
+    return _checked
 
 
 def _rows(text: str) -> Any:
@@ -28,8 +59,10 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
     def __init__(self, factory: async_sessionmaker[AsyncSession], runtime: Runtime) -> None:
         self._factory = factory
         self._runtime = runtime
+        self._token = runtime.settings.data_service_token
         self._cache = rows.TableCache()
 
+    @trusted
     async def ListTables(self, request: Any, _context: Any) -> data_pb2.ListTablesResponse:  # noqa: N802
         async with self._factory() as session:
             found = await data_service.tables(session, self._runtime, request.data_source)
@@ -37,6 +70,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
             tables=[data_pb2.TableInfo(name=t["name"], comments=t["comments"]) for t in found]
         )
 
+    @trusted
     async def ListColumns(self, request: Any, _context: Any) -> data_pb2.ListColumnsResponse:  # noqa: N802
         async with self._factory() as session:
             found = await data_service.columns(session, self._runtime, request.data_source, request.table)
@@ -49,6 +83,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
             ]
         )
 
+    @trusted
     async def SyncTable(self, request: Any, _context: Any) -> data_pb2.SyncTableResponse:  # noqa: N802
         specs = [data_service.ColumnSpec(c.name, c.jdbc_type, c.comments) for c in request.columns]
         async with self._factory() as session, transaction(session):
@@ -66,6 +101,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
             )
         return data_pb2.SyncTableResponse(table_id=table_id, statements=statements)
 
+    @trusted
     async def QueryRows(self, request: Any, _context: Any) -> data_pb2.QueryRowsResponse:  # noqa: N802
         async with self._factory() as session:
             total, body = await data_service.query(
@@ -82,6 +118,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
             )
         return data_pb2.QueryRowsResponse(total=total, rows_json=body.decode())
 
+    @trusted
     async def ApplyChanges(self, request: Any, _context: Any) -> data_pb2.ApplyChangesResponse:  # noqa: N802
         changes = [
             rows.RowChange(c.table, c.kind, _rows(c.rows_json), c.key_column, tuple(c.key_values))

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import model_validator
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
 from loom_platform.settings import ServiceSettings
 
 # A valid Fernet key that is public (it is in the source): fine for a laptop, refused in production.
 DEFAULT_SECRET_KEY = "bG9vbS1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE="
+# The credential of a laptop's DataService callers (public: it is in the source), refused in production.
+DEFAULT_DATA_SERVICE_TOKEN = "loom-development-data-service-token"
 
 
 class GencodeSettings(ServiceSettings):  # type: ignore[misc]
@@ -32,6 +34,12 @@ class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     app_database_url: str = "postgresql://postgres@127.0.0.1:5544/loom_app"
     # Fernet key encrypting data-source passwords at rest.
     secret_key: str = DEFAULT_SECRET_KEY
+    # The credential a caller of the DataService (forms) sends in its metadata; a call without it is
+    # refused. One setting for both sides: LOOM_DATA_SERVICE_TOKEN.
+    data_service_token: str = Field(
+        DEFAULT_DATA_SERVICE_TOKEN,
+        validation_alias=AliasChoices("LOOM_DATA_SERVICE_TOKEN", "data_service_token"),
+    )
     # Generated code is written only under this directory (default <state dir>/workspace).
     workspace_root: Path | None = None
     # A licence file; when unset there is no licence check.
@@ -48,4 +56,6 @@ class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     def _no_default_key_in_production(self) -> GencodeSettings:
         if self.secret_key == DEFAULT_SECRET_KEY:
             self.refuse_default_secret("LOOM_GENCODE_SECRET_KEY", "")
+        if self.data_service_token == DEFAULT_DATA_SERVICE_TOKEN:
+            self.refuse_default_secret("LOOM_DATA_SERVICE_TOKEN", "")
         return self

@@ -8,14 +8,39 @@ import json
 import pytest
 
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
+from loom_gencode.grpc_server import SERVICE_TOKEN_KEY
+from loom_platform.errors import ErrorCode, RemoteError
 from loom_platform.grpc import Client
 
 
 @pytest.fixture
 async def stub(env):
-    client = Client(f"127.0.0.1:{env.app.state.grpc_port}", deadline_seconds=10)
+    client = Client(
+        f"127.0.0.1:{env.app.state.grpc_port}",
+        deadline_seconds=10,
+        metadata=[(SERVICE_TOKEN_KEY, env.settings.data_service_token)],
+    )
     yield client, data_pb2_grpc.DataServiceStub(client.channel)
     await client.close()
+
+
+@pytest.mark.parametrize("credential", [None, "a-guessed-token"])
+async def test_a_caller_without_the_service_credential_is_refused(env, credential):
+    # given: a caller that is not forms (no credential, or a wrong one)
+    metadata = [(SERVICE_TOKEN_KEY, credential)] if credential else []
+    client = Client(f"127.0.0.1:{env.app.state.grpc_port}", deadline_seconds=10, metadata=metadata)
+    data = data_pb2_grpc.DataServiceStub(client.channel)
+    try:
+        # when / then: reading rows or listing tables is refused as unauthenticated
+        for method, request in (
+            (data.ListTables, data_pb2.ListTablesRequest(data_source="master")),
+            (data.QueryRows, data_pb2.QueryRowsRequest(table="anything")),
+        ):
+            with pytest.raises(RemoteError) as refused:
+                await client.call(method, request)
+            assert refused.value.remote_code == ErrorCode.UNAUTHENTICATED
+    finally:
+        await client.close()
 
 
 def _columns():
@@ -92,6 +117,10 @@ async def test_rows_are_inserted_filtered_sorted_updated_and_deleted(env, stub):
     found = json.loads(reply.rows_json)
     assert reply.total == 5 and [r["id"] for r in found] == ["5", "4"]
     assert found[0]["amount"] == 7.5 and found[0]["happened"] == "2026-01-05 10:00:00"
+    past_the_end = await client.call(
+        data.QueryRows, data_pb2.QueryRowsRequest(table="form_rows", offset=10, limit=2)
+    )
+    assert past_the_end.total == 5 and json.loads(past_the_end.rows_json) == []
     update = data_pb2.Change(
         table="form_rows", kind="update", rows_json='{"title": "new"}', key_column="id", key_values=["1"]
     )
@@ -142,3 +171,67 @@ async def test_a_bulk_insert_keeps_every_value_and_fills_missing_columns_with_nu
         None,
         "2026-02-03 04:05:06",
     )
+
+
+async def test_deep_pages_read_by_key_give_every_row_once_in_order_with_the_total(env, stub):
+    client, data = stub
+    await client.call(data.SyncTable, data_pb2.SyncTableRequest(table="form_pages", columns=_columns()))
+    rows = [{"id": f"{i:03d}", "title": f"t{i % 4}", "amount": i % 7} for i in range(95)]
+    insert = data_pb2.Change(table="form_pages", kind="insert", rows_json=json.dumps(rows))
+    await client.call(data.ApplyChanges, data_pb2.ApplyChangesRequest(changes=[insert]))
+    by_amount = [data_pb2.Sort(column="amount", asc=False), data_pb2.Sort(column="id", asc=False)]
+    searched = [data_pb2.Filter(column="title", op="like", value="1")]
+    expected = {
+        "all": sorted(rows, key=lambda r: (r["amount"], r["id"]), reverse=True),
+        "searched": sorted(
+            (r for r in rows if r["title"] == "t1"), key=lambda r: (r["amount"], r["id"]), reverse=True
+        ),
+    }
+    for name, filters in (("all", []), ("searched", searched)):
+        # when: every page of 10, the deep ones past the first included
+        found, totals = [], set()
+        for offset in range(0, 100, 10):
+            reply = await client.call(
+                data.QueryRows,
+                data_pb2.QueryRowsRequest(
+                    table="form_pages", filters=filters, sorts=by_amount, offset=offset, limit=10
+                ),
+            )
+            found += json.loads(reply.rows_json)
+            totals.add(reply.total)
+        # then: the rows of the sorted table, each once, with all their columns, and one total
+        assert [r["id"] for r in found] == [r["id"] for r in expected[name]]
+        assert [(r["title"], r["amount"]) for r in found] == [
+            (r["title"], r["amount"]) for r in expected[name]
+        ]
+        assert totals == {len(expected[name])}
+
+
+async def test_a_contains_search_ignores_case_and_finds_chinese_and_digits(env, stub):
+    client, data = stub
+    await client.call(data.SyncTable, data_pb2.SyncTableRequest(table="form_search", columns=_columns()))
+    rows = [
+        {"id": "1", "title": "Zhang 员工007"},
+        {"id": "2", "title": "zhang 员工008"},
+        {"id": "3", "title": "王五"},
+    ]
+    insert = data_pb2.Change(table="form_search", kind="insert", rows_json=json.dumps(rows))
+    await client.call(data.ApplyChanges, data_pb2.ApplyChangesRequest(changes=[insert]))
+
+    async def ids(value: str) -> list[str]:
+        reply = await client.call(
+            data.QueryRows,
+            data_pb2.QueryRowsRequest(
+                table="form_search",
+                filters=[data_pb2.Filter(column="title", op="like", value=value)],
+                sorts=[data_pb2.Sort(column="id", asc=True)],
+            ),
+        )
+        return [r["id"] for r in json.loads(reply.rows_json)]
+
+    # when / then: text with case matches either case; digits, Chinese and spaces match as written
+    assert await ids("ZHANG") == ["1", "2"]
+    assert await ids("员工00") == ["1", "2"]
+    assert await ids("g 员工007") == ["1"]
+    assert await ids("王") == ["3"]
+    assert await ids("09") == []

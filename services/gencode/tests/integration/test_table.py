@@ -155,6 +155,11 @@ async def test_import_from_postgres(env):
     engine.dispose()
 
 
+async def test_import_refuses_a_json_body_that_is_not_an_object(env):
+    answer = await env.client.post("/gencode/table/saveTableFromDB", json=[None, None], headers=env.headers())
+    assert (answer.status_code, answer.json()["code"]) == (400, "INVALID_ARGUMENT")
+
+
 async def test_import_from_mariadb(env, mysql_url):
     from sqlalchemy.engine import make_url
 

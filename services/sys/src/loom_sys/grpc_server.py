@@ -44,6 +44,8 @@ def _office_message(node: dict[str, Any]) -> messages_pb2.OfficeNode:
         code=node["code"] or "",
         sort=node["sort"],
         children=[_office_message(c) for c in node["children"]],
+        primary_person_id=(node["primaryPerson"] or {}).get("id", ""),
+        deputy_person_id=(node["deputyPerson"] or {}).get("id", ""),
     )
 
 

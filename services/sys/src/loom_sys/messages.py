@@ -49,6 +49,12 @@ register(
             ZH: "删除机构'{name}'失败，该机构下还有用户",
             EN: "Office '{name}' still has users",
         },
+        "sys.office.person_missing": {
+            ZH: "{role}不存在或已被删除",
+            EN: "The {role} is not an existing user",
+        },
+        "sys.office.primary_person": {ZH: "主负责人", EN: "manager"},
+        "sys.office.deputy_person": {ZH: "副负责人", EN: "deputy manager"},
         "sys.office.type_invalid": {
             ZH: "机构类型只能是1（公司）或2（部门）",
             EN: "Office type must be 1 or 2",
@@ -104,6 +110,10 @@ register(
         },
         "sys.file.path_invalid": {ZH: "非法的文件路径", EN: "Invalid file path"},
         "sys.file.uploaded": {ZH: "上传成功", EN: "Uploaded"},
+        "sys.file.ticket_invalid": {
+            ZH: "下载链接已失效，请重新下载",
+            EN: "The download link has expired or was already used: download again",
+        },
         "sys.what.user": {ZH: "用户", EN: "user"},
         "sys.what.office": {ZH: "机构", EN: "office"},
         "sys.what.role": {ZH: "角色", EN: "role"},

@@ -4,7 +4,7 @@ from loom_platform.outbox import InboxRecord, OutboxRecord
 from loom_sys.area.models import Area
 from loom_sys.auth.models import LoginSession
 from loom_sys.dict.models import DictType, DictValue
-from loom_sys.file.models import StoredFile
+from loom_sys.file.models import DownloadTicket, StoredFile
 from loom_sys.menu.models import Menu
 from loom_sys.office.models import Office
 from loom_sys.post.models import Post
@@ -15,6 +15,7 @@ __all__ = [
     "Area",
     "DictType",
     "DictValue",
+    "DownloadTicket",
     "InboxRecord",
     "LoginSession",
     "Menu",

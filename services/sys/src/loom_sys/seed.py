@@ -26,6 +26,18 @@ ADMIN_ID = "1"
 ROOT_COMPANY_ID = "1"
 ADMIN_ROLE_ID = role_service.ADMIN_ROLE_ID
 SEED_ACTOR = "1"
+EMPLOYEE_ROLE_ID = "employee"
+# What everyone who starts processes and handles tasks needs: the task center's pages, viewing them
+# and handling tasks. Picking users and reading a task's form need no further right.
+EMPLOYEE_MENUS = (
+    "m-flow",
+    *(
+        f"m-flow-{page}{button}"
+        for page in ("start", "todo", "done", "apply", "copy")
+        for button in ("", "-view")
+    ),
+    "m-flow-todo-audit",
+)
 
 
 async def _upsert(session: AsyncSession, model: type[Any], record_id: str, **values: object) -> Any:
@@ -97,6 +109,17 @@ async def seed_menus(session: AsyncSession) -> list[str]:
             )
             ids.append(button_id)
     return ids
+
+
+async def seed_employee_role(session: AsyncSession) -> None:
+    """The employee role (普通员工) with the task center, made once: an administrator's later
+    changes to its grants stay."""
+    taken = await session.execute(select(Role.id).where(Role.en_name == "employee"))  # type: ignore[arg-type]
+    if await session.get(Role, EMPLOYEE_ROLE_ID) is not None or taken.first() is not None:
+        return
+    session.add(Role(id=EMPLOYEE_ROLE_ID, name="普通员工", en_name="employee", useable="1", sys_data="0"))
+    await session.flush()
+    await role_service.grant(session, EMPLOYEE_ROLE_ID, EMPLOYEE_MENUS)
 
 
 async def seed_dictionaries(session: AsyncSession) -> None:
@@ -178,5 +201,6 @@ async def seed(session: AsyncSession, settings: SysSettings) -> None:
     await role_service.grant(session, ADMIN_ROLE_ID, sorted(every_menu))
     if await session.get(UserRole, (ADMIN_ID, ADMIN_ROLE_ID)) is None:
         session.add(UserRole(user_id=ADMIN_ID, role_id=ADMIN_ROLE_ID))
+    await seed_employee_role(session)
     await seed_dictionaries(session)
     await session.commit()

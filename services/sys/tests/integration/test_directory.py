@@ -48,6 +48,39 @@ async def test_reviewers_resolve_by_role_department_post_and_initiator(
     assert initiator == [ann["id"], ben["id"]]
 
 
+async def test_department_manager_rules_name_the_manager_of_the_initiators_or_previous_executors_department(
+    admin: httpx.AsyncClient, make_user: Any, directory: DirectoryClient
+) -> None:
+    # given a department with a manager, one without, and a company-level user
+    managed = await create_office(admin, "有主管部", "2")
+    unmanaged = await create_office(admin, "无主管部", "2")
+    boss = await make_user("boss", officeDTO={"id": managed})
+    staff = await make_user("staff", officeDTO={"id": managed})
+    loner = await make_user("loner", officeDTO={"id": unmanaged})
+    await admin.post(
+        "/sys/office/save",
+        json={
+            "id": managed,
+            "name": "有主管部",
+            "type": "2",
+            "parentId": "1",
+            "primaryPerson": {"id": boss["id"]},
+        },
+    )
+    # when
+    of_staff = await directory.resolve_reviewers([("applyUserDeptManager", "")], initiator_id=staff["id"])
+    of_loner = await directory.resolve_reviewers([("applyUserDeptManager", "")], initiator_id=loner["id"])
+    of_previous = await directory.resolve_reviewers(
+        [("previousExecutorDeptManager", "")], initiator_id=loner["id"], previous_executor_id=staff["id"]
+    )
+    # then
+    assert of_staff == [boss["id"]]
+    assert of_loner == []
+    assert of_previous == [boss["id"]]
+    [node] = [n for n in (await directory.office_tree())[0].children if n.id == managed]
+    assert node.primary_person_id == boss["id"] and node.deputy_person_id == ""
+
+
 async def test_users_dictionaries_office_tree_and_access(
     admin: httpx.AsyncClient, make_user: Any, directory: DirectoryClient
 ) -> None:

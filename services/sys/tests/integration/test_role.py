@@ -64,3 +64,29 @@ async def test_role_names_are_unique_and_the_administrator_role_stays(admin: htt
     assert (refused.status_code, refused.json()["msg"]) == (400, "系统管理员角色不能删除")
     detail = (await admin.get("/sys/role/queryById", params={"id": "1"})).json()
     assert "m-sys-user-add" in detail["menuIdList"]
+
+
+async def test_the_seeded_employee_role_gives_the_task_center_and_no_administration(
+    make_user: Any, client_for: Any
+) -> None:
+    # given a user with the seeded employee role only
+    await make_user("worker", roleIdList=["employee"])
+    # when they log in
+    menus = (await (await client_for("worker")).get("/sys/user/getMenus")).json()
+    # then they start processes, handle and follow tasks, read copies, and administer nothing
+    assert sorted(menus["permissions"]) == [
+        "extension:flowCopy:view",
+        "flowable:apply:view",
+        "flowable:historic:view",
+        "flowable:start:view",
+        "flowable:task:audit",
+        "flowable:task:view",
+    ]
+    assert [m["name"] for m in menus["menuList"]] == ["流程管理"]
+    assert [c["href"] for c in menus["menuList"][0]["children"]] == [
+        "/flowable/task/ProcessStart",
+        "/flowable/task/TodoList",
+        "/flowable/task/HistoricList",
+        "/flowable/task/ApplyList",
+        "/extension/flowCopy/FlowCopyList",
+    ]

@@ -63,7 +63,9 @@ async def test_every_route_with_a_permission_refuses_a_user_without_it(
     await make_user("nobody-special")
     client = await client_for("nobody-special")
     guarded = [r for r in api_routes(app) if permissions_of(r)]
-    assert len(guarded) >= 30
+    # a floor, so a walk that stops finding the guarded routes fails; the user list and queryById
+    # left it when they became the user picker (any signed-in user, picker fields only)
+    assert len(guarded) >= 28
     for route in guarded:
         for method in route.methods:
             # when they call a route that requires a permission

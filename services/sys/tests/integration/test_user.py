@@ -116,3 +116,22 @@ async def test_login_flag_must_be_zero_or_one(admin: httpx.AsyncClient, make_use
     assert (answer.status_code, answer.json()["msg"]) == (400, "登录状态只能是0或1")
     enabled = await admin.put("/sys/user/updateLoginFlag", params={"ids": user["id"], "loginFlag": "1"})
     assert enabled.json() == "启用用户成功"
+
+
+async def test_someone_without_user_administration_picks_users_but_sees_only_who_they_are(
+    make_user: Any, client_for: Any
+) -> None:
+    # given an approver with no role at all and a colleague with an e-mail address and a phone
+    await make_user("approver")
+    colleague = await make_user("colleague", email="colleague@example.com", phone="010-1234")
+    client = await client_for("approver")
+    # when the approver searches the user picker and resolves a chosen id
+    page = (await client.get("/sys/user/list", params={"loginName": "colleague"})).json()
+    one = (await client.get("/sys/user/queryById", params={"id": colleague["id"]})).json()
+    # then the colleague is found with name, login name, company and department, and nothing more
+    assert [r["loginName"] for r in page["records"]] == ["colleague"]
+    for answer in (page["records"][0], one):
+        assert set(answer) == {"id", "loginName", "name", "photo", "loginFlag", "companyDTO", "officeDTO"}
+        assert "colleague@example.com" not in str(answer)
+    # and writing users stays refused
+    assert (await client.post("/sys/user/save", json={"loginName": "x", "name": "x"})).status_code == 403

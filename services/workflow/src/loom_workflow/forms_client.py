@@ -21,7 +21,7 @@ from loom_workflow.engine.model.xml import bpmn_children, ext, extension_childre
 register({"workflow.form.invalid": {ZH: "表单数据校验失败", EN: "Form data validation failed"}})
 
 
-class FormDataInvalid(InvalidArgument):  # type: ignore[misc]
+class FormDataInvalid(InvalidArgument):
     """The form data breaks the form's rules: nothing is started or completed; details name the fields."""
 
     message_key = "workflow.form.invalid"
@@ -37,27 +37,31 @@ class FormDataInvalid(InvalidArgument):  # type: ignore[misc]
 
 @dataclass(frozen=True)
 class NodeForm:
-    """A node's dynamic form: the version id, the fields it may write (None: every field) and the
-    fields its settings name as not writable (their values must not reach the process either)."""
+    """A node's dynamic form: the version id, the fields it may write (None: every field), the
+    fields its settings name as not writable (their values must not reach the process either) and
+    whether the whole form is read-only at the node (``formReadOnly``: forms stores nothing)."""
 
     json_id: str
     writable: tuple[str, ...] | None
     read_only: tuple[str, ...] = ()
+    locked: bool = False
 
 
 def _form_of(el: Any) -> NodeForm | None:
     key = (ext(el, "formKey") or "").strip()
     if not key or "/" in key:
         return None
+    locked = (ext(el, "formReadOnly") or "").strip().lower() in ("true", "1")
     props = extension_children(el, "formProperty")
     if not props:
-        return NodeForm(key, None)
+        return NodeForm(key, None, locked=locked)
+
     def is_writable(prop: Any) -> bool:
         return (prop.get("writable") or "true").lower() != "false"
 
     writable = tuple(p.get("id") for p in props if is_writable(p) and p.get("id"))
     read_only = tuple(p.get("id") for p in props if not is_writable(p) and p.get("id"))
-    return NodeForm(key, writable, read_only)
+    return NodeForm(key, writable, read_only, locked)
 
 
 def node_form(xml: str, node_id: str) -> NodeForm | None:
@@ -80,6 +84,26 @@ def start_form(xml: str) -> NodeForm | None:
     return None
 
 
+@dataclass(frozen=True)
+class FieldChange:
+    """One field a save changed: its model, its label and the values before and after."""
+
+    field: str
+    label: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class DataVersion:
+    """One save of an instance's form data: the task (or ``start:<id>``), who, when, what changed."""
+
+    task_id: str
+    user_id: str
+    saved_at: str
+    changes: tuple[FieldChange, ...]
+
+
 class FormsClient:
     """Typed calls to ``loom.forms.v1.FormsService``."""
 
@@ -94,9 +118,11 @@ class FormsClient:
         business_key: str,
         task_id: str,
         values: Mapping[str, Any],
+        user_id: str,
         proc_inst_id: str = "",
     ) -> None:
-        """Validates and stores the node's writable values; FormDataInvalid with the field messages."""
+        """Validates and stores the node's writable values as the user's save (the form history
+        names them; a read-only form stores nothing); FormDataInvalid with the field messages."""
         if form.writable == ():
             return
         request = service_pb2.SaveProcessDataRequest(
@@ -106,10 +132,57 @@ class FormsClient:
             data_json=orjson.dumps(dict(values), default=str).decode(),
             writable=list(form.writable or ()),
             process_instance_id=proc_inst_id,
+            user_id=user_id,
+            read_only=form.locked,
         )
         reply = await self._client.call(self._stub.SaveProcessData, request)
         if not reply.stored:
             raise FormDataInvalid(reply.errors)
+
+    async def field_ids(self, json_id: str) -> tuple[str, ...]:
+        """The models of a form version's fields (the keys its values are stored and sent under)."""
+        reply = await self._client.call(
+            self._stub.GetFormFields, service_pb2.GetFormFieldsRequest(json_id=json_id)
+        )
+        return tuple(f.id for f in reply.fields)
+
+    async def data(self, *, business_key: str, json_id: str = "") -> dict[str, Any] | None:
+        """The form data stored under the business key (of that form version when given); None if none."""
+        request = service_pb2.GetProcessDataRequest(business_key=business_key, json_id=json_id)
+        reply = await self._client.call(self._stub.GetProcessData, request)
+        if not reply.found:
+            return None
+        found = _json_value(reply.data_json)
+        return found if isinstance(found, dict) else {}
+
+    async def history(self, *, proc_inst_id: str, business_key: str) -> list[DataVersion]:
+        """Who changed what: the instance's form saves, oldest first, each with the fields it changed."""
+        request = service_pb2.GetProcessDataHistoryRequest(
+            process_instance_id=proc_inst_id, business_key=business_key
+        )
+        reply = await self._client.call(self._stub.GetProcessDataHistory, request)
+        return [
+            DataVersion(
+                task_id=v.task_id,
+                user_id=v.user_id,
+                saved_at=v.saved_at,
+                changes=tuple(
+                    FieldChange(c.field, c.label, _json_value(c.before_json), _json_value(c.after_json))
+                    for c in v.changes
+                ),
+            )
+            for v in reply.versions
+        ]
+
+
+def _json_value(text: str) -> Any:
+    """A value forms sent as JSON (an empty text is no value)."""
+    if not text:
+        return None
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return text
 
 
 _clients: dict[tuple[str, int], FormsClient] = {}

@@ -32,6 +32,10 @@ register(
             ZH: "流程图中没有可执行的流程(process)",
             EN: "The diagram holds no executable process",
         },
+        "workflow.model.not_executable": {
+            ZH: "流程'{key}'未设为可执行，请在设计器中点击“保存并发布”，或在通用面板中勾选“可执行”",
+            EN: "Process '{key}' is not executable: use 'Save and publish' in the designer, or tick 'Executable' in the generic panel",
+        },
         "workflow.model.key_mismatch": {
             ZH: "流程图中的流程标识'{found}'与模型标识'{key}'不一致",
             EN: "The diagram's process id '{found}' differs from the model key '{key}'",
@@ -53,6 +57,10 @@ register(
         "workflow.model.category_updated": {
             ZH: "设置成功，流程分类为: {category}",
             EN: "Category set to {category}",
+        },
+        "workflow.definition.deleted": {
+            ZH: "已删除{count}个流程定义版本及其流程实例",
+            EN: "Deleted {count} definition version(s) with their instances",
         },
         "workflow.definition.not_found": {
             ZH: "流程定义不存在或已被删除",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ..conftest import Env
 from .helpers import LEAVE, deploy
 
@@ -145,3 +147,35 @@ async def test_node_settings_and_extensions_come_back_for_the_task_screen(env: E
     assert (body["formType"], body["formReadOnly"], body["formUrl"]) == ("2", True, "/leave/LeaveForm")
     assert (body["businessTable"], body["businessId"], body["procDefKey"]) == ("oa_leave", "42", "leave")
     assert value.json() == "2"
+
+
+async def test_deleting_a_definition_removes_that_version_and_its_instances_but_keeps_the_model(
+    env: Env,
+) -> None:
+    # given two published versions of leave (the helper saves a model for each), an instance on the second
+    first = await deploy(env, "leave", "请假流程", LEAVE)
+    second = await deploy(env, "leave", "请假流程", LEAVE)
+    h = env.headers()
+    started = await env.client.post(
+        "/flowable/task/start", params={"procDefKey": "leave", "days": "1"}, headers=h
+    )
+    # when 流程定义 deletes the second version
+    deleted = await env.client.delete("/flowable/process/delete", params={"ids": second}, headers=h)
+    # then only the first version is left, the instance is gone, the model stays
+    assert started.status_code == 200
+    assert deleted.status_code == 200 and deleted.json() == "已删除1个流程定义版本及其流程实例"
+    listed = await env.client.get("/flowable/process/list", params={"allVersions": "1"}, headers=h)
+    assert [d["id"] for d in listed.json()["records"] if d["key"] == "leave"] == [first]
+    running = await env.client.get("/flowable/process/runningData", headers=h)
+    assert running.json()["total"] == 0
+    models = (await env.client.get("/flowable/model/list", headers=h)).json()["records"]
+    assert len(models) == 2 and all(m["procDef"]["version"] == 1 for m in models)
+
+
+async def test_a_process_saved_non_executable_is_refused_with_what_to_do(env: Env) -> None:
+    # given a model saved as the designer drew it: the blank diagram's process is non-executable
+    # when it is published from the model list
+    # then the answer says how to make it executable
+    xml = LEAVE.replace('isExecutable="true"', 'isExecutable="false"', 1)
+    with pytest.raises(AssertionError, match="流程'leave'未设为可执行"):
+        await deploy(env, "leave", "请假流程", xml)

@@ -9,11 +9,13 @@ from typing import Any
 from sqlalchemy import text
 
 from ..conftest import Env
-from .helpers import LEAVE, flow, node, process
+from .helpers import LEAVE, deploy, flow, node, process, start, todo
 
 # The initiator's department, without the initiator: alice (销售部) -> bob, erin, frank, grace.
 DEPARTMENT = [("depart", "${applyUserOfficeId}")]
 HR_ROLE = [("role", "r-hr")]
+# The initiator's department manager (sys's office manager): 销售部 has none, 人事部 has 戴夫.
+DEPT_MANAGER = [("applyUserDeptManager", "")]
 
 
 def _ext(node_id: str, assignees: list[tuple[str, str]], remove_initiator: bool = False) -> dict[str, Any]:
@@ -231,3 +233,121 @@ async def test_a_call_to_a_process_that_is_not_deployed_stops_on_the_call(env: E
     # then
     assert answer["status"] == "stopped" and answer["stoppedAt"] == "call"
     assert answer["reason"] == "调用活动[子流程]调用的流程[nowhere]尚未发布，流程将停在这里"
+
+
+async def test_the_initiators_department_manager_stops_the_run_where_there_is_none_and_names_him_where_there_is(
+    env: Env,
+) -> None:
+    # given: the department node offered to the initiator's department manager
+    model_id = await _save_model(env, "leave", LEAVE, [_ext("dept", DEPT_MANAGER), _ext("hr", HR_ROLE)])
+    # when: alice's 销售部 has no manager, carol's 人事部 has 戴夫
+    unmanaged = await _dry_run(env, modelId=model_id, initiatorId="u-alice", variables={"days": 1})
+    en = await _dry_run(env, "en-US", modelId=model_id, initiatorId="u-alice", variables={"days": 1})
+    managed = await _dry_run(env, modelId=model_id, initiatorId="u-carol", variables={"days": 1})
+    # then
+    assert unmanaged["status"] == "stopped" and unmanaged["stoppedAt"] == "dept"
+    assert unmanaged["reason"] == "节点[部门审批]按审批人规则找不到任何人，流程将停在这里"
+    assert (
+        en["reason"] == "Node [部门审批]: its reviewer rules resolve to nobody, the process would stop here"
+    )
+    stop = next(s for s in unmanaged["steps"] if s["nodeId"] == "dept" and s["type"] == "task")
+    assert stop["rules"][0] == {
+        **stop["rules"][0],
+        "type": "applyUserDeptManager",
+        "applied": True,
+        "users": [],
+    }
+    assert managed["status"] == "completed"
+    dept = next(s for s in managed["steps"] if s["nodeId"] == "dept" and s["type"] == "task")
+    assert [r["name"] for r in dept["reviewers"]] == ["戴夫"]
+    assert dept["rules"][0]["type"] == "applyUserDeptManager" and dept["rules"][0]["users"] == ["戴夫"]
+    assert dept["actedBy"] == "u-dave"
+
+
+async def test_a_task_offered_to_the_initiators_department_manager_lands_in_his_todo(env: Env) -> None:
+    # given
+    await deploy(env, "leave", "请假流程", LEAVE, [_ext("dept", DEPT_MANAGER), _ext("hr", HR_ROLE)])
+    # when
+    managed = await start(env, "u-carol", "leave", "卡罗尔请假", days=1)
+    unmanaged = await start(env, "u-alice", "leave", "爱丽丝请假", days=1)
+    # then: dave's todo holds carol's request; nobody's holds alice's (an empty rule, as any other)
+    assert [
+        r["task"]["taskDefinitionKey"]
+        for r in await todo(env, "u-dave")
+        if r["task"]["processInstanceId"] == managed
+    ] == ["dept"]
+    for user in ("u-dave", "u-carol", "u-alice", "u-bob"):
+        assert not [r for r in await todo(env, user) if r["task"]["processInstanceId"] == unmanaged], user
+
+
+async def test_a_task_offered_to_a_role_is_seen_by_its_members_and_an_empty_role_stops_the_run(
+    env: Env,
+) -> None:
+    # given: candidate groups in the BPMN (roles), no reviewer rules
+    def offered_to(group: str) -> str:
+        return process(
+            "grouped",
+            "候选组",
+            f'<startEvent id="start"/><userTask id="hr" name="人事办理" flowable:candidateGroups="{group}"/>'
+            '<endEvent id="end"/>' + flow("f1", "start", "hr") + flow("f2", "hr", "end"),
+        )
+
+    # when
+    members = await _dry_run(env, bpmnXml=offered_to("r-hr"), initiatorId="u-alice")
+    empty = await _dry_run(env, bpmnXml=offered_to("r-nobody"), initiatorId="u-alice")
+    # then
+    assert members["status"] == "completed"
+    hr = next(s for s in members["steps"] if s["nodeId"] == "hr" and s["type"] == "task")
+    assert sorted(r["name"] for r in hr["reviewers"]) == ["卡罗尔", "戴夫"]
+    assert hr["candidateGroups"] == ["r-hr"] and hr["reviewerSource"] == "bpmn"
+    assert hr["actedBy"] in ("u-carol", "u-dave")
+    assert empty["status"] == "stopped" and empty["stoppedAt"] == "hr"
+    assert empty["reason"] == "节点[人事办理]的候选组中没有任何人，流程将停在这里"
+
+
+async def test_back_sends_the_task_to_the_previous_node_once_and_the_run_goes_on(env: Env) -> None:
+    # given
+    model_id = await _save_model(env, "leave", LEAVE, [_ext("dept", HR_ROLE), _ext("hr", HR_ROLE)])
+    # when: 人事审批 sends back
+    answer = await _dry_run(
+        env, modelId=model_id, initiatorId="u-alice", variables={"days": 5}, buttons={"hr": "_flow_back"}
+    )
+    # then: back to 部门审批, which agrees again, and 人事审批 agrees on its second visit
+    assert answer["status"] == "completed", answer
+    tasks = [(s["nodeId"], s["button"]["code"]) for s in answer["steps"] if s["type"] == "task"]
+    assert tasks == [
+        ("dept", "_flow_agree"),
+        ("hr", "_flow_back"),
+        ("dept", "_flow_agree"),
+        ("hr", "_flow_agree"),
+    ]
+    assert next(s for s in answer["steps"] if s["type"] == "task" and s["nodeId"] == "hr")["backTo"] == "dept"
+
+
+async def test_back_with_nowhere_to_go_stops_on_the_node(env: Env) -> None:
+    # given: the first node has no node before it to go back to
+    model_id = await _save_model(env, "leave", LEAVE, [_ext("dept", HR_ROLE)])
+    # when
+    answer = await _dry_run(
+        env, modelId=model_id, initiatorId="u-alice", variables={"days": 1}, buttons={"dept": "_flow_back"}
+    )
+    # then
+    assert answer["status"] == "stopped" and answer["stoppedAt"] == "dept"
+    assert answer["reason"] == "没有可以驳回的节点"
+
+
+async def test_the_previous_executors_department_manager_receives_the_next_task(env: Env) -> None:
+    # given: 卡罗尔 (人事部, managed by 戴夫) approves first; HR goes to the manager of her department
+    model_id = await _save_model(
+        env,
+        "leave",
+        LEAVE,
+        [_ext("dept", [("user", "u-carol")]), _ext("hr", [("previousExecutorDeptManager", "")])],
+    )
+    # when
+    answer = await _dry_run(env, modelId=model_id, initiatorId="u-alice", variables={"days": 5})
+    # then
+    assert answer["status"] == "completed", answer
+    hr = next(s for s in answer["steps"] if s["nodeId"] == "hr" and s["type"] == "task")
+    assert [r["name"] for r in hr["reviewers"]] == ["戴夫"]
+    assert hr["rules"][0]["type"] == "previousExecutorDeptManager"

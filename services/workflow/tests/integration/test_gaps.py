@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from loom_platform.outbox import carried
+
 from ..conftest import Env
 from .helpers import audit, deploy, flow, process, start, task_of, todo
 from .test_operations import COUNTERSIGN, SIGN_EXT
@@ -117,10 +119,8 @@ async def test_the_seeded_task_notifier_queues_a_notice_for_the_candidates(env: 
     rt = env.app.state.runtime
 
     def read(tx: object) -> list[bytes]:
-        rows = tx.conn.execute(  # type: ignore[attr-defined]
-            "SELECT payload FROM loom_outbox WHERE subject = 'loom.workflow.task.notified'"
-        ).fetchall()
-        return [bytes(r[0]) for r in rows]
+        rows = tx.conn.execute("SELECT subject, payload FROM loom_outbox").fetchall()  # type: ignore[attr-defined]
+        return [p for r in rows for s, p in carried(r[0], bytes(r[1])) if s == "loom.workflow.task.notified"]
 
     from loom_contracts.loom.workflow.v1 import events_pb2
 

@@ -27,6 +27,7 @@ import pytest
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_platform.embedded import free_port, start_nats
 from loom_platform.migrations import upgrade
+from loom_platform.outbox import carried
 from loom_platform.testing.auth import TestTokens
 from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
 from loom_workflow.engine import Engine
@@ -71,6 +72,11 @@ class Cluster:
     def sql(self, query: str, *params: object) -> list[tuple[object, ...]]:
         with psycopg.connect(conninfo(self.url), autocommit=True) as conn:
             return list(conn.execute(query, params).fetchall())
+
+    def outbox(self, subject: str) -> list[bytes]:
+        """The messages on ``subject`` in the outbox (rows hold one message, or a command's batch)."""
+        rows = self.sql("SELECT subject, payload FROM loom_outbox")
+        return [p for s, b in rows for sub, p in carried(str(s), bytes(b)) if sub == subject]  # type: ignore[arg-type]
 
 
 def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -213,8 +219,8 @@ def test_sixteen_clients_complete_two_hundred_tasks_through_two_replicas_exactly
     assert cluster.sql("SELECT count(*) FROM act_ru_task") == [(0,)]
     ended = cluster.sql("SELECT count(*), count(DISTINCT id) FROM act_hi_taskinst WHERE end_time IS NOT NULL")
     assert ended == [(TASKS, TASKS)]
-    events = cluster.sql("SELECT payload FROM loom_outbox WHERE subject = 'loom.workflow.task.completed'")
-    task_ids = [events_pb2.TaskEvent.FromString(bytes(p)).task_id for (p,) in events]  # type: ignore[arg-type]
+    events = cluster.outbox("loom.workflow.task.completed")
+    task_ids = [events_pb2.TaskEvent.FromString(p).task_id for p in events]
     assert len(task_ids) == TASKS == len(set(task_ids))
 
 
@@ -250,7 +256,7 @@ def test_five_hundred_timers_fire_exactly_once_while_a_replica_and_a_worker_are_
         "SELECT proc_inst_id, count(*) FROM act_hi_actinst WHERE activity_id = 'timer' GROUP BY proc_inst_id"
     )
     assert {pid for pid, _ in fired} == ids and {n for _, n in fired} == {1}
-    events = cluster.sql("SELECT payload FROM loom_outbox WHERE subject = 'loom.workflow.job.executed'")
-    job_ids = [events_pb2.JobEvent.FromString(bytes(p)).job_id for (p,) in events]  # type: ignore[arg-type]
+    events = cluster.outbox("loom.workflow.job.executed")
+    job_ids = [events_pb2.JobEvent.FromString(p).job_id for p in events]
     assert len(job_ids) == TIMERS == len(set(job_ids))
     assert cluster.sql("SELECT count(*) FROM act_ru_job") == [(0,)]

@@ -17,6 +17,7 @@ XML = """<?xml version="1.0" encoding="UTF-8"?>
       <extensionElements><flowable:formProperty id="reason" writable="false"/></extensionElements>
     </userTask>
     <userTask id="outer" flowable:formKey="/leave/LeaveForm"/>
+    <userTask id="file" flowable:formKey="json-1" flowable:formReadOnly="true"/>
   </process>
 </definitions>"""
 
@@ -37,3 +38,8 @@ def test_a_field_marked_not_writable_is_read_only_so_its_value_never_reaches_the
 
 def test_an_external_form_or_no_form_is_left_to_the_caller():
     assert node_form(XML, "outer") is None and node_form(XML, "nowhere") is None
+
+
+def test_a_node_whose_form_is_read_only_is_marked_so_forms_stores_nothing_from_it():
+    assert node_form(XML, "file") == NodeForm("json-1", None, locked=True)
+    assert not node_form(XML, "audit").locked

@@ -92,6 +92,8 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     const el = e.target as HTMLElement;
+    // a dialog opened from a field (a picker) is a portal: its Enter bubbles here through React, not the DOM
+    if (!e.currentTarget.contains(el)) return;
     if (el.tagName === 'TEXTAREA' || el.getAttribute('role') === 'combobox' || el.tagName === 'BUTTON') return;
     if (el.tagName !== 'INPUT') return;
     e.preventDefault();

@@ -30,3 +30,25 @@ export function usePageActivated(fn: () => void): void {
 export function usePageActive(): boolean {
   return useContext(pageActiveContext());
 }
+
+/**
+ * Where a page tells the shell its title. A page opened by an href without a menu entry (a task,
+ * an instance) names its tab and the window with `usePageTitle`; the shell provides the setter per tab.
+ */
+function pageTitleContext(): Context<(title: string) => void> {
+  return globalSingleton('pageTitleContext', () => createContext<(title: string) => void>(() => undefined));
+}
+
+/** Gives the pages of one tab the setter of that tab's title (the shell wraps each tab with it). */
+export function PageTitleProvider({ onTitle, children }: { onTitle: (title: string) => void; children?: ReactNode }) {
+  const Ctx = pageTitleContext();
+  return <Ctx.Provider value={onTitle}>{children}</Ctx.Provider>;
+}
+
+/** Names the enclosing page's tab (nothing while `title` is empty, e.g. still loading). */
+export function usePageTitle(title: string | null | undefined): void {
+  const set = useContext(pageTitleContext());
+  useEffect(() => {
+    if (title) set(title);
+  }, [title, set]);
+}

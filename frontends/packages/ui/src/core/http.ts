@@ -276,6 +276,28 @@ export const http = {
     }
     saveBlob(blob, name || 'download');
   },
+  /**
+   * Opens a user's file (`/api/sys/file/download2?source=...`) in a new tab. A tab cannot send the
+   * Authorization header and the access token never goes into a URL, so the link carries a
+   * one-time download ticket (valid once, for this file, for a minute). The tab is opened first,
+   * while the click still counts, then pointed at the ticket's URL.
+   */
+  async openFile(url: string): Promise<void> {
+    const source = new URL(url, window.location.origin).searchParams.get('source');
+    const tab = window.open('about:blank', '_blank');
+    if (tab) tab.opener = null;
+    if (!source) {
+      if (tab) tab.location.href = url;
+      return;
+    }
+    try {
+      const answer = await request<{ url: string }>('/sys/file/downloadTicket', { method: 'POST', data: { source } });
+      if (tab) tab.location.href = answer.url;
+    } catch (e) {
+      tab?.close();
+      throw e;
+    }
+  },
 };
 
 /** Saves a Blob as a file in the browser. */

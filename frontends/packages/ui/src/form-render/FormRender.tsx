@@ -8,6 +8,7 @@ import { initialValues } from './defaults';
 import type { FieldPermission, FormJson, FormWidget, GridColumn, WidgetOptions } from './types';
 import { checkField, isRequired, tableText } from './validators';
 import { Control } from './widgets/Control';
+import { FormSlotsCtx, type FormSlots } from './widgets/Custom';
 
 /** pc uses md, pad sm, mobile xs (seed 001 §9). */
 export type Platform = 'pc' | 'pad' | 'mobile';
@@ -27,6 +28,8 @@ export interface FormRenderProps {
   className?: string;
   style?: CSSProperties;
   onValuesChange?: (changed: Record<string, unknown>, all: Record<string, unknown>) => void;
+  /** What the page puts into the form's `blank` areas, by their model (bound to the field's value). */
+  slots?: FormSlots;
 }
 
 export interface FormRenderHandle {
@@ -50,6 +53,7 @@ interface Ctx {
   lang: string;
 }
 
+const NO_SLOTS: FormSlots = {};
 const TEXT_LIKE = new Set(['input', 'textarea', 'number', 'blank']);
 
 function colSpan(o: WidgetOptions, platform: Platform, fallback = 24): number {
@@ -63,7 +67,7 @@ function FieldItem({ w, ctx, name, label = true }: { w: FormWidget; ctx: Ctx; na
   const perm = ctx.permissions?.[w.model];
   if (o.hidden || (perm && !flag(perm.readable))) return null;
   const disabled = ctx.readOnly || !!o.disabled || !!o.readonly || (perm ? !flag(perm.writable) : false);
-  const display = ['text', 'html', 'divider', 'custom', 'component'].includes(w.type) || o.dataBind === false;
+  const display = ['text', 'html', 'divider', 'component'].includes(w.type) || o.dataBind === false;
   const hideLabel = !label || !!o.hideLabel;
   const labelCol = !hideLabel && o.isLabelWidth && o.labelWidth ? { flex: `${o.labelWidth}px` } : undefined;
   if (display || !w.model) {
@@ -273,7 +277,7 @@ export function showErrors(form: FormInstance, errors: Record<string, string>): 
  * validation with the shared validator table on blur and on submit, read-only and per-field flags.
  */
 export const FormRender = forwardRef<FormRenderHandle, FormRenderProps>(function FormRender(
-  { json, value, readOnly = false, permissions, platform = 'pc', errors, className, style, onValuesChange },
+  { json, value, readOnly = false, permissions, platform = 'pc', errors, className, style, onValuesChange, slots },
   ref,
 ) {
   const [form] = Form.useForm();
@@ -333,13 +337,15 @@ export const FormRender = forwardRef<FormRenderHandle, FormRenderProps>(function
       onValuesChange={onValuesChange}
       scrollToFirstError
     >
-      <Row gutter={12}>
-        {list.map((w) => (
-          <Col key={w.key} span={platform === 'mobile' ? 24 : colSpan(w.options ?? {}, 'pc')} data-key={w.key}>
-            <WidgetView w={w} ctx={ctx} />
-          </Col>
-        ))}
-      </Row>
+      <FormSlotsCtx.Provider value={slots ?? NO_SLOTS}>
+        <Row gutter={12}>
+          {list.map((w) => (
+            <Col key={w.key} span={platform === 'mobile' ? 24 : colSpan(w.options ?? {}, 'pc')} data-key={w.key}>
+              <WidgetView w={w} ctx={ctx} />
+            </Col>
+          ))}
+        </Row>
+      </FormSlotsCtx.Provider>
     </Form>
   );
 });

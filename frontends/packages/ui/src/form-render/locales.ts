@@ -14,6 +14,8 @@ addMessages('formRender', {
     input: '请输入',
     validError: '表单数据校验失败',
     custom: '自定义区域',
+    customMissing: '未注册的自定义组件：{{name}}',
+    download: '下载',
   },
   'en-US': {
     addRow: 'Add',
@@ -27,5 +29,7 @@ addMessages('formRender', {
     input: 'Please enter',
     validError: 'Form data validation failed',
     custom: 'Custom area',
+    customMissing: 'Custom component not registered: {{name}}',
+    download: 'Download',
   },
 });

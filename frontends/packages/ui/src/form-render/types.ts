@@ -132,6 +132,8 @@ export interface FormWidget {
   foreignKey?: string;
   dsId?: string;
   enName?: string;
+  /** custom: the name of the registered component that draws it (`registerFormComponent`) */
+  el?: string;
   /** grid */
   columns?: GridColumn[];
   /** tabs */

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, LoomTreeSelect, PickerField, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { officeService } from './service';
 import type { Office } from './types';
 import { requiredRule } from '../../shared/fields';
@@ -43,6 +43,12 @@ export default function OfficeList(_props: PageProps) {
             dataIndex: 'type',
             render: (_d, r) => (r.type === '1' ? <Tag color="blue">{t('office.company')}</Tag> : <Tag>{t('office.department')}</Tag>),
             exportValue: (r) => (r.type === '1' ? t('office.company') : t('office.department')),
+          },
+          {
+            title: t('office.primaryPerson'),
+            dataIndex: ['primaryPerson', 'name'],
+            render: (_d, r) => r.primaryPerson?.name ?? '',
+            exportValue: (r) => r.primaryPerson?.name ?? '',
           },
           { title: t('common.useable'), dataIndex: 'useable', dictType: 'yes_no' },
           { title: t('common.sort'), dataIndex: 'sort' },
@@ -94,6 +100,13 @@ export default function OfficeList(_props: PageProps) {
                 <Radio value="1">{t('office.company')}</Radio>
                 <Radio value="2">{t('office.department')}</Radio>
               </Radio.Group>
+            </Form.Item>
+            {/* the department manager: workflow's "department manager" reviewer rules name this user */}
+            <Form.Item name={['primaryPerson', 'id']} label={t('office.primaryPerson')} className="loom-office-primary-person">
+              <PickerField kind="user" asString limit={1} disabled={mode === 'view'} />
+            </Form.Item>
+            <Form.Item name={['deputyPerson', 'id']} label={t('office.deputyPerson')} className="loom-office-deputy-person">
+              <PickerField kind="user" asString limit={1} disabled={mode === 'view'} />
             </Form.Item>
             <Form.Item name="useable" label={t('common.useable')}>
               <YesNo />

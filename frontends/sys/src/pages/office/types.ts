@@ -1,3 +1,8 @@
+export interface PersonRef {
+  id?: string;
+  name?: string;
+}
+
 export interface Office extends Record<string, unknown> {
   id: string;
   parentId?: string;
@@ -9,5 +14,8 @@ export interface Office extends Record<string, unknown> {
   sort?: number;
   useable?: string;
   remarks?: string;
+  /** The manager and deputy (users); `{id}` is enough when saving, an empty id clears one. */
+  primaryPerson?: PersonRef | null;
+  deputyPerson?: PersonRef | null;
   children?: Office[];
 }

@@ -1,7 +1,8 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Spin } from 'antd';
 import { http, HttpError } from '@loom/ui';
-import { FormRender, emptyForm, type FieldPermission, type FormJson, type FormRenderHandle } from './render';
+import { FormRender, emptyForm, fieldsOf, type FieldPermission, type FormJson, type FormRenderHandle } from './render';
+import { taskService } from './service';
 
 interface FormVersion {
   id: string;
@@ -17,18 +18,28 @@ function parseJson(json: FormVersion['json']): FormJson {
 export interface DynamicFormProps {
   /** The form version's id (a dynamic node's form key). */
   jsonId: string;
-  /** Where forms keeps the instance's data; none for a start form. */
-  businessKey?: string | null;
+  /** The instance whose stored form data is shown (read through workflow, which checks that the
+   * reader may see the instance); none for a start form. */
+  procInsId?: string | null;
   readOnly?: boolean;
   /** The node's field flags (null: every field readable and writable). */
   permissions?: Record<string, FieldPermission> | null;
+  /** The instance whose process variables hold a draft kept with 保存 (`_flow_save`): its values
+   * of the form's fields are shown over the stored ones, so a reopened task shows what was saved. */
+  draftOf?: string | null;
+}
+
+/** The draft's values of the form's own fields (the variables also hold the process's own). */
+function draftValues(json: FormJson, vars: Record<string, unknown>): Record<string, unknown> {
+  const models = new Set(fieldsOf(json.list).map((w) => w.model));
+  return Object.fromEntries(Object.entries(vars).filter(([k]) => models.has(k)));
 }
 
 /**
  * A node's dynamic form: the version's JSON from forms, the instance's stored data, rendered by
  * @loom/ui's renderer with the node's readable/writable flags (or read-only as a whole).
  */
-export const DynamicForm = forwardRef<FormRenderHandle, DynamicFormProps>(function DynamicForm({ jsonId, businessKey, readOnly, permissions }, ref) {
+export const DynamicForm = forwardRef<FormRenderHandle, DynamicFormProps>(function DynamicForm({ jsonId, procInsId, readOnly, permissions, draftOf }, ref) {
   const [json, setJson] = useState<FormJson | null>(null);
   const [value, setValue] = useState<Record<string, unknown> | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
@@ -36,23 +47,26 @@ export const DynamicForm = forwardRef<FormRenderHandle, DynamicFormProps>(functi
     let alive = true;
     setJson(null);
     setError(null);
-    const data = businessKey
+    const data = procInsId
       ? http
-          .get<{ data: Record<string, unknown> | string }>('/form/process/data', { businessKey, jsonId }, { silent: true })
-          .then((d) => (typeof d.data === 'string' ? (JSON.parse(d.data) as Record<string, unknown>) : d.data))
+          .get<{ data: Record<string, unknown> | null }>('/flowable/task/formData', { procInsId, jsonId }, { silent: true })
+          .then((d) => d.data ?? undefined)
           .catch(() => undefined)
       : Promise.resolve(undefined);
-    Promise.all([http.get<FormVersion>('/extension/formDefinitionJson/queryById', { id: jsonId }, { silent: true }), data])
-      .then(([version, stored]) => {
+    const draft = draftOf ? taskService.variables(draftOf).catch(() => ({})) : Promise.resolve({});
+    Promise.all([http.get<FormVersion>('/extension/formDefinitionJson/queryById', { id: jsonId }, { silent: true }), data, draft])
+      .then(([version, stored, vars]) => {
         if (!alive) return;
-        setValue(stored ?? undefined);
-        setJson(parseJson(version.json));
+        const form = parseJson(version.json);
+        const saved = draftValues(form, vars);
+        setValue(stored || Object.keys(saved).length ? { ...(stored ?? {}), ...saved } : undefined);
+        setJson(form);
       })
       .catch((e: unknown) => alive && setError(e instanceof HttpError ? e.message : String(e)));
     return () => {
       alive = false;
     };
-  }, [jsonId, businessKey]);
+  }, [jsonId, procInsId, draftOf]);
   if (error) return <Alert type="error" showIcon message={error} />;
   if (!json) return <Spin />;
   return (

@@ -7,7 +7,7 @@ import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
 import { DynamicForm } from './DynamicForm';
-import { businessKeyOf, isDynamicKey } from './nodeForm';
+import { isDynamicKey } from './nodeForm';
 import type { FieldPermission, FormRenderHandle } from './render';
 
 /** Variables the engine and the start call write themselves: not shown as form data. */
@@ -60,7 +60,11 @@ export function rowsToVars(rows: VarRow[]): Record<string, string> {
 }
 
 /** The instance's form data (its process variables) shown read-only. */
-export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | null; reloadKey?: unknown }) {
+/**
+ * The instance's data read-only. With `labels` (a dynamic form's `{model: label}`), only the form's
+ * fields are shown, under their labels; without, every variable the process holds under its name.
+ */
+export function ProcessData({ procInsId, reloadKey, labels }: { procInsId?: string | null; reloadKey?: unknown; labels?: Record<string, string> | null }) {
   const { t } = useTranslation('tasks');
   const [vars, setVars] = useState<Record<string, unknown> | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -82,7 +86,7 @@ export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | nul
     };
   }, [procInsId, reloadKey]);
   if (refused) return <Alert type="error" showIcon className="loom-process-refused" message={refused} />;
-  const shown = Object.entries(vars ?? {}).filter(([k]) => !SYSTEM_VARS.has(k) && !k.startsWith('_'));
+  const shown = Object.entries(vars ?? {}).filter(([k]) => (labels ? k in labels : !SYSTEM_VARS.has(k) && !k.startsWith('_')));
   if (vars && !shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
   return (
     <Descriptions
@@ -90,7 +94,7 @@ export function ProcessData({ procInsId, reloadKey }: { procInsId?: string | nul
       size="small"
       bordered
       column={2}
-      items={shown.map(([k, v]) => ({ key: k, label: k, children: <span data-var={k}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</span> }))}
+      items={shown.map(([k, v]) => ({ key: k, label: labels?.[k] || k, children: <span data-var={k}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</span> }))}
     />
   );
 }
@@ -114,9 +118,10 @@ export const TaskFormArea = forwardRef<FormRenderHandle, { def: TaskDef; permiss
             key={String(reloadKey)}
             ref={ref}
             jsonId={def.formUrl}
-            businessKey={businessKeyOf(def)}
+            procInsId={def.procInsId}
             readOnly={def.formReadOnly || readOnly}
             permissions={permissions}
+            draftOf={readOnly || def.formReadOnly ? null : def.procInsId}
           />
         ) : (
           <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />

@@ -4,6 +4,7 @@ import type {
   CopyRow,
   DefinitionRow,
   FlowChartData,
+  FormChangeEntry,
   HistoryStep,
   InstanceRow,
   TaskDef,
@@ -34,6 +35,9 @@ export const taskService = {
   history: (procInsId: string) => http.get<HistoryStep[]>('/flowable/task/historicTaskList', { procInsId }),
   flowChart: (procInsId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processInstanceId: procInsId }),
   definitionChart: (procDefId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processDefId: procDefId }),
+  /** Who changed what in the instance's form, one entry per save (oldest first). */
+  formHistory: (procInsId: string) =>
+    http.get<{ list: FormChangeEntry[] }>('/flowable/task/formHistory', { procInsId }, { silent: true }).then((r) => r.list ?? []),
   variables: (procInsId: string) => http.get<Record<string, unknown>>('/flowable/task/variables', { procInsId }, { silent: true }),
 
   /** Starts a process: every field in the query string, the form's values as `vars` JSON. */

@@ -97,6 +97,24 @@ export interface FlowButton {
   next?: string;
 }
 
+/** One field a save changed (`formHistory`): its model, label and JSON values before and after. */
+export interface FieldChange {
+  field: string;
+  label: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** One save of the instance's form (`GET /flowable/task/formHistory`): the node, who, when, what changed. */
+export interface FormChangeEntry {
+  taskId: string;
+  taskName: string;
+  userId: string;
+  userName: string;
+  time: string;
+  changes: FieldChange[];
+}
+
 /** A step of `/flowable/task/historicTaskList`. */
 export interface HistoryStep {
   histIns: {

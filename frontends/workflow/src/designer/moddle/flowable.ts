@@ -27,7 +27,7 @@ const types: ModdleType[] = [
     extends: ['bpmn:Process'],
     properties: [
       attr('candidateStarterGroups'), attr('candidateStarterUsers'), attr('versionTag'), attr('historyTimeToLive'),
-      attr('isStartableInTasklist', 'Boolean'), attr('processCategory'),
+      attr('isStartableInTasklist', 'Boolean'), attr('processCategory'), attr('taskPriority'),
     ],
   },
   {
@@ -60,7 +60,7 @@ const types: ModdleType[] = [
       ...delegate, attr('resultVariable'), attr('resultVariableName'), attr('type'), attr('topic'), attr('triggerable', 'Boolean'),
       attr('useLocalScopeForResultVariable', 'Boolean'), attr('storeResultVariableAsTransient', 'Boolean'), attr('decisionRef'),
       attr('decisionRefBinding'), attr('decisionRefVersion'), attr('mapDecisionResult'), attr('decisionRefTenantId'), attr('connectorId'),
-      attr('decisionTableReferenceKey'), attr('fallbackToDefaultTenant', 'Boolean'), attr('failedJobRetryTimeCycle'),
+      attr('decisionTableReferenceKey'), attr('fallbackToDefaultTenant', 'Boolean'), attr('taskPriority'),
     ],
   },
   { name: 'ScriptTask', isAbstract: true, extends: ['bpmn:ScriptTask'], properties: [attr('resultVariable'), attr('resource'), attr('autoStoreVariables', 'Boolean')] },
@@ -102,9 +102,11 @@ const types: ModdleType[] = [
   ext('EventListener', [attr('events'), attr('class'), attr('delegateExpression'), attr('entityType'), attr('throwEvent'), attr('signalName'), attr('messageName'), attr('errorCode')]),
   // As in Flowable's own XML: `<flowable:string>` / `<flowable:expression>` children; an `expression="…"` attribute reads into the same property.
   { name: 'Field', superClass: ['Element'], properties: [attr('name'), attr('stringValue'), { name: 'string', type: 'String' }, { name: 'expression', type: 'String' }] },
-  { name: 'Script', superClass: ['Element'], properties: [attr('scriptFormat'), attr('resource'), body('value')] },
-  ext('FormProperty', [attr('id'), attr('name'), attr('type'), attr('readable', 'Boolean'), attr('writable', 'Boolean'), attr('required', 'Boolean'), attr('variable'), attr('expression'), attr('datePattern'), attr('default'), many('values', 'Value')]),
-  { name: 'Value', superClass: ['Element'], properties: [attr('id'), attr('name')] },
+  // also an input/output parameter's definition, as in the Camunda dialect the Flowable modeler shares
+  { name: 'Script', superClass: ['InputOutputParameterDefinition'], properties: [attr('scriptFormat'), attr('resource'), body('value')] },
+  ext('FormProperty', [attr('id'), attr('name'), attr('type'), attr('readable', 'Boolean'), attr('writable', 'Boolean'), attr('required', 'Boolean'), attr('variable'), attr('expression'), attr('datePattern'), attr('default'), many('values', 'Value'), { name: 'validation', type: 'Validation' }]),
+  // an enum value of a form field, or an item of a list parameter (its text as the body)
+  { name: 'Value', superClass: ['InputOutputParameterDefinition'], properties: [attr('id'), attr('name'), body('value')] },
   ext('FormData', [many('fields', 'FormField'), attr('businessKey')]),
   { name: 'FormField', superClass: ['Element'], properties: [attr('id'), attr('label'), attr('type'), attr('datePattern'), attr('defaultValue'), { name: 'properties', type: 'Properties' }, { name: 'validation', type: 'Validation' }, many('values', 'Value')] },
   { name: 'Validation', superClass: ['Element'], properties: [many('constraints', 'Constraint')] },

@@ -9,6 +9,8 @@ import '@bpmn-io/properties-panel/dist/assets/properties-panel.css';
 import { flowablePropertiesModule } from '../panel/generic';
 import { paletteModule } from './palette';
 import { translateModule } from './translate';
+import { zoomBoundsModule } from './zoomBounds';
+import { is, type Bo } from '../model/access';
 
 /** A bpmn-js (diagram-js) DI module: `__init__`, `__depends__`, services as `[kind, value]`. */
 export type DiModule = Record<string, unknown>;
@@ -17,7 +19,7 @@ export type DiModule = Record<string, unknown>;
  * The designer's DI modules, in order. Features that extend the designer (live checks, dry run,
  * diff, token simulation…) add theirs with `registerDesignerModule` before a modeler is created.
  */
-const modules: DiModule[] = [translateModule, paletteModule, BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, flowablePropertiesModule];
+const modules: DiModule[] = [translateModule, zoomBoundsModule, paletteModule, BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, flowablePropertiesModule];
 
 export function registerDesignerModule(module: DiModule): void {
   if (!modules.includes(module)) modules.push(module);
@@ -46,10 +48,23 @@ export async function importXml(modeler: Modeler, xml: string): Promise<string[]
   return warnings.map((w) => String((w as { message?: string }).message ?? w));
 }
 
-/** The diagram as BPMN XML, with every flowable: element it was opened with. */
-export async function exportXml(modeler: Modeler): Promise<string> {
-  const { xml } = await modeler.saveXML({ format: true });
-  return restoreAfterExport(xml ?? '');
+/**
+ * The diagram as BPMN XML, with every flowable: element it was opened with. `asPublished` gives
+ * the XML publishing would deploy (the process executable, seed §4.2) without changing the
+ * diagram: a dry run runs what would be published.
+ */
+export async function exportXml(modeler: Modeler, opts: { asPublished?: boolean } = {}): Promise<string> {
+  const root = modeler.get<{ getRootElement: () => { businessObject: Bo } }>('canvas').getRootElement().businessObject;
+  const proc: Bo | undefined = is(root, 'bpmn:Collaboration') ? (root.get('participants') as Bo[]).find((p) => p.get('processRef'))?.get('processRef') : root;
+  // (a process without the attribute is executable already)
+  const flip = !!opts.asPublished && !!proc && proc.get('isExecutable') === false;
+  if (flip) proc!.set('isExecutable', true);
+  try {
+    const { xml } = await modeler.saveXML({ format: true });
+    return restoreAfterExport(xml ?? '');
+  } finally {
+    if (flip) proc!.set('isExecutable', false);
+  }
 }
 
 export { Modeler };

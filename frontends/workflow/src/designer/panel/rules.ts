@@ -97,10 +97,16 @@ export function conditionToPercent(condition: string | undefined | null): number
 }
 
 // ---------------------------------------------------------------- reviewers
-export type ReviewerType = 'user' | 'post' | 'company' | 'depart' | 'role' | 'applyUserId' | 'previousExecutor' | 'currentUserId' | 'sql' | 'custom';
-export const REVIEWER_TYPES: ReviewerType[] = ['user', 'post', 'company', 'depart', 'role', 'applyUserId', 'previousExecutor', 'currentUserId', 'sql', 'custom'];
-/** Types that need no value: the initiator, the previous executor, the current user. */
-export const VALUELESS_TYPES: ReviewerType[] = ['applyUserId', 'previousExecutor', 'currentUserId'];
+export type ReviewerType =
+  | 'user' | 'post' | 'company' | 'depart' | 'role' | 'applyUserId' | 'previousExecutor' | 'currentUserId'
+  | 'applyUserDeptManager' | 'previousExecutorDeptManager' | 'sql' | 'custom';
+export const REVIEWER_TYPES: ReviewerType[] = [
+  'user', 'post', 'company', 'depart', 'role', 'applyUserId', 'previousExecutor', 'currentUserId',
+  'applyUserDeptManager', 'previousExecutorDeptManager', 'sql', 'custom',
+];
+/** Types that need no value: the initiator, the previous executor, the current user, and the managers
+ * of the initiator's and the previous executor's departments (sys's office manager). */
+export const VALUELESS_TYPES: ReviewerType[] = ['applyUserId', 'previousExecutor', 'currentUserId', 'applyUserDeptManager', 'previousExecutorDeptManager'];
 
 export interface ReviewerRow {
   id?: string;

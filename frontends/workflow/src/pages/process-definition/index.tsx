@@ -53,7 +53,7 @@ export default function ProcessDefinitionList(_props: PageProps) {
                   r.suspended
                     ? { key: 'active', label: t('process.active'), permission: P.active, confirm: t('process.confirmActive'), onClick: () => void definitionService.activate(r.id).then(done) }
                     : { key: 'suspend', label: t('process.suspend'), permission: P.suspend, confirm: t('process.confirmSuspend'), onClick: () => void definitionService.suspend(r.id).then(done) },
-                  { key: 'delete', label: t('common.delete'), permission: 'flowable:model:del', danger: true, confirm: t('process.confirmDelete'), onClick: () => void definitionService.delete(r.key).then(done) },
+                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('process.confirmDelete', { version: r.version }), onClick: () => void definitionService.delete(r.id).then(done) },
                 ]}
               />
             ),

@@ -16,10 +16,6 @@ export const definitionService = {
   listUrl: '/flowable/process/list',
   suspend: (procDefId: string) => http.put<string>('/flowable/process/update/suspend', { procDefId }),
   activate: (procDefId: string) => http.put<string>('/flowable/process/update/active', { procDefId }),
-  /** Deletes a process: its model with every deployed version, instance and history (the model service's delete). */
-  async delete(key: string): Promise<string> {
-    const page = await http.get<{ records: Array<{ id: string; key: string }> }>('/flowable/model/list', { filterText: key, size: -1 });
-    const ids = page.records.filter((m) => m.key === key).map((m) => m.id);
-    return http.delete<string>('/flowable/model/delete', { ids: ids.join(',') });
-  },
+  /** Deletes definition versions with their deployment, instances and history; the model and the other versions stay. */
+  delete: (procDefIds: string) => http.delete<string>('/flowable/process/delete', { ids: procDefIds }),
 };

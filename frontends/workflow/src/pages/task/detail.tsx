@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Input, Space, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFeedback, useSession, type PageProps } from '@loom/ui';
+import { useFeedback, usePageTitle, useSession, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
 import type { TaskDef } from '../../components/task/types';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
+import { FormChanges } from '../../components/task/FormChanges';
 import { taskService } from '../../components/task/service';
 
 /**
@@ -22,6 +23,7 @@ export default function TaskFormDetail({ query }: PageProps) {
   const running = query.get('running') === '1';
   const mine = query.get('startUserId') === s.user?.id;
   const [reloadKey, setReloadKey] = useState(0);
+  usePageTitle(title ? t('task.detailTitle', { title }) : null);
   const [def, setDef] = useState<TaskDef | null>(null);
   useEffect(() => {
     let alive = true;
@@ -64,6 +66,7 @@ export default function TaskFormDetail({ query }: PageProps) {
         items={[
           { key: 'form', label: t('task.formTab'), children: def ? <TaskFormArea def={def} reloadKey={reloadKey} readOnly /> : null },
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} /> },
           { key: 'chart', label: t('task.chartTab'), children: <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> },
         ]}
       />

@@ -2,11 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HttpError, PickerField, useFeedback, type PageProps } from '@loom/ui';
+import { HttpError, PickerField, useFeedback, usePageTitle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
+import { FormChanges } from '../../components/task/FormChanges';
 import { completionOf, isSystemCode, visibleButtons } from '../../components/task/buttons';
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
@@ -84,6 +85,7 @@ export default function TaskForm({ query }: PageProps) {
   const title = def?.title || query.get('title') || '';
   const procInsId = def?.procInsId ?? query.get('procInsId');
   const canAct = status !== 'finish' && !done;
+  usePageTitle(title ? t('task.pageTitle', { title }) : null);
 
   const finish = useCallback(
     async (msg: string) => {
@@ -259,6 +261,7 @@ export default function TaskForm({ query }: PageProps) {
         items={[
           { key: 'form', label: t('task.formTab'), children: formTab },
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} /> },
           { key: 'chart', label: t('task.chartTab'), children: procInsId ? <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> : null },
         ]}
       />
@@ -286,7 +289,7 @@ export default function TaskForm({ query }: PageProps) {
         onOk={runDialog}
         onCancel={() => setDialog(null)}
       />
-      <PrintView open={printing} title={title} procInsId={procInsId ?? null} onClose={() => setPrinting(false)} />
+      <PrintView open={printing} title={title} procInsId={procInsId ?? null} jsonId={dynamic ? def?.formUrl : null} onClose={() => setPrinting(false)} />
     </Card>
   );
 }

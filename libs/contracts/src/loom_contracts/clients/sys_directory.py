@@ -36,7 +36,9 @@ class DirectoryClient:
         previous_executor_id: str = "",
         current_user_id: str = "",
     ) -> list[str]:
-        """User ids for reviewer rules given as (type, value) pairs."""
+        """Enabled user ids for reviewer rules given as (type, value) pairs, in rule order. Types
+        relative to the run (applyUserId, previousExecutor, currentUserId and the department managers
+        applyUserDeptManager, previousExecutorDeptManager) take their user from the ids given here."""
         request = service_pb2.ResolveReviewersRequest(
             rules=[messages_pb2.ReviewerRule(type=t, value=v) for t, v in rules],
             context=messages_pb2.ReviewerContext(

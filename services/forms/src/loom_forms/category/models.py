@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from sqlmodel import Field
 
-from loom_forms.common import Stamped
+from loom_platform.records import Record
 
 
-class FormCategory(Stamped, table=True):
+class FormCategory(Record, table=True):
     """A node of the category tree (root nodes have parent '0')."""
 
     __tablename__ = "form_category"
@@ -16,4 +16,3 @@ class FormCategory(Stamped, table=True):
     parent_ids: str = Field(default="0,", max_length=2000)
     name: str = Field(max_length=100)
     sort: int = 30
-    remarks: str | None = Field(default=None, max_length=255)

@@ -7,11 +7,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from loom_forms.category import service
-from loom_forms.common import form_body
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import JSON, message
+from loom_platform.fields import request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/extension/formCategory")
@@ -30,17 +31,23 @@ async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: 
     return service.render(await service.get(session, id))
 
 
-@router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
-async def save(session: SessionDep, request: Request) -> JSON:
+@router.post(
+    "/save",
+    openapi_extra=fields_body(
+        id="the category (none: a new one)", name="its name", parentId="the parent category"
+    ),
+    dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")],
+)
+async def save(session: SessionDep, request: Request) -> Message:
     """Creates or updates a category."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         record = await service.save(session, body)
     return message(translate("forms.saved", what=record.name))
 
 
 @router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
-async def delete(session: SessionDep, ids: str = "") -> JSON:
+async def delete(session: SessionDep, ids: str = "") -> Message:
     """Deletes empty categories ``?ids=a,b``."""
     async with transaction(session):
         await service.delete(session, split_ids(ids))

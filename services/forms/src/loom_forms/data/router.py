@@ -7,15 +7,20 @@ from typing import Any
 from fastapi import APIRouter
 
 from loom_forms.data import service
-from loom_forms.definition.router import PROCESS_READERS
+from loom_forms.definition.router import PERM
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep
 from loom_platform.errors import NotFound
 
 router = APIRouter(prefix="/form/process")
 
+# Any business key's data: for those who administer process forms or monitor every instance. Someone
+# handling a task reads their instance's data through workflow's /flowable/task/formData, which checks
+# that they may see that instance (forms cannot know who took part in a process).
+DATA_READERS = (f"{PERM}:view", "flowable:instance:view")
 
-@router.get("/data", dependencies=[require_permission(*PROCESS_READERS)])
+
+@router.get("/data", dependencies=[require_permission(*DATA_READERS)])
 async def data(session: SessionDep, businessKey: str, jsonId: str = "") -> dict[str, Any]:  # noqa: N803
     """The form data a process stored for a business key (of one version when `jsonId` is given)."""
     found = await service.read(session, businessKey, jsonId)

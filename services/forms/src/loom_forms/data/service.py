@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_form_rules import fields as form_fields
 from loom_form_rules import validate
 from loom_forms.common import publish, touch
 from loom_forms.data.models import ProcessFormData, ProcessFormSubmission
@@ -26,12 +26,6 @@ class Outcome:
     errors: dict[str, str] = field(default_factory=dict)
 
 
-async def definition_fields(session: AsyncSession, json_id: str) -> tuple[Any, list[Any]]:
-    """A version and the fields of its JSON."""
-    version = await definition_service.get_version(session, json_id)
-    return version, form_fields(definition_service.parse_json(version.json_body))
-
-
 async def save(
     session: AsyncSession,
     *,
@@ -41,40 +35,80 @@ async def save(
     values: Mapping[str, Any],
     writable: Sequence[str] = (),
     process_instance_id: str = "",
+    user_id: str = "",
+    read_only: bool = False,
     lang: str | None = None,
 ) -> Outcome:
-    """Validates the writable fields and merges them into the business key's document, once per task."""
+    """Validates the writable fields and merges them into the business key's document, once per task;
+    the save is kept as a version of the history with the fields it changed.
+
+    A read-only node form stores nothing from the client, whatever its writable list says."""
     if not business_key or not task_id:
         raise InvalidArgument("validation_failed", field="businessKey/taskId", detail="required")
-    done = (
-        (
-            await session.execute(
-                select(ProcessFormSubmission).where(ProcessFormSubmission.task_id == task_id)
-            )  # type: ignore[arg-type]
-        )
-        .scalars()
-        .first()
-    )
+    done = await _submission(session, task_id)
     if done is not None:
         return Outcome(stored=True, data_id=done.data_id)
-    version, fields = await definition_fields(session, json_id)
-    models = {f.model for f in fields}
-    allowed = set(writable) & models if writable else models
-    definition = definition_service.parse_json(version.json_body)
-    errors = validate(definition, values, lang, only=allowed)
+    if read_only:
+        existing = await read(session, business_key, json_id)
+        return Outcome(stored=True, data_id=existing.id if existing is not None else "")
+    form = await definition_service.fields_of(session, json_id)
+    labels = {f.model: f.name for f in form.fields}
+    allowed = set(writable) & labels.keys() if writable else set(labels)
+    errors = validate(definition_service.parse_json(form.version.json_body), values, lang, only=allowed)
     if errors:
         return Outcome(stored=False, errors=errors)
     document = await _document(session, json_id, business_key, process_instance_id)
-    document.data = {**document.data, **{k: v for k, v in values.items() if k in allowed}}
+    written = {k: v for k, v in values.items() if k in allowed}
+    changes = [
+        {"field": k, "label": labels[k], "before": document.data.get(k), "after": v}
+        for k, v in written.items()
+        if document.data.get(k) != v
+    ]
+    document.data = {**document.data, **written}
+    document.process_instance_id = document.process_instance_id or process_instance_id or None
     touch(document, created=False)
     session.add(document)
     await session.flush()
-    submission = ProcessFormSubmission(task_id=task_id, data_id=document.id, fields=sorted(allowed))
+    submission = ProcessFormSubmission(
+        task_id=task_id,
+        data_id=document.id,
+        fields=sorted(allowed),
+        user_id=user_id or None,
+        process_instance_id=process_instance_id or None,
+        changes=changes,
+    )
     touch(submission, created=True)
     session.add(submission)
     await session.flush()
     publish(session, "processData", document.id, "saved", business_key)
     return Outcome(stored=True, data_id=document.id)
+
+
+async def history(
+    session: AsyncSession, *, process_instance_id: str = "", business_key: str = ""
+) -> list[ProcessFormSubmission]:
+    """The saves of a process's form data (by instance or business key), oldest first."""
+    if not process_instance_id and not business_key:
+        raise InvalidArgument("validation_failed", field="processInstanceId/businessKey", detail="required")
+    of_document: list[Any] = []
+    of_save: list[Any] = []
+    if business_key:
+        of_document.append(col(ProcessFormData.business_key) == business_key)
+    if process_instance_id:
+        of_document.append(col(ProcessFormData.process_instance_id) == process_instance_id)
+        of_save.append(col(ProcessFormSubmission.process_instance_id) == process_instance_id)
+    documents = select(ProcessFormData.id).where(or_(*of_document))  # type: ignore[call-overload]
+    stmt = (
+        select(ProcessFormSubmission)
+        .where(or_(col(ProcessFormSubmission.data_id).in_(documents), *of_save))
+        .order_by(col(ProcessFormSubmission.create_date), col(ProcessFormSubmission.id))
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def _submission(session: AsyncSession, task_id: str) -> ProcessFormSubmission | None:
+    stmt = select(ProcessFormSubmission).where(ProcessFormSubmission.task_id == task_id)  # type: ignore[arg-type]
+    return (await session.execute(stmt)).scalars().first()
 
 
 async def _document(

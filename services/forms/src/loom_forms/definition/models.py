@@ -5,23 +5,22 @@ from __future__ import annotations
 from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field
 
-from loom_forms.common import Stamped
+from loom_platform.records import Authored, Record
 
 PUBLISHED = "1"
 DRAFT = "0"
 
 
-class FormDefinition(Stamped, table=True):
+class FormDefinition(Record, table=True):
     """A named process form in a category; its content lives in versions."""
 
     __tablename__ = "form_definition"
 
     category_id: str | None = Field(default=None, max_length=64, index=True)
     name: str = Field(max_length=100)
-    remarks: str | None = Field(default=None, max_length=255)
 
 
-class FormDefinitionJson(Stamped, table=True):
+class FormDefinitionJson(Authored, table=True):
     """One version of a definition's designer JSON; exactly one per definition is primary and published."""
 
     __tablename__ = "form_definition_json"

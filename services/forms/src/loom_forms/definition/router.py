@@ -6,12 +6,13 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_forms.common import form_body
 from loom_forms.definition import service
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import JSON, message
+from loom_platform.fields import request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -53,17 +54,27 @@ async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]: 
     return await service.read_by_json_id(session, jsonId)
 
 
-@router.post("/formDefinition/save", dependencies=[WRITE])
-async def save(session: SessionDep, request: Request) -> JSON:
+@router.post(
+    "/formDefinition/save",
+    openapi_extra=fields_body(
+        id="the definition (none: a new one)",
+        name="its name",
+        categoryId="its category",
+        remarks="remarks",
+        json="the first version's form JSON (a new definition)",
+    ),
+    dependencies=[WRITE],
+)
+async def save(session: SessionDep, request: Request) -> Message:
     """Creates or updates a definition (with a first version when `json` is given)."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         record = await service.save(session, body)
     return message(translate("forms.saved", what=record.name))
 
 
 @router.delete("/formDefinition/delete", dependencies=[DELETE])
-async def delete(session: SessionDep, ids: str = "") -> JSON:
+async def delete(session: SessionDep, ids: str = "") -> Message:
     """Deletes definitions with their versions."""
     async with transaction(session):
         await service.delete(session, split_ids(ids))
@@ -82,17 +93,32 @@ async def version_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa
     return service.render_version(await service.get_version(session, id))
 
 
-@router.post("/formDefinitionJson/save", dependencies=[WRITE])
+@router.get("/formDefinitionJson/getFormFields", dependencies=[READ])
+async def version_fields(session: SessionDep, id: str = "", jsonId: str = "") -> dict[str, Any]:  # noqa: A002,N803
+    """The fields of a version (`id` or `jsonId`): `{id, name, version, fields[{id, name, type,
+    required}]}`, what a node's form settings list as readable and writable."""
+    return (await service.fields_of(session, id or jsonId)).render()
+
+
+@router.post(
+    "/formDefinitionJson/save",
+    openapi_extra=fields_body(
+        id="the version to update (none: the next version)",
+        formDefinitionId="the definition of a new version",
+        json="the form JSON",
+    ),
+    dependencies=[WRITE],
+)
 async def save_version(session: SessionDep, request: Request) -> dict[str, Any]:
     """Updates a version's JSON (`id`) or adds the next version (`formDefinition.id`); answers it."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         row = await service.save_version(session, body)
     return service.render_version(row, with_json=False)
 
 
 @router.api_route("/formDefinitionJson/updatePrimary", methods=["PUT", "POST"], dependencies=[WRITE])
-async def update_primary(session: SessionDep, id: str) -> JSON:  # noqa: A002
+async def update_primary(session: SessionDep, id: str) -> Message:  # noqa: A002
     """Makes the version the definition's one primary, published version."""
     async with transaction(session):
         await service.update_primary(session, id)
@@ -100,7 +126,7 @@ async def update_primary(session: SessionDep, id: str) -> JSON:  # noqa: A002
 
 
 @router.delete("/formDefinitionJson/delete", dependencies=[DELETE])
-async def delete_versions(session: SessionDep, ids: str = "") -> JSON:
+async def delete_versions(session: SessionDep, ids: str = "") -> Message:
     """Deletes versions other than the primary one."""
     async with transaction(session):
         await service.delete_versions(session, split_ids(ids))

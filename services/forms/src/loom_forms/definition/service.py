@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete as sa_delete
 from sqlalchemy import func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_form_rules import Field, fields
 from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
+from loom_forms.definition.checks import check_models
 from loom_forms.definition.models import DRAFT, PUBLISHED, FormDefinition, FormDefinitionJson
 from loom_platform.errors import FailedPrecondition, InvalidArgument, NotFound
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
@@ -40,8 +43,9 @@ def parse_json(text: Any) -> dict[str, Any]:
 
 
 def json_text(value: Any) -> str:
-    """The JSON stored for a version: the client's text kept as sent once it parses."""
-    parse_json(value)
+    """The JSON stored for a version or form: the client's text kept as sent once it parses and
+    every value widget has a valid, unique model."""
+    check_models(parse_json(value))
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
@@ -90,6 +94,34 @@ async def get_version(session: AsyncSession, json_id: str) -> FormDefinitionJson
     if record is None:
         raise NotFound()
     return record
+
+
+@dataclass(frozen=True)
+class VersionFields:
+    """A definition version with its definition and the fields of its JSON."""
+
+    version: FormDefinitionJson
+    definition: FormDefinition
+    fields: list[Field]
+
+    def render(self) -> dict[str, Any]:
+        """As the designer's node form settings read it: the version and its fields."""
+        return {
+            "id": self.version.id,
+            "name": self.definition.name,
+            "version": self.version.version,
+            "fields": [
+                {"id": f.model, "name": f.name, "type": f.type, "required": bool(f.options.get("required"))}
+                for f in self.fields
+            ],
+        }
+
+
+async def fields_of(session: AsyncSession, json_id: str) -> VersionFields:
+    """The fields of a definition version (NotFound for an unknown version)."""
+    version = await get_version(session, json_id)
+    definition = await get(session, version.form_definition_id)
+    return VersionFields(version, definition, fields(parse_json(version.json_body)))
 
 
 async def primary(session: AsyncSession, definition_id: str) -> FormDefinitionJson | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -11,7 +12,7 @@ from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
 from loom_form_rules import validate
-from loom_forms.common import form_body, json_object
+from loom_forms.common import json_object
 from loom_forms.errors import ImportInvalid
 from loom_forms.gencode_client import Change
 from loom_forms.generate import service, xlsx
@@ -21,8 +22,10 @@ from loom_platform import i18n
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
-from loom_platform.http import JSON, message
+from loom_platform.fields import request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import download, fields_body, query
 from loom_platform.paging import PageDep
 from loom_platform.wire import new_id, split_ids
 
@@ -39,22 +42,24 @@ def _allow(request: Request, online: service.Online, *actions: str) -> None:
         raise PermissionDenied(permission=" | ".join(wanted))
 
 
-async def _online(session: SessionDep, request: Request, form_id: str, *actions: str) -> service.Online:
-    online = await service.load(session, form_id)
+async def _online(
+    session: SessionDep, runtime: Runtime, request: Request, form_id: str, *actions: str
+) -> service.Online:
+    online = await runtime.online.get(session, form_id)
     _allow(request, online, *actions)
     return online
 
 
 @router.get("/getForm")
 async def get_form(
-    session: SessionDep, request: Request, _user: CurrentPrincipal, formId: str = ""
+    session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal, formId: str = ""
 ) -> dict[str, Any]:  # noqa: N803
     """The form the online list page renders (its JSON, key and table) for a user who may view its data."""
-    online = await _online(session, request, formId, "view")
+    online = await _online(session, runtime, request, formId, "view")
     return make_service.render(online.form)
 
 
-@router.get("/list")
+@router.get("/list", openapi_extra=query(params="the search values of the isSearch fields (a JSON object)"))
 async def page(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -64,7 +69,7 @@ async def page(
     formId: str = "",  # noqa: N803
 ) -> dict[str, Any]:
     """Records of the form's table: `params` (JSON of isSearch values), paging, sorting on isSort fields."""
-    online = await _online(session, request, formId, "view")
+    online = await _online(session, runtime, request, formId, "view")
     return await service.page(online, runtime, params, request.query_params.get("params"))
 
 
@@ -78,17 +83,26 @@ async def query_by_id(
     id: str,  # noqa: A002,N803
 ) -> dict[str, Any]:
     """One record with its sub-table rows."""
-    online = await _online(session, request, formId, "view", "edit")
+    online = await _online(session, runtime, request, formId, "view", "edit")
     return await service.read(online, runtime, id)
 
 
-@router.post("/save")
-async def save(session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal) -> JSON:
+@router.post(
+    "/save",
+    openapi_extra=fields_body(
+        formId="the form",
+        id="the record (none: a new one)",
+        data="the values (a JSON object); or the values as fields",
+    ),
+)
+async def save(
+    session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
+) -> Message:
     """Adds (no id) or edits a record after validating it; 400 with `{field: message}` in details."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     form_id = str(body.pop("formId", "") or request.query_params.get("formId", ""))
     values = json_object(body.pop("data"), "data") if "data" in body else body
-    online = await service.load(session, form_id)
+    online = await runtime.online.get(session, form_id)
     _allow(request, online, "edit" if values.get("id") else "add")
     await service.save(online, runtime, values, i18n.current_language.get())
     return message(translate("forms.saved", what=""))
@@ -102,9 +116,9 @@ async def delete(
     _user: CurrentPrincipal,
     formId: str = "",
     ids: str = "",  # noqa: N803
-) -> JSON:
+) -> Message:
     """Deletes records ``?formId&ids=a,b`` with their sub-table rows."""
-    online = await _online(session, request, formId, "del")
+    online = await _online(session, runtime, request, formId, "del")
     await service.delete(online, runtime, split_ids(ids))
     return message(translate("forms.deleted", what=""))
 
@@ -118,29 +132,11 @@ def _download(body: Any, name: str) -> StreamingResponse:
     )
 
 
-async def _all_records(
-    online: service.Online, runtime: Runtime, params_text: str | None
-) -> list[dict[str, Any]]:
-    filters = service.search_filters(online, params_text)
-    found: list[dict[str, Any]] = []
-    offset, size = 0, 5000
-    while True:
-        _, rows = await runtime.data.query(
-            online.data_source,
-            online.binding.table,
-            filters=filters,
-            sorts=[("id", True)] if "id" in online.binding.physical else [],
-            offset=offset,
-            limit=size,
-            skip_total=True,
-        )
-        found += [service.to_record(online, r) for r in rows]
-        if len(rows) < size:
-            return found
-        offset += size
-
-
-@router.get("/export")
+@router.get(
+    "/export",
+    responses=download(XLSX),
+    openapi_extra=query(params="the search values of the isSearch fields (a JSON object)"),
+)
 async def export(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -148,19 +144,21 @@ async def export(
     _user: CurrentPrincipal,
     formId: str = "",  # noqa: N803
 ) -> StreamingResponse:
-    """The whole filtered list as XLSX (streamed)."""
-    online = await _online(session, request, formId, "export", "view")
-    records = await _all_records(online, runtime, request.query_params.get("params"))
-    body = xlsx.workbook(xlsx.columns(online.fields), records, online.form.name)
+    """The whole filtered list as XLSX: rows fetched page by page into a write-only sheet, then streamed."""
+    online = await _online(session, runtime, request, formId, "export", "view")
+    writer = xlsx.SheetWriter(xlsx.columns(online.fields), online.form.name)
+    async for records in service.pages(online, runtime, request.query_params.get("params")):
+        await asyncio.to_thread(writer.append, records)
+    body = await asyncio.to_thread(writer.close)
     return _download(body, f"{online.form.name}.xlsx")
 
 
-@router.get("/importTemplate")
+@router.get("/importTemplate", responses=download(XLSX))
 async def import_template(
-    session: SessionDep, request: Request, _user: CurrentPrincipal, formId: str = ""
+    session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal, formId: str = ""
 ) -> StreamingResponse:  # noqa: N803
     """An empty XLSX with the form's column headers."""
-    online = await _online(session, request, formId, "import", "add")
+    online = await _online(session, runtime, request, formId, "import", "add")
     body = xlsx.workbook(xlsx.columns(online.fields), [], online.form.name)
     return _download(body, f"{online.form.name}导入模板.xlsx")
 
@@ -175,7 +173,7 @@ async def import_file(
     formId: str = "",  # noqa: N803
 ) -> dict[str, Any]:
     """Imports an XLSX validated row by row: any bad row imports nothing and answers which rows and fields."""
-    online = await _online(session, request, formId, "import")
+    online = await _online(session, runtime, request, formId, "import")
     lang = i18n.current_language.get()
     started = time.monotonic()
     rows = xlsx.read(file.file, xlsx.columns(online.fields), runtime.settings.import_max_rows)

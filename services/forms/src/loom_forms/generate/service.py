@@ -4,7 +4,7 @@ record validated against the form with the shared validators."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +15,7 @@ from loom_forms.definition.service import parse_json
 from loom_forms.errors import FormInvalid
 from loom_forms.gencode_client import Change, Filter
 from loom_forms.make import service as make_service
-from loom_forms.make.binding import TYPED_WIDGETS, Binding
+from loom_forms.make.binding import TYPED_WIDGETS, Binding, Child
 from loom_forms.make.models import FormMake
 from loom_forms.runtime import Runtime
 from loom_platform.errors import InvalidArgument, NotFound
@@ -24,6 +24,8 @@ from loom_platform.paging import PageParams, page_body
 from loom_platform.wire import new_id, now
 
 LIKE_WIDGETS = {"input", "textarea", "editor"}
+# Rows read from gencode per call while exporting.
+EXPORT_PAGE_ROWS = 2000
 STAMPS = {
     "create_by": "createBy",
     "create_date": "createDate",
@@ -105,17 +107,23 @@ def sorts(online: Online, params: PageParams) -> list[tuple[str, bool]]:
         chosen.append((column, order.asc))
     if not chosen and "create_date" in online.binding.physical:
         chosen = [("create_date", False)]
-    if "id" in online.binding.physical:
-        chosen.append(("id", True))
+    key = online.binding.primary_key
+    if key in online.binding.physical and all(column != key for column, _ in chosen):
+        # The tie-breaker runs the same way as the last order, so the (column, id) index serves the
+        # page in either direction instead of PostgreSQL sorting the whole table.
+        chosen.append((key, chosen[-1][1] if chosen else True))
     return chosen
 
 
-def to_record(
-    online: Online, row: Mapping[str, Any], columns: Mapping[str, str] | None = None
-) -> dict[str, Any]:
-    """A table row as the form's record: values under their models, JSON text read back as lists."""
-    mapping = online.binding.columns if columns is None else columns
-    record: dict[str, Any] = {"id": row.get("id")}
+def to_record(online: Online, row: Mapping[str, Any], child: Child | None = None) -> dict[str, Any]:
+    """A main (or sub-table) row as the form's record: its key as `id`, values under their models,
+    JSON text read back as lists."""
+    mapping, key = (
+        (online.binding.columns, online.binding.primary_key)
+        if child is None
+        else (child.columns, child.primary_key)
+    )
+    record: dict[str, Any] = {"id": row.get(key)}
     for model, column in mapping.items():
         value = row.get(column)
         item = online.field(model)
@@ -146,12 +154,36 @@ async def page(
     return page_body([to_record(online, row) for row in rows], total, params)
 
 
+async def pages(
+    online: Online, runtime: Runtime, params_text: str | None
+) -> AsyncIterator[list[dict[str, Any]]]:
+    """Every record of the filtered list, a page at a time, in id order (each page starts after the
+    last id read, so no page re-reads the rows before it)."""
+    filters, size, key = search_filters(online, params_text), EXPORT_PAGE_ROWS, online.binding.primary_key
+    last: str | None = None
+    while True:
+        after = [Filter(key, "gt", last)] if last is not None else []
+        _, rows = await runtime.data.query(
+            online.data_source,
+            online.binding.table,
+            filters=[*filters, *after],
+            sorts=[(key, True)],
+            limit=size,
+            skip_total=True,
+        )
+        if rows:
+            yield [to_record(online, row) for row in rows]
+        if len(rows) < size:
+            return
+        last = str(rows[-1][key])
+
+
 async def read(online: Online, runtime: Runtime, record_id: str) -> dict[str, Any]:
     """One record with its sub-table rows."""
     _, rows = await runtime.data.query(
         online.data_source,
         online.binding.table,
-        filters=[Filter("id", "eq", record_id)],
+        filters=[Filter(online.binding.primary_key, "eq", record_id)],
         skip_total=True,
         limit=1,
     )
@@ -163,10 +195,10 @@ async def read(online: Online, runtime: Runtime, record_id: str) -> dict[str, An
             online.data_source,
             child.table,
             filters=[Filter(child.foreign_key, "eq", record_id)],
-            sorts=[("create_date", True)],
+            sorts=[("create_date" if "create_date" in child.physical else child.primary_key, True)],
             skip_total=True,
         )
-        record[model] = [to_record(online, r, child.columns) for r in child_rows]
+        record[model] = [to_record(online, r, child) for r in child_rows]
     return record
 
 
@@ -193,7 +225,11 @@ def row_values(online: Online, values: Mapping[str, Any]) -> dict[str, Any]:
 
 def insert_changes(online: Online, record_id: str, values: Mapping[str, Any]) -> list[Change]:
     """The inserts of one new record: its main row and sub-table rows."""
-    main = _stamped(online.binding.physical, {"id": record_id, **row_values(online, values)}, created=True)
+    main = _stamped(
+        online.binding.physical,
+        {online.binding.primary_key: record_id, **row_values(online, values)},
+        created=True,
+    )
     return [Change(online.binding.table, "insert", [main]), *_child_inserts(online, record_id, values)]
 
 
@@ -206,17 +242,13 @@ def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) ->
             if not isinstance(row, Mapping):
                 continue
             base = {c: row.get(m) for m, c in child.columns.items() if m in row}
+            # Microseconds keep the rows in their order (read back by create_date).
             stamp = now().replace(microsecond=index).strftime("%Y-%m-%d %H:%M:%S.%f")
+            stamps = {"create_by": caller.get(), "create_date": stamp, "update_date": stamp, "del_flag": "0"}
             inserted.append(
                 base
-                | {
-                    "id": new_id(),
-                    child.foreign_key: record_id,
-                    "create_by": caller.get(),
-                    "create_date": stamp,
-                    "update_date": stamp,
-                    "del_flag": "0",
-                }
+                | {child.primary_key: new_id(), child.foreign_key: record_id}
+                | {k: v for k, v in stamps.items() if k in child.physical}
             )
         if inserted:
             changes.append(Change(child.table, "insert", inserted))
@@ -232,7 +264,7 @@ async def save(online: Online, runtime: Runtime, values: Mapping[str, Any], lang
         await runtime.data.apply(online.data_source, insert_changes(online, record_id, values))
         return record_id
     update = _stamped(online.binding.physical, row_values(online, values), created=False)
-    changes = [Change(online.binding.table, "update", update, "id", (record_id,))]
+    changes = [Change(online.binding.table, "update", update, online.binding.primary_key, (record_id,))]
     for model, child in online.binding.children.items():
         if model in values:
             changes.append(Change(child.table, "delete", None, child.foreign_key, (record_id,)))
@@ -250,5 +282,5 @@ async def delete(online: Online, runtime: Runtime, ids: Sequence[str]) -> None:
     changes = [
         Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
     ]
-    changes.append(Change(online.binding.table, "delete", None, "id", tuple(ids)))
+    changes.append(Change(online.binding.table, "delete", None, online.binding.primary_key, tuple(ids)))
     await runtime.data.apply(online.data_source, changes)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-import io
 import json
+import tempfile
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -15,6 +15,8 @@ from loom_forms.make.binding import SUB_TABLE, TYPED_WIDGETS
 from loom_platform.errors import InvalidArgument
 
 CHUNK = 64 * 1024
+# A finished workbook stays in memory up to this size, then moves to a temporary file.
+SPOOL_BYTES = 4 * 1024 * 1024
 
 
 def columns(fields: Iterable[Field]) -> list[Field]:
@@ -28,23 +30,42 @@ def _cell(value: Any) -> Any:
     return value
 
 
+class SheetWriter:
+    """A write-only workbook filled page by page: openpyxl writes each appended row to a temporary
+    file at once, so memory holds one page, never the whole list."""
+
+    def __init__(self, fields: list[Field], title: str) -> None:
+        self._fields = fields
+        self._book = Workbook(write_only=True)
+        self._sheet = self._book.create_sheet(title=(title or "data")[:31])
+        self._sheet.append([f.name for f in fields])
+
+    def append(self, records: Iterable[dict[str, Any]]) -> None:
+        """Adds one row per record."""
+        for record in records:
+            self._sheet.append([_cell(record.get(f.model)) for f in self._fields])
+
+    def close(self) -> IO[bytes]:
+        """The finished workbook in a spooled file (on disk beyond a few MiB), at its start."""
+        # Closed by chunks() once streamed.
+        out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+        self._book.save(out)
+        out.seek(0)
+        return out  # type: ignore[return-value]
+
+
 def workbook(fields: list[Field], records: Iterable[dict[str, Any]], title: str) -> IO[bytes]:
-    """A sheet with the fields' labels as headers and one row per record, in a spooled file."""
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet(title=(title or "data")[:31])
-    sheet.append([f.name for f in fields])
-    for record in records:
-        sheet.append([_cell(record.get(f.model)) for f in fields])
-    out = io.BytesIO()
-    book.save(out)
-    out.seek(0)
-    return out
+    """A sheet with the fields' labels as headers and one row per record."""
+    writer = SheetWriter(fields, title)
+    writer.append(records)
+    return writer.close()
 
 
 def chunks(file: IO[bytes]) -> Iterator[bytes]:
-    """The file in pieces, for a streamed response."""
-    while piece := file.read(CHUNK):
-        yield piece
+    """The file in pieces, for a streamed response; closed (and its disk space freed) at the end."""
+    with file:
+        while piece := file.read(CHUNK):
+            yield piece
 
 
 def _value(item: Field, value: Any) -> Any:

@@ -31,15 +31,20 @@ SHORT_WIDGETS = {"switch", "color"}
 # Widgets whose values a user types: stored text is never read back as JSON.
 TYPED_WIDGETS = {"input", "textarea", "editor"}
 SUB_TABLE = "table"
+# Column types a primary key may have for forms to write its ids (32 hex characters) into it.
+TEXT_KEY = re.compile(r"^(varchar|character varying|nvarchar|char|character|nchar|text|string)\b", re.I)
 
 
 @dataclass
 class Child:
-    """A sub-table: its table, the column holding the main row's id, and its columns by model."""
+    """A sub-table: its table, the column holding the main row's id, its columns by model, its
+    primary key and every column it has (a stamp column is written only where there is one)."""
 
     table: str
     foreign_key: str
     columns: dict[str, str] = field(default_factory=dict)
+    primary_key: str = "id"
+    physical: list[str] = field(default_factory=lambda: list(BASE_COLUMNS))
 
 
 @dataclass
@@ -50,6 +55,8 @@ class Binding:
     columns: dict[str, str] = field(default_factory=dict)
     children: dict[str, Child] = field(default_factory=dict)
     physical: list[str] = field(default_factory=list)
+    # The main table's primary key (a single text column: forms writes 32-hex ids into it).
+    primary_key: str = "id"
 
     def dump(self) -> str:
         """The binding as stored with the form."""
@@ -62,7 +69,21 @@ class Binding:
             return None
         raw = json.loads(text)
         children = {k: Child(**v) for k, v in raw.get("children", {}).items()}
-        return cls(raw["table"], raw.get("columns", {}), children, raw.get("physical", []))
+        return cls(
+            raw["table"],
+            raw.get("columns", {}),
+            children,
+            raw.get("physical", []),
+            raw.get("primary_key", "id"),
+        )
+
+
+@dataclass(frozen=True)
+class ExistingTable:
+    """A table of the data source as gencode describes it."""
+
+    name: str
+    columns: list[Column]
 
 
 def snake(model: str) -> str:
@@ -116,9 +137,11 @@ def plan(
             table_name(fk)
             child_columns = [Column(fk, "varchar(64)", "主表ID")]
             child = Child(child_table, fk)
+            child.physical = [*BASE_COLUMNS, fk]
             for sub in item.columns:
                 name = column_name(sub)
                 child.columns[sub.model] = name
+                child.physical.append(name)
                 child_columns.append(Column(name, jdbc_type(sub), sub.name))
             subs[item.model] = (child_table, fk, child_columns)
             binding.children[item.model] = child
@@ -137,7 +160,7 @@ def annotate(definition: dict[str, Any], binding: Binding, data_source: str) -> 
         widget: Any = item.widget
         if item.type == SUB_TABLE and item.model in binding.children:
             child = binding.children[item.model]
-            widget.update(tableName=child.table, primaryKey="id", foreignKey=child.foreign_key)
+            widget.update(tableName=child.table, primaryKey=child.primary_key, foreignKey=child.foreign_key)
         elif item.model in binding.columns:
             widget.update(tableName=binding.table)
         else:
@@ -155,21 +178,65 @@ def sort_columns(definition: Mapping[str, Any], binding: Binding) -> list[str]:
     ]
 
 
-def bind_existing(definition: Mapping[str, Any], table: str, physical: Sequence[str]) -> Binding:
-    """Maps fields to the columns of an existing table (model or its snake_case); unmapped ones are refused."""
-    available = {c.lower(): c for c in physical}
-    if "id" not in physical:
-        raise InvalidArgument("forms.make.no_id", table=table)
-    binding = Binding(table=table, physical=list(physical))
-    missing = []
-    for item in fields(definition):
-        if item.type == SUB_TABLE:
-            continue
+def child_table(item: Field, main_table: str) -> str:
+    """The table of a sub-table widget: its `tableName`, else ``<main>_<model>`` (as a new one is named)."""
+    return str(item.widget.get("tableName") or f"{main_table}_{snake(item.model)}"[:63])
+
+
+def foreign_key(item: Field) -> str:
+    """The column of a sub-table holding the main row's key: its `foreignKey`, else ``parent_id``."""
+    return str(item.widget.get("foreignKey") or "parent_id")
+
+
+def _primary_key(table: ExistingTable) -> str:
+    """The table's single text primary key (an undeclared one named `id` will do), or 400."""
+    keys = [c for c in table.columns if c.is_pk]
+    if not keys:
+        keys = [c for c in table.columns if c.name.lower() == "id"]
+    if len(keys) != 1 or not TEXT_KEY.match(keys[0].jdbc_type):
+        described = "、".join(f"{c.name} {c.jdbc_type}" for c in keys) or "-"
+        raise InvalidArgument("forms.make.primary_key", table=table.name, columns=described)
+    return keys[0].name
+
+
+def _map(items: Sequence[Field], table: ExistingTable, prefix: str, missing: list[str]) -> dict[str, str]:
+    """Fields to the table's columns by model or its snake_case; unmapped ones are noted."""
+    available = {c.name.lower(): c.name for c in table.columns}
+    mapped: dict[str, str] = {}
+    for item in items:
         found = available.get(item.model.lower()) or available.get(snake(item.model))
         if found is None:
-            missing.append(item.name)
+            missing.append(prefix + item.name)
         else:
-            binding.columns[item.model] = found
+            mapped[item.model] = found
+    return mapped
+
+
+def bind_existing(
+    definition: Mapping[str, Any], main: ExistingTable, children: Mapping[str, ExistingTable]
+) -> Binding:
+    """Maps fields to the columns of an existing table, and each sub-table widget to its own existing
+    table (`children` by table name) joined by its foreign key; what does not map is refused."""
+    binding = Binding(
+        table=main.name, physical=[c.name for c in main.columns], primary_key=_primary_key(main)
+    )
+    missing: list[str] = []
+    items = fields(definition)
+    binding.columns = _map([f for f in items if f.type != SUB_TABLE], main, "", missing)
+    for item in (f for f in items if f.type == SUB_TABLE):
+        name, fk = child_table(item, main.name), foreign_key(item)
+        table = children.get(name)
+        if table is None:
+            raise InvalidArgument("forms.make.sub_table_missing", name=item.name, table=name)
+        if fk.lower() not in {c.name.lower() for c in table.columns}:
+            raise InvalidArgument("forms.make.foreign_key_missing", table=name, column=fk)
+        binding.children[item.model] = Child(
+            table=name,
+            foreign_key=next(c.name for c in table.columns if c.name.lower() == fk.lower()),
+            columns=_map(item.columns, table, f"{item.name}.", missing),
+            primary_key=_primary_key(table),
+            physical=[c.name for c in table.columns],
+        )
     if missing:
         raise InvalidArgument("forms.make.unmapped", fields="、".join(missing))
     if not binding.columns:

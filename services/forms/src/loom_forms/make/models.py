@@ -5,12 +5,12 @@ from __future__ import annotations
 from sqlalchemy import Column, Text
 from sqlmodel import Field
 
-from loom_forms.common import Stamped
+from loom_platform.records import Record
 
 MASTER = "master"
 
 
-class FormMake(Stamped, table=True):
+class FormMake(Record, table=True):
     """A form built in the designer; `source` is its JSON, `table_name` the table it writes to."""
 
     __tablename__ = "form_make"
@@ -28,4 +28,3 @@ class FormMake(Stamped, table=True):
     # How fields map to columns, computed when the form is bound (see make/binding.py).
     binding: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     menu_id: str | None = Field(default=None, max_length=64)
-    remarks: str | None = Field(default=None, max_length=255)

@@ -6,20 +6,27 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_forms.common import form_body
 from loom_forms.make import service
 from loom_forms.make.models import MASTER
 from loom_forms.runtime import RuntimeDep
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import JSON, message
+from loom_platform.fields import request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body, query
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/form/make")
 PERM = "form:make"
 VIEW = require_permission(f"{PERM}:view")
+# The query parameters naming a data source (``_data_source``); the first one given wins.
+DATA_SOURCE_PARAMS = dict.fromkeys(
+    ("dataSourceName", "dataSource.enName", "dataSource.id", "dataSource", "enName"),
+    "the data source (default master)",
+)
+DATA_SOURCE = query(**DATA_SOURCE_PARAMS)
 WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit", f"{PERM}:design")
 
 
@@ -35,38 +42,72 @@ async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: 
     return service.render(await service.get(session, id))
 
 
-@router.post("/save", dependencies=[WRITE])
+# the fields of a form's basic information, read by both saves
+BASIC_INFO = {
+    "id": "the form (none: a new one)",
+    "name": "its name",
+    "code": "its key",
+    "dataSource": "the data source: its id or enName (default master)",
+    "remarks": "remarks",
+    "tableName": "its table (a new form)",
+}
+
+
+@router.post(
+    "/save",
+    openapi_extra=fields_body(**BASIC_INFO, source="the designer JSON"),
+    dependencies=[WRITE],
+)
 async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Saves the basics and the designer JSON (`source`); answers the form."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         record = await service.save(session, runtime, body)
+    runtime.online.forget(record.id)
     return service.render(record, with_source=False)
 
 
-@router.post("/saveBasicInfo", dependencies=[WRITE])
-async def save_basic_info(session: SessionDep, request: Request) -> dict[str, Any]:
+@router.post(
+    "/saveBasicInfo",
+    openapi_extra=fields_body(**BASIC_INFO),
+    dependencies=[WRITE],
+)
+async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Name, key, data source and remarks; answers the form (with its new id)."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         record = await service.save_basic_info(session, body)
+    runtime.online.forget(record.id)
     return service.render(record, with_source=False)
 
 
-@router.post("/saveFormSource", dependencies=[WRITE])
-async def save_form_source(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+@router.post(
+    "/saveFormSource",
+    openapi_extra=fields_body(
+        id="the form",
+        source="the designer JSON",
+        dataSource="the data source: its id or enName (default master)",
+        tableName="the table",
+        autoCreate="'1': a new table from the fields, '0': an existing table",
+    ),
+    dependencies=[WRITE],
+)
+async def save_form_source(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Binds the form to a new table from its fields (`autoCreate=1`) or to an existing table (`0`)."""
-    body = await form_body(request)
+    body = await request_fields(request, text=False)
     async with transaction(session):
         await service.save_form_source(session, runtime, body)
+    runtime.online.forget(str(body.get("id") or ""))
     return message(translate("forms.make.bound"))
 
 
 @router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
-async def delete(session: SessionDep, ids: str = "") -> JSON:
+async def delete(session: SessionDep, runtime: RuntimeDep, ids: str = "") -> Message:
     """Deletes forms ``?ids=a,b`` (tables and rows stay)."""
     async with transaction(session):
         await service.delete(session, split_ids(ids))
+    for form_id in split_ids(ids):
+        runtime.online.forget(form_id)
     return message(translate("forms.deleted", what=""))
 
 
@@ -82,14 +123,18 @@ def _data_source(request: Request) -> str:
     )
 
 
-@router.get("/getTableList", dependencies=[VIEW])
+@router.get("/getTableList", openapi_extra=DATA_SOURCE, dependencies=[VIEW])
 async def get_table_list(runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Tables of a data source (default master): `rows[{name, comments, nameAndComments}]`."""
     tables = await runtime.data.tables(_data_source(request))
     return {"rows": [t | {"nameAndComments": f"{t['name']} : {t['comments']}"} for t in tables]}
 
 
-@router.get("/getTableColumnList", dependencies=[VIEW])
+@router.get(
+    "/getTableColumnList",
+    openapi_extra=query(tableName="the table (or name)", **DATA_SOURCE_PARAMS),
+    dependencies=[VIEW],
+)
 async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str = "") -> dict[str, Any]:
     """Columns of a table: `rows[{name, jdbcType, comments, isPk, isNull}]`."""
     table = name or request.query_params.get("tableName", "")
@@ -108,13 +153,17 @@ async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str
     }
 
 
-@router.get("/validateTableNoExist", dependencies=[VIEW])
+@router.get("/validateTableNoExist", openapi_extra=DATA_SOURCE, dependencies=[VIEW])
 async def validate_table_no_exist(runtime: RuntimeDep, request: Request, tableName: str = "") -> bool:  # noqa: N803
     """True when the data source has no table of that name."""
     return await service.table_free(runtime, tableName, _data_source(request))
 
 
-@router.get("/validateKeyNoExist", dependencies=[VIEW])
+@router.get(
+    "/validateKeyNoExist",
+    openapi_extra=query(code="the key", key="the same", oldCode="the form's own key", oldKey="the same"),
+    dependencies=[VIEW],
+)
 async def validate_key_no_exist(session: SessionDep, request: Request) -> bool:
     """True when no other form uses the key (`code` or `key`, with `oldCode`/`oldKey` when editing)."""
     query = request.query_params
@@ -122,10 +171,20 @@ async def validate_key_no_exist(session: SessionDep, request: Request) -> bool:
     return await service.code_free(session, code, query.get("oldCode") or query.get("oldKey") or "")
 
 
-@router.post("/createMenu", dependencies=[require_permission(f"{PERM}:createMenu")])
-async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+@router.post(
+    "/createMenu",
+    openapi_extra=fields_body(
+        formId="the form",
+        **{"parent.id": "the parent menu"},
+        name="the menu's name",
+        icon="its icon",
+        sort="its order",
+    ),
+    dependencies=[require_permission(f"{PERM}:createMenu")],
+)
+async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Form-encoded `formId, parent.id, name, icon`: a menu in sys with view/add/edit/del/import/export."""
-    data = await form_body(request)
+    data = await request_fields(request, text=False)
     async with transaction(session):
         await service.create_menu(session, runtime, data)
     return message(translate("forms.make.menu_created"))

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_form_rules import fields
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.service import json_text, parse_json
 from loom_forms.make import binding as binder
@@ -201,10 +202,26 @@ async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> Non
         existing = {t["name"] for t in await runtime.data.tables(record.data_source_id)}
         if table not in existing:
             raise InvalidArgument("forms.make.table_missing", table=table)
-        physical = [c.name for c in await runtime.data.columns(record.data_source_id, table)]
-        bound = binder.bind_existing(definition, table, physical)
+        bound = binder.bind_existing(
+            definition,
+            await _existing(runtime, record.data_source_id, table),
+            {
+                name: await _existing(runtime, record.data_source_id, name)
+                for name in _sub_tables(definition, table)
+                if name in existing
+            },
+        )
     record.binding, record.auto_create = bound.dump(), "1" if auto_create else "0"
     record.source = json.dumps(binder.annotate(definition, bound, record.data_source_id), ensure_ascii=False)
+
+
+async def _existing(runtime: Runtime, data_source: str, table: str) -> binder.ExistingTable:
+    return binder.ExistingTable(table, await runtime.data.columns(data_source, table))
+
+
+def _sub_tables(definition: Mapping[str, Any], table: str) -> list[str]:
+    """The tables the form's sub-table widgets name (or would be given)."""
+    return [binder.child_table(f, table) for f in fields(definition) if f.type == binder.SUB_TABLE]
 
 
 async def delete(session: AsyncSession, ids: list[str]) -> None:

@@ -18,6 +18,10 @@ register(
             ZH: "列{column}的值{value}格式不正确",
             EN: "The value {value} of column {column} is not valid",
         },
+        "gencode.data.caller_unknown": {
+            ZH: "调用方未通过服务认证，拒绝访问数据服务",
+            EN: "The caller did not present the service credential: the data service refuses it",
+        },
         "gencode.data.failed": {ZH: "数据操作失败: {detail}", EN: "The data operation failed: {detail}"},
     }
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import decimal
 import threading
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +17,12 @@ from sqlalchemy import Engine
 
 from loom_platform.errors import InvalidArgument, NotFound
 
-LIKE, EQ, IN = "like", "eq", "in"
+LIKE, EQ, IN, GT = "like", "eq", "in", "gt"
 ANALYZE_AFTER_ROWS = 1000
 # Inserts of at least this many rows go through COPY on PostgreSQL (several times faster).
 COPY_FROM_ROWS = 200
+# The label of the filtered total riding on a page's rows (read by position, never as a column).
+TOTAL = "__loom_total"
 
 
 @dataclass(frozen=True)
@@ -76,16 +79,32 @@ def _is_text(column: sa.Column[Any]) -> bool:
     return isinstance(column.type, sa.String | sa.Text | sa.Enum)
 
 
+# Characters no case mapping reaches: digits, punctuation, spaces, letters without case (CJK, …).
+CASELESS_CATEGORIES = frozenset({"Nd", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "Zs", "Lo"})
+
+
+def _caseless(text: str) -> bool:
+    """Whether a search text has no character with case, so `like` finds exactly what `ilike` finds."""
+    return all(
+        unicodedata.category(ch) in CASELESS_CATEGORIES and ch.lower() == ch == ch.upper() for ch in text
+    )
+
+
 def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
     column = _column(table, flt.column)
     as_text = column if _is_text(column) else sa.cast(column, sa.String)
     if flt.op == LIKE:
         escaped = flt.value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        if _caseless(flt.value):  # the same matches, without lower-casing every row (4x cheaper)
+            return as_text.like(f"%{escaped}%", escape="\\")
         return as_text.ilike(f"%{escaped}%", escape="\\")
     if flt.op == EQ:
         return as_text == flt.value
     if flt.op == IN:
         return as_text.in_(list(flt.values))
+    if flt.op == GT:  # keyset paging: rows after the last one read (in the column's own order)
+        after: sa.ColumnElement[bool] = column > _coerce(column, flt.value)
+        return after
     raise InvalidArgument("gencode.data.filter_invalid", op=flt.op)
 
 
@@ -111,23 +130,84 @@ def query(
     limit: int,
     skip_total: bool,
 ) -> tuple[int, bytes]:
-    """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows."""
+    """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows.
+
+    The total rides on the page's statement, so a page costs one round trip; only a page past the
+    end counts on its own. Usually it is an uncorrelated sub-select (evaluated once) while the page
+    walks the sort index; with a `like` search (no index serves it, and few rows match) it is a
+    window count over the matches, so the table is scanned once instead of by the count and again
+    by a page walking every row to find its few matches."""
     where = [_condition(table, f) for f in filters]
     order = [(_column(table, c).asc() if asc else _column(table, c).desc()) for c, asc in sorts]
-    stmt = sa.select(table).where(*where).order_by(*order)
+    counted = sa.select(sa.func.count()).select_from(table).where(*where)
+    searched = any(f.op == LIKE for f in filters)
+    if searched and not skip_total and engine.dialect.name == "postgresql":
+        return _searched(engine, table, where, sorts, offset, limit)
+    key = _deferred_key(table, sorts, offset, limit)
+    # A deep page pages the keys alone (read from the (column, id) index without touching the rows),
+    # then fetches its few rows by key: PostgreSQL otherwise reads and sorts every row before the page.
+    stmt = sa.select(table if key is None else key).where(*where).order_by(*order)
+    if not skip_total and searched:
+        stmt = stmt.add_columns(sa.func.count().over().label(TOTAL))
+    elif not skip_total:
+        stmt = stmt.add_columns(counted.scalar_subquery().correlate(None).label(TOTAL))
     if offset:
         stmt = stmt.offset(offset)
     if limit:
         stmt = stmt.limit(limit)
-    with engine.connect() as conn:
-        total = -1
+    if key is not None:
+        keys = stmt.subquery("page_keys")
+        stmt = sa.select(table).join(keys, key == keys.c[key.name]).order_by(*order)
         if not skip_total:
-            total = int(
-                conn.execute(sa.select(sa.func.count()).select_from(table).where(*where)).scalar_one()
-            )
-        names = [str(c.name) for c in table.columns]
-        rows = [dict(zip(names, map(_json_value, row), strict=True)) for row in conn.execute(stmt)]
+            stmt = stmt.add_columns(keys.c[TOTAL])
+    return _read(engine, table, stmt, None if skip_total else counted)
+
+
+def _read(
+    engine: Engine, table: sa.Table, stmt: sa.Select[Any], counted: sa.Select[Any] | None
+) -> tuple[int, bytes]:
+    """Runs a page's statement: its rows as JSON and the total riding on them (-1 when not counted)."""
+    names = [str(c.name) for c in table.columns]
+    # A read in autocommit: no BEGIN, and no ROLLBACK round trip when the connection goes back to the pool.
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+        found = conn.execute(stmt).all()
+        total = -1
+        if counted is not None:
+            total = int(found[0][-1]) if found else int(conn.execute(counted).scalar_one())
+    rows = [dict(zip(names, map(_json_value, row[: len(names)]), strict=True)) for row in found]
     return total, orjson.dumps(rows)
+
+
+def _searched(
+    engine: Engine,
+    table: sa.Table,
+    where: Sequence[sa.ColumnElement[bool]],
+    sorts: Sequence[tuple[str, bool]],
+    offset: int,
+    limit: int,
+) -> tuple[int, bytes]:
+    """A page of a `like` search on PostgreSQL with the count of its matches: the matches are read
+    once by a scan (a materialised CTE) and then sorted. The count needs every match anyway, and the
+    generic plan of the prepared statement otherwise walks the sort index fetching every row."""
+    matches = sa.select(table).where(*where).cte("matches").prefix_with("MATERIALIZED")
+    order = [(matches.c[c].asc() if asc else matches.c[c].desc()) for c, asc in sorts]
+    stmt = sa.select(matches, sa.func.count().over().label(TOTAL)).order_by(*order)
+    if offset:
+        stmt = stmt.offset(offset)
+    if limit:
+        stmt = stmt.limit(limit)
+    return _read(engine, table, stmt, sa.select(sa.func.count()).select_from(table).where(*where))
+
+
+def _deferred_key(
+    table: sa.Table, sorts: Sequence[tuple[str, bool]], offset: int, limit: int
+) -> sa.Column[Any] | None:
+    """The single-column primary key to page by, for a bounded page past the first whose order
+    includes that key (a total order, so paging the keys alone gives the same rows in the same order)."""
+    keys = list(table.primary_key.columns)
+    if not offset or not limit or len(keys) != 1 or all(column != keys[0].name for column, _ in sorts):
+        return None
+    return keys[0]
 
 
 def _coerce(column: sa.Column[Any], value: Any) -> Any:
@@ -215,10 +295,11 @@ def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowC
                 raise InvalidArgument("gencode.data.change_invalid", kind=change.kind)
             counts.append(int(result.rowcount or 0))
     if sum(counts) >= ANALYZE_AFTER_ROWS and engine.dialect.name == "postgresql":
-        # Fresh statistics after a bulk load, or the planner sorts the table instead of using its index.
-        with engine.begin() as conn:
+        # Fresh statistics after a bulk load, or the planner sorts the table instead of using its index;
+        # VACUUM marks the pages all-visible, so deep pages read their keys from the index alone.
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             for name in {c.table for c in changes}:
                 conn.execute(
-                    sa.text(f"ANALYZE {engine.dialect.identifier_preparer.quote(tables[name].name)}")
+                    sa.text(f"VACUUM ANALYZE {engine.dialect.identifier_preparer.quote(tables[name].name)}")
                 )
     return counts

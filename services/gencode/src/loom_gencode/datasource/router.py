@@ -11,7 +11,7 @@ from loom_gencode.datasource.schemas import DataSourceSave
 from loom_gencode.runtime import RuntimeDep
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import JSON, message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.paging import PageDep, empty_filter, page_body, sort_rows
 from loom_platform.wire import split_ids
@@ -22,7 +22,7 @@ SORTABLE = {"name": "name", "en_name": "enName", "db_type": "dbType", "host": "h
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
-async def save(session: SessionDep, runtime: RuntimeDep, body: DataSourceSave) -> JSON:
+async def save(session: SessionDep, runtime: RuntimeDep, body: DataSourceSave) -> Message:
     """Creates or updates a data source (password encrypted at rest)."""
     async with transaction(session):
         record = await service.save(session, runtime, body)
@@ -30,7 +30,7 @@ async def save(session: SessionDep, runtime: RuntimeDep, body: DataSourceSave) -
 
 
 @router.post("/test", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit", f"{PERM}:view")])
-async def test(session: SessionDep, runtime: RuntimeDep, body: DataSourceSave) -> JSON:
+async def test(session: SessionDep, runtime: RuntimeDep, body: DataSourceSave) -> Message:
     """Tries to connect with the given fields."""
     await service.test(session, runtime, body)
     return message(translate("gencode.ds.connect_ok"))
@@ -43,7 +43,7 @@ async def check_en_name(session: SessionDep, enName: str = "", oldEnName: str = 
 
 
 @router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
-async def delete(session: SessionDep, runtime: RuntimeDep, ids: str = "") -> JSON:
+async def delete(session: SessionDep, runtime: RuntimeDep, ids: str = "") -> Message:
     """Deletes data sources that no table design uses."""
     async with transaction(session):
         await service.delete(session, runtime, split_ids(ids))

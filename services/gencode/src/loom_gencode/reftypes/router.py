@@ -12,8 +12,9 @@ from loom_gencode.reftypes.crud import Resource
 from loom_gencode.reftypes.resources import CODE_PARAM, CUSTOM_OBJ, SIMPLE, TEMPLATE_GROUP
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import JSON, message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -33,7 +34,7 @@ def _add_crud(resource: Resource, *, paged_list: bool = True) -> None:
         name=f"{resource.name}_save",
         dependencies=[require_permission(f"{perm}:add", f"{perm}:edit")],
     )
-    async def save(session: SessionDep, body: dict[str, Any] = Body(...)) -> JSON:
+    async def save(session: SessionDep, body: dict[str, Any] = Body(...)) -> Message:
         """Creates or updates a record with its nested rows; answers the success message."""
         payload = resource.wire.model_validate(body)
         async with transaction(session):
@@ -43,7 +44,7 @@ def _add_crud(resource: Resource, *, paged_list: bool = True) -> None:
     @router.delete(
         f"{base}/delete", name=f"{resource.name}_delete", dependencies=[require_permission(f"{perm}:del")]
     )
-    async def delete(session: SessionDep, ids: str = "") -> JSON:
+    async def delete(session: SessionDep, ids: str = "") -> Message:
         """Deletes the records ``?ids=a,b``."""
         async with transaction(session):
             await crud.delete(session, resource, split_ids(ids))
@@ -84,7 +85,7 @@ async def template_group_list(session: SessionDep, name: str = "") -> list[dict[
 
 
 @router.put("/templateGroup/copy", dependencies=[require_permission("gencode:templateGroup:add")])
-async def template_group_copy(session: SessionDep, id: str) -> JSON:  # noqa: A002 - the wire name
+async def template_group_copy(session: SessionDep, id: str) -> Message:  # noqa: A002 - the wire name
     """Copies a group and its files (the copy is never a system group)."""
     async with transaction(session):
         await service.copy_template_group(session, group_id=id)
@@ -112,9 +113,11 @@ _ = CUSTOM_OBJ
 
 
 @router.post(
-    "/customObj/add", dependencies=[require_permission("gencode:customObj:add", "gencode:genTable:edit")]
+    "/customObj/add",
+    dependencies=[require_permission("gencode:customObj:add", "gencode:genTable:edit")],
+    openapi_extra=fields_body(tableId="the table design", tableType="the design's table type"),
 )
-async def custom_obj_add(session: SessionDep, request: Request) -> JSON:
+async def custom_obj_add(session: SessionDep, request: Request) -> Message:
     """Form ``tableId, tableType``: registers the table's entity as a custom object type."""
     from loom_gencode.table import service as table_service
     from loom_platform.fields import request_fields

@@ -13,15 +13,16 @@ from loom_gencode.scheme.schemas import SchemeSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
-from loom_platform.http import JSON, message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body
 
 router = APIRouter(prefix="/gencode/scheme")
 PERM = "gencode:genTable"
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:genCode")])
-async def save(session: SessionDep, body: SchemeSave) -> JSON:
+async def save(session: SessionDep, body: SchemeSave) -> Message:
     """Saves a table's generation scheme."""
     async with transaction(session):
         await generate_service.save_scheme(session, body)
@@ -34,8 +35,18 @@ async def get_file_tree(runtime: RuntimeDep, parentNode: str = "") -> list[dict[
     return workspace.tree(runtime.settings.workspace, parentNode)
 
 
-@router.post("/createMenu", dependencies=[require_permission(f"{PERM}:createMenu")])
-async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+@router.post(
+    "/createMenu",
+    dependencies=[require_permission(f"{PERM}:createMenu")],
+    openapi_extra=fields_body(
+        name="the menu's name",
+        tableId="the table design",
+        tableType="the design's table type",
+        icon="the menu's icon",
+        **{"parent.id": "the parent menu"},
+    ),
+)
+async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Form ``parent.id, name, tableId, tableType, icon``: asks sys for a page menu with buttons."""
     data = await request_fields(request)
     async with transaction(session):

@@ -20,8 +20,9 @@ from loom_gencode.table.schemas import TableSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
-from loom_platform.http import JSON, message
+from loom_platform.http import JSON, Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import REF, TEXT, answers, download, fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -29,7 +30,22 @@ router = APIRouter(prefix="/gencode/table")
 PERM = "gencode:genTable"
 
 
-@router.get("/list", dependencies=[require_permission(f"{PERM}:view")])
+# The seed's one list in an envelope: the page under ``result``, or the licence problem.
+LICENSED_PAGE = answers(
+    {
+        "type": "object",
+        "properties": {
+            "code": {"type": "integer", "description": "200, or 700/710 without a valid licence"},
+            "result": {"$ref": f"{REF}PageBody"},
+            "msg": {"type": "string"},
+            "serial": {"type": "string"},
+        },
+        "required": ["code"],
+    }
+)
+
+
+@router.get("/list", dependencies=[require_permission(f"{PERM}:view")], openapi_extra=LICENSED_PAGE)
 async def page(session: SessionDep, runtime: RuntimeDep, params: PageDep, request: Request) -> Any:
     """``{code:200, result:{records,total}}``; ``{code:700|710, msg, serial}`` without a valid licence."""
     problem = check_licence(runtime.settings)
@@ -46,7 +62,7 @@ async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict
 
 
 @router.post("/save", dependencies=[require_permission(f"{PERM}:add", f"{PERM}:edit")])
-async def save(session: SessionDep, body: TableSave) -> JSON:
+async def save(session: SessionDep, body: TableSave) -> Message:
     """Creates or updates a design (every rule of the wizard checked here)."""
     async with transaction(session):
         record = await service.save(session, body)
@@ -54,7 +70,7 @@ async def save(session: SessionDep, body: TableSave) -> JSON:
 
 
 @router.delete("/delete", dependencies=[require_permission(f"{PERM}:del")])
-async def delete(session: SessionDep, ids: str = "") -> JSON:
+async def delete(session: SessionDep, ids: str = "") -> Message:
     """Removes designs (the physical tables stay)."""
     async with transaction(session):
         await service.remove(session, split_ids(ids))
@@ -62,7 +78,7 @@ async def delete(session: SessionDep, ids: str = "") -> JSON:
 
 
 @router.delete("/deleteDb", dependencies=[require_permission(f"{PERM}:del")])
-async def delete_db(session: SessionDep, runtime: RuntimeDep, id: str) -> JSON:  # noqa: A002
+async def delete_db(session: SessionDep, runtime: RuntimeDep, id: str) -> Message:  # noqa: A002
     """Removes a design and drops its physical table."""
     async with transaction(session):
         await sync_service.drop_physical(session, runtime, table_id=id)
@@ -86,8 +102,14 @@ async def import_table_data(
     return {"rows": rows, "total": len(rows)}
 
 
-@router.post("/saveTableFromDB", dependencies=[require_permission(f"{PERM}:add")])
-async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+@router.post(
+    "/saveTableFromDB",
+    dependencies=[require_permission(f"{PERM}:add")],
+    openapi_extra=fields_body(
+        name="the tables to import, comma-joined", **{"dataSource.id": "the data source"}
+    ),
+)
+async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Imports the chosen tables (``name`` comma-joined) of ``dataSource.id``."""
     data = await _flat_body(request)
     names = split_ids(data.get("name"))
@@ -97,8 +119,14 @@ async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: 
     return message(translate("gencode.table.imported"))
 
 
-@router.post("/synchDb", dependencies=[require_permission(f"{PERM}:sync")])
-async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> JSON:
+@router.post(
+    "/synchDb",
+    dependencies=[require_permission(f"{PERM}:sync")],
+    openapi_extra=fields_body(
+        id="the table design", isForce="'1' alter and keep data, '2' drop and re-create"
+    ),
+)
+async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Form ``id, isForce``: '1' alters and keeps data, '2' drops and re-creates."""
     data = await request_fields(request)
     async with transaction(session):
@@ -123,7 +151,7 @@ async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, An
 
 
 @router.post("/genCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> JSON:
+async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> Message:
     """Saves the scheme and writes the generated files under the workspace."""
     async with transaction(session):
         written = await generate_service.generate(session, runtime, body)
@@ -137,7 +165,11 @@ async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSav
     return [{"path": f.path, "content": f.content} for f in files]
 
 
-@router.post("/downloadCode", dependencies=[require_permission(f"{PERM}:genCode")])
+@router.post(
+    "/downloadCode",
+    dependencies=[require_permission(f"{PERM}:genCode")],
+    responses=download("application/zip", "the generated files"),
+)
 async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> Response:
     """The rendered files as a zip (the raw header value is the URL-encoded file name, as JeePlus)."""
     name, data = await generate_service.zip_files(session, runtime, body)
@@ -151,20 +183,21 @@ async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSa
     )
 
 
-@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")])
+@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")], openapi_extra=TEXT)
 async def get_form_url(session: SessionDep, tableId: str) -> JSON:  # noqa: N803
     """The workflow form address of a type-6 table."""
     return JSON(await generate_service.form_url(session, table_id=tableId))
 
 
 async def _flat_body(request: Request) -> dict[str, str]:
-    if "application/json" in request.headers.get("content-type", ""):
-        body = await request.json()
-        flat = {k: str(v) for k, v in body.items() if not isinstance(v, dict)}
-        if isinstance(body.get("dataSource"), dict):
-            flat["dataSource.id"] = str(body["dataSource"].get("id") or "")
-        return flat
-    return await request_fields(request)
+    """The form fields, or a JSON object's with ``dataSource: {id}`` read as ``dataSource.id``
+    (a JSON body that is not an object is refused by ``request_fields``)."""
+    fields = await request_fields(request, text=False)
+    source = fields.get("dataSource")
+    flat = {k: str(v) for k, v in fields.items() if not isinstance(v, dict)}
+    if isinstance(source, dict):
+        flat["dataSource.id"] = str(source.get("id") or "")
+    return flat
 
 
 _ = Body

@@ -8,8 +8,9 @@ from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import OBJECT, REF, answers
 from loom_sys import access, events
 from loom_sys.auth import service
 from loom_sys.auth.schemas import LoginForm
@@ -33,7 +34,45 @@ def client_ip(request: Request) -> str | None:
     return forwarded.split(",")[0].strip() or (request.client.host if request.client else None)
 
 
-@router.post("/sys/login")
+_TEXT = {"type": "string"}
+_TEXTS = {"type": "array", "items": _TEXT}
+TOKENS_ANSWER = answers(
+    {
+        "type": "object",
+        "properties": {"token": _TEXT, "refreshToken": _TEXT},
+        "required": ["token", "refreshToken"],
+    }
+)
+LOGIN_ANSWER = answers(
+    {
+        "type": "object",
+        "properties": {"token": _TEXT, "refreshToken": _TEXT, "oldLoginIp": _TEXT, "oldLoginDate": _TEXT},
+        "required": ["token", "refreshToken"],
+    }
+)
+INFO_ANSWER = answers(
+    {
+        "type": "object",
+        "properties": {"user": {"type": "object"}, "role": {"type": "array", "items": {"type": "object"}}},
+    }
+)
+MENUS_ANSWER = answers(
+    {
+        "type": "object",
+        "properties": {
+            "routerList": {"type": "array", "items": {"$ref": f"{REF}TreeNode"}},
+            "menuList": {"type": "array", "items": {"$ref": f"{REF}TreeNode"}},
+            "permissions": _TEXTS,
+            "dictList": {
+                "type": "object",
+                "additionalProperties": {"type": "array", "items": {"type": "object"}},
+            },
+        },
+    }
+)
+
+
+@router.post("/sys/login", openapi_extra=LOGIN_ANSWER)
 async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
     """Checks the credentials and answers a token pair (401 with the reason otherwise)."""
     async with transaction(session):
@@ -53,7 +92,7 @@ async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
     }
 
 
-@router.get("/sys/refreshToken")
+@router.get("/sys/refreshToken", openapi_extra=TOKENS_ANSWER)
 async def refresh_token(request: Request, session: SessionDep, refreshToken: str = "") -> Any:  # noqa: N803
     """A new token pair for a valid refresh token; the old refresh token stops working."""
     async with transaction(session):
@@ -62,7 +101,7 @@ async def refresh_token(request: Request, session: SessionDep, refreshToken: str
 
 
 @router.get("/sys/logout")
-async def logout(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+async def logout(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Message:
     """Ends the login session."""
     async with transaction(session):
         await service.logout(session, user_id=principal.user_id, session_id=principal.session_id)
@@ -71,7 +110,7 @@ async def logout(request: Request, session: SessionDep, principal: CurrentPrinci
 
 
 @router.post("/sys/user/savePwd")
-async def save_password(session: SessionDep, principal: CurrentPrincipal, body: PasswordChange) -> Any:
+async def save_password(session: SessionDep, principal: CurrentPrincipal, body: PasswordChange) -> Message:
     """Changes the caller's own password."""
     async with transaction(session):
         await service.change_password(
@@ -81,14 +120,14 @@ async def save_password(session: SessionDep, principal: CurrentPrincipal, body: 
     return message(translate("sys.password.changed"))
 
 
-@router.get("/sys/user/info")
+@router.get("/sys/user/info", openapi_extra=INFO_ANSWER)
 async def info(session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller and their roles."""
     user = await user_service.detail(session, principal.user_id)
     return {"user": user, "role": await role_service.summaries(session, user["roleIdList"])}
 
 
-@router.get("/sys/user/getMenus")
+@router.get("/sys/user/getMenus", openapi_extra=MENUS_ANSWER)
 async def get_menus(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """What the portal needs after login: routes, side menu, permissions and dictionaries."""
     granted = await access.granted_menu_ids(session, principal.user_id)
@@ -102,7 +141,7 @@ async def get_menus(request: Request, session: SessionDep, principal: CurrentPri
     }
 
 
-@router.get("/sys/sysConfig/getConfig")
+@router.get("/sys/sysConfig/getConfig", openapi_extra=OBJECT)
 async def get_config() -> Any:
     """Product name, logo and layout for the login page (no login needed)."""
     return {"productName": "Loom", "logo": "", "defaultLayout": "vertical", "defaultTheme": "#1677ff"}

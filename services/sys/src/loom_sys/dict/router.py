@@ -8,8 +8,9 @@ from fastapi import APIRouter, Query
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import OBJECT, RECORD, RECORDS
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.dict import service
@@ -32,14 +33,14 @@ async def list_types(
     )
 
 
-@router.get("/queryById")
+@router.get("/queryById", openapi_extra=RECORD)
 async def query_type(session: SessionDep, _: CanView, id: str) -> Any:
     """One dictionary type."""
     return service.render_type(await service.get_type(session, id))
 
 
 @router.post("/save")
-async def save_type(session: SessionDep, body: DictTypeSave, principal: CanAdd) -> Any:
+async def save_type(session: SessionDep, body: DictTypeSave, principal: CanAdd) -> Message:
     """Creates or updates a dictionary type."""
     async with transaction(session):
         record = await service.save_type(session, body, actor=principal.user_id)
@@ -47,27 +48,27 @@ async def save_type(session: SessionDep, body: DictTypeSave, principal: CanAdd) 
 
 
 @router.delete("/delete")
-async def delete_types(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete_types(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     """Deletes dictionary types and their values."""
     async with transaction(session):
         await service.delete_types(session, split_ids(ids))
     return message(translate("sys.deleted", what=translate("sys.what.dict")))
 
 
-@router.get("/getDictValue")
+@router.get("/getDictValue", openapi_extra=RECORDS)
 async def get_dict_values(session: SessionDep, _: CanView, dictTypeId: str) -> Any:  # noqa: N803 - wire name
     """The values of one dictionary (a bare array)."""
     return [service.render_value(v) for v in await service.values_of(session, dictTypeId)]
 
 
-@router.get("/queryDictValue")
+@router.get("/queryDictValue", openapi_extra=RECORD)
 async def query_value(session: SessionDep, _: CanView, dictValueId: str) -> Any:  # noqa: N803 - wire name
     """One dictionary value."""
     return service.render_value(await service.get_value(session, dictValueId))
 
 
 @router.post("/saveDictValue")
-async def save_value(session: SessionDep, body: DictValueSave, principal: CanAdd) -> Any:
+async def save_value(session: SessionDep, body: DictValueSave, principal: CanAdd) -> Message:
     """Creates or updates a dictionary value."""
     async with transaction(session):
         record = await service.save_value(session, body, actor=principal.user_id)
@@ -75,14 +76,14 @@ async def save_value(session: SessionDep, body: DictValueSave, principal: CanAdd
 
 
 @router.delete("/deleteDictValue")
-async def delete_values(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete_values(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     """Deletes dictionary values."""
     async with transaction(session):
         await service.delete_values(session, split_ids(ids))
     return message(translate("sys.deleted", what=translate("sys.what.dict_value")))
 
 
-@router.get("/getDictMap")
+@router.get("/getDictMap", openapi_extra=OBJECT)
 async def get_dict_map(
     session: SessionDep,
     _: CurrentPrincipal,

@@ -1,6 +1,6 @@
 """What the file domain refuses, as types (the edges translate them)."""
 
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import InvalidArgument, Unauthenticated
 
 
 class FileEmpty(InvalidArgument):
@@ -17,3 +17,7 @@ class ExtensionRefused(InvalidArgument):
 
 class PathInvalid(InvalidArgument):
     message_key = "sys.file.path_invalid"
+
+
+class TicketInvalid(Unauthenticated):
+    message_key = "sys.file.ticket_invalid"

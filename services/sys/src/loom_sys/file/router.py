@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request, UploadFile
+from fastapi import APIRouter, Depends, Request, UploadFile
 from fastapi.responses import FileResponse
+from pydantic import Field
 
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentPrincipal, current_principal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
-from loom_sys.file import service
+from loom_platform.openapi import FILE, OBJECT, TEXT
+from loom_platform.wire import WireModel
+from loom_sys.file import service, tickets
 from loom_sys.settings import SysSettings
 
 router = APIRouter(prefix="/sys/file", tags=["file"])
@@ -28,7 +31,7 @@ def _settings(request: Request) -> SysSettings:
     return settings
 
 
-@router.post("/webupload/upload")
+@router.post("/webupload/upload", openapi_extra=OBJECT)
 async def upload(
     request: Request,
     session: SessionDep,
@@ -72,7 +75,7 @@ def _check_reader(record: Any, source: str, user_id: str) -> None:
         raise NotFound()
 
 
-@router.get("/getUrl")
+@router.get("/getUrl", openapi_extra=TEXT)
 async def get_url(
     request: Request, session: SessionDep, principal: CurrentPrincipal, source: str = "", path: str = ""
 ) -> Any:
@@ -82,13 +85,54 @@ async def get_url(
     return service.url_of(record.path)
 
 
-@router.get("/download2")
+class TicketRequest(WireModel):
+    """The file a download ticket is asked for: its stored path or (for its uploader) its id."""
+
+    source: str = Field(min_length=1, max_length=1000)
+
+
+class TicketAnswer(WireModel):
+    """A one-time download URL: valid once, for one file, for ``expiresIn`` seconds."""
+
+    ticket: str
+    url: str
+    expires_in: int
+
+
+@router.post("/downloadTicket", response_model=TicketAnswer, response_model_by_alias=True)
+async def download_ticket(
+    request: Request, session: SessionDep, principal: CurrentPrincipal, body: TicketRequest
+) -> TicketAnswer:
+    """A ticket for opening one file where no header can be sent (a new tab, another program)."""
+    record, _target = await service.find(session, root=_settings(request).files_dir, source=body.source)
+    _check_reader(record, body.source, principal.user_id)
+    async with transaction(session):
+        ticket = await tickets.issue(session, source=record.path, user_id=principal.user_id)
+    url = f"{service.url_of(record.path)}&ticket={ticket}"
+    return TicketAnswer(ticket=ticket, url=url, expires_in=tickets.TICKET_SECONDS)
+
+
+async def _reader(request: Request, session: SessionDep, ticket: str = "") -> str:
+    """Who reads: the holder of a download ticket (used up here), else the signed-in caller
+    (checked before the parameters, so a call without either is a 401)."""
+    if not ticket:
+        return (await current_principal(request)).user_id
+    async with transaction(session):
+        taken = await tickets.take(session, ticket=ticket)
+    return tickets.holder(taken, source=request.query_params.get("source", ""))
+
+
+@router.get("/download2", responses=FILE)
 async def download(
-    request: Request, session: SessionDep, principal: CurrentPrincipal, source: str, action: str = "view"
+    request: Request,
+    session: SessionDep,
+    source: str,
+    reader: Annotated[str, Depends(_reader)],
+    action: str = "view",
 ) -> Any:
-    """The file's bytes; ``action=download`` asks the browser to save it."""
+    """The file's bytes, for a signed-in caller or a ``ticket``; ``action=download`` asks to save it."""
     record, target = await service.find(session, root=_settings(request).files_dir, source=source)
-    _check_reader(record, source, principal.user_id)
+    _check_reader(record, source, reader)
     media_type = record.content_type or "application/octet-stream"
     # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
     # Only passive types (pictures, PDF, plain text) are shown inline; HTML, SVG, XML and the

@@ -8,8 +8,9 @@ from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD, TREE
 from loom_platform.wire import split_ids
 from loom_sys import access
 from loom_sys.menu import service
@@ -30,7 +31,7 @@ MENU_READERS = (
 )  # fmt: skip
 
 
-@router.get("/treeData")
+@router.get("/treeData", openapi_extra=TREE)
 async def tree_data(
     request: Request, session: SessionDep, principal: CurrentPrincipal, type: str = ""
 ) -> Any:
@@ -53,19 +54,19 @@ def _only_granted(nodes: list[dict[str, Any]], granted: set[str]) -> list[dict[s
     return kept
 
 
-@router.get("/authTreeData")
+@router.get("/authTreeData", openapi_extra=TREE)
 async def auth_tree_data(session: SessionDep, _: CanView) -> Any:
     """Every menu and button, for granting to a role."""
     return await service.auth_tree_data(session)
 
 
-@router.get("/queryById")
+@router.get("/queryById", openapi_extra=RECORD)
 async def query_by_id(session: SessionDep, _: CanView, id: str) -> Any:
     return service.render(await service.get(session, id))
 
 
 @router.post("/save")
-async def save(session: SessionDep, body: MenuSave, principal: CanSave) -> Any:
+async def save(session: SessionDep, body: MenuSave, principal: CanSave) -> Message:
     """Creates or updates a menu."""
     async with transaction(session):
         menu = await service.save(session, body, actor=principal.user_id)
@@ -73,7 +74,7 @@ async def save(session: SessionDep, body: MenuSave, principal: CanSave) -> Any:
 
 
 @router.delete("/delete")
-async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     """Deletes menus (children must go with them)."""
     async with transaction(session):
         await service.delete(session, split_ids(ids))

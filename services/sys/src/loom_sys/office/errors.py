@@ -13,3 +13,9 @@ class OfficeHasChildren(InvalidArgument):
 
 class OfficeHasUsers(InvalidArgument):
     message_key = "sys.office.has_users"
+
+
+class OfficePersonMissing(InvalidArgument):
+    """The manager or deputy named on an office is not a user."""
+
+    message_key = "sys.office.person_missing"

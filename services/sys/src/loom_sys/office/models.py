@@ -21,3 +21,6 @@ class Office(TreeRecord, table=True):
     master: str | None = Field(default=None, max_length=100)
     phone: str | None = Field(default=None, max_length=200)
     email: str | None = Field(default=None, max_length=200)
+    # the department's manager and deputy (users); workflow's "department manager" reviewer rules
+    primary_person_id: str | None = Field(default=None, max_length=64)
+    deputy_person_id: str | None = Field(default=None, max_length=64)

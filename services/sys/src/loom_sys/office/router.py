@@ -8,8 +8,9 @@ from fastapi import APIRouter
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD, TREE
 from loom_platform.paging import empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.office import service
@@ -22,7 +23,7 @@ CanSave = Annotated[Principal, require_permission("sys:office:add", "sys:office:
 CanDelete = Annotated[Principal, require_permission("sys:office:del")]
 
 
-@router.get("/treeData")
+@router.get("/treeData", openapi_extra=TREE)
 async def tree_data(
     session: SessionDep, _: CurrentPrincipal, type: str | None = None, showAll: str = ""
 ) -> Any:  # noqa: N803
@@ -30,14 +31,14 @@ async def tree_data(
     return await service.tree_data(session, office_type=empty_filter(type), show_all=showAll == "1")
 
 
-@router.get("/queryById")
+@router.get("/queryById", openapi_extra=RECORD)
 async def query_by_id(session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """One office (pickers read names by id)."""
-    return service.render(await service.get(session, id))
+    return await service.rendered(session, await service.get(session, id))
 
 
 @router.post("/save")
-async def save(session: SessionDep, body: OfficeSave, principal: CanSave) -> Any:
+async def save(session: SessionDep, body: OfficeSave, principal: CanSave) -> Message:
     """Creates or updates an office."""
     async with transaction(session):
         office = await service.save(session, body, actor=principal.user_id)
@@ -45,7 +46,7 @@ async def save(session: SessionDep, body: OfficeSave, principal: CanSave) -> Any
 
 
 @router.delete("/delete")
-async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     """Deletes offices without children or users."""
     async with transaction(session):
         await service.delete(session, split_ids(ids))

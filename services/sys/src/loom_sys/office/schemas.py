@@ -5,6 +5,13 @@ from pydantic import Field
 from loom_platform.wire import WireModel
 
 
+class PersonRef(WireModel):
+    """A user as the office form sends it: ``{id}`` (an empty id clears the field)."""
+
+    id: str | None = Field(default=None, max_length=64)
+    name: str | None = None
+
+
 class OfficeSave(WireModel):
     id: str | None = None
     parent_id: str | None = Field(default="0", max_length=64)
@@ -19,3 +26,5 @@ class OfficeSave(WireModel):
     phone: str | None = Field(default=None, max_length=200)
     email: str | None = Field(default=None, max_length=200)
     remarks: str | None = Field(default=None, max_length=255)
+    primary_person: PersonRef | None = None
+    deputy_person: PersonRef | None = None

@@ -9,15 +9,32 @@ from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
+from loom_platform.i18n import translate
 from loom_platform.wire import build_tree, now
 from loom_sys import tree
-from loom_sys.office.errors import OfficeHasChildren, OfficeHasUsers, OfficeParentMissing
+from loom_sys.office.errors import (
+    OfficeHasChildren,
+    OfficeHasUsers,
+    OfficeParentMissing,
+    OfficePersonMissing,
+)
 from loom_sys.office.models import COMPANY, DEPARTMENT, Office
-from loom_sys.office.schemas import OfficeSave
+from loom_sys.office.schemas import OfficeSave, PersonRef
 from loom_sys.user.models import User
 
+# the office's user fields: wire name -> column
+PERSONS = {"primaryPerson": "primary_person_id", "deputyPerson": "deputy_person_id"}
 
-def render(office: Office) -> dict[str, Any]:
+
+def render(office: Office, names: dict[str, str] | None = None) -> dict[str, Any]:
+    """An office on the wire; its manager and deputy as ``{id, name}`` (``names``: user id -> name)."""
+    names = names or {}
+    persons = {
+        wire: {"id": user_id, "name": names.get(user_id, "")}
+        if (user_id := getattr(office, column))
+        else None
+        for wire, column in PERSONS.items()
+    }
     return {
         "id": office.id,
         "parentId": office.parent_id,
@@ -34,7 +51,22 @@ def render(office: Office) -> dict[str, Any]:
         "phone": office.phone,
         "email": office.email,
         "remarks": office.remarks,
+        **persons,
     }
+
+
+async def person_names(session: AsyncSession, offices: Sequence[Office]) -> dict[str, str]:
+    """The names of the offices' managers and deputies, by user id."""
+    ids = {user_id for o in offices for c in PERSONS.values() if (user_id := getattr(o, c))}
+    if not ids:
+        return {}
+    rows = await session.execute(select(User.id, User.name).where(User.id.in_(ids)))  # type: ignore[attr-defined,arg-type]
+    return dict(rows.tuples().all())
+
+
+async def rendered(session: AsyncSession, office: Office) -> dict[str, Any]:
+    """One office on the wire, with its people's names."""
+    return render(office, await person_names(session, [office]))
 
 
 async def all_offices(session: AsyncSession) -> list[Office]:
@@ -49,8 +81,10 @@ async def tree_data(
     if office_type == COMPANY:
         offices = [o for o in offices if o.type == COMPANY]
 
+    names = await person_names(session, offices)
+
     def _render(office: Office) -> dict[str, Any]:
-        node = render(office)
+        node = render(office, names)
         node["disabled"] = office.useable != "1" or (office_type == DEPARTMENT and office.type == COMPANY)
         return node
 
@@ -83,10 +117,33 @@ async def save(session: AsyncSession, data: OfficeSave, *, actor: str) -> Office
         "remarks",
     ):
         setattr(office, field, getattr(data, field))
+    # a form that leaves the people out keeps them; an empty {id} clears one
+    if "primary_person" in data.model_fields_set:
+        office.primary_person_id = await _person(session, data.primary_person, "primary_person")
+    if "deputy_person" in data.model_fields_set:
+        office.deputy_person_id = await _person(session, data.deputy_person, "deputy_person")
     office.update_by, office.update_date = actor, now()
     session.add(office)
     await session.flush()
     return office
+
+
+async def _person(session: AsyncSession, ref: PersonRef | None, role: str) -> str | None:
+    """The id of the user ``ref`` names (None when empty); refuses one that is not a user."""
+    user_id = (ref.id or "").strip() if ref else ""
+    if not user_id:
+        return None
+    if await session.get(User, user_id) is None:
+        field = "primaryPerson" if role == "primary_person" else "deputyPerson"
+        raise OfficePersonMissing(role=translate(f"sys.office.{role}"), field=field)
+    return user_id
+
+
+async def manager_of(session: AsyncSession, user: User) -> str | None:
+    """The manager of the user's department (of their company when they have no department)."""
+    office_id = user.office_id or user.company_id
+    office = await session.get(Office, office_id) if office_id else None
+    return office.primary_person_id if office is not None else None
 
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:

@@ -8,8 +8,9 @@ from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.role import service
@@ -39,7 +40,7 @@ async def list_roles(
 GRANT_READERS = ("sys:role:view", "sys:role:add", "sys:role:edit", "sys:role:auth")
 
 
-@router.get("/queryById")
+@router.get("/queryById", openapi_extra=RECORD)
 async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """A role with the ids of the menus granted to it (the grants only for role administrators)."""
     role = await service.get(session, id)
@@ -49,7 +50,7 @@ async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal
 
 
 @router.post("/save")
-async def save(session: SessionDep, body: RoleSave, principal: CanSave) -> Any:
+async def save(session: SessionDep, body: RoleSave, principal: CanSave) -> Message:
     """Creates or updates a role; ``menuIdList`` replaces its grants."""
     async with transaction(session):
         role = await service.save(session, body, actor=principal.user_id)
@@ -57,7 +58,7 @@ async def save(session: SessionDep, body: RoleSave, principal: CanSave) -> Any:
 
 
 @router.delete("/delete")
-async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     async with transaction(session):
         await service.delete(session, split_ids(ids))
     return message(translate("sys.deleted", what=translate("sys.what.role")))
@@ -80,7 +81,7 @@ async def members(request: Request, session: SessionDep, page: PageDep, _: CanAs
 
 
 @router.put("/addUserToRole")
-async def add_users(session: SessionDep, _: CanAssign, roleId: str, userIds: str = "") -> Any:  # noqa: N803
+async def add_users(session: SessionDep, _: CanAssign, roleId: str, userIds: str = "") -> Message:  # noqa: N803
     """Adds users to the role."""
     async with transaction(session):
         count = await service.add_members(session, roleId, split_ids(userIds))
@@ -88,7 +89,7 @@ async def add_users(session: SessionDep, _: CanAssign, roleId: str, userIds: str
 
 
 @router.delete("/removeUserFromRole")
-async def remove_user(session: SessionDep, _: CanAssign, userId: str, roleId: str) -> Any:  # noqa: N803
+async def remove_user(session: SessionDep, _: CanAssign, userId: str, roleId: str) -> Message:  # noqa: N803
     """Removes a user from the role."""
     async with transaction(session):
         await service.remove_member(session, roleId, userId)

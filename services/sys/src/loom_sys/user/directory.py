@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_sys.office import service as office_service
 from loom_sys.office.models import Office
 from loom_sys.user.errors import ReviewerTypeUnknown
 from loom_sys.user.models import ENABLED, User, UserPost, UserRole
 
 _RULE_COLUMNS = {"user": User.id, "company": User.company_id, "depart": User.office_id}
+# the department manager of the user the context names (applyUserDeptManager -> the initiator)
+_MANAGER_OF = {"applyUserDeptManager": "initiator_id", "previousExecutorDeptManager": "previous_executor_id"}
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,8 @@ class DirectoryUser:
 
 @dataclass(frozen=True)
 class ReviewerContext:
-    """Who a process run is about: the ``applyUserId``, ``previousExecutor`` and ``currentUserId`` rules."""
+    """Who a process run is about: the ``applyUserId``, ``previousExecutor`` and ``currentUserId`` rules,
+    and the department managers of the first two (``applyUserDeptManager``, ``previousExecutorDeptManager``)."""
 
     initiator_id: str = ""
     previous_executor_id: str = ""
@@ -71,6 +75,10 @@ async def _candidates(
         return [context.previous_executor_id]
     if rule_type == "currentUserId":
         return [context.current_user_id]
+    if rule_type in _MANAGER_OF:
+        user = await session.get(User, getattr(context, _MANAGER_OF[rule_type]) or "")
+        manager = await office_service.manager_of(session, user) if user is not None else None
+        return [manager] if manager else []
     if rule_type in _RULE_COLUMNS:
         stmt = select(User.id).where(_RULE_COLUMNS[rule_type].in_(ids)).order_by(User.login_name)  # type: ignore[attr-defined,arg-type]
         return list((await session.execute(stmt)).scalars().all())

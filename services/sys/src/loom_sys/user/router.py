@@ -6,10 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import Principal, require_permission
+from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.user import service
@@ -24,8 +25,10 @@ CanDelete = Annotated[Principal, require_permission("sys:user:del")]
 
 
 @router.get("/list")
-async def list_users(request: Request, session: SessionDep, page: PageDep, _: CanView) -> Any:
-    """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``."""
+async def list_users(request: Request, session: SessionDep, page: PageDep, _: CurrentPrincipal) -> Any:
+    """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``. Everyone
+    signed in picks users (transfer, delegate, add signers, copy to, a form's user field): without
+    ``sys:user:view`` a row says only who the user is (``service.PICKED_FIELDS``)."""
     q = request.query_params
     return await service.page(
         session,
@@ -35,17 +38,22 @@ async def list_users(request: Request, session: SessionDep, page: PageDep, _: Ca
         company_id=empty_filter(q.get("companyDTO.id")),
         office_id=empty_filter(q.get("officeDTO.id")),
         factory=request.app.state.session_factory,
+        picker=not holds_any(request, "sys:user:view"),
     )
 
 
-@router.get("/queryById")
-async def query_by_id(session: SessionDep, _: CanView, id: str) -> Any:
-    """One user with roles and posts."""
-    return await service.detail(session, id)
+@router.get("/queryById", openapi_extra=RECORD)
+async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
+    """One user with roles and posts; without ``sys:user:view`` only who the user is (a picker
+    names the users it holds)."""
+    user = await service.detail(session, id)
+    if not holds_any(request, "sys:user:view"):
+        return {k: user[k] for k in service.PICKED_FIELDS}
+    return user
 
 
 @router.post("/save")
-async def save(session: SessionDep, body: UserSave, principal: CanSave) -> Any:
+async def save(session: SessionDep, body: UserSave, principal: CanSave) -> Message:
     """Creates or updates a user."""
     async with transaction(session):
         user = await service.save(session, body, actor=principal.user_id)
@@ -53,7 +61,7 @@ async def save(session: SessionDep, body: UserSave, principal: CanSave) -> Any:
 
 
 @router.delete("/delete")
-async def delete(session: SessionDep, principal: CanDelete, ids: str = "") -> Any:
+async def delete(session: SessionDep, principal: CanDelete, ids: str = "") -> Message:
     """Deletes users."""
     async with transaction(session):
         await service.delete(session, split_ids(ids), actor=principal.user_id)
@@ -63,7 +71,7 @@ async def delete(session: SessionDep, principal: CanDelete, ids: str = "") -> An
 @router.put("/updateLoginFlag")
 async def update_login_flag(
     session: SessionDep, principal: CanEdit, ids: str = "", loginFlag: str = ""
-) -> Any:  # noqa: N803
+) -> Message:  # noqa: N803
     """Enables (``loginFlag=1``) or disables (``0``) users."""
     async with transaction(session):
         await service.set_login_flag(session, split_ids(ids), loginFlag, actor=principal.user_id)
@@ -72,7 +80,7 @@ async def update_login_flag(
 
 
 @router.put("/resetPassword")
-async def reset_password(session: SessionDep, principal: CanEdit, id: str, newPassword: str) -> Any:  # noqa: N803
+async def reset_password(session: SessionDep, principal: CanEdit, id: str, newPassword: str) -> Message:  # noqa: N803
     """Sets a user's password (administrators)."""
     async with transaction(session):
         await service.reset_password(session, id, newPassword, actor=principal.user_id)

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import aliased
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
@@ -76,6 +77,16 @@ def render(row: Any) -> dict[str, Any]:
     }
 
 
+# Who a user is, as a picker shows them (seed 001 §3.1's user record): nothing about how to reach them.
+PICKED_FIELDS = ("id", "loginName", "name", "photo", "loginFlag", "companyDTO", "officeDTO")
+
+
+def render_picked(row: Any) -> dict[str, Any]:
+    """A user row as a picker shows it to someone who does not administer users."""
+    user = render(row)
+    return {k: user[k] for k in PICKED_FIELDS}
+
+
 def _listing() -> Any:
     return (
         select(User, Company.name, Department.name)
@@ -94,8 +105,9 @@ async def page(
     office_id: str | None,
     role_id: str | None = None,
     factory: Any = None,
+    picker: bool = False,
 ) -> Any:
-    """Users matching the filters, a page at a time."""
+    """Users matching the filters, a page at a time (as a picker shows them when ``picker``)."""
     stmt = _listing()
     if login_name:
         stmt = stmt.where(contains(User.login_name, login_name))
@@ -115,7 +127,7 @@ async def page(
         params,
         sortable=SORTABLE,
         default_order=[_u.create_date.desc(), _u.id],
-        render=render,
+        render=render_picked if picker else render,
         factory=factory,
     )
 
@@ -211,6 +223,10 @@ async def delete(session: AsyncSession, ids: Sequence[str], *, actor: str) -> No
         if user is not None:
             await session.delete(user)
             events.user_changed(session, user_id, events.DELETED)
+    # a deleted user manages nothing: their departments show no manager (and route to nobody) until
+    # an administrator names another, rather than pointing at someone who no longer exists
+    for column in (Office.primary_person_id, Office.deputy_person_id):
+        await session.execute(update(Office).where(col(column).in_(ids)).values({column: None}))
     await session.flush()
 
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from sqlmodel import Field
 
-from loom_workflow.common import Record
+from loom_platform.records import Record
 
 
 class ActCategory(Record, table=True):

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlmodel import col
 
 from loom_platform.wire import ROOT_PARENT, build_tree, now
 from loom_workflow.category.errors import CategoryNotFound, HasChildren, NameRequired, NameTaken, OwnParent
@@ -41,9 +42,9 @@ async def get(session: AsyncSession, category_id: str) -> ActCategory:
 
 
 async def _name_taken(session: AsyncSession, name: str, own_id: str | None) -> bool:
-    query = select(func.count()).select_from(ActCategory).where(ActCategory.name == name)  # type: ignore[arg-type]
+    query = select(func.count()).select_from(ActCategory).where(col(ActCategory.name) == name)
     if own_id:
-        query = query.where(ActCategory.id != own_id)  # type: ignore[arg-type]
+        query = query.where(col(ActCategory.id) != own_id)
     return bool((await session.execute(query)).scalar_one())
 
 
@@ -75,7 +76,9 @@ async def delete_many(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes leaf categories (a category with children is refused)."""
     for category_id in ids:
         category = await get(session, category_id)
-        children = select(func.count()).select_from(ActCategory).where(ActCategory.parent_id == category.id)  # type: ignore[arg-type]
+        children = (
+            select(func.count()).select_from(ActCategory).where(col(ActCategory.parent_id) == category.id)
+        )
         if (await session.execute(children)).scalar_one() and not set(ids) >= await _children_ids(
             session, category.id
         ):
@@ -87,6 +90,6 @@ async def delete_many(session: AsyncSession, ids: Sequence[str]) -> None:
 
 async def _children_ids(session: AsyncSession, category_id: str) -> set[str]:
     rows = await session.execute(
-        select(ActCategory.id).where(ActCategory.parent_ids.contains(f",{category_id},"))
-    )  # type: ignore[attr-defined]
+        select(col(ActCategory.id)).where(col(ActCategory.parent_ids).contains(f",{category_id},"))
+    )
     return {r[0] for r in rows}

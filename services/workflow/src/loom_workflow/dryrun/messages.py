@@ -21,6 +21,10 @@ register(
             ZH: "节点[{node}]按审批人规则找不到任何人，流程将停在这里",
             EN: "Node [{node}]: its reviewer rules resolve to nobody, the process would stop here",
         },
+        "workflow.dryrun.group_empty": {
+            ZH: "节点[{node}]的候选组中没有任何人，流程将停在这里",
+            EN: "Node [{node}]: nobody is in its candidate groups, the process would stop here",
+        },
         "workflow.dryrun.not_deployed": {
             ZH: "调用活动[{node}]调用的流程[{process}]尚未发布，流程将停在这里",
             EN: "Call activity [{node}] calls process [{process}], which is not deployed: the process would stop here",

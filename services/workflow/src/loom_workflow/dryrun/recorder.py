@@ -8,17 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
-from loom_workflow.extension.assignees import Directory, ReviewerResolver, Rule, _applies
+from loom_workflow.extension.assignees import Directory, ReviewerResolver, Rule, RuleShare
 from loom_workflow.pgstore.store import PgStore
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One rule as it was applied at one node."""
-
-    rule: Rule
-    applied: bool
-    user_ids: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -26,7 +17,7 @@ class Resolution:
     """Who a created task went to, and why."""
 
     source: str  # rules | bpmn | none
-    outcomes: tuple[Outcome, ...]
+    outcomes: tuple[RuleShare, ...]
     assignment: TaskAssignment
 
 
@@ -45,7 +36,7 @@ class RecordingResolver(ReviewerResolver):
     ) -> None:
         super().__init__(store, directory, run_async, sql_url=sql_url)
         self._rules = rules
-        self.explained: dict[str, tuple[Outcome, ...]] = {}
+        self.explained: dict[str, tuple[RuleShare, ...]] = {}
         self.by_task: dict[str, Resolution] = {}
 
     def resolve(self, request: AssignmentRequest) -> TaskAssignment:
@@ -77,22 +68,9 @@ class RecordingResolver(ReviewerResolver):
         rules = self._rules.get(node_id)
         if not rules:
             return None
-        found: list[str] = []
-        outcomes: list[Outcome] = []
-        for rule in rules:
-            if not _applies(rule, variables):
-                outcomes.append(Outcome(rule, False, ()))
-                continue
-            ids = [
-                u
-                for u in self._rule_users(rule, variables, initiator=initiator or "", actor=actor or "")
-                if u
-            ]
-            outcomes.append(Outcome(rule, True, tuple(ids)))
-            # the same add ('0') / remove ('1') semantics as ReviewerResolver.users_for
-            found = [u for u in found if u not in ids] if rule.operation_type == "1" else [*found, *ids]
-        self.explained[node_id] = tuple(outcomes)
-        return list(dict.fromkeys(found))
+        users, shares = self.apply(rules, variables, initiator=initiator, actor=actor)
+        self.explained[node_id] = tuple(shares)
+        return users
 
 
 def _is_countersign(request: AssignmentRequest) -> bool:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 import loom_workflow.dryrun.messages  # noqa: F401  (registers the catalogue)
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep
+from loom_platform.openapi import OBJECT
 from loom_workflow.dryrun import service
 from loom_workflow.dryrun.schemas import DryRunRequest
 from loom_workflow.engine_host import runtime_of
@@ -20,7 +21,7 @@ CanDesign = Annotated[
 ]
 
 
-@router.post("/flowable/model/dryRun")
+@router.post("/flowable/model/dryRun", openapi_extra=OBJECT)
 async def dry_run(request: Request, session: SessionDep, body: DryRunRequest, _: CanDesign) -> Any:
     """Runs the model (saved, or the designer's XML as it is) as the chosen initiator with the start
     values and a button per node, on a throwaway engine against the live organisation: the path,

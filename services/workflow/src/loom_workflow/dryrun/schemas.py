@@ -22,6 +22,8 @@ class DryRunRequest(WireModel):
     variables: dict[str, Any] = Field(default_factory=dict)
     # node id -> the button code chosen there (default: agree, _flow_agree)
     buttons: dict[str, str] = Field(default_factory=dict)
+    # node id -> where its back button (_flow_back) sends the task (default: the last legal node)
+    back_to: dict[str, str] = Field(default_factory=dict)
     # node extensions as the designer holds them, unsaved; nodes not listed use the saved ones
     extensions: list[TaskDefExtensionSave] = Field(default_factory=list)
     max_steps: int = Field(default=200, ge=1, le=1000)
@@ -61,12 +63,17 @@ class Step(WireModel):
     node_name: str = ""
     activity_type: str = ""
     at: str = ""
+    # who would see the task: its assignee, else its candidate users and its groups' members
     reviewers: list[Reviewer] = Field(default_factory=list)
+    # the candidate groups (role ids) it was offered to, expanded into ``reviewers``
+    candidate_groups: list[str] = Field(default_factory=list)
     rules: list[RuleOutcome] = Field(default_factory=list)
     # where the reviewers came from: rules (node extensions), bpmn (assignee/candidates), none
     reviewer_source: str = ""
     button: dict[str, str] | None = None
     acted_by: str | None = None
+    # the node the back button sent the task to
+    back_to: str | None = None
     timer: TimerInfo | None = None
     reason: str | None = None
 

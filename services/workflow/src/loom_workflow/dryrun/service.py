@@ -21,15 +21,13 @@ from loom_workflow.engine.model import CallActivity, ProcessModel, UserTask, par
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import service as extension_service
-from loom_workflow.extension.assignees import Directory, Rule, bridge
+from loom_workflow.extension.assignees import Directory, Rule, bridge, kept
 from loom_workflow.extension.schemas import TaskDefExtensionSave
 from loom_workflow.modeler import bpmn
 from loom_workflow.modeler import service as modeler_service
 from loom_workflow.modeler.errors import InvalidModel
-from loom_workflow.task.service import START_RESERVED, coerce
+from loom_workflow.task.schemas import START_RESERVED, typed
 from loom_workflow.users import user_infos
-
-NO_VALUE_TYPES = ("applyUserId", "previousExecutor", "currentUserId")
 
 
 async def dry_run(
@@ -54,6 +52,7 @@ async def dry_run(
         initiator=body.initiator_id,
         variables=variables,
         buttons=body.buttons,
+        back_to=body.back_to,
         custom_codes={
             n: [b.code for b in e.flow_button_list if b.code and not b.code.startswith("_flow_")]
             for n, e in extensions.items()
@@ -120,7 +119,7 @@ def _rules(ext: TaskDefExtensionSave) -> list[Rule]:
     return [
         Rule(a.type, a.value or "", a.condition or "", a.operation_type or "0")
         for a in rows
-        if a.type and (a.value or a.type in NO_VALUE_TYPES)
+        if kept(a.type, a.value)
     ]
 
 
@@ -144,7 +143,7 @@ def _latest(tx: StoreTx, *, key: str) -> ProcessDefinition | None:
 
 def _start_variables(body: DryRunRequest, initiator: dict[str, str]) -> dict[str, object]:
     """The start values typed as the start call types them, and the initiator's variables."""
-    values: dict[str, object] = {k: coerce(v) for k, v in body.variables.items() if k not in START_RESERVED}
+    values: dict[str, object] = {k: typed(v) for k, v in body.variables.items() if k not in START_RESERVED}
     values.update(
         {
             "title": str(body.variables.get("title") or ""),
@@ -196,9 +195,11 @@ async def _answer(
                 )
                 for o in raw.get("outcomes", ())
             ],
+            candidate_groups=raw.get("candidateGroups", []),
             reviewer_source=raw.get("reviewerSource", ""),
             button=raw.get("button"),
             acted_by=raw.get("actedBy"),
+            back_to=raw.get("backTo"),
             timer=raw.get("timer"),
         )
         if raw["type"] == "stop" and trace.stop is not None:

@@ -2,8 +2,12 @@
 
 Each step is one engine command, as in the service: start as the initiator, then, while the process
 lives, complete the oldest open task with the button chosen for its node (agree by default) as one
-of its reviewers, or fire the earliest timer after moving the clock to its due time. A task nobody
-can receive stops the run on that node with the reason. Nothing leaves the in-memory store.
+of its reviewers, or fire the earliest timer after moving the clock to its due time. The people who
+would see a task are its assignee, else its candidate users and the members of its candidate groups;
+a task nobody would see stops the run on that node with the reason. Back (``_flow_back``) sends the
+task to the node chosen for it (default: the last it may go back to, as the task center does) the
+first time the node is reached and agrees on later visits, so the run shows the way back and on.
+Nothing leaves the in-memory store.
 """
 
 from __future__ import annotations
@@ -24,7 +28,14 @@ from loom_workflow.engine import (
     Registry,
     SequentialIdGenerator,
 )
-from loom_workflow.engine.commands import CompleteTask, DeleteProcessInstance, ExecuteJob, StartProcess
+from loom_workflow.engine.commands import (
+    BackNodes,
+    CompleteTask,
+    DeleteProcessInstance,
+    ExecuteJob,
+    SendBack,
+    StartProcess,
+)
 from loom_workflow.engine.model import ProcessModel, TimerEvent
 from loom_workflow.engine.runtime.entities import (
     HistoricActivityInstance,
@@ -37,6 +48,7 @@ from loom_workflow.events import notify_task
 from loom_workflow.extension.assignees import MultiInstanceHandler
 
 AGREE = "_flow_agree"
+BACK = "_flow_back"
 # the engine's words when a call activity names a key with no deployed definition
 _NOT_DEPLOYED = re.compile(r"Cannot find process definition with key '(.+?)' for call activity '(.+?)'")
 ENDING = {"_flow_reject", "_flow_stop"}
@@ -80,6 +92,7 @@ class Plan:
     initiator: str
     variables: Mapping[str, object]
     buttons: Mapping[str, str]  # node id -> chosen code
+    back_to: Mapping[str, str]  # node id -> the node its back button sends the task to
     custom_codes: Mapping[str, Sequence[str]]  # node id -> its custom button codes
     button_names: Mapping[tuple[str, str], str]
     max_steps: int
@@ -108,6 +121,8 @@ class Run:
         self._seen: set[str] = set()
         self._timers: set[str] = set()
         self._task_steps: dict[str, dict[str, Any]] = {}
+        self._receivers: dict[str, list[str]] = {}
+        self._sent_back: set[str] = set()
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> Trace:
@@ -139,34 +154,46 @@ class Run:
 
     def _handle(self, task: Task) -> bool:
         step = self._task_steps.get(task.id, {})
-        users = [task.assignee] if task.assignee else self._candidates(task)
-        groups = [
-            link.group_id
-            for link in self.store.rows(IdentityLink)
-            if link.task_id == task.id and link.group_id
-        ]
-        if not users and not groups:
-            node = task.task_def_key
-            name = task.name or node
-            resolution = self.resolver.by_task.get(task.id)
-            key = (
-                "workflow.dryrun.nobody"
-                if resolution and resolution.source == "rules"
-                else "workflow.dryrun.no_reviewer"
-            )
-            return self._halt(Stop(node, key, {"node": name}))
-        code = self.plan.buttons.get(task.task_def_key) or AGREE
-        actor = users[0] if users else self.plan.initiator
-        step["button"] = {"code": code, "name": self.plan.button_names.get((task.task_def_key, code), "")}
+        node = task.task_def_key
+        users = self._users_of(task)
+        if not users:
+            return self._halt(Stop(node, self._nobody_reason(task), {"node": task.name or node}))
+        code = self.plan.buttons.get(node) or AGREE
+        if code == BACK and node in self._sent_back:
+            code = AGREE
+        actor = users[0]
+        step["button"] = {"code": code, "name": self.plan.button_names.get((node, code), "")}
         step["actedBy"] = actor
         if code in ENDING:
-            done = self._do(DeleteProcessInstance(task.proc_inst_id, code), actor, task.task_def_key)
+            done = self._do(DeleteProcessInstance(task.proc_inst_id, code), actor, node)
             if done:
                 self.trace.status = "rejected" if code == "_flow_reject" else "stopped"
             return False
-        customs = self.plan.custom_codes.get(task.task_def_key, ())
+        if code == BACK:
+            return self._send_back(task, step, actor)
+        customs = self.plan.custom_codes.get(node, ())
         variables: dict[str, object] = {c: c == code for c in customs}
-        return self._do(CompleteTask(task.id, variables), actor, task.task_def_key)
+        return self._do(CompleteTask(task.id, variables), actor, node)
+
+    def _nobody_reason(self, task: Task) -> str:
+        """Why nobody would see the task: its rules name nobody, its groups are empty, or it has none."""
+        resolution = self.resolver.by_task.get(task.id)
+        if resolution and resolution.source == "rules":
+            return "workflow.dryrun.nobody"
+        return "workflow.dryrun.group_empty" if self._groups(task) else "workflow.dryrun.no_reviewer"
+
+    def _send_back(self, task: Task, step: dict[str, Any], actor: str) -> bool:
+        """Sends the task back as the task center's back button does; the node agrees next time."""
+        node = task.task_def_key
+        legal = [n.activity_id for n in self.engine.execute(BackNodes(task.id), user_id=actor)]
+        target = self.plan.back_to.get(node) or (legal[-1] if legal else "")
+        if not legal:
+            return self._halt(Stop(node, "workflow.task.no_back_node"))
+        if target not in legal:
+            return self._halt(Stop(node, "workflow.task.back_invalid", {"node": target}))
+        self._sent_back.add(node)
+        step["backTo"] = target
+        return self._do(SendBack(task.id, target), actor, node)
 
     def _fire(self, job: Job) -> bool:
         if job.due_date is not None and job.due_date > self.clock.now():
@@ -238,16 +265,28 @@ class Run:
         task = next((t for t in self.store.rows(Task) if t.id == task_id), None)
         if task is None:
             return
-        step["reviewerIds"] = [task.assignee] if task.assignee else self._candidates(task)
+        step["reviewerIds"] = self._users_of(task)
+        step["candidateGroups"] = self._groups(task)
         step["reviewerSource"] = resolution.source if resolution else "none"
         step["outcomes"] = list(resolution.outcomes) if resolution else []
 
-    def _candidates(self, task: Task) -> list[str]:
+    def _users_of(self, task: Task) -> list[str]:
+        """Who would see the task: its assignee, else its candidate users and its groups' members."""
+        if task.assignee:
+            return [task.assignee]
+        if task.id not in self._receivers:
+            links = [link for link in self.store.rows(IdentityLink) if link.task_id == task.id]
+            users = [link.user_id for link in links if link.type == "candidate" and link.user_id]
+            members = self.resolver.members_of(self._groups(task))
+            self._receivers[task.id] = list(dict.fromkeys([*users, *members]))
+        return self._receivers[task.id]
+
+    def _groups(self, task: Task) -> list[str]:
         links = self.store.rows(IdentityLink)
         return [
-            link.user_id
+            link.group_id
             for link in links
-            if link.task_id == task.id and link.type == "candidate" and link.user_id
+            if link.task_id == task.id and link.type == "candidate" and link.group_id
         ]
 
     def _timer(self, job: Job) -> dict[str, Any]:

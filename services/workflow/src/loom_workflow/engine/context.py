@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from .clock import Clock, IdGenerator
 from .errors import EngineError
 from .hooks import Registry, TaskAssignmentResolver
 from .model import FlowNode, ProcessModel, parse_bpmn
+from .ports import AgendaPort
 from .runtime.entities import Execution, HistoricActivityInstance, ProcessDefinition
 from .runtime.events import EngineEvent
 from .session import Session
-
-if TYPE_CHECKING:
-    from .agenda.agenda import Agenda
 
 
 class ModelCache:
@@ -58,13 +56,19 @@ class EngineConfig:
 class CommandContext:
     """What a command and the operations it plans work against."""
 
-    def __init__(self, session: Session, config: EngineConfig, user_id: str | None) -> None:
-        from .agenda.agenda import Agenda
-
+    def __init__(
+        self,
+        session: Session,
+        config: EngineConfig,
+        user_id: str | None,
+        *,
+        agenda: Callable[[CommandContext], AgendaPort],
+    ) -> None:
         self.session = session
         self.config = config
         self.user_id = user_id
-        self.agenda: Agenda = Agenda(self)
+        # made by the engine (agenda/ implements the port; this module does not import it)
+        self.agenda = agenda(self)
         self._order = 0
 
     def now(self) -> datetime:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from . import commands as c
+from .agenda.agenda import Agenda
 from .clock import Clock, IdGenerator, SystemClock, UuidIdGenerator
 from .context import CommandContext, EngineConfig
 from .hooks import DefaultAssignmentResolver, Registry, TaskAssignmentResolver
@@ -40,7 +41,7 @@ class Engine:
         """Runs ``command`` in one transaction: load, run the agenda, write the change set."""
         with self.store.transaction() as tx:
             session = Session(tx)
-            ctx = CommandContext(session, self.config, user_id)
+            ctx = CommandContext(session, self.config, user_id, agenda=Agenda)
             result = command.execute(ctx)
             ctx.agenda.run()
             changes = session.flush()

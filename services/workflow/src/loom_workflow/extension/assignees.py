@@ -4,9 +4,10 @@ A node's rules (seed §3.1 "Assignee") live in ``wf_flow_assignee`` keyed by pro
 Each rule may carry a ``condition`` (a JUEL expression over the process variables; '0' or empty
 means always) and an ``operationType`` ('0' adds its users, '1' removes them). Values may hold
 ``${...}`` expressions (e.g. ``${applyUserOfficeId}`` for the initiator's department).
-user/post/company/depart/role/applyUserId/previousExecutor/currentUserId go to sys
-(``DirectoryClient.resolve_reviewers``); ``sql`` runs a read-only parameterised query; ``custom``
-is an expression whose value is the user id(s).
+user/post/company/depart/role/applyUserId/previousExecutor/currentUserId and the department managers
+applyUserDeptManager/previousExecutorDeptManager go to sys (``DirectoryClient.resolve_reviewers``);
+``sql`` runs a read-only parameterised query; ``custom`` is an expression whose value is the user id(s).
+A rule that names nobody adds nobody: a node whose rules all name nobody gets no candidate.
 """
 
 from __future__ import annotations
@@ -25,9 +26,17 @@ from loom_workflow.engine.expr import HostObject, compile_expression, no_such_me
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
 from loom_workflow.pgstore.store import PgStore, conninfo
 
-DIRECTORY_TYPES = frozenset(
-    {"user", "post", "company", "depart", "role", "applyUserId", "previousExecutor", "currentUserId"}
+# Rules that name people relative to the run, so they carry no value (seed §4.3 keeps them anyway).
+VALUELESS_TYPES = frozenset(
+    {
+        "applyUserId",
+        "previousExecutor",
+        "currentUserId",
+        "applyUserDeptManager",
+        "previousExecutorDeptManager",
+    }
 )
+DIRECTORY_TYPES = frozenset({"user", "post", "company", "depart", "role", *VALUELESS_TYPES})
 _SQL_PARAM = re.compile(r"\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}")
 _FORBIDDEN_SQL = re.compile(r";|\b(insert|update|delete|drop|alter|create|truncate|grant|copy)\b", re.I)
 
@@ -51,6 +60,20 @@ class Rule:
     value: str
     condition: str
     operation_type: str
+
+
+def kept(rule_type: str | None, value: str | None) -> bool:
+    """Whether a reviewer row is a rule: a type with a value, or a type that needs none."""
+    return bool(rule_type) and (bool(value) or rule_type in VALUELESS_TYPES)
+
+
+@dataclass(frozen=True)
+class RuleShare:
+    """One rule as it was applied at a node: whether its condition held, and the users it named."""
+
+    rule: Rule
+    applied: bool
+    user_ids: tuple[str, ...]
 
 
 def load_rules(conn: psycopg.Connection[Any], process_key: str, node_id: str) -> list[Rule]:
@@ -129,27 +152,49 @@ class ReviewerResolver:
         actor: str | None,
     ) -> list[str] | None:
         """The users the node's rules name (None when the node has no rules)."""
-        tx = self._store.current_tx()
-        if tx is not None:
-            rules = load_rules(tx.conn, process_key, node_id)
-        else:
-            with self._store.pool.connection() as conn:
-                rules = load_rules(conn, process_key, node_id)
+        rules = self.rules_of(process_key, node_id)
         if not rules:
             return None
+        users, _ = self.apply(rules, variables, initiator=initiator, actor=actor)
+        return users
+
+    def rules_of(self, process_key: str, node_id: str) -> list[Rule]:
+        """The node's saved rules, read in the command's transaction when there is one."""
+        tx = self._store.current_tx()
+        if tx is not None:
+            return load_rules(tx.conn, process_key, node_id)
+        with self._store.pool.connection() as conn:
+            return load_rules(conn, process_key, node_id)
+
+    def apply(
+        self,
+        rules: Sequence[Rule],
+        variables: Mapping[str, object],
+        *,
+        initiator: str | None,
+        actor: str | None,
+    ) -> tuple[list[str], list[RuleShare]]:
+        """The users ``rules`` name, in order without repeats (a rule with operationType '1' removes
+        its users from those named before it), and each rule's share."""
         found: list[str] = []
+        shares: list[RuleShare] = []
         for rule in rules:
             if not _applies(rule, variables):
+                shares.append(RuleShare(rule, False, ()))
                 continue
-            ids = self._rule_users(rule, variables, initiator=initiator or "", actor=actor or "")
-            if rule.operation_type == "1":
-                found = [u for u in found if u not in ids]
-            else:
-                found.extend(ids)
-        return list(dict.fromkeys(u for u in found if u))
+            ids = [u for u in self._rule_users(rule, variables, initiator or "", actor or "") if u]
+            shares.append(RuleShare(rule, True, tuple(ids)))
+            found = [u for u in found if u not in ids] if rule.operation_type == "1" else [*found, *ids]
+        return list(dict.fromkeys(found)), shares
+
+    def members_of(self, groups: Sequence[str]) -> list[str]:
+        """The enabled users in candidate groups (role ids): who would see a task offered to them."""
+        if not groups or self._directory is None:
+            return []
+        return list(self._run_async(self._directory.resolve_reviewers([("role", ",".join(groups))])))
 
     def _rule_users(
-        self, rule: Rule, variables: Mapping[str, object], *, initiator: str, actor: str
+        self, rule: Rule, variables: Mapping[str, object], initiator: str, actor: str
     ) -> list[str]:
         if rule.type == "sql":
             return self._sql_users(rule.value, variables)
@@ -159,13 +204,7 @@ class ReviewerResolver:
         if rule.type not in DIRECTORY_TYPES:
             raise ExpressionError(f"unknown reviewer type {rule.type}")
         if self._directory is None:
-            return (
-                [initiator]
-                if rule.type == "applyUserId"
-                else [actor]
-                if rule.type != "user"
-                else value.split(",")
-            )
+            return _without_directory(rule.type, value, initiator, actor)
         return list(
             self._run_async(
                 self._directory.resolve_reviewers(
@@ -203,6 +242,18 @@ class ReviewerResolver:
             raise InvalidArgument("workflow.reviewer.sql_invalid", detail=str(exc).splitlines()[0]) from exc
 
 
+def _without_directory(rule_type: str, value: str, initiator: str, actor: str) -> list[str]:
+    """What a rule names when no sys is configured (engine tests): the ids as given, the initiator
+    and the actor; nobody for what only the organisation knows."""
+    if rule_type == "user":
+        return value.split(",")
+    if rule_type == "applyUserId":
+        return [initiator]
+    if rule_type in ("previousExecutor", "currentUserId"):
+        return [actor]
+    return []
+
+
 # Reviewer queries run as this role, never as the service's (super)user: it can read the business
 # tables of the reviewer database and nothing else (no server files, no other service's data).
 REVIEWER_ROLE = "loom_sql_reviewer"
@@ -226,7 +277,8 @@ def _read_only(conn: psycopg.Connection[Any], query: str, params: list[object]) 
         conn.execute("SET TRANSACTION READ ONLY")
         conn.execute(f"SET LOCAL ROLE {REVIEWER_ROLE}")
         conn.execute(f"SET LOCAL statement_timeout = {REVIEWER_TIMEOUT_MS}")
-        rows = conn.execute(query, params).fetchall()  # type: ignore[arg-type]
+        # the rule's own text, run as it was written: the read-only role and timeout above are the guard
+        rows = conn.execute(query, params).fetchall()
     return [str(r[0]) for r in rows if r and r[0] is not None]
 
 

@@ -23,8 +23,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform.auth import Principal, current_principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import InvalidArgument, NotFound
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD, list_body
 from loom_platform.paging import PageDep, PageParams, empty_filter, paginate
 from loom_platform.wire import WireModel, split_ids
 
@@ -137,7 +138,7 @@ def _caller(permissions: Sequence[str]) -> Any:
     return require_permission(*permissions) if permissions else Depends(current_principal)
 
 
-def saved(resource: Resource, name: str) -> Any:
+def saved(resource: Resource, name: str) -> Message:
     """The success message of a save."""
     return message(translate("workflow.saved", what=translate(f"workflow.what.{resource.what}"), name=name))
 
@@ -155,7 +156,7 @@ def add_routes(router: APIRouter, resource: Resource) -> None:
         """A page of records (records, total)."""
         return await page(session, resource, page_params, request.query_params)
 
-    @router.get("/queryById", name=f"{resource.name}_query_by_id")
+    @router.get("/queryById", name=f"{resource.name}_query_by_id", openapi_extra=RECORD)
     async def query_by_id(session: SessionDep, _: Reader, id: str) -> Any:  # noqa: A002 - the wire name
         """One record."""
         record = await get(session, resource.model, id)
@@ -163,8 +164,8 @@ def add_routes(router: APIRouter, resource: Resource) -> None:
 
     if resource.many:
 
-        @router.post("/save", name=f"{resource.name}_save")
-        async def save_many(request: Request, session: SessionDep, principal: Saver_) -> Any:
+        @router.post("/save", name=f"{resource.name}_save", openapi_extra=list_body(body_type))
+        async def save_many(request: Request, session: SessionDep, principal: Saver_) -> Message:
             """Saves a JSON list of records."""
             try:
                 items = [body_type.model_validate(d) for d in await json_list(request)]
@@ -178,15 +179,18 @@ def add_routes(router: APIRouter, resource: Resource) -> None:
 
     else:
 
-        @router.post("/save", name=f"{resource.name}_save")
-        async def save_one(session: SessionDep, body: body_type, principal: Saver_) -> Any:  # type: ignore[valid-type]
+        async def save_one(session: SessionDep, body: WireModel, principal: Saver_) -> Message:
             """Creates or updates a record."""
             async with transaction(session):
                 name = await resource.save(session, body, principal.user_id)
             return saved(resource, name)
 
+        # FastAPI reads the body's schema from the signature: the resource's own, not the base.
+        save_one.__annotations__["body"] = body_type
+        router.post("/save", name=f"{resource.name}_save")(save_one)
+
     @router.delete("/delete", name=f"{resource.name}_delete")
-    async def delete(session: SessionDep, _: Deleter, ids: str = "") -> Any:
+    async def delete(session: SessionDep, _: Deleter, ids: str = "") -> Message:
         """Deletes the records ``?ids=a,b``."""
         async with transaction(session):
             await delete_ids(session, resource.model, split_ids(ids))

@@ -3,7 +3,7 @@ from __future__ import annotations
 from sqlalchemy import Column, Text, UniqueConstraint
 from sqlmodel import Field
 
-from loom_workflow.common import Record
+from loom_platform.records import Record
 
 
 class Button(Record, table=True):

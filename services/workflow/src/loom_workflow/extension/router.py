@@ -10,6 +10,7 @@ from fastapi import APIRouter
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
+from loom_platform.openapi import RECORD
 from loom_workflow.extension import crud, service
 from loom_workflow.extension.resources import BUTTON, MODEL_READ, NODE_SETTING, RESOURCES, TASK_DEF_EXTENSION
 
@@ -49,7 +50,7 @@ async def validate_name(
 ModelReader = Annotated[Principal, require_permission(*MODEL_READ)]
 
 
-@task_def.get("/queryByDefIdAndTaskId")
+@task_def.get("/queryByDefIdAndTaskId", openapi_extra=RECORD)
 async def task_def_by_node(session: SessionDep, _: ModelReader, processDefId: str, taskDefId: str) -> Any:  # noqa: N803
     """The extension of one node (``processDefId`` carries the process key)."""
     return await service.extension_of(session, processDefId, taskDefId)

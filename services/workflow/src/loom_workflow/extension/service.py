@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import delete, select
-from sqlmodel import SQLModel
+from sqlalchemy import Table, delete, select
+from sqlmodel import SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.wire import now
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import compile_expression
 from loom_workflow.extension import errors
+from loom_workflow.extension.assignees import kept
 from loom_workflow.extension.crud import get, render
 from loom_workflow.extension.models import (
     Button,
@@ -51,6 +52,11 @@ TASK_EVENTS = ("create", "start", "assignment", "complete", "delete")
 M = TypeVar("M", bound=SQLModel)
 
 
+def _node_list(model: type[SQLModel]) -> Table:
+    """The table of a list a node extension owns (buttons, reviewers, conditions: ``task_def_id``)."""
+    return SQLModel.metadata.tables[str(model.__tablename__)]
+
+
 async def _upsert(
     session: AsyncSession, model: type[M], record_id: str | None, actor: str, **values: Any
 ) -> M:
@@ -65,14 +71,14 @@ async def _upsert(
 
 async def code_free(session: AsyncSession, code: str, except_id: str | None = None) -> bool:
     """True when no other button uses ``code``."""
-    stmt = select(Button.id).where(Button.code == code)  # type: ignore[call-overload]
+    stmt = select(col(Button.id)).where(col(Button.code) == code)
     found = (await session.execute(stmt)).scalars().all()
     return all(f == except_id for f in found)
 
 
 async def name_free(session: AsyncSession, name: str, except_id: str | None = None) -> bool:
     """True when no other button has ``name``."""
-    found = (await session.execute(select(Button.id).where(Button.name == name))).scalars().all()  # type: ignore[call-overload]
+    found = (await session.execute(select(col(Button.id)).where(col(Button.name) == name))).scalars().all()
     return all(f == except_id for f in found)
 
 
@@ -157,9 +163,9 @@ async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensio
             (
                 await session.execute(
                     select(TaskDefExtension).where(
-                        TaskDefExtension.process_def_id == item.process_def_id,
-                        TaskDefExtension.task_def_id == item.task_def_id,
-                    )  # type: ignore[arg-type]
+                        col(TaskDefExtension.process_def_id) == item.process_def_id,
+                        col(TaskDefExtension.task_def_id) == item.task_def_id,
+                    )
                 )
             )
             .scalars()
@@ -172,7 +178,7 @@ async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensio
         session.add(ext)
         await session.flush()
         for child in (FlowButton, FlowAssignee, FlowCondition):
-            await session.execute(delete(child).where(child.task_def_id == ext.id))  # type: ignore[attr-defined]
+            await session.execute(delete(child).where(_node_list(child).c.task_def_id == ext.id))
         for b in item.flow_button_list:
             session.add(
                 FlowButton(
@@ -180,7 +186,7 @@ async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensio
                 )
             )
         for a in item.flow_assignee_list:
-            if a.type and (a.value or a.type in ("applyUserId", "previousExecutor", "currentUserId")):
+            if kept(a.type, a.value):
                 session.add(
                     FlowAssignee(
                         task_def_id=ext.id,
@@ -212,9 +218,9 @@ async def extension_of(session: AsyncSession, process_def_id: str, task_def_id: 
         (
             await session.execute(
                 select(TaskDefExtension).where(
-                    TaskDefExtension.process_def_id == process_def_id,
-                    TaskDefExtension.task_def_id == task_def_id,
-                )  # type: ignore[arg-type]
+                    col(TaskDefExtension.process_def_id) == process_def_id,
+                    col(TaskDefExtension.task_def_id) == task_def_id,
+                )
             )
         )
         .scalars()
@@ -238,7 +244,8 @@ async def render_extension(session: AsyncSession, ext: TaskDefExtension) -> dict
     """An extension with its buttons, conditions and reviewers (each sorted)."""
 
     async def rows(model: type[SQLModel]) -> list[dict[str, Any]]:
-        found = (await session.execute(select(model).where(model.task_def_id == ext.id))).scalars().all()  # type: ignore[attr-defined]
+        by_node = select(model).where(_node_list(model).c.task_def_id == ext.id)
+        found = (await session.execute(by_node)).scalars().all()
         out = [{**render(r), "taskDef": {"id": ext.id}} for r in found]
         return sorted(out, key=lambda r: r.get("sort") or 0)
 
@@ -259,10 +266,10 @@ async def save_settings(session: AsyncSession, items: Sequence[NodeSettingSave],
             (
                 await session.execute(
                     select(NodeSetting).where(
-                        NodeSetting.process_def_id == item.process_def_id,
-                        NodeSetting.task_def_id == item.task_def_id,
-                        NodeSetting.key == item.key,
-                    )  # type: ignore[arg-type]
+                        col(NodeSetting.process_def_id) == item.process_def_id,
+                        col(NodeSetting.task_def_id) == item.task_def_id,
+                        col(NodeSetting.key) == item.key,
+                    )
                 )
             )
             .scalars()
@@ -282,11 +289,11 @@ async def setting_value(session: AsyncSession, process_def_id: str, task_def_id:
     """The value of one node setting, or an empty string."""
     found = (
         await session.execute(
-            select(NodeSetting.value).where(
-                NodeSetting.process_def_id == process_def_id,
-                NodeSetting.task_def_id == task_def_id,
-                NodeSetting.key == key,
-            )  # type: ignore[call-overload]
+            select(col(NodeSetting.value)).where(
+                col(NodeSetting.process_def_id) == process_def_id,
+                col(NodeSetting.task_def_id) == task_def_id,
+                col(NodeSetting.key) == key,
+            )
         )
     ).scalar_one_or_none()
     return found or ""

@@ -3,7 +3,7 @@ from __future__ import annotations
 from sqlalchemy import Index, UniqueConstraint
 from sqlmodel import Field
 
-from loom_workflow.common import Record
+from loom_platform.records import Record
 
 
 class FlowCopy(Record, table=True):

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, Request
 
 import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import InvalidArgument
-from loom_platform.http import message
+from loom_platform.fields import id_list, request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import fields_body
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.flowcopy import service
@@ -41,35 +42,18 @@ async def check_instance_visible(
     await service.check_visible(session, proc_ins_id, user_id, groups, monitor=False)
 
 
-async def fields(request: Request) -> dict[str, str]:
-    """Query parameters merged with a form-encoded or JSON body (the body wins)."""
-    found = dict(request.query_params)
-    kind = request.headers.get("content-type", "")
-    if kind.startswith("application/x-www-form-urlencoded"):
-        found.update({k: str(v) for k, v in (await request.form()).items()})
-    elif kind.startswith("application/json"):
-        body = await request.json()
-        if isinstance(body, dict):
-            found.update({k: _text(v) for k, v in body.items() if v is not None})
-    return found
-
-
-def _text(value: object) -> str:
-    """A JSON body value as the form-encoded one would read: lists comma-joined, objects as JSON."""
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value)
-    if isinstance(value, dict):
-        return orjson.dumps(value).decode()
-    return str(value)
-
-
-@router.post("/save")
-async def save(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+@router.post(
+    "/save",
+    openapi_extra=fields_body(
+        procInsId="the instance", taskId="the task it is copied from", userIds="users, comma-joined"
+    ),
+)
+async def save(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Message:
     """Copies an instance to users (``procInsId``, ``taskId`` optional, ``userIds`` comma-joined).
     Only someone involved in the instance, or a monitor, may copy it."""
-    f = await fields(request)
+    f = await request_fields(request)
     proc_ins_id = f.get("procInsId") or f.get("processInstanceId") or ""
-    users = split_ids(f.get("userIds") or "")
+    users = id_list(f.get("userIds"))
     if not proc_ins_id:
         raise InvalidArgument("workflow.instance.not_found")
     if not users:
@@ -108,7 +92,7 @@ async def list_copies(
 
 
 @router.put("/read")
-async def read(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Any:
+async def read(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Message:
     """Marks the caller's copies read."""
     async with transaction(session):
         await service.mark_read(session, split_ids(ids), user_id=principal.user_id)
@@ -116,7 +100,7 @@ async def read(session: SessionDep, principal: CurrentPrincipal, ids: str = "") 
 
 
 @router.delete("/delete")
-async def delete(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Any:
+async def delete(session: SessionDep, principal: CurrentPrincipal, ids: str = "") -> Message:
     """Deletes the caller's copies (a copy is the receiver's own)."""
     async with transaction(session):
         await service.delete(session, split_ids(ids), user_id=principal.user_id)

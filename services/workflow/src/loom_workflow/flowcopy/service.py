@@ -5,34 +5,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import CompoundSelect, literal, or_, select, union_all, update
+from sqlalchemy import delete as delete_rows
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_platform.outbox import add_event
-from loom_platform.paging import PageParams, fixed_order, page_body
+from loom_platform.paging import PageParams, contains, count, fixed_order, page_body
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
 from loom_workflow.flowcopy.errors import NotInvolved
+from loom_workflow.flowcopy.models import FlowCopy
+from loom_workflow.pgstore import tables as t
 from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.users import user_names
 
-# The initiator, anyone who held a task (assignee or owner), a candidate of an open task (named or
-# through a role), or someone it was copied to.
-_INVOLVED = """
-SELECT 1 FROM act_hi_procinst h WHERE h.id = :p AND h.start_user_id = :u
-UNION ALL SELECT 1 FROM act_hi_taskinst t WHERE t.proc_inst_id = :p AND (t.assignee = :u OR t.owner = :u)
-UNION ALL SELECT 1 FROM act_ru_identitylink l JOIN act_ru_task t ON t.id = l.task_id
-  WHERE t.proc_inst_id = :p AND l.type = 'candidate'
-    AND (l.user_id = :u OR l.group_id = ANY(CAST(:groups AS varchar[])))
-UNION ALL SELECT 1 FROM wf_flow_copy c WHERE c.proc_ins_id = :p AND c.user_id = :u
-LIMIT 1
-"""
+
+def _involvement(proc_ins_id: str, user_id: str, groups: Sequence[str]) -> CompoundSelect[Any]:
+    """The initiator, anyone who held a task (assignee or owner), a candidate of an open task (named
+    or through a role), or someone it was copied to: one row per way the user took part."""
+    h, done, link, task = t.hi_procinst, t.hi_taskinst, t.identitylink, t.task
+    return union_all(
+        select(literal(1)).where(h.c.id == proc_ins_id, h.c.start_user_id == user_id),
+        select(literal(1)).where(
+            done.c.proc_inst_id == proc_ins_id, or_(done.c.assignee == user_id, done.c.owner == user_id)
+        ),
+        select(literal(1))
+        .join_from(link, task, task.c.id == link.c.task_id)
+        .where(
+            task.c.proc_inst_id == proc_ins_id,
+            link.c.type == "candidate",
+            or_(link.c.user_id == user_id, link.c.group_id.in_(list(groups))),
+        ),
+        select(literal(1)).where(col(FlowCopy.proc_ins_id) == proc_ins_id, col(FlowCopy.user_id) == user_id),
+    )
 
 
 async def is_involved(session: AsyncSession, proc_ins_id: str, user_id: str, groups: Sequence[str]) -> bool:
-    """True when the user took part in the instance (the rule above)."""
-    found = await session.execute(text(_INVOLVED), {"p": proc_ins_id, "u": user_id, "groups": list(groups)})
+    """True when the user took part in the instance (see :func:`_involvement`)."""
+    found = await session.execute(_involvement(proc_ins_id, user_id, groups).limit(1))
     return found.first() is not None
 
 
@@ -40,7 +53,7 @@ async def check_visible(
     session: AsyncSession, proc_ins_id: str, user_id: str, groups: Sequence[str], *, monitor: bool
 ) -> None:
     """Raises unless the instance exists and the user may see it (involved, or a monitor)."""
-    exists = await session.execute(text("SELECT 1 FROM act_hi_procinst WHERE id = :p"), {"p": proc_ins_id})
+    exists = await session.execute(select(t.hi_procinst.c.id).where(t.hi_procinst.c.id == proc_ins_id))
     if exists.first() is None:
         raise InstanceNotFound()
     if not monitor and not await is_involved(session, proc_ins_id, user_id, groups):
@@ -52,13 +65,12 @@ async def create(
 ) -> int:
     """Copies the instance (at the node of ``task_id``, when given) to ``user_ids``; returns how many
     new copies were written (a repeated copy adds nothing). Announces ``loom.workflow.copy.created``."""
+    h, d, done = t.hi_procinst, t.procdef, t.hi_taskinst
     row = (
         await session.execute(
-            text(
-                "SELECT h.id, h.name, h.proc_def_id, d.name AS def_name FROM act_hi_procinst h "
-                "JOIN act_re_procdef d ON d.id = h.proc_def_id WHERE h.id = :p"
-            ),
-            {"p": proc_ins_id},
+            select(h.c.id, h.c.name, h.c.proc_def_id, d.c.name.label("def_name"))
+            .join_from(h, d, d.c.id == h.c.proc_def_id)
+            .where(h.c.id == proc_ins_id)
         )
     ).first()
     if row is None:
@@ -66,8 +78,9 @@ async def create(
     task = (
         (
             await session.execute(
-                text("SELECT name, task_def_key FROM act_hi_taskinst WHERE id = :t AND proc_inst_id = :p"),
-                {"t": task_id, "p": proc_ins_id},
+                select(done.c.name, done.c.task_def_key).where(
+                    done.c.id == task_id, done.c.proc_inst_id == proc_ins_id
+                )
             )
         ).first()
         if task_id
@@ -76,25 +89,23 @@ async def create(
     stamp = now()
     written = []
     for user in dict.fromkeys(user_ids):
+        copy = insert(FlowCopy).values(
+            id=new_id(),
+            create_by=actor,
+            create_date=stamp,
+            update_by=actor,
+            update_date=stamp,
+            user_id=user,
+            proc_def_id=row.proc_def_id,
+            proc_ins_id=proc_ins_id,
+            proc_def_name=row.def_name,
+            proc_ins_name=row.name,
+            task_id=task_id if task is not None else "",
+            task_name=task.name if task is not None else None,
+            status="0",
+        )
         inserted = await session.execute(
-            text(
-                "INSERT INTO wf_flow_copy (id, create_by, create_date, update_by, update_date, user_id, "
-                "proc_def_id, proc_ins_id, proc_def_name, proc_ins_name, task_id, task_name, status) "
-                "VALUES (:id, :by, :at, :by, :at, :user, :def, :ins, :def_name, :ins_name, :task, :task_name, '0') "
-                "ON CONFLICT ON CONSTRAINT uq_wf_flow_copy DO NOTHING RETURNING id"
-            ),
-            {
-                "id": new_id(),
-                "by": actor,
-                "at": stamp,
-                "user": user,
-                "def": row.proc_def_id,
-                "ins": proc_ins_id,
-                "def_name": row.def_name,
-                "ins_name": row.name,
-                "task": task_id if task is not None else "",
-                "task_name": task.name if task is not None else None,
-            },
+            copy.on_conflict_do_nothing(constraint="uq_wf_flow_copy").returning(col(FlowCopy.id))
         )
         if inserted.first() is not None:
             written.append(user)
@@ -120,25 +131,12 @@ async def page(
 ) -> dict[str, Any]:
     """The copies sent to ``user_id``, newest first (unread and read)."""
     fixed_order(params)
-    where = "c.user_id = :u"
-    binds: dict[str, Any] = {"u": user_id}
+    mine = select(FlowCopy).where(col(FlowCopy.user_id) == user_id)
     if title:
-        where += " AND c.proc_ins_name ILIKE :title"
-        binds["title"] = f"%{title}%"
-    total = int(
-        (
-            await session.execute(text(f"SELECT count(*) FROM wf_flow_copy c WHERE {where}"), binds)
-        ).scalar_one()
-    )
-    rows = list(
-        await session.execute(
-            text(
-                f"SELECT c.* FROM wf_flow_copy c WHERE {where} ORDER BY c.create_date DESC, c.id DESC "
-                "LIMIT :limit OFFSET :offset"
-            ),
-            {**binds, "limit": params.size, "offset": params.offset},
-        )
-    )
+        mine = mine.where(contains(col(FlowCopy.proc_ins_name), title))
+    total = await count(session, mine)
+    newest = mine.order_by(col(FlowCopy.create_date).desc(), col(FlowCopy.id).desc())
+    rows = list((await session.execute(newest.limit(params.size).offset(params.offset))).scalars())
     names = await user_names(directory, [r.create_by for r in rows])
     return page_body([_render(r, names) for r in rows], total, params)
 
@@ -161,28 +159,20 @@ def _render(r: Any, names: dict[str, str]) -> dict[str, Any]:
 
 async def mark_read(session: AsyncSession, ids: Sequence[str], *, user_id: str) -> int:
     """Marks the receiver's own copies read (others' ids change nothing)."""
-    result = await session.execute(
-        text(
-            "UPDATE wf_flow_copy SET status = '1', update_by = :u, update_date = now() "
-            "WHERE id = ANY(:ids) AND user_id = :u AND status <> '1'"
-        ),
-        {"ids": list(ids), "u": user_id},
-    )
-    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+    mine = (col(FlowCopy.id).in_(ids), col(FlowCopy.user_id) == user_id, col(FlowCopy.status) != "1")
+    marked = update(FlowCopy).where(*mine).values(status="1", update_by=user_id, update_date=now())
+    return int((await session.execute(marked)).rowcount or 0)
 
 
 async def delete(session: AsyncSession, ids: Sequence[str], *, user_id: str) -> int:
     """Deletes the receiver's own copies."""
-    result = await session.execute(
-        text("DELETE FROM wf_flow_copy WHERE id = ANY(:ids) AND user_id = :u"),
-        {"ids": list(ids), "u": user_id},
-    )
-    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+    mine = delete_rows(FlowCopy).where(col(FlowCopy.id).in_(ids), col(FlowCopy.user_id) == user_id)
+    return int((await session.execute(mine)).rowcount or 0)
 
 
 async def unread(session: AsyncSession, user_id: str) -> int:
     """How many copies the user has not read."""
-    found = await session.execute(
-        text("SELECT count(*) FROM wf_flow_copy WHERE user_id = :u AND status = '0'"), {"u": user_id}
+    unread_ones = select(col(FlowCopy.id)).where(
+        col(FlowCopy.user_id) == user_id, col(FlowCopy.status) == "0"
     )
-    return int(found.scalar_one())
+    return await count(session, unread_ones)

@@ -21,6 +21,8 @@ BPMN_NS = "http://www.omg.org/spec/BPMN/20100524/MODEL"
 XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]*$")
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+_NOT_EXECUTABLE = re.compile(r"<(\w+:)?process\b[^>]*\bisExecutable=\"false\"")
+_EXECUTABLE = re.compile(r"<(\w+:)?process\b(?![^>]*\bisExecutable=\"false\")[^>]*>")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,9 @@ def validate(xml: str | None, key: str) -> list[ProcessModel]:
         raise InvalidModel("workflow.model.empty")
     if not _KEY.match(key or ""):
         raise InvalidModel("workflow.model.key_invalid", key=key)
+    # a process saved as drawn stays non-executable until it is published from the designer
+    if not re.search(_EXECUTABLE, xml) and re.search(_NOT_EXECUTABLE, xml):
+        raise InvalidModel("workflow.model.not_executable", key=key)
     try:
         models = parse_bpmn(xml)
     except BpmnParseError as exc:

@@ -9,8 +9,9 @@ from fastapi.responses import Response
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import RECORD, download
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
@@ -28,7 +29,7 @@ CanDelete = Annotated[Principal, require_permission("flowable:model:del")]
 CanDeploy = Annotated[Principal, require_permission("flowable:model:deploy")]
 
 
-@router.post("/app/rest/models")
+@router.post("/app/rest/models", openapi_extra=RECORD)
 async def create_model(session: SessionDep, body: ModelCreate, principal: CanAdd) -> Any:
     """Creates an empty model; the answer carries its ``id``."""
     async with transaction(session):
@@ -36,7 +37,7 @@ async def create_model(session: SessionDep, body: ModelCreate, principal: CanAdd
     return service.render(model)
 
 
-@router.get("/app/rest/models/{model_id}/editor/json")
+@router.get("/app/rest/models/{model_id}/editor/json", openapi_extra=RECORD)
 async def editor_json(session: SessionDep, model_id: str, _: CanView) -> Any:
     """The model for the designer, with ``lastUpdated`` (sent back on save to detect conflicts)."""
     model = await service.get(session, model_id)
@@ -44,7 +45,7 @@ async def editor_json(session: SessionDep, model_id: str, _: CanView) -> Any:
     return {**body, "modelId": model.id, "bpmnXml": model.bpmn_xml, "model": {"bpmnXml": model.bpmn_xml}}
 
 
-@router.post("/flowable/model/saveModel/{model_id}")
+@router.post("/flowable/model/saveModel/{model_id}", openapi_extra=RECORD)
 async def save_model(
     session: SessionDep,
     model_id: str,
@@ -74,7 +75,7 @@ async def save_model(
     return service.render(model)
 
 
-@router.get("/flowable/model/getBpmnXml")
+@router.get("/flowable/model/getBpmnXml", responses=download("text/xml", "the BPMN XML"))
 async def get_bpmn_xml(session: SessionDep, _: CanView, id: str) -> Response:
     """The model's BPMN XML as text."""
     model = await service.get(session, id)
@@ -82,7 +83,7 @@ async def get_bpmn_xml(session: SessionDep, _: CanView, id: str) -> Response:
 
 
 @router.get("/flowable/model/copy")
-async def copy_model(session: SessionDep, principal: CanAdd, id: str) -> Any:
+async def copy_model(session: SessionDep, principal: CanAdd, id: str) -> Message:
     """Copies a model under a new key."""
     async with transaction(session):
         await service.copy(session, id, actor=principal.user_id)
@@ -90,7 +91,7 @@ async def copy_model(session: SessionDep, principal: CanAdd, id: str) -> Any:
 
 
 @router.delete("/flowable/model/delete")
-async def delete_models(request: Request, session: SessionDep, _: CanDelete, ids: str = "") -> Any:
+async def delete_models(request: Request, session: SessionDep, _: CanDelete, ids: str = "") -> Message:
     """Deletes models with their definitions, instances and history."""
     async with transaction(session):
         await service.delete_many(session, runtime_of(request.app), split_ids(ids))
@@ -110,7 +111,9 @@ async def list_models(
 
 
 @router.put("/flowable/model/updateCategory")
-async def update_category(request: Request, session: SessionDep, _: CanEdit, id: str, category: str) -> Any:
+async def update_category(
+    request: Request, session: SessionDep, _: CanEdit, id: str, category: str
+) -> Message:
     """Sets the category of a definition (id: the process definition id, or a model id)."""
     async with transaction(session):
         await service.update_category(session, runtime_of(request.app), id, category)
@@ -120,7 +123,7 @@ async def update_category(request: Request, session: SessionDep, _: CanEdit, id:
 @router.put("/flowable/model/deploy")
 async def deploy_model(
     request: Request, session: SessionDep, principal: CanDeploy, id: str, category: str | None = None
-) -> Any:
+) -> Message:
     """Deploys the model as the next version of its key."""
     async with transaction(session):
         definition = await service.deploy(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from psycopg.types.json import Jsonb
-from sqlalchemy import Table
-from sqlalchemy.dialects import postgresql
+import orjson
+from sqlalchemy import DateTime, Table
 
 from loom_workflow.engine.errors import IllegalArgument
 from loom_workflow.engine.runtime.entities import (
@@ -28,8 +28,6 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.pgstore import tables as t
-
-_DIALECT = postgresql.dialect()  # type: ignore[no-untyped-call]
 
 TABLE_OF: dict[type, Table] = {
     Deployment: t.deployment,
@@ -58,11 +56,10 @@ class Mapping:
     table: str
     fields: tuple[str, ...]
     select: str
-    insert: str
-    update: str
-    delete: str
-    insert_many: str  # one prepared statement for any number of rows: INSERT ... SELECT FROM unnest(arrays)
-    delete_many: str  # the same for revision-checked deletes
+    json_array: str  # json_build_array(<every column>): a row as a JSON array in ``fields`` order
+    insert_json: str  # INSERT of the rows of one JSON parameter (objects keyed by column)
+    delete_json: str  # revision-checked DELETE of the rows of one JSON parameter ({id, rev} objects)
+    times: tuple[int, ...]  # positions of the timestamp fields (ISO text in JSON)
 
     def to_row(self, values: Sequence[Any]) -> Row:
         """A dataclass from a result row in ``fields`` order."""
@@ -71,96 +68,101 @@ class Mapping:
             data["value"] = decode_value(str(data["type_name"]), data["value"])
         return self.kind(**data)  # type: ignore[no-any-return]
 
-    def columns_of(self, rows: Sequence[Row]) -> list[list[Any]]:
-        """The rows as one array per column, for :attr:`insert_many`."""
-        table = [self.params(r) for r in rows]
-        return [list(column) for column in zip(*table, strict=True)]
+    def from_json(self, values: list[Any]) -> Row:
+        """A dataclass from a :attr:`json_array` value (timestamps come back as ISO text)."""
+        for i in self.times:
+            if values[i] is not None:
+                values[i] = datetime.fromisoformat(values[i])
+        return self.to_row(values)
 
-    def params(self, row: Row) -> list[Any]:
-        """Column values of ``row`` in ``fields`` order."""
-        values = [getattr(row, f) for f in self.fields]
-        if self.kind is Variable:
+    def json_object(self, row: Row, fields: Sequence[str] | None = None) -> dict[str, Any]:
+        """``row`` as a JSON object keyed by column: every field, or ``id``, ``rev`` and ``fields``."""
+        names = self.fields if fields is None else ("id", "revision", *fields)
+        data = {_column(f): getattr(row, f) for f in names}
+        if self.kind is Variable and "value" in names:
             assert isinstance(row, Variable)
-            values[self.fields.index("value")] = encode_value(row)
-        return values
+            data["value"] = json_value(row)
+        return data
 
 
 def _mapping(kind: type, table: Table) -> Mapping:
     fields = tuple(f.name for f in dataclasses.fields(kind))
     columns = [_column(f) for f in fields]
     names = ", ".join(columns)
-    marks = ", ".join(["%s"] * len(columns))
-    settable = [c for c in columns if c not in ("id", "rev")]
-    sets = ", ".join(f"{c} = %s" for c in settable)
-    arrays = ", ".join(f"%s::{table.c[c].type.compile(dialect=_DIALECT)}[]" for c in columns)
-    id_type = table.c["id"].type.compile(dialect=_DIALECT)
+    rows = f"json_populate_recordset(NULL::{table.name}, %s::json) j"
     return Mapping(
         kind=kind,
         table=table.name,
         fields=fields,
         select=f"SELECT {names} FROM {table.name}",
-        insert=f"INSERT INTO {table.name} ({names}) VALUES ({marks})",
-        update=f"UPDATE {table.name} SET {sets}, rev = %s WHERE id = %s AND rev = %s",
-        delete=f"DELETE FROM {table.name} WHERE id = %s AND rev = %s",
-        insert_many=f"INSERT INTO {table.name} ({names}) SELECT * FROM unnest({arrays})",
-        delete_many=(
-            f"DELETE FROM {table.name} t USING unnest(%s::{id_type}[], %s::integer[]) AS d(id, rev) "
-            "WHERE t.id = d.id AND t.rev = d.rev"
+        json_array=f"json_build_array({names})",
+        # A table of exactly the row's columns takes them all in the table's order (short statements:
+        # psycopg caches the parsing of statement texts up to 4 kB, and a command's write joins several)
+        insert_json=(
+            f"INSERT INTO {table.name} SELECT * FROM {rows}"
+            if {c.name for c in table.columns} == set(columns)
+            else f"INSERT INTO {table.name} ({names}) SELECT {names} FROM {rows}"
         ),
+        delete_json=(
+            f"DELETE FROM {table.name} t USING loom_workflow_rows(NULL::{table.name}, %s::json) j "
+            "WHERE t.id = j.id AND t.rev = j.rev RETURNING 1"
+        ),
+        times=tuple(i for i, c in enumerate(columns) if isinstance(table.c[c].type, DateTime)),
     )
 
 
 MAPPINGS: dict[type, Mapping] = {kind: _mapping(kind, table) for kind, table in TABLE_OF.items()}
 
 
-def update_sql(mapping: Mapping, fields: tuple[str, ...]) -> str:
-    """The revision-checked UPDATE of ``fields`` (every column when empty); texts are cached."""
+_UPDATES: dict[tuple[str, tuple[str, ...]], str] = {}
+
+
+def update_json_sql(mapping: Mapping, fields: tuple[str, ...]) -> str:
+    """The revision-checked UPDATE of ``fields`` for the rows of one JSON parameter (objects from
+    :meth:`Mapping.json_object` with the new ``rev``); one row of output per row updated."""
     key = (mapping.table, fields)
     found = _UPDATES.get(key)
     if found is None:
-        if fields:
-            sets = ", ".join(f"{_column(f)} = %s" for f in fields)
-            found = f"UPDATE {mapping.table} SET {sets}, rev = %s WHERE id = %s AND rev = %s"
-        else:
-            found = mapping.update
+        sets = ", ".join(f"{_column(f)} = j.{_column(f)}" for f in fields)
+        found = (
+            f"UPDATE {mapping.table} t SET {sets}, rev = j.rev "
+            f"FROM loom_workflow_rows(NULL::{mapping.table}, %s::json) j "
+            "WHERE t.id = j.id AND t.rev = j.rev - 1 RETURNING 1"
+        )
         _UPDATES[key] = found
     return found
 
 
-def update_params(mapping: Mapping, row: Row, fields: tuple[str, ...] = ()) -> list[Any]:
-    """Parameters of :func:`update_sql`: new values, new revision, id, old revision."""
-    values = dict(zip(mapping.fields, mapping.params(row), strict=True))
-    names = fields or tuple(f for f in mapping.fields if f not in ("id", "revision"))
-    return [*(values[f] for f in names), row.revision, row.id, row.revision - 1]
+def settable(mapping: Mapping) -> tuple[str, ...]:
+    """The fields an update may set (all but ``id`` and ``revision``)."""
+    return tuple(f for f in mapping.fields if f not in ("id", "revision"))
 
 
-def batch_insert(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
-    """One INSERT of every row (a single row keeps the plain statement)."""
-    if len(rows) == 1:
-        return mapping.insert, mapping.params(rows[0])
-    return mapping.insert_many, mapping.columns_of(rows)
+def dump_json(value: Any) -> str:
+    """JSON text for a statement parameter (orjson; the standard library for what orjson refuses,
+    such as integers beyond 64 bits in a variable)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value, default=_json_default)
 
 
-def batch_delete(mapping: Mapping, rows: Sequence[Row]) -> tuple[str, list[Any]]:
-    """One revision-checked DELETE of every row (the caller compares the row count)."""
-    if len(rows) == 1:
-        return mapping.delete, [rows[0].id, rows[0].revision]
-    return mapping.delete_many, [[r.id for r in rows], [r.revision for r in rows]]
+def _json_default(value: object) -> object:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-_UPDATES: dict[tuple[str, tuple[str, ...]], str] = {}
-
-
-def encode_value(var: Variable) -> Jsonb | None:
-    """A variable value as JSONB (dates as ISO text); 'object' values cannot be stored."""
+def json_value(var: Variable) -> object:
+    """A variable value as it is stored in JSONB (dates as ISO text); 'object' values cannot be stored."""
     value = var.value
     if value is None:
         return None
     if var.type_name == "date" and isinstance(value, datetime | date):
-        return Jsonb(value.isoformat())
+        return value.isoformat()
     if var.type_name == "object":
         raise IllegalArgument(f"Variable '{var.name}' holds a {type(value).__name__}, which cannot be stored")
-    return Jsonb(value)
+    return value
 
 
 def decode_value(type_name: str, value: Any) -> object:

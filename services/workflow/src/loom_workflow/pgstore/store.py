@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -23,8 +22,8 @@ from google.protobuf.message import Message
 from psycopg_pool import ConnectionPool
 from sqlalchemy.engine import make_url
 
-from loom_platform.logging import REQUEST_ID_HEADER, request_id
-from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER
+from loom_platform.logging import request_id
+from loom_platform.outbox import outbox_row
 from loom_workflow.engine.errors import ConcurrentModification
 from loom_workflow.engine.runtime.entities import (
     Comment,
@@ -41,15 +40,7 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
-from loom_workflow.pgstore.codec import (
-    MAPPINGS,
-    Mapping,
-    batch_delete,
-    batch_insert,
-    encode_value,
-    update_params,
-    update_sql,
-)
+from loom_workflow.pgstore.codec import MAPPINGS, Mapping, dump_json, settable, update_json_sql
 
 log = logging.getLogger(__name__)
 
@@ -76,32 +67,35 @@ RETURNING id
 """
 
 
-# The root execution of the tree containing %(p)s, locked; the tree's running instances; the highest
-# activity order of their history (new activity rows continue from it).
+# The root execution of the tree containing %(p)s, locked. The tree is read by the next statement of the
+# same round trip (its snapshot is taken after the lock is held: one statement could not do both).
 _LOCK_TREE = """
-SELECT r.id,
-       ARRAY(SELECT e.id FROM act_ru_execution e WHERE e.root_proc_inst_id = r.id AND e.id = e.proc_inst_id),
-       (SELECT coalesce(max(a.transaction_order), 0) FROM act_hi_actinst a
-         WHERE a.proc_inst_id IN (SELECT e.id FROM act_ru_execution e
-                                   WHERE e.root_proc_inst_id = r.id AND e.id = e.proc_inst_id))
-FROM act_ru_execution r
+SELECT r.id FROM act_ru_execution r
 WHERE r.id = (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)
 FOR UPDATE OF r
 """
+_ROOT_OF_TASK = (
+    "SELECT e.root_proc_inst_id AS id FROM act_ru_task t JOIN act_ru_execution e ON e.id = t.proc_inst_id "
+    "WHERE t.id = %(p)s"
+)
 _LOCK_TASK_TREE = _LOCK_TREE.replace(
-    "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)",
-    "(SELECT e.root_proc_inst_id FROM act_ru_task t JOIN act_ru_execution e ON e.id = t.proc_inst_id "
-    "WHERE t.id = %(p)s)",
+    "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)", f"({_ROOT_OF_TASK})"
 )
 _UPSERT_HISTORIC_VARIABLES = """
 INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, create_time,
                             last_updated_time)
-SELECT v.*, clock_timestamp(), clock_timestamp()
-FROM unnest(%s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::varchar[], %s::jsonb[])
-     AS v(id, proc_inst_id, execution_id, task_id, name, type_name, value)
+SELECT v.id, v.proc_inst_id, v.execution_id, v.task_id, v.name, v.type_name, v.value, clock_timestamp(),
+       clock_timestamp()
+FROM json_populate_recordset(NULL::act_hi_varinst, %s::json) v
 ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, value = EXCLUDED.value,
                                last_updated_time = EXCLUDED.last_updated_time
 """
+_HISTORIC_VARIABLE_FIELDS = ("proc_inst_id", "execution_id", "task_id", "name", "type_name", "value")
+_FORGET_HISTORIC_VARIABLES = "DELETE FROM act_hi_varinst WHERE proc_inst_id IN (SELECT id FROM loom_workflow_rows(NULL::act_hi_procinst, %s::json))"
+_OUTBOX_ROW = (
+    "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
+    "VALUES (%s, %s, %s, %s::jsonb, clock_timestamp())"
+)
 _HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
 _DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
 _LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
@@ -111,6 +105,66 @@ _LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
 
 def _light_definition(values: Sequence[Any]) -> ProcessDefinition:
     return ProcessDefinition(**dict(zip(_DEFINITION_FIELDS, values, strict=True)))
+
+
+# What a loaded tree holds, in the order of the JSON array the load statement answers (after the root id
+# and the highest activity order).
+_TREE_KINDS: tuple[type, ...] = (
+    Execution,
+    ProcessDefinition,
+    Task,
+    IdentityLink,
+    Variable,
+    Job,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    HistoricActivityInstance,
+)
+
+
+def _load_tree_sql(root_sql: str, *, full_history: bool) -> str:
+    """One statement reading a whole instance tree as one JSON array: the root id, the highest activity
+    order, then the rows of each of :data:`_TREE_KINDS` (arrays in ``fields`` order, or null)."""
+
+    def rows(kind: type, where: str) -> str:
+        mapping = MAPPINGS[kind]
+        return f"(SELECT json_agg({mapping.json_array}) FROM {mapping.table} WHERE {where})"
+
+    in_tree = "proc_inst_id IN (SELECT id FROM ids)"
+    history_ids = "(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = (SELECT id FROM root) OR id = (SELECT id FROM root))"
+    light = ", ".join("rev" if f == "revision" else f for f in _DEFINITION_FIELDS)
+    parts = [
+        "(SELECT id FROM root)",
+        "(SELECT coalesce(max(transaction_order), 0) FROM act_hi_actinst WHERE proc_inst_id IN (SELECT id FROM ids))",
+        rows(Execution, "root_proc_inst_id = (SELECT id FROM root)"),
+        f"(SELECT json_agg(json_build_array({light})) FROM act_re_procdef WHERE id IN "
+        "(SELECT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = (SELECT id FROM root)))",
+        *(rows(kind, in_tree) for kind in (Task, IdentityLink, Variable, Job)),
+    ]
+    if full_history:
+        parts.append(
+            rows(
+                HistoricProcessInstance,
+                "root_proc_inst_id = (SELECT id FROM root) OR id = (SELECT id FROM root)",
+            )
+        )
+        parts += [rows(kind, f"proc_inst_id IN {history_ids}") for kind in _HISTORY_KINDS]
+    else:
+        parts.append(rows(HistoricProcessInstance, "id IN (SELECT id FROM ids)"))
+        parts += [rows(kind, f"{in_tree} AND end_time IS NULL") for kind in _HISTORY_KINDS]
+    return (
+        f"WITH root AS ({root_sql}), ids AS (SELECT id FROM act_ru_execution "
+        "WHERE root_proc_inst_id = (SELECT id FROM root) AND id = proc_inst_id) "
+        f"SELECT json_build_array({', '.join(parts)})::text"
+    )
+
+
+_ROOT_OF_EXECUTION = "SELECT root_proc_inst_id AS id FROM act_ru_execution WHERE id = %(p)s"
+_LOAD_SQL = {
+    (lock, full): _load_tree_sql(root, full_history=full)
+    for lock, root in ((_LOCK_TREE, _ROOT_OF_EXECUTION), (_LOCK_TASK_TREE, _ROOT_OF_TASK))
+    for full in (False, True)
+}
 
 
 def conninfo(url: str) -> str:
@@ -159,7 +213,7 @@ class PgStore:
             self._local.tx = tx
             try:
                 yield tx
-                tx.flush_outbox()
+                tx.commit()
             finally:
                 self._local.tx = previous
         if tx.wrote_events and self._on_commit is not None:
@@ -178,12 +232,20 @@ class PgTx:
     """One transaction on one connection (implements the engine's ``StoreTx``)."""
 
     def __init__(self, conn: psycopg.Connection[Any], store: PgStore) -> None:
-        self.conn = conn
+        self._conn = conn
         self.store = store
-        self._outbox: list[tuple[str, Message]] = []
         self.wrote_events = False
-        # Definitions of a loaded tree, read in the tree's pipeline: saves a round trip per command.
+        # The change set written last, waiting to go with the COMMIT (see write)
+        self._pending: tuple[str, list[Any]] | None = None
+        # Definitions of a loaded tree, read in the tree's load: saves a round trip per command.
         self._definitions: dict[str, ProcessDefinition] = {}
+
+    @property
+    def conn(self) -> psycopg.Connection[Any]:
+        """The transaction's connection; a queued write is sent first, so every statement sees it."""
+        if self._pending is not None:
+            self._send_pending()
+        return self._conn
 
     # ------------------------------------------------------------------ reads
     def _one(self, kind: type, where: str, params: tuple[Any, ...]) -> Any:
@@ -343,7 +405,10 @@ class PgTx:
         return self._load(_LOCK_TASK_TREE, task_id, full_history=False)
 
     def _load(self, lock_sql: str, key: str, *, full_history: bool) -> InstanceTree | None:
-        found = self.conn.execute(lock_sql, {"p": key}).fetchone()
+        with self.conn.pipeline():
+            locking = self.conn.execute(lock_sql, {"p": key})
+            loading = self.conn.execute(_LOAD_SQL[(lock_sql, full_history)], {"p": key})
+        found, (data,) = locking.fetchone(), loading.fetchone()  # type: ignore[misc]
         if found is None and lock_sql is _LOCK_TASK_TREE:
             return None
         if found is None:
@@ -355,36 +420,17 @@ class PgTx:
                 tree = self._tree(self._history_cursors(root))
             tree.full_history = True
             return tree
-        root, ids, order = str(found[0]), list(found[1]), int(found[2])
-        params = {"root": root, "ids": ids}
-        with self.conn.pipeline():
-            cursors = {
-                Execution: self.conn.execute(
-                    f"{MAPPINGS[Execution].select} WHERE root_proc_inst_id = %(root)s", params
-                ),
-                ProcessDefinition: self.conn.execute(
-                    f"{_LIGHT_DEFINITION} WHERE id IN "
-                    "(SELECT DISTINCT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = %(root)s)",
-                    params,
-                ),
-            }
-            runtime_kinds: tuple[type, ...] = (Task, IdentityLink, Variable, Job)
-            for kind in runtime_kinds:
-                cursors[kind] = self.conn.execute(
-                    f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%(ids)s)", params
-                )
-            if full_history:
-                cursors.update(self._history_cursors(root))
+        values = orjson.loads(data)
+        order = int(values[1])
+        loaded: dict[type, list[Any]] = {}
+        for kind, found_rows in zip(_TREE_KINDS, values[2:], strict=True):
+            if kind is ProcessDefinition:
+                light = [_light_definition(r) for r in found_rows or ()]
+                self._definitions.update((d.id, d) for d in self._with_xml(light))
             else:
-                cursors[HistoricProcessInstance] = self.conn.execute(
-                    f"{MAPPINGS[HistoricProcessInstance].select} WHERE id = ANY(%(ids)s)", params
-                )
-                for kind in _HISTORY_KINDS:
-                    cursors[kind] = self.conn.execute(
-                        f"{MAPPINGS[kind].select} WHERE proc_inst_id = ANY(%(ids)s) AND end_time IS NULL",
-                        params,
-                    )
-            tree = self._tree(cursors)
+                mapping = MAPPINGS[kind]
+                loaded[kind] = [mapping.from_json(r) for r in found_rows or ()]
+        tree = _instance_tree(loaded)
         tree.full_history, tree.activity_order = full_history, max(order, tree.activity_order)
         return tree
 
@@ -414,18 +460,7 @@ class PgTx:
         if ProcessDefinition in cursors:
             light = [_light_definition(r) for r in cursors[ProcessDefinition].fetchall()]
             self._definitions.update((d.id, d) for d in self._with_xml(light))
-        activities = loaded.get(HistoricActivityInstance, [])
-        return InstanceTree(
-            executions=loaded.get(Execution, []),
-            tasks=loaded.get(Task, []),
-            identity_links=loaded.get(IdentityLink, []),
-            variables=loaded.get(Variable, []),
-            jobs=loaded.get(Job, []),
-            historic_process_instances=loaded.get(HistoricProcessInstance, []),
-            historic_tasks=loaded.get(HistoricTaskInstance, []),
-            historic_activities=sorted(activities, key=lambda a: (a.start_time, a.transaction_order)),
-            activity_order=max((a.transaction_order for a in activities), default=0),
-        )
+        return _instance_tree(loaded)
 
     def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
         """Async jobs and due timers, unlocked, with retries left; oldest first."""
@@ -439,81 +474,116 @@ class PgTx:
 
     # ------------------------------------------------------------------ writes
     def write(self, changes: ChangeSet) -> None:
-        """Writes a change set in one round trip: INSERTs, UPDATEs of the changed columns only and one
-        DELETE per table (both revision-checked); history variables; outbox rows."""
-        checks: list[tuple[psycopg.Cursor[Any], list[Row]]] = []
-        with self.conn.pipeline():
-            for mapping, rows in _grouped(changes.inserts):
-                self.conn.execute(*batch_insert(mapping, rows))
-            for (mapping, fields), rows in _grouped_updates(changes):
-                cur = self.conn.cursor()
-                cur.executemany(
-                    update_sql(mapping, fields), [update_params(mapping, r, fields) for r in rows]
-                )
-                checks.append((cur, rows))
-            for mapping, rows in _grouped(changes.deletes):
-                sql, params = batch_delete(mapping, rows)
-                checks.append((self.conn.execute(sql, params), rows))
-            self._write_historic_variables(changes)
-            gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
-            if gone:
-                self.conn.execute("DELETE FROM act_hi_varinst WHERE proc_inst_id = ANY(%s)", (gone,))
-            self._outbox.extend(self.store.map_events(changes, changes.actor))
-            self.flush_outbox()
-        for cur, rows in checks:
-            _check(cur.rowcount, rows)
+        """Queues a change set as one statement: each table's INSERT, UPDATEs of the changed columns
+        only and DELETE (revision-checked), history variables and one outbox row carrying the command's
+        events, as data-modifying CTEs over JSON parameters. It is sent with the COMMIT, in one round
+        trip, or before any later statement of this transaction. A revision that does not match fails
+        the statement (``loom_workflow_check_writes``): the transaction rolls back and
+        :class:`ConcurrentModification` is raised."""
+        self._send_pending()
+        parts: list[str] = []
+        params: list[Any] = []
+        checks: list[tuple[int, int, str]] = []  # (part index, rows expected, what)
 
-    def _write_historic_variables(self, changes: ChangeSet) -> None:
-        """ACT_HI_VARINST: the last value of every variable, kept after the instance ends. Written for
-        new and changed variables, and for a deleted one only when this command changed it first."""
-        inserted = {id(r) for r in changes.inserts}
-        written = [
-            r
-            for r in [*changes.inserts, *changes.updates, *changes.deletes]
-            if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
-        ]
-        if written:
-            self.conn.execute(
-                _UPSERT_HISTORIC_VARIABLES,
-                [
-                    [v.id for v in written],
-                    [v.proc_inst_id for v in written],
-                    [v.execution_id for v in written],
-                    [v.task_id for v in written],
-                    [v.name for v in written],
-                    [v.type_name for v in written],
-                    [encode_value(v) for v in written],
-                ],
+        def add(sql: str, rows: list[Any], *, checked: bool = False, what: str = "") -> None:
+            if checked:
+                checks.append((len(parts), len(rows), what))
+            parts.append(sql)
+            params.append(dump_json(rows))
+
+        for mapping, rows in _grouped(changes.inserts):
+            add(mapping.insert_json, [mapping.json_object(r) for r in rows])
+        for (mapping, fields), rows in _grouped_updates(changes):
+            fields = fields or settable(mapping)
+            objects = [mapping.json_object(r, fields) for r in rows]
+            add(update_json_sql(mapping, fields), objects, checked=True, what=_label(rows))
+        for mapping, rows in _grouped(changes.deletes):
+            add(
+                mapping.delete_json,
+                [{"id": r.id, "rev": r.revision} for r in rows],
+                checked=True,
+                what=_label(rows),
             )
-
-    def flush_outbox(self) -> None:
-        """Writes the queued events as outbox rows (``loom_outbox``), just before commit."""
-        if not self._outbox:
+        variables = _historic_variables(changes)
+        if variables:
+            add(_UPSERT_HISTORIC_VARIABLES, variables)
+        gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
+        if gone:
+            add(_FORGET_HISTORIC_VARIABLES, [{"id": i} for i in gone])
+        outbox = self.store.map_events(changes, changes.actor)
+        if outbox:
+            parts.append(_OUTBOX_ROW)
+            params += outbox_row(outbox, request_id.get())
+            self.wrote_events = True
+        if not parts:
             return
-        rid = request_id.get()
-        params = [
-            (
-                uuid.uuid4().hex,
-                subject,
-                message.SerializeToString(),
-                orjson.dumps(
-                    {
-                        CONTENT_TYPE_HEADER: "application/protobuf",
-                        MESSAGE_TYPE_HEADER: message.DESCRIPTOR.full_name,
-                        REQUEST_ID_HEADER: rid,
-                    }
-                ).decode(),
-            )
-            for subject, message in self._outbox
-        ]
-        self.conn.execute(
-            "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
-            "SELECT id, subject, payload, headers, clock_timestamp() "
-            "FROM unnest(%s::varchar[], %s::varchar[], %s::bytea[], %s::jsonb[]) AS o(id, subject, payload, headers)",
-            [list(column) for column in zip(*params, strict=True)],
-        )
-        self._outbox.clear()
-        self.wrote_events = True
+        ctes = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(parts))
+        if checks:
+            counts = ", ".join(f"(SELECT count(*) FROM w{i})" for i, _, _ in checks)
+            final = f"SELECT loom_workflow_check_writes(ARRAY[{counts}]::integer[], %s::json)"
+            params.append(dump_json([[n, what] for _, n, what in checks]))
+        else:
+            final = "SELECT 1"
+        self._pending = (f"WITH {ctes} {final}", params)
+
+    def _send_pending(self) -> None:
+        """Sends the queued write now (a statement of this transaction follows it)."""
+        if self._pending is not None:
+            sql, params = self._pending
+            self._pending = None
+            with _conflicts():
+                self._conn.execute(sql, params)
+
+    def commit(self) -> None:
+        """Sends the queued write and COMMIT in one round trip."""
+        if self._pending is None:
+            self._conn.commit()
+            return
+        sql, params = self._pending
+        self._pending = None
+        with _conflicts(), self._conn.pipeline():
+            self._conn.execute(sql, params)
+            self._conn.commit()
+
+
+@contextmanager
+def _conflicts() -> Iterator[None]:
+    """A failed revision check (``serialization_failure`` from the write statement) as the engine's error."""
+    try:
+        yield
+    except psycopg.errors.SerializationFailure as exc:
+        raise ConcurrentModification(exc.diag.message_primary or str(exc)) from exc
+
+
+def _label(rows: list[Row]) -> str:
+    return f"{type(rows[0]).__name__} {rows[0].id}"
+
+
+def _historic_variables(changes: ChangeSet) -> list[dict[str, Any]]:
+    """ACT_HI_VARINST: the last value of every variable, kept after the instance ends. Written for new
+    and changed variables, and for a deleted one only when this command changed it first."""
+    inserted = {id(r) for r in changes.inserts}
+    mapping = MAPPINGS[Variable]
+    return [
+        mapping.json_object(r, _HISTORIC_VARIABLE_FIELDS)
+        for r in [*changes.inserts, *changes.updates, *changes.deletes]
+        if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
+    ]
+
+
+def _instance_tree(loaded: dict[type, list[Any]]) -> InstanceTree:
+    activities = loaded.get(HistoricActivityInstance, [])
+    return InstanceTree(
+        executions=loaded.get(Execution, []),
+        tasks=loaded.get(Task, []),
+        identity_links=loaded.get(IdentityLink, []),
+        variables=loaded.get(Variable, []),
+        jobs=loaded.get(Job, []),
+        historic_process_instances=loaded.get(HistoricProcessInstance, []),
+        historic_tasks=loaded.get(HistoricTaskInstance, []),
+        historic_activities=sorted(activities, key=lambda a: (a.start_time, a.transaction_order)),
+        activity_order=max((a.transaction_order for a in activities), default=0),
+    )
 
 
 def _grouped(rows: list[Row]) -> list[tuple[Mapping, list[Row]]]:

@@ -1,20 +1,31 @@
-"""Read models of definitions and instances (plain SQL on the engine tables, indexed)."""
+"""Read models of definitions and instances, on the engine's declared tables (``pgstore/tables.py``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.i18n import current_language
-from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
+from loom_platform.paging import PageParams, contains, count, date_filter, fixed_order, page_body
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.pgstore import tables as t
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.users import user_names
+
+
+def within(column: ColumnElement[Any], begin: str | None, end: str | None) -> list[ColumnElement[bool]]:
+    """``beginDate <= column <= endDate``, either bound optional (a 400 naming the field for a bad date)."""
+    start, stop = date_filter(begin, "beginDate"), date_filter(end, "endDate")
+    bounds: list[ColumnElement[bool]] = []
+    if start is not None:
+        bounds.append(column >= start)
+    if stop is not None:
+        bounds.append(column <= stop)
+    return bounds
 
 
 async def definitions(
@@ -31,25 +42,30 @@ async def definitions(
     fixed_order(params)
     if allowed is not None:
         return await _allowed_definitions(session, params, name=name, category=category, allowed=allowed)
-    where = ["1=1"]
-    binds: dict[str, Any] = {}
+    d, deployment = t.procdef, t.deployment
+    base = select(
+        d.c.id,
+        d.c.key,
+        d.c.name,
+        d.c.version,
+        d.c.category,
+        d.c.suspended,
+        d.c.deployment_id,
+        d.c.resource_name,
+        d.c.description,
+        deployment.c.deploy_time,
+    ).join_from(d, deployment, deployment.c.id == d.c.deployment_id, isouter=True)
     if name:
-        where.append("(d.name ILIKE :name ESCAPE '\\' OR d.key ILIKE :name ESCAPE '\\')")
-        binds["name"] = like_pattern(name)
+        base = base.where(contains(d.c.name, name) | contains(d.c.key, name))
     if category:
-        where.append("d.category = :category")
-        binds["category"] = category
+        base = base.where(d.c.category == category)
     if latest_only:
-        where.append("d.version = (SELECT max(version) FROM act_re_procdef x WHERE x.key = d.key)")
-    base = f"FROM act_re_procdef d LEFT JOIN act_re_deployment p ON p.id = d.deployment_id WHERE {' AND '.join(where)}"
-    total = int((await session.execute(text(f"SELECT count(*) {base}"), binds)).scalar_one())
+        same_key = t.procdef.alias("x")
+        newest = select(func.max(same_key.c.version)).where(same_key.c.key == d.c.key).scalar_subquery()
+        base = base.where(d.c.version == newest)
+    total = await count(session, base)
     rows = await session.execute(
-        text(
-            f"SELECT d.id, d.key, d.name, d.version, d.category, d.suspended, d.deployment_id, "
-            f"d.resource_name, d.description, p.deploy_time {base} ORDER BY d.key, d.version DESC "
-            "LIMIT :limit OFFSET :offset"
-        ),
-        {**binds, "limit": params.size, "offset": params.offset},
+        base.order_by(d.c.key, d.c.version.desc()).limit(params.size).offset(params.offset)
     )
     records = [
         {
@@ -104,36 +120,28 @@ async def instances(
 ) -> dict[str, Any]:
     """Process instances from history: running, ended, or a user's own (``myApplyed``)."""
     fixed_order(params)
-    where: list[str] = ["1=1"]
-    binds: dict[str, Any] = {}
-    if running is True:
-        where.append("h.end_time IS NULL")
-    elif running is False:
-        where.append("h.end_time IS NOT NULL")
-    if start_user_id:
-        where.append("h.start_user_id = :user")
-        binds["user"] = start_user_id
-    if begin:
-        where.append("h.start_time >= CAST(:begin AS timestamptz)")
-        binds["begin"] = date_filter(begin, "beginDate")
-    if end:
-        where.append("h.start_time <= CAST(:end AS timestamptz)")
-        binds["end"] = date_filter(end, "endDate")
-    if title:
-        where.append("h.name ILIKE :title ESCAPE '\\'")
-        binds["title"] = like_pattern(title)
-    where.append("h.super_proc_inst_id IS NULL")
-    base = f"FROM act_hi_procinst h JOIN act_re_procdef d ON d.id = h.proc_def_id WHERE {' AND '.join(where)}"
-    total = int((await session.execute(text(f"SELECT count(*) {base}"), binds)).scalar_one())
-    rows = list(
-        await session.execute(
-            text(
-                f"SELECT h.*, d.name AS def_name, d.suspended AS def_suspended, "
-                "(SELECT e.suspended FROM act_ru_execution e WHERE e.id = h.id) AS ins_suspended "
-                f"{base} ORDER BY h.start_time DESC LIMIT :limit OFFSET :offset"
-            ),
-            {**binds, "limit": params.size, "offset": params.offset},
+    h, d, e = t.hi_procinst, t.procdef, t.execution
+    base = (
+        select(
+            h,
+            d.c.name.label("def_name"),
+            d.c.suspended.label("def_suspended"),
+            select(e.c.suspended).where(e.c.id == h.c.id).scalar_subquery().label("ins_suspended"),
         )
+        .join_from(h, d, d.c.id == h.c.proc_def_id)
+        .where(h.c.super_proc_inst_id.is_(None), *within(h.c.start_time, begin, end))
+    )
+    if running is True:
+        base = base.where(h.c.end_time.is_(None))
+    elif running is False:
+        base = base.where(h.c.end_time.is_not(None))
+    if start_user_id:
+        base = base.where(h.c.start_user_id == start_user_id)
+    if title:
+        base = base.where(contains(h.c.name, title))
+    total = await count(session, base.with_only_columns(h.c.id))
+    rows = list(
+        await session.execute(base.order_by(h.c.start_time.desc()).limit(params.size).offset(params.offset))
     )
     current = await current_tasks(session, [r.id for r in rows])
     names = await user_names(directory, [r.start_user_id for r in rows])
@@ -144,12 +152,18 @@ async def current_tasks(session: AsyncSession, proc_inst_ids: list[str]) -> dict
     """Runtime tasks per instance."""
     if not proc_inst_ids:
         return {}
+    task = t.task
     rows = await session.execute(
-        text(
-            "SELECT id, name, task_def_key, proc_inst_id, assignee, create_time FROM act_ru_task "
-            "WHERE proc_inst_id = ANY(:ids) ORDER BY create_time"
-        ),
-        {"ids": proc_inst_ids},
+        select(
+            task.c.id,
+            task.c.name,
+            task.c.task_def_key,
+            task.c.proc_inst_id,
+            task.c.assignee,
+            task.c.create_time,
+        )
+        .where(task.c.proc_inst_id.in_(proc_inst_ids))
+        .order_by(task.c.create_time)
     )
     found: dict[str, list[Any]] = {}
     for row in rows:
@@ -159,15 +173,13 @@ async def current_tasks(session: AsyncSession, proc_inst_ids: list[str]) -> dict
 
 async def instance(session: AsyncSession, proc_inst_id: str) -> Any | None:
     """One historic instance with its definition's name and key."""
-    return (
-        await session.execute(
-            text(
-                "SELECT h.*, d.name AS def_name, d.key AS def_key FROM act_hi_procinst h "
-                "JOIN act_re_procdef d ON d.id = h.proc_def_id WHERE h.id = :id"
-            ),
-            {"id": proc_inst_id},
-        )
-    ).first()
+    h, d = t.hi_procinst, t.procdef
+    found = await session.execute(
+        select(h, d.c.name.label("def_name"), d.c.key.label("def_key"))
+        .join_from(h, d, d.c.id == h.c.proc_def_id)
+        .where(h.c.id == proc_inst_id)
+    )
+    return found.first()
 
 
 async def flow_chart(
@@ -181,23 +193,20 @@ async def flow_chart(
         proc_def_id = found.proc_def_id
     xml = model_xml or ""
     if proc_def_id:
-        row = (
-            await session.execute(
-                text("SELECT bpmn_xml FROM act_re_procdef WHERE id = :id"), {"id": proc_def_id}
-            )
-        ).first()
-        xml = row.bpmn_xml if row is not None else xml
+        stored = await session.execute(select(t.procdef.c.bpmn_xml).where(t.procdef.c.id == proc_def_id))
+        xml = stored.scalar_one_or_none() or xml
     if not proc_inst_id:
         return {"bpmnXml": xml, "activityIds": [], "flows": []}
+    act = t.hi_actinst
+    # an armed boundary event, or one removed unfired, was not visited
+    unvisited = and_(
+        act.c.activity_type == "boundaryEvent", act.c.end_time.is_(None) | act.c.delete_reason.is_not(None)
+    )
     acts = list(
         await session.execute(
-            text(
-                "SELECT activity_id, activity_type, end_time FROM act_hi_actinst WHERE proc_inst_id = :id "
-                # an armed boundary event, or one removed unfired, was not visited
-                "AND NOT (activity_type = 'boundaryEvent' AND (end_time IS NULL OR delete_reason IS NOT NULL)) "
-                "ORDER BY start_time, transaction_order"
-            ),
-            {"id": proc_inst_id},
+            select(act.c.activity_id, act.c.activity_type, act.c.end_time)
+            .where(act.c.proc_inst_id == proc_inst_id, ~unvisited)
+            .order_by(act.c.start_time, act.c.transaction_order)
         )
     )
     nodes = [a for a in acts if a.activity_type != "sequenceFlow"]
@@ -219,11 +228,9 @@ async def _allowed_definitions(
     everything = PageParams(current=1, size=100_000, orders=())
     page = await definitions(session, everything, name=name, category=category, latest_only=True)
     ids = [r["id"] for r in page["records"]]
+    d = t.procdef
     rows = await session.execute(
-        text(
-            "SELECT id, key, name, version, deployment_id, bpmn_xml FROM act_re_procdef WHERE id = ANY(:ids)"
-        ),
-        {"ids": ids},
+        select(d.c.id, d.c.key, d.c.name, d.c.version, d.c.deployment_id, d.c.bpmn_xml).where(d.c.id.in_(ids))
     )
     ok = {
         r.id
@@ -251,11 +258,10 @@ async def key_deployed(session: AsyncSession, key: str) -> bool:
 
 async def historic_variables(session: AsyncSession, proc_inst_id: str) -> dict[str, Any]:
     """``{name: value}`` of an instance's process-level variables as last written (ACT_HI_VARINST)."""
+    v = t.hi_varinst
     rows = await session.execute(
-        text(
-            "SELECT name, value FROM act_hi_varinst WHERE proc_inst_id = :id AND task_id IS NULL "
-            "ORDER BY last_updated_time"
-        ),
-        {"id": proc_inst_id},
+        select(v.c.name, v.c.value)
+        .where(v.c.proc_inst_id == proc_inst_id, v.c.task_id.is_(None))
+        .order_by(v.c.last_updated_time)
     )
     return {r.name: r.value for r in rows}

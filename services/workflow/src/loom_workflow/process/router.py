@@ -8,8 +8,9 @@ from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
-from loom_platform.http import message
+from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
+from loom_platform.openapi import OBJECT, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine.runtime.entities import ProcessDefinition
@@ -25,6 +26,7 @@ router = APIRouter(prefix="/flowable/process", tags=["process"])
 
 CanActivate = Annotated[Principal, require_permission("flowable:process:active", "flowable:process:edit")]
 CanSuspend = Annotated[Principal, require_permission("flowable:process:suspend", "flowable:process:edit")]
+CanDeleteDefinition = Annotated[Principal, require_permission("flowable:process:del")]
 CanViewRunning = Annotated[Principal, require_permission("flowable:instance:view")]
 CanDeleteRunning = Annotated[Principal, require_permission("flowable:instance:del", "flowable:instance:stop")]
 CanViewHistory = Annotated[Principal, require_permission("flowable:history:view", "flowable:instance:view")]
@@ -68,7 +70,7 @@ async def list_definitions(
     )
 
 
-@router.get("/historicVariables")
+@router.get("/historicVariables", openapi_extra=OBJECT)
 async def historic_variables(session: SessionDep, _: CanViewHistory, procInsId: str) -> Any:  # noqa: N803
     """The instance's variables as last written (kept after it ends): the history screens' form values."""
     return await queries.historic_variables(session, procInsId)
@@ -81,17 +83,27 @@ async def exist(session: SessionDep, _: CurrentPrincipal, key: str) -> bool:
 
 
 @router.put("/update/suspend")
-async def suspend(request: Request, principal: CanSuspend, procDefId: str) -> Any:  # noqa: N803
+async def suspend(request: Request, principal: CanSuspend, procDefId: str) -> Message:  # noqa: N803
     """Suspends a definition: no new instances; running ones wait."""
     await service.set_suspended(runtime_of(request.app), procDefId, True, actor=principal.user_id)
     return message(translate("workflow.definition.suspend_done", id=procDefId))
 
 
 @router.put("/update/active")
-async def activate(request: Request, principal: CanActivate, procDefId: str) -> Any:  # noqa: N803
+async def activate(request: Request, principal: CanActivate, procDefId: str) -> Message:  # noqa: N803
     """Activates a suspended definition."""
     await service.set_suspended(runtime_of(request.app), procDefId, False, actor=principal.user_id)
     return message(translate("workflow.definition.active_done", id=procDefId))
+
+
+@router.delete("/delete")
+async def delete_definitions(request: Request, principal: CanDeleteDefinition, ids: str = "") -> Message:
+    """Deletes definition versions (``?ids`` of definitions) with their deployment, instances and
+    history, as Flowable's cascading deployment delete; the model and other versions stay."""
+    removed = await service.delete_definitions(
+        runtime_of(request.app), split_ids(ids), actor=principal.user_id
+    )
+    return message(translate("workflow.definition.deleted", count=removed))
 
 
 @router.get("/runningData")
@@ -115,14 +127,14 @@ async def history(
 
 
 @router.put("/revokeProcIns")
-async def revoke(request: Request, principal: CurrentPrincipal, id: str) -> Any:
+async def revoke(request: Request, principal: CurrentPrincipal, id: str) -> Message:
     """The initiator withdraws the instance while the next task is untouched."""
     await service.revoke(runtime_of(request.app), id, actor=principal.user_id)
     return message(translate("workflow.instance.revoked"))
 
 
-@router.put("/stop")
-async def stop(request: Request, principal: CurrentPrincipal, id: str) -> Any:
+@router.put("/stop", openapi_extra=query(message="the reason"))
+async def stop(request: Request, principal: CurrentPrincipal, id: str) -> Message:
     """Stops a running instance with a message (``?id&message``)."""
     await service.stop(
         runtime_of(request.app),
@@ -137,20 +149,20 @@ async def stop(request: Request, principal: CurrentPrincipal, id: str) -> Any:
 @router.delete("/deleteProcIns")
 async def delete_running(
     request: Request, principal: CanDeleteRunning, ids: str = "", reason: str | None = None
-) -> Any:
+) -> Message:
     """Cancels running instances with a reason (作废)."""
     await service.delete_running(runtime_of(request.app), split_ids(ids), reason, actor=principal.user_id)
     return message(translate("workflow.instance.deleted"))
 
 
 @router.delete("/history/deleteAllProcIns")
-async def delete_history(request: Request, principal: CanDeleteHistory, procInsIds: str = "") -> Any:  # noqa: N803
+async def delete_history(request: Request, principal: CanDeleteHistory, procInsIds: str = "") -> Message:  # noqa: N803
     """Removes ended instances from history."""
     await service.delete_history(runtime_of(request.app), split_ids(procInsIds), actor=principal.user_id)
     return message(translate("workflow.instance.history_deleted"))
 
 
-@router.get("/getFlowChart")
+@router.get("/getFlowChart", openapi_extra=OBJECT)
 async def flow_chart(
     request: Request,
     session: SessionDep,
@@ -165,7 +177,7 @@ async def flow_chart(
     )
 
 
-@router.get("/queryProcessStatus")
+@router.get("/queryProcessStatus", openapi_extra=OBJECT)
 async def process_status(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803

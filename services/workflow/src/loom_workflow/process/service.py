@@ -11,6 +11,7 @@ from loom_platform.wire import split_ids
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
+    DeleteDeployment,
     DeleteHistoricInstance,
     DeleteProcessInstance,
     SetDefinitionSuspended,
@@ -153,4 +154,25 @@ async def set_suspended(runtime: WorkflowRuntime, proc_def_id: str, suspended: b
     return await runtime.call(run, user_id=actor)
 
 
-__all__ = ["Comment", "delete_history", "delete_running", "revoke", "set_suspended", "stop"]
+async def delete_definitions(runtime: WorkflowRuntime, ids: Sequence[str], *, actor: str) -> int:
+    """Deletes definition versions with their deployments and instances; the model stays
+    (流程定义's delete: the next save and publish deploys the following version)."""
+    removed = 0
+    for proc_def_id in ids:
+
+        def run(ctx: CommandContext, pid: str = proc_def_id) -> int:
+            return DeleteDeployment(pid).execute(ctx)
+
+        removed += await runtime.call(run, user_id=actor)
+    return removed
+
+
+__all__ = [
+    "Comment",
+    "delete_definitions",
+    "delete_history",
+    "delete_running",
+    "revoke",
+    "set_suspended",
+    "stop",
+]

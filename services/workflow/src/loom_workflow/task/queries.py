@@ -1,58 +1,125 @@
-"""Task read models: todo (one indexed query), done, my applications' steps, the task screens."""
+"""Task read models: todo (one indexed query), done, my applications' steps, the task screens.
+
+Written on the engine's declared tables (``pgstore/tables.py``) and the extension models with
+SQLAlchemy Core, in the request's session.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import (
+    ARRAY,
+    ColumnElement,
+    CompoundSelect,
+    Select,
+    String,
+    any_,
+    bindparam,
+    func,
+    literal,
+    or_,
+    select,
+    union_all,
+)
+from sqlalchemy.dialects.postgresql import distinct_on
+from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.paging import PageParams, date_filter, fixed_order, like_pattern, page_body
+from loom_platform.paging import (
+    LIKE_ESCAPE,
+    PageParams,
+    count,
+    date_filter,
+    fixed_order,
+    like_pattern,
+    page_body,
+)
 from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
+from loom_workflow.extension.models import FlowButton, NodeSetting, TaskDefExtension
 from loom_workflow.pgstore import tables as t
-from loom_workflow.process.queries import current_tasks
+from loom_workflow.process.queries import current_tasks, within
 from loom_workflow.users import user_names
 
 _TODO_COLUMNS = (
-    "t.id, t.name, t.task_def_key, t.proc_inst_id, t.proc_def_id, t.execution_id, t.assignee, t.owner, "
-    "t.create_time, t.delegation_state, t.form_key"
+    t.task.c.id,
+    t.task.c.name,
+    t.task.c.task_def_key,
+    t.task.c.proc_inst_id,
+    t.task.c.proc_def_id,
+    t.task.c.execution_id,
+    t.task.c.assignee,
+    t.task.c.owner,
+    t.task.c.create_time,
+    t.task.c.delegation_state,
+    t.task.c.form_key,
 )
-# Assigned to the user (index on assignee, create_time), or unclaimed and offered to the user or one
-# of their roles (identity-link indexes on user_id / group_id). The page and the total come from one
-# statement: the window count runs over the rows the ordering has to read anyway.
-_TODO = f"""
-WITH x AS (
-  SELECT {_TODO_COLUMNS} FROM act_ru_task t WHERE t.assignee = :user {{dates}}
-  UNION ALL
-  SELECT {_TODO_COLUMNS} FROM act_ru_task t
-  WHERE t.assignee IS NULL {{dates}} AND t.id IN (
-    SELECT l.task_id FROM act_ru_identitylink l
-    WHERE l.type = 'candidate' AND l.task_id IS NOT NULL
-      AND (l.user_id = :user OR l.group_id = ANY(CAST(:groups AS varchar[])))
-  )
-)
-SELECT p.*, d.name AS def_name, d.key AS def_key, h.name AS title, h.start_user_id
-FROM (
-  SELECT x.*, count(*) OVER () AS total FROM x
-  ORDER BY x.create_time DESC, x.id DESC LIMIT :limit OFFSET :offset
-) p
-JOIN act_re_procdef d ON d.id = p.proc_def_id JOIN act_hi_procinst h ON h.id = p.proc_inst_id
-ORDER BY p.create_time DESC, p.id DESC
-"""
 
 
-def _dates(begin: str | None, end: str | None, column: str) -> tuple[str, dict[str, Any]]:
-    clause, binds = "", {}
+def _open_tasks(narrow: Sequence[ColumnElement[bool]]) -> CompoundSelect[Any]:
+    """Assigned to the user (index on assignee, create_time), or unclaimed and offered to the user
+    or one of their roles (identity-link indexes on user_id / group_id)."""
+    task, link = t.task, t.identitylink
+    offered = select(link.c.task_id).where(
+        link.c.type == literal("candidate", literal_execute=True),  # a constant, as the index sees it
+        link.c.task_id.is_not(None),
+        or_(
+            link.c.user_id == bindparam("user"),
+            link.c.group_id == any_(bindparam("groups", type_=ARRAY(String))),
+        ),
+    )
+    assigned = select(*_TODO_COLUMNS).where(task.c.assignee == bindparam("user"), *narrow)
+    unclaimed = select(*_TODO_COLUMNS).where(task.c.assignee.is_(None), *narrow, task.c.id.in_(offered))
+    return union_all(assigned, unclaimed)
+
+
+@cache
+def todo_statements(
+    *, begin: bool = False, end: bool = False, title: bool = False, process_name: bool = False
+) -> tuple[Select[Any], Select[Any]]:
+    """The todo page with its total in one statement (the window count runs over the rows the
+    ordering has to read anyway), and the count alone for a page past the end.
+
+    Built once per combination of filters; each call binds ``user``, ``groups``, ``limit``,
+    ``offset`` and the filters' values.
+    """
+    task, d, h = t.task, t.procdef, t.hi_procinst
+    narrow: list[ColumnElement[bool]] = []
     if begin:
-        clause += f" AND {column} >= CAST(:begin AS timestamptz)"
-        binds["begin"] = date_filter(begin, "beginDate")
+        narrow.append(task.c.create_time >= bindparam("begin", type_=task.c.create_time.type))
     if end:
-        clause += f" AND {column} <= CAST(:end AS timestamptz)"
-        binds["end"] = date_filter(end, "endDate")
-    return clause, binds
+        narrow.append(task.c.create_time <= bindparam("end", type_=task.c.create_time.type))
+    if title:
+        titled = select(h.c.id).where(h.c.name.ilike(bindparam("title"), escape=LIKE_ESCAPE))
+        narrow.append(task.c.proc_inst_id.in_(titled))
+    if process_name:
+        named = select(d.c.id).where(d.c.name.ilike(bindparam("process_name"), escape=LIKE_ESCAPE))
+        narrow.append(task.c.proc_def_id.in_(named))
+    x = _open_tasks(narrow).cte("x")
+    page = (
+        select(x, func.count().over().label("total"))
+        .order_by(x.c.create_time.desc(), x.c.id.desc())
+        .limit(bindparam("limit"))
+        .offset(bindparam("offset"))
+        .subquery("p")
+    )
+    rows = (
+        select(
+            page,
+            d.c.name.label("def_name"),
+            d.c.key.label("def_key"),
+            h.c.name.label("title"),
+            h.c.start_user_id,
+        )
+        .join_from(page, d, d.c.id == page.c.proc_def_id)
+        .join(h, h.c.id == page.c.proc_inst_id)
+        .order_by(page.c.create_time.desc(), page.c.id.desc())
+    )
+    return rows, select(func.count()).select_from(x)
 
 
 async def todo(
@@ -70,22 +137,20 @@ async def todo(
     """The user's open tasks: assigned to them, or unclaimed and offered to them or their roles;
     ``title`` and ``process_name`` narrow them (contains, any case)."""
     fixed_order(params)
-    dates, binds = _dates(begin, end, "t.create_time")
-    if title:
-        dates += " AND t.proc_inst_id IN (SELECT id FROM act_hi_procinst WHERE name ILIKE :title ESCAPE '\\')"
-        binds["title"] = like_pattern(title)
-    if process_name:
-        dates += (
-            " AND t.proc_def_id IN (SELECT id FROM act_re_procdef WHERE name ILIKE :process_name ESCAPE '\\')"
-        )
-        binds["process_name"] = like_pattern(process_name)
-    binds.update(user=user_id, groups=list(groups), limit=params.size, offset=params.offset)
-    rows = list(await session.execute(text(_TODO.format(dates=dates)), binds))
+    filters = {
+        "begin": date_filter(begin, "beginDate"),
+        "end": date_filter(end, "endDate"),
+        "title": like_pattern(title) if title else None,
+        "process_name": like_pattern(process_name) if process_name else None,
+    }
+    given = {k: v for k, v in filters.items() if v is not None}
+    statement, counted = todo_statements(**dict.fromkeys(given, True))
+    binds = {**given, "user": user_id, "groups": list(groups), "limit": params.size, "offset": params.offset}
+    rows = list(await session.execute(statement, binds))
     if rows:
         total = int(rows[0].total)
     else:  # a page past the end: count on its own
-        counted = _TODO.format(dates=dates).split("SELECT p.*")[0] + "SELECT count(*) FROM x"
-        total = int((await session.execute(text(counted), binds)).scalar_one()) if params.offset else 0
+        total = int((await session.execute(counted, binds)).scalar_one()) if params.offset else 0
     names = await user_names(directory, [r.start_user_id for r in rows])
     records = [
         {
@@ -123,24 +188,37 @@ async def historic(
 ) -> dict[str, Any]:
     """Tasks the user completed, newest first, with whether each can still be taken back."""
     fixed_order(params)
-    dates, binds = _dates(begin, end, "t.end_time")
-    binds["user"] = user_id
-    base = (
-        "FROM act_hi_taskinst t JOIN act_re_procdef d ON d.id = t.proc_def_id "
-        "JOIN act_hi_procinst h ON h.id = t.proc_inst_id "
-        f"WHERE t.assignee = :user AND t.end_time IS NOT NULL AND t.delete_reason IS NULL {dates}"
+    done, d, h = t.hi_taskinst, t.procdef, t.hi_procinst
+    later = t.hi_taskinst.alias("x")
+    last_end = select(func.max(later.c.end_time)).where(later.c.proc_inst_id == done.c.proc_inst_id)
+    note = (
+        select(t.hi_comment.c.full_msg)
+        .where(t.hi_comment.c.task_id == done.c.id)
+        .order_by(t.hi_comment.c.time.desc())
+        .limit(1)
     )
-    total = int((await session.execute(text(f"SELECT count(*) {base}"), binds)).scalar_one())
-    rows = list(
-        await session.execute(
-            text(
-                "SELECT t.*, d.name AS def_name, h.name AS title, h.start_user_id, h.end_time AS proc_end, "
-                "(SELECT max(x.end_time) FROM act_hi_taskinst x WHERE x.proc_inst_id = t.proc_inst_id) AS last_end, "
-                "(SELECT c.full_msg FROM act_hi_comment c WHERE c.task_id = t.id ORDER BY c.time DESC LIMIT 1) AS note "
-                f"{base} ORDER BY t.end_time DESC LIMIT :limit OFFSET :offset"
-            ),
-            {**binds, "limit": params.size, "offset": params.offset},
+    base = (
+        select(
+            done,
+            d.c.name.label("def_name"),
+            h.c.name.label("title"),
+            h.c.start_user_id,
+            h.c.end_time.label("proc_end"),
+            last_end.scalar_subquery().label("last_end"),
+            note.scalar_subquery().label("note"),
         )
+        .join_from(done, d, d.c.id == done.c.proc_def_id)
+        .join(h, h.c.id == done.c.proc_inst_id)
+        .where(
+            done.c.assignee == user_id,
+            done.c.end_time.is_not(None),
+            done.c.delete_reason.is_(None),
+            *within(done.c.end_time, begin, end),
+        )
+    )
+    total = await count(session, base.with_only_columns(done.c.id))
+    rows = list(
+        await session.execute(base.order_by(done.c.end_time.desc()).limit(params.size).offset(params.offset))
     )
     current = await current_tasks(session, list({r.proc_inst_id for r in rows}))
     names = await user_names(directory, [r.start_user_id for r in rows])
@@ -193,26 +271,25 @@ async def historic_task_list(
     session: AsyncSession, directory: Any, proc_inst_id: str
 ) -> list[dict[str, Any]]:
     """The steps of an instance in order: start, each user task with its comment, end."""
+    act, h, c = t.hi_actinst, t.hi_procinst, t.hi_comment
     acts = list(
         await session.execute(
-            text(
-                "SELECT a.*, h.start_user_id FROM act_hi_actinst a JOIN act_hi_procinst h ON h.id = a.proc_inst_id "
-                "WHERE a.proc_inst_id = :id AND a.activity_type IN ('startEvent', 'userTask', 'endEvent') "
-                "ORDER BY a.start_time, a.transaction_order"
-            ),
-            {"id": proc_inst_id},
+            select(act, h.c.start_user_id)
+            .join_from(act, h, h.c.id == act.c.proc_inst_id)
+            .where(
+                act.c.proc_inst_id == proc_inst_id,
+                act.c.activity_type.in_(("startEvent", "userTask", "endEvent")),
+            )
+            .order_by(act.c.start_time, act.c.transaction_order)
         )
     )
-    comments = {
-        r.task_id: r
-        for r in await session.execute(
-            text(
-                "SELECT DISTINCT ON (task_id) task_id, full_msg, message FROM act_hi_comment "
-                "WHERE proc_inst_id = :id AND task_id IS NOT NULL ORDER BY task_id, time DESC"
-            ),
-            {"id": proc_inst_id},
-        )
-    }
+    latest_notes = (
+        select(c.c.task_id, c.c.full_msg, c.c.message)
+        .ext(distinct_on(c.c.task_id))
+        .where(c.c.proc_inst_id == proc_inst_id, c.c.task_id.is_not(None))
+        .order_by(c.c.task_id, c.c.time.desc())
+    )
+    comments = {r.task_id: r for r in await session.execute(latest_notes)}
     names = await user_names(directory, [a.assignee or a.start_user_id for a in acts])
     steps = []
     for a in acts:
@@ -261,21 +338,23 @@ async def historic_task_list(
 async def node_settings(session: AsyncSession, key: str, node_id: str) -> dict[str, str]:
     """``{formType, formReadOnly, conditionType, ...}`` of a node."""
     rows = await session.execute(
-        text("SELECT key, value FROM wf_node_setting WHERE process_def_id = :p AND task_def_id = :t"),
-        {"p": key, "t": node_id},
+        select(col(NodeSetting.key), col(NodeSetting.value)).where(
+            col(NodeSetting.process_def_id) == key, col(NodeSetting.task_def_id) == node_id
+        )
     )
     return {r.key: r.value or "" for r in rows}
 
 
 async def node_buttons(session: AsyncSession, key: str, node_id: str) -> list[dict[str, Any]]:
     """The buttons configured on a node, in sort order."""
-    rows = await session.execute(
-        text(
-            "SELECT b.* FROM wf_flow_button b JOIN wf_task_def_extension e ON e.id = b.task_def_id "
-            "WHERE e.process_def_id = :p AND e.task_def_id = :t ORDER BY b.sort, b.id"
-        ),
-        {"p": key, "t": node_id},
-    )
+    rows = (
+        await session.execute(
+            select(FlowButton)
+            .join(TaskDefExtension, col(TaskDefExtension.id) == col(FlowButton.task_def_id))
+            .where(col(TaskDefExtension.process_def_id) == key, col(TaskDefExtension.task_def_id) == node_id)
+            .order_by(col(FlowButton.sort), col(FlowButton.id))
+        )
+    ).scalars()
     return [
         {"id": r.id, "name": r.name, "code": r.code, "sort": r.sort, "isHide": r.is_hide, "next": r.next}
         for r in rows
@@ -294,13 +373,9 @@ async def task_def(
     """What the task screen opens with: form type/url/read-only and the ids it passes on."""
     task = None
     if task_id:
-        task = (
-            await session.execute(text("SELECT * FROM act_ru_task WHERE id = :id"), {"id": task_id})
-        ).first()
+        task = (await session.execute(select(t.task).where(t.task.c.id == task_id))).first()
         if task is None:
-            task = (
-                await session.execute(text("SELECT * FROM act_hi_taskinst WHERE id = :id"), {"id": task_id})
-            ).first()
+            task = (await session.execute(select(t.hi_taskinst).where(t.hi_taskinst.c.id == task_id))).first()
     instance = None
     instance_id = proc_ins_id or (task.proc_inst_id if task is not None else None)
     if instance_id:
@@ -315,7 +390,9 @@ async def task_def(
     definition = (
         (
             await session.execute(
-                text("SELECT id, key, bpmn_xml FROM act_re_procdef WHERE id = :id"), {"id": definition_id}
+                select(t.procdef.c.id, t.procdef.c.key, t.procdef.c.bpmn_xml).where(
+                    t.procdef.c.id == definition_id
+                )
             )
         ).first()
         if definition_id
@@ -351,3 +428,9 @@ async def task_def(
         "businessTable": business_table,
         "businessId": business_id or None,
     }
+
+
+async def instance_of_task(session: AsyncSession, task_id: str) -> str | None:
+    """The instance an open task belongs to."""
+    found = await session.execute(select(t.task.c.proc_inst_id).where(t.task.c.id == task_id))
+    return found.scalar_one_or_none()

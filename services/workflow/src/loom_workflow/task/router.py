@@ -1,59 +1,35 @@
 """``/flowable/task/...``: start, lists, the task screen and every task operation.
 
-``start`` and ``audit`` take their fields in the query string (the JeePlus client's ``params``);
-``audit`` also accepts them form-encoded. ``vars`` and ``comment`` arrive as JSON text.
+``start`` and ``audit`` take their fields in the query string (the JeePlus client's ``params``), a
+form or a JSON object (``loom_platform.fields``). ``vars`` and ``comment`` arrive as JSON text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, Request
-from sqlalchemy import text
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.errors import InvalidArgument
-from loom_platform.http import message
+from loom_platform.fields import request_fields
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
+from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers, fields_body, query
 from loom_platform.paging import PageDep, empty_filter
-from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.router import check_instance_visible
 from loom_workflow.process import queries as process_queries
 from loom_workflow.task import queries, service
+from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
 from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
 
-
-async def _fields(request: Request) -> dict[str, str]:
-    """Query parameters merged with a form-encoded body (the body wins)."""
-    fields = dict(request.query_params)
-    if request.headers.get("content-type", "").startswith("application/x-www-form-urlencoded"):
-        form = await request.form()
-        fields.update({k: str(v) for k, v in form.items()})
-    return fields
-
-
-def _json(value: str | None, field: str) -> dict[str, Any]:
-    if not value:
-        return {}
-    try:
-        parsed = orjson.loads(value)
-    except orjson.JSONDecodeError as exc:
-        raise InvalidArgument("workflow.json_invalid", detail=field) from exc
-    return parsed if isinstance(parsed, dict) else {}
-
-
-def _ids(value: str | None) -> list[str]:
-    """``userIds`` as the client sends it: JSON text of a comma-joined string, or plain."""
-    text = (value or "").strip()
-    if text.startswith(("[", '"')):
-        parsed = orjson.loads(text)
-        text = ",".join(parsed) if isinstance(parsed, list) else str(parsed)
-    return split_ids(text)
+# backNodes lists the nodes a task may go back to; with backTaskDefKey it sends it back (the message).
+BACK_NODES = answers(
+    {"anyOf": [RECORDS["responses"]["200"]["content"]["application/json"]["schema"], MESSAGE_SCHEMA]}
+)
 
 
 async def _groups(request: Request, user_id: str) -> list[str]:
@@ -61,25 +37,29 @@ async def _groups(request: Request, user_id: str) -> list[str]:
     return await user_roles(request.app.state.directory, user_id)
 
 
-@router.post("/start")
+@router.post(
+    "/start",
+    openapi_extra=fields_body(
+        procDefKey="the process key (or procDefId)",
+        procDefId="the process definition",
+        businessTable="the business table",
+        businessId="the business record",
+        title="the instance's title",
+        assignee="the first handler, when the start chooses one",
+        vars="the start form's values (a JSON object)",
+    )
+    | TEXT,
+)
 async def start(request: Request, principal: CurrentPrincipal) -> Any:
     """Starts a process (``procDefKey`` or ``procDefId``, ``businessTable``, ``businessId``, ``title``,
-    ``assignee`` and any other field as a process variable); answers the instance id."""
-    fields = await _fields(request)
-    variables: dict[str, object] = dict(fields.items())
-    variables.update(_json(fields.get("vars"), "vars"))
+    ``assignee``; any other field, and ``vars`` JSON, is a start form value and a process variable);
+    answers the instance id."""
     initiator = (await user_infos(request.app.state.directory, [principal.user_id])).get(
         principal.user_id, {"name": principal.login_name}
     )
     return await service.start(
         runtime_of(request.app),
-        key=empty_filter(fields.get("procDefKey")),
-        definition_id=empty_filter(fields.get("procDefId")),
-        business_table=empty_filter(fields.get("businessTable")),
-        business_id=empty_filter(fields.get("businessId")),
-        title=empty_filter(fields.get("title")),
-        assignee=empty_filter(fields.get("assignee")),
-        variables=variables,
+        StartRequest.from_fields(await request_fields(request)),
         initiator=initiator,
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
@@ -132,7 +112,7 @@ async def historic(
     )
 
 
-@router.get("/historicTaskList")
+@router.get("/historicTaskList", openapi_extra=RECORDS)
 async def historic_task_list(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803
@@ -164,7 +144,7 @@ async def my_applyed(
     )
 
 
-@router.get("/getTaskDef")
+@router.get("/getTaskDef", openapi_extra=OBJECT)
 async def get_task_def(
     request: Request,
     session: SessionDep,
@@ -188,7 +168,7 @@ async def get_task_def(
     return info
 
 
-@router.get("/getTaskInfo")
+@router.get("/getTaskInfo", openapi_extra=OBJECT)
 async def get_task_info(
     request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
 ) -> Any:  # noqa: N803
@@ -201,18 +181,20 @@ async def get_task_info(
     return info
 
 
-@router.post("/audit")
-async def audit(request: Request, principal: CurrentPrincipal) -> Any:
+@router.post(
+    "/audit",
+    openapi_extra=fields_body(
+        taskId="the task",
+        vars="the form's values (a JSON object)",
+        comment="the comment (a JSON object: type, status, message)",
+        assignee="the next handler, when the node asks for one",
+    ),
+)
+async def audit(request: Request, principal: CurrentPrincipal) -> Message:
     """Completes the task with ``vars`` (JSON) and the handler's ``comment`` (JSON)."""
-    fields = await _fields(request)
-    task_id = fields.get("taskId") or ""
-    comment = _json(fields.get("comment"), "comment")
     await service.audit(
         runtime_of(request.app),
-        task_id,
-        variables=_json(fields.get("vars"), "vars"),
-        comment=comment,
-        assignee=empty_filter(fields.get("assignee")) or empty_filter(str(comment.get("assignee") or "")),
+        AuditRequest.from_fields(await request_fields(request)),
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
@@ -220,7 +202,7 @@ async def audit(request: Request, principal: CurrentPrincipal) -> Any:
 
 
 @router.put("/delegate")
-async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Any:  # noqa: N803
+async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Delegates the task to ``userId`` (it comes back to the owner)."""
     await service.delegate(
         runtime_of(request.app),
@@ -233,7 +215,7 @@ async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, u
 
 
 @router.put("/transfer")
-async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Any:  # noqa: N803
+async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Transfers the task to ``userId``."""
     await service.transfer(
         runtime_of(request.app),
@@ -252,7 +234,7 @@ async def callback(
     processInstanceId: str,
     preTaskDefKey: str,  # noqa: N803
     currentTaskId: str,  # noqa: N803
-) -> Any:
+) -> Message:
     """Takes a completed task back while the next one is untouched."""
     await service.callback(
         runtime_of(request.app), processInstanceId, preTaskDefKey, currentTaskId, actor=principal.user_id
@@ -260,7 +242,16 @@ async def callback(
     return message(translate("workflow.task.callback_done"))
 
 
-@router.put("/backNodes")
+@router.put(
+    "/backNodes",
+    openapi_extra=BACK_NODES
+    | query(
+        backTaskDefKey="the node to send the task back to",
+        type="the comment's type",
+        status="the comment's status",
+        message="the comment",
+    ),
+)
 async def back_nodes(request: Request, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
     """The nodes the task may be sent back to; with ``backTaskDefKey`` (the client's ``back``) sends it."""
     target = empty_filter(request.query_params.get("backTaskDefKey"))
@@ -269,33 +260,34 @@ async def back_nodes(request: Request, principal: CurrentPrincipal, taskId: str)
     return await service.back_nodes(runtime_of(request.app), taskId, actor=principal.user_id)
 
 
-@router.put("/back")
-async def back(request: Request, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
-    """Sends the task back to ``backTaskDefKey`` (default: the nearest node it can go back to)."""
-    fields = dict(request.query_params)
-    comment = {
-        "type": fields.get("type") or "_flow_back",
-        "status": fields.get("status") or "驳回",
-        "message": fields.get("message") or "",
-    }
+@router.put(
+    "/back",
+    openapi_extra=query(
+        backTaskDefKey="the node to send the task back to",
+        type="the comment's type",
+        status="the comment's status",
+        message="the comment",
+    ),
+)
+async def back(request: Request, principal: CurrentPrincipal, taskId: str) -> Message:  # noqa: N803
+    """Sends the task back to ``backTaskDefKey`` (default: the nearest node it can go back to)
+    with the comment's ``type``, ``status`` and ``message``."""
     await service.back(
         runtime_of(request.app),
-        taskId,
-        empty_filter(fields.get("backTaskDefKey")),
-        comment,
+        BackRequest.from_fields(taskId, request.query_params),
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.backed"))
 
 
-@router.put("/rejectAndOver")
+@router.put("/rejectAndOver", openapi_extra=query(message="the reason"))
 async def reject_and_over(
     request: Request,
     principal: CurrentPrincipal,
     taskId: str,
     procInsId: str = "",  # noqa: N803
-) -> Any:
+) -> Message:
     """Rejects and ends the instance."""
     await service.reject_and_over(
         runtime_of(request.app),
@@ -308,62 +300,57 @@ async def reject_and_over(
     return message(translate("workflow.task.reject_over"))
 
 
-@router.post("/addSignTask")
-async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Any:
+@router.post(
+    "/addSignTask",
+    openapi_extra=fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment"),
+)
+async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """Adds signers to the countersign node (form-encoded ``taskId``, ``userIds``, ``comment``)."""
-    fields = await _fields(request)
     await service.add_sign(
         runtime_of(request.app),
-        fields.get("taskId") or "",
-        _ids(fields.get("userIds")),
-        empty_filter(fields.get("comment")),
+        SignRequest.from_fields(await request_fields(request)),
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.add_signed"))
 
 
-@router.post("/delSignTask")
-async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Any:
+@router.post(
+    "/delSignTask",
+    openapi_extra=fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment"),
+)
+async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """减签 (``_flow_del_multi_instance``): removes signers from the countersign node
     (form-encoded or query ``taskId``, ``userIds``, ``comment``)."""
-    fields = await _fields(request)
     await service.delete_sign(
         runtime_of(request.app),
-        fields.get("taskId") or "",
-        _ids(fields.get("userIds")),
-        empty_filter(fields.get("comment")),
+        SignRequest.from_fields(await request_fields(request)),
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
     return message(translate("workflow.task.del_signed"))
 
 
-@router.post("/urge")
-async def urge(request: Request, principal: CurrentPrincipal) -> Any:
+@router.post(
+    "/urge",
+    openapi_extra=fields_body(
+        procInsId="the instance (or taskId)", taskId="a task of it", message="the reminder"
+    ),
+)
+async def urge(request: Request, principal: CurrentPrincipal) -> Message:
     """Reminds the current handlers (form-encoded ``procInsId`` or ``taskId``, ``message``); only
     those who may see the instance may urge it."""
-    fields = await _fields(request)
-    proc_ins_id = empty_filter(fields.get("procInsId") or fields.get("processInstanceId"))
-    task_id = empty_filter(fields.get("taskId"))
+    urged = UrgeRequest.from_fields(await request_fields(request))
+    proc_ins_id = urged.proc_ins_id
     async with request.app.state.session_factory() as session:
-        if proc_ins_id is None and task_id is not None:
-            found = await session.execute(
-                text("SELECT proc_inst_id FROM act_ru_task WHERE id = :t"), {"t": task_id}
-            )
-            proc_ins_id = found.scalar_one_or_none()
+        if proc_ins_id is None and urged.task_id is not None:
+            proc_ins_id = await queries.instance_of_task(session, urged.task_id)
         await check_instance_visible(request, session, principal.user_id, proc_ins_id)
-    await service.urge(
-        runtime_of(request.app),
-        empty_filter(fields.get("procInsId") or fields.get("processInstanceId")),
-        empty_filter(fields.get("taskId")),
-        empty_filter(fields.get("message") or fields.get("content")),
-        actor=principal.user_id,
-    )
+    await service.urge(runtime_of(request.app), urged, actor=principal.user_id)
     return message(translate("workflow.task.urged"))
 
 
-@router.get("/getFlowChart")
+@router.get("/getFlowChart", openapi_extra=OBJECT)
 async def flow_chart(
     request: Request,
     session: SessionDep,

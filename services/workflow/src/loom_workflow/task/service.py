@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,29 +28,27 @@ from loom_workflow.engine.commands import (
 )
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
-from loom_workflow.engine.runtime.entities import Comment, HistoricTaskInstance, IdentityLink, Task
+from loom_workflow.engine.runtime.entities import HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
 from loom_workflow.task.errors import TaskNotFound
-
-_NUMBER = re.compile(r"^-?\d{1,15}(\.\d+)?$")
-START_RESERVED = frozenset(
-    {"procDefKey", "procDefId", "businessTable", "businessId", "title", "assignee", "token", "vars"}
+from loom_workflow.task.schemas import (
+    AuditRequest,
+    BackRequest,
+    Comment,
+    SignRequest,
+    StartRequest,
+    UrgeRequest,
 )
 
 
-def coerce(value: object) -> object:
-    """Query-string values as the expressions expect them: numbers and booleans typed."""
-    if not isinstance(value, str):
-        return value
-    if value in ("true", "false"):
-        return value == "true"
-    if _NUMBER.match(value):
-        return float(value) if "." in value else int(value)
-    return value
+def _comment(given: Comment, default_type: str, default_status: str) -> tuple[str, str]:
+    """The stored comment and its type: the handler's button, else the operation's own."""
+    code = given.type or default_type
+    return comment_json(code, given.status or default_status, given.message or ""), code
 
 
 def _task(ctx: CommandContext, task_id: str) -> Task:
@@ -89,14 +86,8 @@ class Started:
 
 async def start(
     runtime: WorkflowRuntime,
+    request: StartRequest,
     *,
-    key: str | None,
-    definition_id: str | None,
-    business_table: str | None,
-    business_id: str | None,
-    title: str | None,
-    assignee: str | None,
-    variables: Mapping[str, object],
     initiator: Mapping[str, str],
     actor: str,
     groups: Sequence[str] = (),
@@ -105,6 +96,8 @@ async def start(
 
     A process naming its starters (candidateStarterUsers/Groups) refuses anyone else. A start event
     with a dynamic form has its data validated and stored by forms first (invalid: nothing starts)."""
+    key, definition_id, business_table = request.key, request.definition_id, request.business_table
+    business_id, title = request.business_id, request.title
     form = await _start_form(runtime, key, definition_id)
     if form is not None and not business_id:
         business_id = new_id()
@@ -116,9 +109,10 @@ async def start(
             # A start is not retried as such (a second call starts a second instance), and a record
             # may be submitted again after a rejection: each start writes its own data.
             task_id=f"start:{new_id()}",
-            values=forms_client.values_of(variables, START_RESERVED),
+            values=request.submitted,
+            user_id=actor,
         )
-    values: dict[str, object] = {k: coerce(v) for k, v in variables.items() if k not in START_RESERVED}
+    values = dict(request.variables)
     values.update(
         {
             "title": title or "",
@@ -146,7 +140,7 @@ async def start(
             variables=values,
             name=title or None,
         ).execute(ctx)
-        _assign_next(ctx, set(), assignee)
+        _assign_next(ctx, set(), request.assignee)
         return instance.id
 
     return await runtime.call(run, user_id=actor)
@@ -165,14 +159,7 @@ async def _start_form(
 
 
 async def audit(
-    runtime: WorkflowRuntime,
-    task_id: str,
-    *,
-    variables: Mapping[str, object],
-    comment: Mapping[str, Any],
-    assignee: str | None,
-    actor: str,
-    groups: Sequence[str] = (),
+    runtime: WorkflowRuntime, request: AuditRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> str:
     """Completes the task (a delegate resolves it back to its owner) with the handler's comment.
     A dynamic form's writable fields are validated and stored by forms before the task completes."""
@@ -180,7 +167,7 @@ async def audit(
     forms = forms_client.client(runtime.settings.forms_grpc_address)
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = _handler_task(ctx, request.task_id, actor, groups)
         form = forms_client.node_form(
             ctx.session.definition(task.proc_def_id).bpmn_xml, task.task_def_key or ""
         )
@@ -192,26 +179,25 @@ async def audit(
                     form,
                     business_key=business_key,
                     task_id=task.id,
-                    values=variables,
+                    values=request.submitted,
+                    user_id=actor,
                     proc_inst_id=task.proc_inst_id,
                 )
             )
         before = {t.id for t in ctx.session.all(Task)}
-        code = str(comment.get("type") or "_flow_agree")
-        AddComment(
-            comment_json(code, str(comment.get("status") or "同意"), str(comment.get("message") or "")),
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-            type=code,
-        ).execute(ctx)
-        # a field the node may only read never steers the process, whatever the client sends
+        note, code = _comment(request.comment, "_flow_agree", "同意")
+        AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
+        # a field the node may only read never steers the process, whatever the client sends; at a
+        # node whose whole form is read-only that is every field of the form (buttons still count)
         read_only = set(form.read_only) if form is not None else set()
-        values = {k: coerce(v) for k, v in variables.items() if k not in read_only}
+        if form is not None and form.locked:
+            read_only |= set(store(forms.field_ids(form.json_id)))
+        values = {k: v for k, v in request.variables.items() if k not in read_only}
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
         else:
             CompleteTask(task.id, values).execute(ctx)
-            _assign_next(ctx, before, assignee)
+            _assign_next(ctx, before, request.assignee)
         return task.proc_inst_id
 
     return await runtime.call(run, user_id=actor)
@@ -265,31 +251,20 @@ async def back_nodes(runtime: WorkflowRuntime, task_id: str, *, actor: str) -> l
 
 
 async def back(
-    runtime: WorkflowRuntime,
-    task_id: str,
-    target: str | None,
-    comment: Mapping[str, Any],
-    *,
-    actor: str,
-    groups: Sequence[str] = (),
+    runtime: WorkflowRuntime, request: BackRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> str:
     """Sends the task back to ``target`` (default: the last node it can go back to)."""
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = _handler_task(ctx, request.task_id, actor, groups)
         nodes = [n.activity_id for n in BackNodes(task.id).execute(ctx)]
-        node = target or (nodes[-1] if nodes else None)
+        node = request.target or (nodes[-1] if nodes else None)
         if node is None:
             raise FailedPrecondition("workflow.task.no_back_node")
         if node not in nodes:
             raise FailedPrecondition("workflow.task.back_invalid", node=node)
-        code = str(comment.get("type") or "_flow_back")
-        AddComment(
-            comment_json(code, str(comment.get("status") or "驳回"), str(comment.get("message") or "")),
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-            type=code,
-        ).execute(ctx)
+        note, code = _comment(request.comment, "_flow_back", "驳回")
+        AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
         SendBack(task.id, node).execute(ctx)
         return task.proc_inst_id
 
@@ -321,20 +296,15 @@ async def reject_and_over(
 
 
 async def add_sign(
-    runtime: WorkflowRuntime,
-    task_id: str,
-    user_ids: Sequence[str],
-    message: str | None,
-    *,
-    actor: str,
-    groups: Sequence[str] = (),
+    runtime: WorkflowRuntime, request: SignRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> None:
     """Adds signers to the countersign node of the task (one multi-instance execution each)."""
+    user_ids, message = request.user_ids, request.message
     if not user_ids:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = _handler_task(ctx, request.task_id, actor, groups)
         node = ctx.model(task.proc_def_id).node(task.task_def_key)
         if node.loop is None:
             raise FailedPrecondition("workflow.task.add_sign_not_mi")
@@ -351,21 +321,16 @@ async def add_sign(
 
 
 async def delete_sign(
-    runtime: WorkflowRuntime,
-    task_id: str,
-    user_ids: Sequence[str],
-    message: str | None,
-    *,
-    actor: str,
-    groups: Sequence[str] = (),
+    runtime: WorkflowRuntime, request: SignRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> list[str]:
     """减签: removes the open countersign tasks of ``user_ids`` at the task's node (one multi-instance
     execution each; the loop then counts them as never having voted). Returns who was removed."""
+    user_ids, message = request.user_ids, request.message
     if not user_ids:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> list[str]:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = _handler_task(ctx, request.task_id, actor, groups)
         node = ctx.model(task.proc_def_id).node(task.task_def_key)
         if node.loop is None:
             raise FailedPrecondition("workflow.task.add_sign_not_mi")
@@ -418,15 +383,9 @@ async def callback(
     await runtime.call(run, user_id=actor)
 
 
-async def urge(
-    runtime: WorkflowRuntime,
-    proc_inst_id: str | None,
-    task_id: str | None,
-    message: str | None,
-    *,
-    actor: str,
-) -> list[str]:
+async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) -> list[str]:
     """Reminds the handlers of the instance's current tasks; returns who was reminded."""
+    proc_inst_id, task_id, message = request.proc_ins_id, request.task_id, request.message
 
     def run(ctx: CommandContext) -> list[str]:
         pid = proc_inst_id or (_task(ctx, task_id).proc_inst_id if task_id else "")
@@ -451,7 +410,6 @@ async def urge(
 
 
 __all__ = [
-    "Comment",
     "Started",
     "add_sign",
     "audit",

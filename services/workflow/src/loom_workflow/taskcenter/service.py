@@ -5,21 +5,32 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import func, literal, select, union_all
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.i18n import EN, ZH, register, translate
 from loom_platform.paging import PageParams
+from loom_workflow import forms_client
 from loom_workflow.engine.commands import SetVariables
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.flowcopy import service as copy_service
+from loom_workflow.pgstore import tables as t
 from loom_workflow.process import queries as process_queries
 from loom_workflow.process.errors import NotTaskHandler
 from loom_workflow.process.service import is_handler
 from loom_workflow.task import queries as task_queries
 from loom_workflow.task.errors import TaskNotFound
-from loom_workflow.task.service import coerce
+from loom_workflow.task.schemas import typed_variables
+from loom_workflow.users import user_names
+
+register(
+    {
+        "workflow.form.history.start": {ZH: "发起申请", EN: "Started"},
+        "workflow.form.history.ok": {ZH: "操作成功", EN: "Done"},
+    }
+)
 
 
 async def overview(
@@ -37,11 +48,10 @@ async def overview(
     )
     applied = (
         await session.execute(
-            text(
-                "SELECT count(*) FILTER (WHERE end_time IS NULL) AS running, count(*) AS total "
-                "FROM act_hi_procinst WHERE start_user_id = :u AND super_proc_inst_id IS NULL"
-            ),
-            {"u": user_id},
+            select(
+                func.count().filter(t.hi_procinst.c.end_time.is_(None)).label("running"),
+                func.count().label("total"),
+            ).where(t.hi_procinst.c.start_user_id == user_id, t.hi_procinst.c.super_proc_inst_id.is_(None))
         )
     ).one()
     return {
@@ -55,6 +65,70 @@ async def overview(
 async def variables(session: AsyncSession, proc_ins_id: str) -> dict[str, Any]:
     """The instance's process variables as last written (its form data)."""
     return await process_queries.historic_variables(session, proc_ins_id)
+
+
+async def form_data(
+    session: AsyncSession, forms: forms_client.FormsClient, proc_ins_id: str, json_id: str
+) -> dict[str, Any]:
+    """The instance's dynamic form data as forms keeps it (``data`` None while nothing is stored)."""
+    instance = await process_queries.instance(session, proc_ins_id)
+    business_key = (instance.business_key if instance is not None else None) or proc_ins_id
+    found = await forms.data(business_key=business_key, json_id=json_id)
+    return {"jsonId": json_id, "businessKey": business_key, "data": found}
+
+
+async def form_history(
+    session: AsyncSession, directory: Any, forms: forms_client.FormsClient, proc_ins_id: str
+) -> list[dict[str, Any]]:
+    """Who changed what in the instance's dynamic form: one entry per save, oldest first, with the
+    node, the user, the time and each changed field's label and values before and after."""
+    instance = await process_queries.instance(session, proc_ins_id)
+    if instance is None:
+        return []
+    versions = await forms.history(
+        proc_inst_id=proc_ins_id, business_key=instance.business_key or proc_ins_id
+    )
+    nodes = await _task_names(session, proc_ins_id)
+    names = await user_names(directory, [v.user_id for v in versions])
+    return [
+        {
+            "taskId": v.task_id,
+            "taskName": _node_name(v.task_id, nodes),
+            "userId": v.user_id,
+            "userName": names.get(v.user_id, v.user_id),
+            "time": v.saved_at,
+            "changes": [
+                {"field": c.field, "label": c.label or c.field, "before": c.before, "after": c.after}
+                for c in v.changes
+            ],
+        }
+        for v in versions
+    ]
+
+
+def _node_name(task_id: str, nodes: Mapping[str, str]) -> str:
+    """The node a save was made at: its task's node, or the start event for a start's save."""
+    if task_id.startswith("start:"):
+        return nodes.get("start") or translate("workflow.form.history.start")
+    return nodes.get(task_id, "")
+
+
+async def _task_names(session: AsyncSession, proc_ins_id: str) -> dict[str, str]:
+    """``{task id: node name}`` of the instance's tasks, and ``start`` for its start event's name."""
+    tasks, acts = t.hi_taskinst.c, t.hi_actinst.c
+    start_event = (
+        select(literal("start").label("id"), acts.activity_name.label("name"))
+        .where(acts.proc_inst_id == proc_ins_id, acts.activity_type == "startEvent")
+        .order_by(acts.start_time)
+        .limit(1)
+    )
+    rows = await session.execute(
+        union_all(
+            select(tasks.id, tasks.name).where(tasks.proc_inst_id == proc_ins_id),
+            start_event.subquery().select(),
+        )
+    )
+    return {r.id: r.name for r in rows if r.name}
 
 
 async def save_form(
@@ -71,10 +145,10 @@ async def save_form(
         if not is_handler(ctx, task, actor, groups):
             raise NotTaskHandler()
         if values:
-            SetVariables(task.execution_id, {k: coerce(v) for k, v in values.items()}).execute(ctx)
+            SetVariables(task.execution_id, typed_variables(values)).execute(ctx)
         return task.proc_inst_id
 
     return await runtime.call(run, user_id=actor)
 
 
-__all__ = ["overview", "save_form", "variables"]
+__all__ = ["form_data", "form_history", "overview", "save_form", "variables"]

@@ -8,6 +8,7 @@ import { PickerField } from '../../components/PickerField';
 import { LoomTreeSelect } from '../../components/TreeSelect';
 import type { FormWidget } from '../types';
 import { useChoices } from './options';
+import { BlankField, CustomField, TemplateView } from './Custom';
 import { UploadField } from './Upload';
 
 const RichText = lazy(() => import('./RichText'));
@@ -182,9 +183,11 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
     case 'html':
       return <div className="loom-fr-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(String(o.defaultValue ?? '')) }} />;
     case 'custom':
+      return <CustomField widget={w} value={value} onChange={set} disabled={disabled} id={id} />;
     case 'component':
-      return <div className="loom-fr-custom" style={{ color: '#999' }}>{t('custom')}</div>;
+      return <TemplateView widget={w} />;
     case 'blank':
+      return <BlankField widget={w} value={value} onChange={set} disabled={disabled} id={id} />;
     default:
       return <Input {...common} style={width} value={(value as string) ?? ''} placeholder={ph} onChange={(e) => set(e.target.value)} />;
   }

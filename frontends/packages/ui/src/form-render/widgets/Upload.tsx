@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Image, Upload, message } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { UploadFile } from 'antd/es/upload/interface';
@@ -22,6 +22,47 @@ export function previewKind(name: string): 'image' | 'pdf' | 'none' {
   return 'none';
 }
 
+/**
+ * Object URLs of stored images: sys answers a file only to a signed-in caller (the bearer token
+ * goes in a header, never in a URL), so an <img> cannot load `/api/sys/file/download2?…` itself;
+ * the bytes come through the HTTP client instead.
+ */
+function useImageUrls(urls: string[]): Record<string, string> {
+  const [map, setMap] = useState<Record<string, string>>({});
+  const key = urls.join('\n');
+  useEffect(() => {
+    let alive = true;
+    const made: string[] = [];
+    void Promise.all(
+      urls.map(async (url) => {
+        if (!/^\/api\//.test(url)) return [url, url] as const;
+        try {
+          const blob = await http.request<Blob>(url, { responseType: 'blob', silent: true });
+          const obj = URL.createObjectURL(blob);
+          made.push(obj);
+          return [url, obj] as const;
+        } catch {
+          return [url, ''] as const;
+        }
+      }),
+    ).then((pairs) => alive && setMap(Object.fromEntries(pairs)));
+    return () => {
+      alive = false;
+      made.forEach((u) => URL.revokeObjectURL(u));
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return map;
+}
+
+/** Saves a stored file under its own name (`action=download`). */
+function download(url: string): Promise<void> {
+  return /^\/api\//.test(url) ? http.download(url, { action: 'download' }) : Promise.resolve(void window.open(url, '_blank', 'noopener'));
+}
+
+/** A transparent pixel shown while a stored image is being fetched (its own URL needs the token). */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 function toList(value: unknown): UploadItem[] {
   if (Array.isArray(value)) return value.filter((v) => v && typeof v === 'object') as UploadItem[];
   if (typeof value === 'string' && value) return value.split(',').map((url) => ({ url, name: url.split('/').pop() ?? url }));
@@ -36,18 +77,22 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
   const limit = Number(o.limit ?? WIDGET_DEFAULTS[widget.type]?.limit ?? 9);
   const min = Number(o.min ?? 0);
   const items = toList(value);
+  // several files upload at once: each success adds to the latest list, not to the one it started with
+  const latest = useRef(items);
+  latest.current = items;
   const [pending, setPending] = useState<UploadFile[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   const full = items.length + pending.length >= limit;
   const action = String(o.action || '/sys/file/webupload/upload?uploadPath=/formMaking');
+  const images = useImageUrls(image ? items.map((it) => it.url) : []);
   const fileList: UploadFile[] = [
-    ...items.map((it, i) => ({ uid: `${i}-${it.url}`, name: it.name, url: it.url, status: 'done' as const, thumbUrl: image ? it.url : undefined })),
+    ...items.map((it, i) => ({ uid: `${i}-${it.url}`, name: it.name, url: it.url, status: 'done' as const, thumbUrl: image ? images[it.url] || BLANK : undefined })),
     ...pending,
   ];
   const open = (f: UploadFile) => {
     const kind = previewKind(f.name || f.url || '');
-    if (kind === 'image') setPreview(f.url ?? null);
-    else if (kind === 'pdf' && f.url) window.open(f.url, '_blank', 'noopener');
+    if (kind === 'image' && f.url) setPreview(images[f.url] || f.url);
+    else if (kind === 'pdf' && f.url) void (/^\/api\//.test(f.url) ? http.openFile(f.url) : window.open(f.url, '_blank', 'noopener'));
     else void message.warning(t('noPreview'));
   };
   return (
@@ -58,8 +103,9 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
         fileList={fileList}
         disabled={disabled}
         multiple={limit > 1}
-        showUploadList={{ showRemoveIcon: !disabled && items.length > min }}
+        showUploadList={{ showRemoveIcon: !disabled && items.length > min, showDownloadIcon: true, showPreviewIcon: true }}
         onPreview={open}
+        onDownload={(f) => f.url && void download(f.url).catch(() => undefined)}
         onRemove={(f) => {
           onChange?.(items.filter((it, i) => `${i}-${it.url}` !== f.uid));
           return true;
@@ -80,7 +126,8 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
             // success shows 200 ms after the url comes back (§4.4)
             await new Promise((r) => setTimeout(r, 200));
             setPending((p) => p.filter((x) => x.uid !== uid));
-            onChange?.([...toList(value), { name: file.name, url }]);
+            latest.current = [...latest.current, { name: file.name, url }];
+            onChange?.(latest.current);
             req.onSuccess?.(res);
           } catch (e) {
             // a failed upload is removed silently (§8)

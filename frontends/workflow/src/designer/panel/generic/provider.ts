@@ -1,126 +1,85 @@
 /**
- * Flowable groups for bpmn-js-properties-panel (variant A): user assignment, forms, async
- * continuations, multi instance collection… each entry a text field bound to a `flowable:`
- * attribute, with the §5.1 messages. Entries are Preact components (the panel renders with Preact).
+ * Flowable groups for bpmn-js-properties-panel (variant A): the attribute groups of ./attributes (user assignment,
+ * forms, async continuations, job configuration, candidate starters…), the implementation,
+ * called element, timer and list groups of ./implementation and ./lists, with the §5.1 messages.
+ * Entries are Preact components (the panel renders with Preact).
  */
-import { TextFieldEntry, isTextFieldEntryEdited } from '@bpmn-io/properties-panel';
-import { useService } from 'bpmn-js-properties-panel';
 import { is, type Bo, type DiagramElement } from '../../model/access';
+import { entry, relevant, update, type Entry } from './kit';
+import { buttonSpec, fieldInjectionSpec, formFieldSpec, hasFields, hasFormFields, hasInputOutput, hasVariables, inputOutputSpec, mappingSpec, propertiesSpec, type Deps, type ListSpec } from './lists';
+import { listGroup, toEntry } from './render';
+import { attributeGroups } from './attributes';
+import {
+  businessKeyEntries, calledElementEntries, connectorSpecs, hasExecutionListeners, hasImplementation, implementationEntries, listenerSpec, timerEntries, timerOf,
+} from './implementation';
 
-type Group = { id: string; label: string; entries: Array<Record<string, unknown>> };
+type Group = { id: string; label: string; entries?: Array<Record<string, unknown>> };
 
-interface FieldDef {
-  attr: string;
-  label: string;
-  /** Applies to an element (business object). */
-  when: (bo: Bo) => boolean;
-  /** The object carrying the attribute (default the element's business object). */
-  target?: (bo: Bo) => Bo | undefined;
-  required?: boolean;
-}
-
-const userTask = (bo: Bo) => is(bo, 'bpmn:UserTask');
-const startEvent = (bo: Bo) => is(bo, 'bpmn:StartEvent');
-const process = (bo: Bo) => is(bo, 'bpmn:Process');
-const activityLike = (bo: Bo) => is(bo, 'bpmn:Activity') || is(bo, 'bpmn:Gateway') || is(bo, 'bpmn:Event');
-const serviceLike = (bo: Bo) => is(bo, 'bpmn:ServiceTask') || is(bo, 'bpmn:SendTask') || is(bo, 'bpmn:BusinessRuleTask');
 const loop = (bo: Bo) => bo.get?.('loopCharacteristics') as Bo | undefined;
 
-const GROUPS: Array<{ id: string; label: string; fields: FieldDef[] }> = [
-  {
-    id: 'flowable-assignment',
-    label: 'User assignment',
-    fields: [
-      { attr: 'assignee', label: 'Assignee', when: userTask },
-      { attr: 'candidateUsers', label: 'Candidate users', when: userTask },
-      { attr: 'candidateGroups', label: 'Candidate groups', when: userTask },
-      { attr: 'dueDate', label: 'Due date', when: userTask },
-      { attr: 'priority', label: 'Priority', when: userTask },
-    ],
-  },
-  {
-    id: 'flowable-form',
-    label: 'Forms',
-    fields: [{ attr: 'formKey', label: 'Form key', when: (bo) => userTask(bo) || startEvent(bo) }],
-  },
-  { id: 'flowable-initiator', label: 'Details', fields: [{ attr: 'initiator', label: 'Initiator', when: startEvent }] },
-  {
-    id: 'flowable-implementation',
-    label: 'Implementation',
-    fields: [
-      { attr: 'class', label: 'Java class', when: serviceLike },
-      { attr: 'expression', label: 'Expression', when: serviceLike },
-      { attr: 'delegateExpression', label: 'Delegate expression', when: serviceLike },
-      { attr: 'resultVariable', label: 'Result variable', when: serviceLike },
-    ],
-  },
-  {
-    id: 'flowable-multi-instance',
-    label: 'Multi Instance',
-    fields: [
-      { attr: 'collection', label: 'Collection', when: (bo) => !!loop(bo), target: loop },
-      { attr: 'elementVariable', label: 'Element variable', when: (bo) => !!loop(bo), target: loop },
-    ],
-  },
-  {
-    id: 'flowable-async',
-    label: 'Asynchronous Continuations',
-    fields: [{ attr: 'jobPriority', label: 'Job priority', when: activityLike }, { attr: 'failedJobRetryTimeCycle', label: 'Retry time cycle', when: activityLike }],
-  },
-  {
-    id: 'flowable-starter',
-    label: 'Candidate Starter Configuration',
-    fields: [
-      { attr: 'candidateStarterUsers', label: 'Candidate starter users', when: process },
-      { attr: 'candidateStarterGroups', label: 'Candidate starter groups', when: process },
-      { attr: 'versionTag', label: 'Version tag', when: process },
-    ],
-  },
-];
-
-function AttrEntry(props: { element: DiagramElement; id: string; field: FieldDef }) {
-  const { element, id, field } = props;
-  const modeling = useService('modeling');
-  const translate = useService('translate');
-  const debounce = useService('debounceInput');
-  const target = (field.target ? field.target(element.businessObject) : element.businessObject) as Bo;
-  return TextFieldEntry({
-    element,
-    id,
-    label: translate(field.label),
-    debounce,
-    getValue: () => target.get(`flowable:${field.attr}`) ?? '',
-    setValue: (value: string) => modeling.updateModdleProperties(element, target, { [`flowable:${field.attr}`]: value || undefined }),
-    validate: (value: string) => (field.required && !value ? translate('Must provide a value') : undefined),
-  });
+function multiInstanceEntries(element: DiagramElement, mi: Bo) {
+  const attr = (name: string) => mi.get(`flowable:${name}`) as string | undefined;
+  return [
+    entry('flowable-mi-collection', {
+      label: 'Collection',
+      get: () => attr('collection'),
+      set: (v: string) => [update(element, mi, { 'flowable:collection': v || undefined })],
+      validate: (v) => {
+        if (v.trim()) return undefined;
+        if (!mi.get('loopCardinality')?.get('body')) return 'Must provide either loop cardinality or collection';
+        return attr('elementVariable') ? 'Must provide a value' : undefined;
+      },
+    }),
+    entry('flowable-mi-elementVariable', { label: 'Element variable', get: () => attr('elementVariable'), set: (v: string) => [update(element, mi, { 'flowable:elementVariable': v || undefined })] }),
+  ];
 }
 
-/** Adds the Flowable groups after bpmn-js-properties-panel's own (priority below the BPMN provider's). */
+/**
+ * Adds the Flowable groups after bpmn-js-properties-panel's own (priority below the BPMN
+ * provider's), in the order of the seed's variant A tabs: General's groups (implementation,
+ * called element, timer, multi instance, …), Variables, Connector, Forms, Listeners,
+ * Input/Output, Field injections, Extensions.
+ */
 export class FlowablePropertiesProvider {
-  static $inject = ['propertiesPanel', 'translate'];
-  private readonly translate: (s: string) => string;
-  constructor(propertiesPanel: { registerProvider: (priority: number, provider: unknown) => void }, translate: (s: string) => string) {
-    this.translate = translate;
+  static $inject = ['propertiesPanel', 'translate', 'bpmnFactory', 'commandStack'];
+  private readonly deps: Deps;
+  constructor(propertiesPanel: { registerProvider: (priority: number, provider: unknown) => void }, translate: Deps['translate'], bpmnFactory: Deps['factory'], commandStack: Deps['commandStack']) {
+    this.deps = { translate, factory: bpmnFactory, commandStack };
     propertiesPanel.registerProvider(400, this);
+  }
+
+  private group(id: string, label: string, entries: Entry[]) {
+    return entries.length ? [{ id, label: this.deps.translate(label), entries: entries.map((e) => toEntry(e, this.deps.translate)) }] : [];
   }
 
   getGroups(element: DiagramElement) {
     return (groups: Group[]) => {
-      const bo = element.businessObject;
-      for (const g of GROUPS) {
-        const fields = g.fields.filter((f) => f.when(bo));
-        if (!fields.length) continue;
-        groups.push({
-          id: g.id,
-          label: this.translate(g.label),
-          entries: fields.map((f) => ({
-            id: `${g.id}-${f.attr}`,
-            element,
-            component: (p: { element: DiagramElement; id: string }) => AttrEntry({ ...p, field: f }),
-            isEdited: isTextFieldEntryEdited,
-          })),
-        });
-      }
+      const bo = relevant(element);
+      if (!bo || element.type === 'label') return groups;
+      const { deps } = this;
+      const mi = loop(bo);
+      const timer = timerOf(bo);
+      // ours replaces bpmn-js-properties-panel's timer group (it keeps the text when the type changes, seed §4.3)
+      if (timer) groups.splice(0, groups.length, ...groups.filter((g) => g.id !== 'timer'));
+      groups.push(
+        ...(hasImplementation(bo) ? this.group('flowable-implementation', 'Implementation', implementationEntries(element, bo, deps)) : []),
+        ...(is(bo, 'bpmn:CallActivity') ? this.group('flowable-called-element', 'Called element', [...calledElementEntries(element, bo), ...businessKeyEntries(element, bo, deps)]) : []),
+        ...(timer ? this.group('flowable-timer', 'Timer', timerEntries(element, timer, deps)) : []),
+        ...(is(mi, 'bpmn:MultiInstanceLoopCharacteristics') ? this.group('flowable-multi-instance', 'Multi Instance', multiInstanceEntries(element, mi as Bo)) : []),
+      );
+      for (const g of attributeGroups(element, bo)) groups.push(...this.group(g.id, g.label, g.entries));
+      const lists: ListSpec[] = [
+        ...(hasVariables(bo) ? [mappingSpec(element, bo, 'in', deps), mappingSpec(element, bo, 'out', deps)] : []),
+        ...(hasImplementation(bo) ? connectorSpecs(element, bo, deps) : []),
+        ...(hasFormFields(bo) ? [formFieldSpec(element, bo, deps)] : []),
+        ...(hasExecutionListeners(bo) ? [listenerSpec(element, bo, 'execution', deps)] : []),
+        ...(is(bo, 'bpmn:UserTask') ? [listenerSpec(element, bo, 'task', deps)] : []),
+        ...(hasInputOutput(bo) ? [inputOutputSpec(element, bo, 'input', deps), inputOutputSpec(element, bo, 'output', deps)] : []),
+        ...(is(bo, 'bpmn:UserTask') ? [buttonSpec(element, bo, deps)] : []),
+        ...(hasFields(bo) ? [fieldInjectionSpec(element, bo, deps)] : []),
+        propertiesSpec(element, bo, deps),
+      ];
+      groups.push(...(lists.map((spec) => listGroup(element, spec, deps)) as unknown as Group[]));
       return groups;
     };
   }

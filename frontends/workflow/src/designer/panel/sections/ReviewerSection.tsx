@@ -42,6 +42,9 @@ function ValueEditor({ row, onChange }: { row: ReviewerRow; onChange: (v: string
         </div>
       );
     }
+    case 'applyUserDeptManager':
+    case 'previousExecutorDeptManager':
+      return <span className="loom-reviewer-hint" data-field="reviewer-dept-manager">{t('panel.deptManagerHint')}</span>;
     case 'sql':
     case 'custom':
       return <Input.TextArea rows={1} value={row.value} onChange={(e) => onChange(e.target.value)} data-field="reviewer-value" />;

@@ -9,11 +9,6 @@ from ..runtime.entities import Execution, Job
 from ..timers import first_due
 from .facades import VariableScope
 
-ASYNC_CONTINUATION = "async-continuation"
-ASYNC_AFTER = "async-after"
-TRIGGER_TIMER = "trigger-timer"  # boundary timer
-TIMER_TRANSITION = "timer-intermediate-transition"  # intermediate catch timer
-
 
 def create_async_job(ctx: CommandContext, execution: Execution, node: FlowNode, handler: str) -> Job:
     """Schedules an async continuation (before or after ``node``)."""

@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 from ..context import CommandContext
 from ..errors import IllegalArgument
-from ..expr import compile_expression
+from ..expr import HostObject, Scope, compile_expression
 from ..model import FieldInjection, Listener, UserTask
 from ..runtime.entities import Execution, Task
 from .facades import ExecutionFacade, TaskFacade, VariableScope
 
 
-def field_values(fields: Sequence[FieldInjection], scope: VariableScope) -> dict[str, object]:
+def field_values(fields: Sequence[FieldInjection], scope: Scope) -> dict[str, object]:
     """Injected field values (string or evaluated expression)."""
     out: dict[str, object] = {}
     for f in fields:
@@ -25,8 +25,8 @@ def invoke(
     kind: str,
     value: str,
     fields: Sequence[FieldInjection],
-    facade: ExecutionFacade | TaskFacade,
-    scope: VariableScope,
+    facade: HostObject,
+    scope: Scope,
 ) -> object:
     """Runs one implementation and returns its result."""
     if kind == "class":

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 from ..errors import EngineError
 from ..expr import compile_expression
 from ..model import FlowNode, SequenceFlow
+from ..ports import ASYNC_AFTER, ASYNC_CONTINUATION
 from ..runtime.entities import Execution
 from . import executions, history
 from .facades import VariableScope
-from .jobs import ASYNC_AFTER, ASYNC_CONTINUATION, create_async_job
+from .jobs import create_async_job
 from .listeners import fire_execution_listeners
 
 if TYPE_CHECKING:

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..agenda import tasks, variables
-from ..agenda.facades import ExecutionFacade, VariableScope
-from ..agenda.listeners import invoke
 from ..errors import UnsupportedFeature
 from ..model import FlowNode, ScriptTask, ServiceTask, UserTask
 from ..runtime.entities import Execution
@@ -23,7 +20,7 @@ class UserTaskBehavior(Behavior):
     def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
         """Creates the task."""
         assert isinstance(node, UserTask)
-        tasks.create_task(ctx, execution, node)
+        ctx.agenda.create_task(execution, node)
 
 
 class ServiceTaskBehavior(Behavior):
@@ -36,18 +33,20 @@ class ServiceTaskBehavior(Behavior):
             raise UnsupportedFeature(
                 f"Service task '{node.id}': flowable:type='{node.service_type}' is not supported"
             )
-        facade = ExecutionFacade(ctx, execution)
-        scope = VariableScope(ctx, execution, extras={"execution": facade})
+        facade = ctx.agenda.execution_facade(execution)
+        scope = ctx.agenda.scope(execution, extras={"execution": facade})
         if node.class_name:
-            result = invoke(ctx, "class", node.class_name, node.fields, facade, scope)
+            result = ctx.agenda.invoke("class", node.class_name, node.fields, facade, scope)
         elif node.expression:
-            result = invoke(ctx, "expression", node.expression, node.fields, facade, scope)
+            result = ctx.agenda.invoke("expression", node.expression, node.fields, facade, scope)
         elif node.delegate_expression:
-            result = invoke(ctx, "delegateExpression", node.delegate_expression, node.fields, facade, scope)
+            result = ctx.agenda.invoke(
+                "delegateExpression", node.delegate_expression, node.fields, facade, scope
+            )
         else:
             raise UnsupportedFeature(f"Service task '{node.id}' has no implementation")
         if node.result_variable:
-            variables.set_variable(ctx, execution, node.result_variable, result)
+            ctx.agenda.set_variable(execution, node.result_variable, result)
         ctx.agenda.plan_leave(execution)
 
 
@@ -59,5 +58,5 @@ class ScriptTaskBehavior(Behavior):
         assert isinstance(node, ScriptTask)
         result = run_script(ctx, execution, node)
         if node.result_variable:
-            variables.set_variable(ctx, execution, node.result_variable, result)
+            ctx.agenda.set_variable(execution, node.result_variable, result)
         ctx.agenda.plan_leave(execution)

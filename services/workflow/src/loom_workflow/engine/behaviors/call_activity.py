@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..agenda import history, variables
-from ..agenda.facades import VariableScope
-from ..agenda.instances import start_instance
 from ..errors import ObjectNotFound, Suspended
-from ..expr import compile_expression
+from ..expr import Scope, compile_expression
 from ..expr.coercion import to_str
 from ..model import CallActivity, FlowNode, VariableMapping
 from ..runtime.entities import Execution, ProcessDefinition
@@ -19,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def _definition(ctx: CommandContext, execution: Execution, node: CallActivity) -> ProcessDefinition:
-    key = to_str(compile_expression(node.called_element).evaluate(VariableScope(ctx, execution)))
+    key = to_str(compile_expression(node.called_element).evaluate(ctx.agenda.scope(execution)))
     caller = ctx.session.definition(execution.proc_def_id)
     found: ProcessDefinition | None
     if node.binding == "deployment":
@@ -42,7 +39,7 @@ def _definition(ctx: CommandContext, execution: Execution, node: CallActivity) -
 
 
 def _map(
-    mappings: tuple[VariableMapping, ...], scope: VariableScope, source_vars: dict[str, object]
+    mappings: tuple[VariableMapping, ...], scope: Scope, source_vars: dict[str, object]
 ) -> dict[str, object]:
     out: dict[str, object] = {}
     for m in mappings:
@@ -66,8 +63,8 @@ class CallActivityBehavior(Behavior):
         """Starts the child instance."""
         assert isinstance(node, CallActivity)
         definition = _definition(ctx, execution, node)
-        scope = VariableScope(ctx, execution)
-        visible = variables.visible(ctx, execution)
+        scope = ctx.agenda.scope(execution)
+        visible = ctx.agenda.visible(execution)
         inputs = dict(visible) if node.inherit_variables else {}
         inputs.update(_map(node.in_mappings, scope, visible))
         instance = ctx.session.execution(execution.proc_inst_id)
@@ -75,15 +72,10 @@ class CallActivityBehavior(Behavior):
         if node.business_key:
             value = compile_expression(node.business_key).evaluate(scope)
             business_key = None if value is None else to_str(value)
-        child = start_instance(
-            ctx,
-            definition,
-            business_key=business_key,
-            variables_=inputs,
-            start_user_id=ctx.user_id,
-            super_execution=execution,
+        child = ctx.agenda.start_instance(
+            definition, business_key=business_key, variables=inputs, caller=execution
         )
-        act = history.open_activity(ctx, execution)
+        act = ctx.agenda.open_activity(execution)
         if act is not None:
             act.called_proc_inst_id = child.id
 
@@ -93,10 +85,10 @@ def outputs(ctx: CommandContext, child: Execution, caller: Execution) -> dict[st
     node = ctx.node(caller)
     if not isinstance(node, CallActivity):
         return {}
-    return _map(node.out_mappings, VariableScope(ctx, child), variables.visible(ctx, child))
+    return _map(node.out_mappings, ctx.agenda.scope(child), ctx.agenda.visible(child))
 
 
 def resume(ctx: CommandContext, caller: Execution, values: dict[str, object]) -> None:
     """The child ended: copy its outputs to the caller and leave the call activity."""
-    variables.set_variables(ctx, caller, values)
+    ctx.agenda.set_variables(caller, values)
     ctx.agenda.plan_leave(caller)

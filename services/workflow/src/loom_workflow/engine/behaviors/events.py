@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, history
-from ..agenda.instances import end_instance
-from ..agenda.jobs import ASYNC_AFTER, TIMER_TRANSITION, create_async_job, create_timer_job
-from ..agenda.listeners import fire_execution_listeners
 from ..model import EndEvent, FlowNode, TimerEvent
+from ..ports import ASYNC_AFTER, TIMER_TRANSITION
 from ..runtime.entities import Execution
 from .base import Behavior
 
@@ -23,15 +20,15 @@ class EndEventBehavior(Behavior):
     def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
         """Ends the token or terminates its scope (or leaves that to an async-after job)."""
         if node.async_after:
-            create_async_job(ctx, execution, node, ASYNC_AFTER)
+            ctx.agenda.create_async_job(execution, node, ASYNC_AFTER)
             return
         finish(ctx, execution, node)
 
 
 def finish(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
     """The end itself: end listeners, history, then the token or its scope ends."""
-    fire_execution_listeners(ctx, execution, node.listeners, "end")
-    history.end_activity(ctx, execution)
+    ctx.agenda.fire_execution_listeners(execution, node.listeners, "end")
+    ctx.agenda.end_activity(execution)
     if isinstance(node, EndEvent) and node.terminate:
         terminate(ctx, execution, node)
         return
@@ -43,19 +40,19 @@ def terminate(ctx: CommandContext, execution: Execution, node: EndEvent) -> None
     from . import subprocess
 
     reason = f"terminate end event ({node.id})"
-    scope = executions.parent(ctx, execution)
+    scope = ctx.agenda.parent(execution)
     if node.terminate_all:
         scope = ctx.session.execution(execution.root_proc_inst_id)
     assert scope is not None
-    executions.delete_execution(ctx, execution)
+    ctx.agenda.delete_execution(execution)
     if scope.is_process_instance:
-        end_instance(ctx, scope, node.id, delete_reason=reason, terminated=True)
+        ctx.agenda.end_instance(scope, node.id, delete_reason=reason)
         return
-    for child in executions.children(ctx, scope):
-        executions.cancel_tree(ctx, child, reason)
-    token = executions.parent(ctx, scope)
+    for child in ctx.agenda.children(scope):
+        ctx.agenda.cancel_tree(child, reason)
+    token = ctx.agenda.parent(scope)
     if token is not None:
-        history.note_end_reason(ctx, token, reason)
+        ctx.agenda.note_end_reason(token, reason)
     subprocess.complete(ctx, scope)
 
 
@@ -65,4 +62,4 @@ class TimerCatchBehavior(Behavior):
     def execute(self, ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
         """Creates the timer job."""
         assert isinstance(node, TimerEvent)
-        create_timer_job(ctx, execution, node, TIMER_TRANSITION)
+        ctx.agenda.create_timer_job(execution, node, TIMER_TRANSITION)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, history
-from ..agenda.operations import condition_holds
 from ..errors import EngineError
 from ..model import FlowNode
 from ..runtime.entities import Execution
@@ -23,7 +21,8 @@ class ExclusiveGatewayBehavior(Behavior):
         model = ctx.model(execution.proc_def_id)
         outgoing = model.outgoing(node)
         chosen = next(
-            (f for f in outgoing if f.id != node.default_flow and condition_holds(ctx, execution, f)), None
+            (f for f in outgoing if f.id != node.default_flow and ctx.agenda.condition_holds(execution, f)),
+            None,
         )
         if chosen is None and node.default_flow is not None:
             chosen = model.flows[node.default_flow]
@@ -39,11 +38,11 @@ def _join(ctx: CommandContext, execution: Execution, node: FlowNode, waiting: li
     """Merges the waiting tokens into ``execution`` and lets it continue."""
     for other in waiting:
         if other is not execution:
-            history.end_activity(ctx, other)
-            executions.delete_execution(ctx, other)
+            ctx.agenda.end_activity(other)
+            ctx.agenda.delete_execution(other)
     execution.is_active = True
-    parent = executions.parent(ctx, execution)
-    siblings = executions.real_children(ctx, parent) if parent else []
+    parent = ctx.agenda.parent(execution)
+    siblings = ctx.agenda.real_children(parent) if parent else []
     execution.is_concurrent = len(siblings) > 1
     del node
 
@@ -72,9 +71,7 @@ class ParallelGatewayBehavior(Behavior):
 
 
 def _inclusive_fork(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
-    from ..agenda.operations import select_flows
-
-    ctx.agenda.plan_leave(execution, flows=select_flows(ctx, execution, node))
+    ctx.agenda.plan_leave(execution, flows=ctx.agenda.select_flows(execution, node))
 
 
 class InclusiveGatewayBehavior(Behavior):
@@ -97,10 +94,10 @@ def try_inclusive_join(ctx: CommandContext, execution: Execution, node: FlowNode
     able to reach it: tokens arriving in one step are joined once, not once each.
     """
     waiting = _waiting(ctx, execution, node)
-    scope = executions.parent(ctx, execution)
+    scope = ctx.agenda.parent(execution)
     model = ctx.model(execution.proc_def_id)
     for other in _scope_tokens(ctx, scope) if scope is not None else []:
-        if any(other is w for w in waiting) or other.is_mi_root or executions.is_boundary(ctx, other):
+        if any(other is w for w in waiting) or other.is_mi_root or ctx.agenda.is_boundary(other):
             continue
         if other.activity_id == node.id or _reaches(model, other.activity_id or "", node.id):
             return False
@@ -114,7 +111,7 @@ def _scope_tokens(ctx: CommandContext, scope: Execution) -> list[Execution]:
     found: list[Execution] = []
     frontier = [scope]
     while frontier:
-        below = [c for parent in frontier for c in executions.children(ctx, parent)]
+        below = [c for parent in frontier for c in ctx.agenda.children(parent)]
         found.extend(c for c in below if c.activity_id is not None)
         frontier = below
     return found

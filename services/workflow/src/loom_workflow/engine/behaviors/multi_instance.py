@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, variables
-from ..agenda.facades import VariableScope
 from ..errors import IllegalArgument, ObjectNotFound
 from ..expr import compile_expression
 from ..expr.coercion import to_int, to_str
@@ -35,10 +33,10 @@ def _collection(ctx: CommandContext, execution: Execution, loop: LoopCharacteris
     if text is None:
         return None
     if "${" in text or "#{" in text:
-        value = compile_expression(text).evaluate(VariableScope(ctx, execution))
+        value = compile_expression(text).evaluate(ctx.agenda.scope(execution))
     else:
-        value = variables.lookup(ctx, execution, text)
-        if value is variables.MISSING or value is None:
+        value = ctx.agenda.variable(execution, text)
+        if value is None:
             raise IllegalArgument(f"Variable '{text}' was not found")
     if isinstance(value, list | tuple):
         return list(value)
@@ -54,7 +52,7 @@ def _count(
     if items is not None:
         return len(items), items
     assert loop.loop_cardinality is not None
-    n = to_int(compile_expression(loop.loop_cardinality).evaluate(VariableScope(ctx, execution)))
+    n = to_int(compile_expression(loop.loop_cardinality).evaluate(ctx.agenda.scope(execution)))
     if n < 0:
         raise IllegalArgument(
             f"Invalid number of instances: must be a non-negative integer value, but was {n}"
@@ -63,7 +61,7 @@ def _count(
 
 
 def _get(ctx: CommandContext, execution: Execution, name: str) -> int:
-    value = variables.locals_of(ctx, execution).get(name)
+    value = ctx.agenda.locals_of(execution).get(name)
     return to_int(value) if value is not None else 0
 
 
@@ -75,14 +73,14 @@ def _start_child(
     items: list[object] | None,
     extra: Mapping[str, object] | None = None,
 ) -> Execution:
-    child = executions.create_child(ctx, root, node.id)
+    child = ctx.agenda.create_child(root, node.id)
     child.is_concurrent = not _loop(node).sequential
-    variables.set_local(ctx, child, LOOP_COUNTER, index)
+    ctx.agenda.set_local(child, LOOP_COUNTER, index)
     element_var = _loop(node).element_variable
     if element_var and items is not None and index < len(items):
-        variables.set_local(ctx, child, element_var, items[index])
+        ctx.agenda.set_local(child, element_var, items[index])
     for name, value in (extra or {}).items():
-        variables.set_local(ctx, child, name, value)
+        ctx.agenda.set_local(child, name, value)
     return child
 
 
@@ -92,9 +90,9 @@ def enter(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
     n, items = _count(ctx, execution, loop)
     root = execution
     root.is_mi_root, root.is_active, root.is_scope = True, False, True
-    variables.set_local(ctx, root, NR_OF_INSTANCES, n)
-    variables.set_local(ctx, root, NR_COMPLETED, 0)
-    variables.set_local(ctx, root, NR_ACTIVE, (1 if n else 0) if loop.sequential else n)
+    ctx.agenda.set_local(root, NR_OF_INSTANCES, n)
+    ctx.agenda.set_local(root, NR_COMPLETED, 0)
+    ctx.agenda.set_local(root, NR_ACTIVE, (1 if n else 0) if loop.sequential else n)
     boundary.arm(ctx, root, node)
     if n == 0:
         _finish(ctx, root, node)
@@ -111,45 +109,43 @@ def enter(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
 def _completion_condition(ctx: CommandContext, child: Execution, loop: LoopCharacteristics) -> bool:
     if not loop.completion_condition:
         return False
-    return compile_expression(loop.completion_condition).evaluate_bool(VariableScope(ctx, child))
+    return compile_expression(loop.completion_condition).evaluate_bool(ctx.agenda.scope(child))
 
 
 def child_completed(ctx: CommandContext, child: Execution, node: FlowNode) -> None:
     """One instance finished: count it, then continue the loop or finish the activity."""
     loop = _loop(node)
-    root = executions.parent(ctx, child)
+    root = ctx.agenda.parent(child)
     assert root is not None
     completed = _get(ctx, root, NR_COMPLETED) + 1
-    variables.set_local(ctx, root, NR_COMPLETED, completed)
+    ctx.agenda.set_local(root, NR_COMPLETED, completed)
     if not loop.sequential:
-        variables.set_local(ctx, root, NR_ACTIVE, max(_get(ctx, root, NR_ACTIVE) - 1, 0))
+        ctx.agenda.set_local(root, NR_ACTIVE, max(_get(ctx, root, NR_ACTIVE) - 1, 0))
     done = completed >= _get(ctx, root, NR_OF_INSTANCES) or _completion_condition(ctx, child, loop)
     if done:
         _finish(ctx, root, node)
         return
     if loop.sequential:
-        _next_sequential(
-            ctx, root, node, child, to_int(variables.locals_of(ctx, child).get(LOOP_COUNTER)) + 1
-        )
+        _next_sequential(ctx, root, node, child, to_int(ctx.agenda.locals_of(child).get(LOOP_COUNTER)) + 1)
     else:
-        executions.delete_execution(ctx, child)
+        ctx.agenda.delete_execution(child)
 
 
 def _next_sequential(
     ctx: CommandContext, root: Execution, node: FlowNode, previous: Execution, index: int
 ) -> None:
     items = _collection(ctx, root, _loop(node)) if _loop(node).collection else None
-    executions.delete_execution(ctx, previous)
+    ctx.agenda.delete_execution(previous)
     child = _start_child(ctx, root, node, index, items)
     ctx.agenda.plan_continue(child, in_job=True)
 
 
 def _finish(ctx: CommandContext, root: Execution, node: FlowNode) -> None:
     """Cancels the remaining instances, replaces the root by a fresh token and takes the outgoing flows."""
-    scope = executions.parent(ctx, root)
+    scope = ctx.agenda.parent(root)
     assert scope is not None
-    executions.cancel_tree(ctx, root, DELETE_REASON)
-    token = executions.create_child(ctx, scope, node.id)
+    ctx.agenda.cancel_tree(root, DELETE_REASON)
+    token = ctx.agenda.create_child(scope, node.id)
     ctx.agenda.plan_take(token)
 
 
@@ -170,10 +166,10 @@ def add_instance(
     node = ctx.node(root)
     loop = _loop(node)
     n = _get(ctx, root, NR_OF_INSTANCES)
-    variables.set_local(ctx, root, NR_OF_INSTANCES, n + 1)
+    ctx.agenda.set_local(root, NR_OF_INSTANCES, n + 1)
     if loop.sequential:
         return None
-    variables.set_local(ctx, root, NR_ACTIVE, _get(ctx, root, NR_ACTIVE) + 1)
+    ctx.agenda.set_local(root, NR_ACTIVE, _get(ctx, root, NR_ACTIVE) + 1)
     child = _start_child(ctx, root, node, n, None, values)
     ctx.agenda.plan_continue(child, in_job=True)
     return child
@@ -181,23 +177,23 @@ def add_instance(
 
 def delete_instance(ctx: CommandContext, child: Execution, completed: bool) -> None:
     """Removes one instance; ``completed`` counts it as done, otherwise the loop shrinks by one."""
-    root = executions.parent(ctx, child)
+    root = ctx.agenda.parent(child)
     if root is None or not root.is_mi_root:
         raise IllegalArgument(f"Execution {child.id} is not a multi-instance execution")
     node = ctx.node(root)
     loop = _loop(node)
-    index = to_int(variables.locals_of(ctx, child).get(LOOP_COUNTER))
-    executions.cancel_tree(ctx, child, "Delete MI execution", include_self=False)
+    index = to_int(ctx.agenda.locals_of(child).get(LOOP_COUNTER))
+    ctx.agenda.cancel_tree(child, "Delete MI execution", include_self=False)
     if completed:
-        variables.set_local(ctx, root, NR_COMPLETED, _get(ctx, root, NR_COMPLETED) + 1)
+        ctx.agenda.set_local(root, NR_COMPLETED, _get(ctx, root, NR_COMPLETED) + 1)
     else:
-        variables.set_local(ctx, root, NR_OF_INSTANCES, _get(ctx, root, NR_OF_INSTANCES) - 1)
+        ctx.agenda.set_local(root, NR_OF_INSTANCES, _get(ctx, root, NR_OF_INSTANCES) - 1)
     if not loop.sequential:
-        variables.set_local(ctx, root, NR_ACTIVE, max(_get(ctx, root, NR_ACTIVE) - 1, 0))
+        ctx.agenda.set_local(root, NR_ACTIVE, max(_get(ctx, root, NR_ACTIVE) - 1, 0))
     if _get(ctx, root, NR_COMPLETED) >= _get(ctx, root, NR_OF_INSTANCES):
         _finish(ctx, root, node)
         return
     if loop.sequential:
         _next_sequential(ctx, root, node, child, index + 1 if completed else index)
     else:
-        executions.delete_execution(ctx, child)
+        ctx.agenda.delete_execution(child)

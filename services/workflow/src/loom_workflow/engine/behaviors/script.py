@@ -16,8 +16,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..agenda import variables
-from ..agenda.facades import VariableScope
 from ..errors import ExpressionError, UnsupportedFeature
 from ..expr import compile_expression
 from ..model import ScriptTask
@@ -40,7 +38,7 @@ def _statements(script: str) -> list[str]:
 
 def run_script(ctx: CommandContext, execution: Execution, node: ScriptTask) -> object:
     """Runs the script of ``node``; returns the value of the last statement."""
-    scope = VariableScope(ctx, execution)
+    scope = ctx.agenda.scope(execution)
     if node.script_format in ("juel", "el", "jexl", "expression"):
         return compile_expression(node.script).evaluate(scope)
     result: object = None
@@ -49,7 +47,7 @@ def run_script(ctx: CommandContext, execution: Execution, node: ScriptTask) -> o
             match = _ASSIGN.match(statement)
             if match:
                 result = compile_expression("${" + match.group(2) + "}").evaluate(scope)
-                variables.set_variable(ctx, execution, match.group(1), result)
+                ctx.agenda.set_variable(execution, match.group(1), result)
             else:
                 result = compile_expression("${" + statement + "}").evaluate(scope)
         except ExpressionError as exc:

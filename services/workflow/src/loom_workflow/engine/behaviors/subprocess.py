@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..agenda import executions
 from ..model import FlowNode, SubProcess
 from ..runtime.entities import Execution
 from .base import Behavior
@@ -20,18 +19,18 @@ class SubProcessBehavior(Behavior):
         """Enters the sub-process."""
         assert isinstance(node, SubProcess)
         execution.is_active = False
-        scope = executions.create_child(ctx, execution, node.id, scope=True)
+        scope = ctx.agenda.create_child(execution, node.id, scope=True)
         scope.is_active = False
-        start = executions.create_child(ctx, scope, node.start_id)
+        start = ctx.agenda.create_child(scope, node.start_id)
         ctx.agenda.plan_continue(start)
 
 
 def complete(ctx: CommandContext, scope: Execution) -> None:
     """All inner tokens ended: drop the scope (and its local variables) and leave the sub-process."""
-    token = executions.parent(ctx, scope)
-    for child in executions.children(ctx, scope):
-        executions.cancel_tree(ctx, child, "sub-process completed")
-    executions.delete_execution(ctx, scope)
+    token = ctx.agenda.parent(scope)
+    for child in ctx.agenda.children(scope):
+        ctx.agenda.cancel_tree(child, "sub-process completed")
+    ctx.agenda.delete_execution(scope)
     if token is None:
         return
     token.is_active = True

@@ -4,7 +4,7 @@ from .back_nodes import BackNode, BackNodes, SendBack
 from .base import Command
 from .change_state import MoveActivities, MoveExecution
 from .deploy import Deploy, Deployed
-from .history import DeleteHistoricInstance, PurgeDefinitions
+from .history import DeleteDeployment, DeleteHistoricInstance, PurgeDefinitions
 from .jobs import ExecutableJobIds, ExecuteJob, RecordJobFailure
 from .multi_instance import AddMultiInstanceExecution, DeleteMultiInstanceExecution
 from .queries import FlowChart, FlowChartData
@@ -40,6 +40,7 @@ __all__ = [
     "Command",
     "CompleteTask",
     "DelegateTask",
+    "DeleteDeployment",
     "DeleteHistoricInstance",
     "DeleteMultiInstanceExecution",
     "DeleteProcessInstance",

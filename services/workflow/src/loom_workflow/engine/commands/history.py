@@ -11,6 +11,7 @@ from ..runtime.entities import (
     RUNTIME_TYPES,
     Execution,
     HistoricProcessInstance,
+    ProcessDefinition,
     Row,
 )
 
@@ -51,6 +52,24 @@ class DeleteHistoricInstance:
         return True
 
 
+def _purge(ctx: CommandContext, definitions: list[ProcessDefinition]) -> int:
+    """Deletes the definitions with their deployments and every instance of them, running or ended."""
+    tx = ctx.session.tx
+    instance_ids = set(tx.instance_ids([d.id for d in definitions], running_only=False))
+    for proc_inst_id in sorted(instance_ids):
+        ctx.session.load_tree(proc_inst_id, full_history=True)
+    _delete_instance_rows(ctx, instance_ids, runtime=True)
+    deployments: set[str] = set()
+    for definition in definitions:
+        ctx.session.delete(ctx.session.loaded(definition))
+        deployments.add(definition.deployment_id)
+    for deployment_id in sorted(deployments):
+        deployment = tx.get_deployment(deployment_id)
+        if deployment is not None:
+            ctx.session.delete(ctx.session.loaded(deployment))
+    return len(definitions)
+
+
 @dataclass(frozen=True)
 class PurgeDefinitions:
     """Deletes every version of a definition key with its deployments and all instances of it,
@@ -61,21 +80,28 @@ class PurgeDefinitions:
 
     def execute(self, ctx: CommandContext) -> int:
         """Returns how many definitions were removed."""
+        return _purge(ctx, ctx.session.tx.definitions_of_key(self.key, tenant_id=self.tenant_id))
+
+
+@dataclass(frozen=True)
+class DeleteDeployment:
+    """Deletes the deployment of one definition version with its instances, running or ended
+    (Flowable's ``deleteDeployment(id, cascade=true)``); the other versions and the model stay."""
+
+    proc_def_id: str
+
+    def execute(self, ctx: CommandContext) -> int:
+        """Returns how many definitions were removed (0 when there is no such definition)."""
         tx = ctx.session.tx
-        definitions = tx.definitions_of_key(self.key, tenant_id=self.tenant_id)
-        instance_ids = set(tx.instance_ids([d.id for d in definitions], running_only=False))
-        for proc_inst_id in sorted(instance_ids):
-            ctx.session.load_tree(proc_inst_id, full_history=True)
-        _delete_instance_rows(ctx, instance_ids, runtime=True)
-        deployments: set[str] = set()
-        for definition in definitions:
-            ctx.session.delete(ctx.session.loaded(definition))
-            deployments.add(definition.deployment_id)
-        for deployment_id in sorted(deployments):
-            deployment = tx.get_deployment(deployment_id)
-            if deployment is not None:
-                ctx.session.delete(ctx.session.loaded(deployment))
-        return len(definitions)
+        found = tx.get_definition(self.proc_def_id)
+        if found is None:
+            return 0
+        same = [
+            d
+            for d in tx.definitions_of_key(found.key, tenant_id=found.tenant_id)
+            if d.deployment_id == found.deployment_id
+        ]
+        return _purge(ctx, same)
 
 
-__all__ = ["DeleteHistoricInstance", "PurgeDefinitions"]
+__all__ = ["DeleteDeployment", "DeleteHistoricInstance", "PurgeDefinitions"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..agenda import jobs as job_ops
 from ..behaviors import boundary
 from ..behaviors import events as end_event
 from ..model import EndEvent, TimerEvent
+from ..ports import ASYNC_AFTER, ASYNC_CONTINUATION
 from ..runtime import events as ev
 from ..runtime.entities import Execution, Job
 from ..timers import next_due
@@ -62,11 +62,11 @@ class ExecuteJob:
         ctx.session.delete(job)
         if execution is None:
             return True
-        if job.handler_type == job_ops.ASYNC_CONTINUATION:
+        if job.handler_type == ASYNC_CONTINUATION:
             ctx.agenda.plan_continue(execution, in_job=True)
-        elif job.handler_type == job_ops.ASYNC_AFTER and isinstance(ctx.node(execution), EndEvent):
+        elif job.handler_type == ASYNC_AFTER and isinstance(ctx.node(execution), EndEvent):
             end_event.finish(ctx, execution, ctx.node(execution))
-        elif job.handler_type == job_ops.ASYNC_AFTER:
+        elif job.handler_type == ASYNC_AFTER:
             ctx.agenda.plan_leave(execution, in_job=True)
         else:
             node = ctx.node(execution)

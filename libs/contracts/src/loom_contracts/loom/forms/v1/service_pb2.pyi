@@ -110,6 +110,8 @@ class SaveProcessDataRequest(_message.Message):
     DATA_JSON_FIELD_NUMBER: _builtins.int
     WRITABLE_FIELD_NUMBER: _builtins.int
     PROCESS_INSTANCE_ID_FIELD_NUMBER: _builtins.int
+    USER_ID_FIELD_NUMBER: _builtins.int
+    READ_ONLY_FIELD_NUMBER: _builtins.int
     json_id: _builtins.str
     business_key: _builtins.str
     """The process's business key (the instance's businessKey or the instance id)."""
@@ -118,6 +120,12 @@ class SaveProcessDataRequest(_message.Message):
     data_json: _builtins.str
     """The submitted values as a JSON object."""
     process_instance_id: _builtins.str
+    user_id: _builtins.str
+    """The user who saved (recorded with the version the save adds to the history)."""
+    read_only: _builtins.bool
+    """The node's form is read-only (its `formReadOnly` setting): nothing from the client is stored,
+    whatever `writable` says; the call answers stored=true with the existing document, if any.
+    """
     @_builtins.property
     def writable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The fields the node may write; empty means every field of the form."""
@@ -131,10 +139,12 @@ class SaveProcessDataRequest(_message.Message):
         data_json: _builtins.str = ...,
         writable: _abc.Iterable[_builtins.str] | None = ...,
         process_instance_id: _builtins.str = ...,
+        user_id: _builtins.str = ...,
+        read_only: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "json_id", b"json_id", "process_instance_id", b"process_instance_id", "task_id", b"task_id", "writable", b"writable"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "json_id", b"json_id", "process_instance_id", b"process_instance_id", "read_only", b"read_only", "task_id", b"task_id", "user_id", b"user_id", "writable", b"writable"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -238,3 +248,117 @@ class GetProcessDataResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetProcessDataResponse: _TypeAlias = GetProcessDataResponse  # noqa: Y015
+
+@_typing.final
+class GetProcessDataHistoryRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PROCESS_INSTANCE_ID_FIELD_NUMBER: _builtins.int
+    BUSINESS_KEY_FIELD_NUMBER: _builtins.int
+    process_instance_id: _builtins.str
+    """The process instance whose saves are listed (its tasks' saves and its documents)."""
+    business_key: _builtins.str
+    """The process's business key (the start's save is stored before the instance exists, under the
+    business key only). At least one of the two is required; both are combined with OR.
+    """
+    def __init__(
+        self,
+        *,
+        process_instance_id: _builtins.str = ...,
+        business_key: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "process_instance_id", b"process_instance_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetProcessDataHistoryRequest: _TypeAlias = GetProcessDataHistoryRequest  # noqa: Y015
+
+@_typing.final
+class FieldChange(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIELD_FIELD_NUMBER: _builtins.int
+    LABEL_FIELD_NUMBER: _builtins.int
+    BEFORE_JSON_FIELD_NUMBER: _builtins.int
+    AFTER_JSON_FIELD_NUMBER: _builtins.int
+    field: _builtins.str
+    """The field's model (the key in the data)."""
+    label: _builtins.str
+    """The field's label in the definition version the save used."""
+    before_json: _builtins.str
+    """The value before the save as JSON ("null" when the field had no value)."""
+    after_json: _builtins.str
+    """The value after the save as JSON."""
+    def __init__(
+        self,
+        *,
+        field: _builtins.str = ...,
+        label: _builtins.str = ...,
+        before_json: _builtins.str = ...,
+        after_json: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_json", b"after_json", "before_json", b"before_json", "field", b"field", "label", b"label"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___FieldChange: _TypeAlias = FieldChange  # noqa: Y015
+
+@_typing.final
+class ProcessDataVersion(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TASK_ID_FIELD_NUMBER: _builtins.int
+    USER_ID_FIELD_NUMBER: _builtins.int
+    SAVED_AT_FIELD_NUMBER: _builtins.int
+    CHANGES_FIELD_NUMBER: _builtins.int
+    task_id: _builtins.str
+    """The task (or start event, `start:<id>`) whose save made this version."""
+    user_id: _builtins.str
+    """The user who saved."""
+    saved_at: _builtins.str
+    """When, as `yyyy-MM-dd HH:mm:ss`."""
+    @_builtins.property
+    def changes(self) -> _containers.RepeatedCompositeFieldContainer[Global___FieldChange]:
+        """The fields this save changed (the first save lists every field it set)."""
+
+    def __init__(
+        self,
+        *,
+        task_id: _builtins.str = ...,
+        user_id: _builtins.str = ...,
+        saved_at: _builtins.str = ...,
+        changes: _abc.Iterable[Global___FieldChange] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["changes", b"changes", "saved_at", b"saved_at", "task_id", b"task_id", "user_id", b"user_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ProcessDataVersion: _TypeAlias = ProcessDataVersion  # noqa: Y015
+
+@_typing.final
+class GetProcessDataHistoryResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VERSIONS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def versions(self) -> _containers.RepeatedCompositeFieldContainer[Global___ProcessDataVersion]:
+        """Oldest first."""
+
+    def __init__(
+        self,
+        *,
+        versions: _abc.Iterable[Global___ProcessDataVersion] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["versions", b"versions"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetProcessDataHistoryResponse: _TypeAlias = GetProcessDataHistoryResponse  # noqa: Y015

@@ -50,6 +50,11 @@ class FormsServiceStub:
                 request_serializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataRequest.SerializeToString,
                 response_deserializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataResponse.FromString,
                 _registered_method=True)
+        self.GetProcessDataHistory = channel.unary_unary(
+                '/loom.forms.v1.FormsService/GetProcessDataHistory',
+                request_serializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryRequest.SerializeToString,
+                response_deserializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryResponse.FromString,
+                _registered_method=True)
 
 
 class FormsServiceServicer:
@@ -79,6 +84,14 @@ class FormsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetProcessDataHistory(self, request, context):
+        """Who changed what: one version per task save of a process's form data, oldest first, each
+        listing only the fields whose value that save changed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FormsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -96,6 +109,11 @@ def add_FormsServiceServicer_to_server(servicer, server):
                     servicer.GetProcessData,
                     request_deserializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataRequest.FromString,
                     response_serializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataResponse.SerializeToString,
+            ),
+            'GetProcessDataHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetProcessDataHistory,
+                    request_deserializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryRequest.FromString,
+                    response_serializer=loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -180,6 +198,33 @@ class FormsService:
             '/loom.forms.v1.FormsService/GetProcessData',
             loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataRequest.SerializeToString,
             loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetProcessDataHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/loom.forms.v1.FormsService/GetProcessDataHistory',
+            loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryRequest.SerializeToString,
+            loom_dot_forms_dot_v1_dot_service__pb2.GetProcessDataHistoryResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -42,6 +42,10 @@ class FormsServiceStub:
     """
     GetProcessData: _grpc.UnaryUnaryMultiCallable[_service_pb2.GetProcessDataRequest, _service_pb2.GetProcessDataResponse]
     """The stored form data of a business key (the latest version written)."""
+    GetProcessDataHistory: _grpc.UnaryUnaryMultiCallable[_service_pb2.GetProcessDataHistoryRequest, _service_pb2.GetProcessDataHistoryResponse]
+    """Who changed what: one version per task save of a process's form data, oldest first, each
+    listing only the fields whose value that save changed.
+    """
 
 @_typing.type_check_only
 class FormsServiceAsyncStub(FormsServiceStub):
@@ -57,6 +61,10 @@ class FormsServiceAsyncStub(FormsServiceStub):
     """
     GetProcessData: _aio.UnaryUnaryMultiCallable[_service_pb2.GetProcessDataRequest, _service_pb2.GetProcessDataResponse]  # type: ignore[assignment]
     """The stored form data of a business key (the latest version written)."""
+    GetProcessDataHistory: _aio.UnaryUnaryMultiCallable[_service_pb2.GetProcessDataHistoryRequest, _service_pb2.GetProcessDataHistoryResponse]  # type: ignore[assignment]
+    """Who changed what: one version per task save of a process's form data, oldest first, each
+    listing only the fields whose value that save changed.
+    """
 
 class FormsServiceServicer(metaclass=_abc_1.ABCMeta):
     """What workflow asks forms: the fields of a process form, and storing a process's form data."""
@@ -87,5 +95,15 @@ class FormsServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_service_pb2.GetProcessDataResponse, _abc.Awaitable[_service_pb2.GetProcessDataResponse]]:
         """The stored form data of a business key (the latest version written)."""
+
+    @_abc_1.abstractmethod
+    def GetProcessDataHistory(
+        self,
+        request: _service_pb2.GetProcessDataHistoryRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_service_pb2.GetProcessDataHistoryResponse, _abc.Awaitable[_service_pb2.GetProcessDataHistoryResponse]]:
+        """Who changed what: one version per task save of a process's form data, oldest first, each
+        listing only the fields whose value that save changed.
+        """
 
 def add_FormsServiceServicer_to_server(servicer: FormsServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -243,7 +243,9 @@ class Filter(_message.Message):
     VALUES_FIELD_NUMBER: _builtins.int
     column: _builtins.str
     op: _builtins.str
-    """"eq" (equal), "like" (contains, case-insensitive) or "in" (values comma-free list in `values`)."""
+    """"eq" (equal), "like" (contains, case-insensitive), "in" (values comma-free list in `values`) or
+    "gt" (greater than `value` in the column's type: keyset paging after the last row read).
+    """
     value: _builtins.str
     @_builtins.property
     def values(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...

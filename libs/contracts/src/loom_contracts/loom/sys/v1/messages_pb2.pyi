@@ -89,7 +89,10 @@ class ReviewerRule(_message.Message):
     TYPE_FIELD_NUMBER: _builtins.int
     VALUE_FIELD_NUMBER: _builtins.int
     type: _builtins.str
-    """One of: user, post, company, depart, role, applyUserId, previousExecutor, currentUserId.
+    """One of: user, post, company, depart, role, applyUserId, previousExecutor, currentUserId,
+    applyUserDeptManager (the manager of the initiator's department), previousExecutorDeptManager
+    (the manager of the previous executor's department). A user's department is their office of
+    type '2', or their company when they have none; a department without a manager names nobody.
     (sql and custom are resolved by the workflow service itself.)
     """
     value: _builtins.str
@@ -231,6 +234,8 @@ class OfficeNode(_message.Message):
     CODE_FIELD_NUMBER: _builtins.int
     SORT_FIELD_NUMBER: _builtins.int
     CHILDREN_FIELD_NUMBER: _builtins.int
+    PRIMARY_PERSON_ID_FIELD_NUMBER: _builtins.int
+    DEPUTY_PERSON_ID_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     parent_id: _builtins.str
     name: _builtins.str
@@ -238,6 +243,10 @@ class OfficeNode(_message.Message):
     """'1' company, '2' department."""
     code: _builtins.str
     sort: _builtins.int
+    primary_person_id: _builtins.str
+    """The manager of the office (a user id); empty when none is set."""
+    deputy_person_id: _builtins.str
+    """The deputy manager (a user id); empty when none is set."""
     @_builtins.property
     def children(self) -> _containers.RepeatedCompositeFieldContainer[Global___OfficeNode]: ...
     def __init__(
@@ -250,10 +259,12 @@ class OfficeNode(_message.Message):
         code: _builtins.str = ...,
         sort: _builtins.int = ...,
         children: _abc.Iterable[Global___OfficeNode] | None = ...,
+        primary_person_id: _builtins.str = ...,
+        deputy_person_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["children", b"children", "code", b"code", "id", b"id", "name", b"name", "parent_id", b"parent_id", "sort", b"sort", "type", b"type"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["children", b"children", "code", b"code", "deputy_person_id", b"deputy_person_id", "id", b"id", "name", b"name", "parent_id", b"parent_id", "primary_person_id", b"primary_person_id", "sort", b"sort", "type", b"type"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

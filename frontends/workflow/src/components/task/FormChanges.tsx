@@ -1,0 +1,79 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Empty, Spin, Table, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import '../../locales/tasks';
+import { taskService } from './service';
+import { formatTime } from './HistoryTimeline';
+import type { FieldChange, FormChangeEntry } from './types';
+
+/** A changed value as a person reads it: text as is, numbers and flags as written, lists and objects as JSON. */
+function shown(v: unknown, none: string): string {
+  if (v === null || v === undefined || v === '') return none;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** forms answers the time of a save in UTC (`yyyy-MM-dd HH:mm:ss`): shown in the reader's time like the history's. */
+function localTime(utc: string): string {
+  const d = new Date(`${utc.replace(' ', 'T')}Z`);
+  return Number.isNaN(d.getTime()) ? utc : formatTime(d.getTime());
+}
+
+/**
+ * "Who changed what" in the instance's dynamic form (`formHistory`): each save with its node, the
+ * user and the time, and each field it changed with its value before and after. With a `heading`,
+ * the heading and the list are shown only when some field was changed.
+ */
+export function FormChanges({ procInsId, reloadKey, heading }: { procInsId?: string | null; reloadKey?: unknown; heading?: ReactNode }) {
+  const { t } = useTranslation('tasks');
+  const [entries, setEntries] = useState<FormChangeEntry[] | null>(null);
+  useEffect(() => {
+    if (!procInsId) return;
+    let alive = true;
+    taskService
+      .formHistory(procInsId)
+      .then((list) => alive && setEntries(list))
+      .catch(() => alive && setEntries([]));
+    return () => {
+      alive = false;
+    };
+  }, [procInsId, reloadKey]);
+  if (entries == null) return <Spin />;
+  const saves = entries.filter((e) => e.changes.length);
+  // under a heading (the printed view) a form nobody changed is left out rather than said empty
+  if (!saves.length) return heading ? null : <Empty description={t('changes.empty')} />;
+  const none = t('changes.none');
+  return (
+    <>
+      {heading}
+      <Timeline
+        className="loom-form-changes"
+        items={saves.map((e, i) => ({
+          key: `${e.taskId}-${i}`,
+          children: (
+            <div className="loom-form-change" data-task={e.taskId} data-user={e.userId}>
+              <div style={{ marginBottom: 6 }}>
+                <Typography.Text strong>{e.taskName}</Typography.Text>{' '}
+                <Typography.Text type="secondary">{`${t('changes.by')}: ${e.userName}`}</Typography.Text>{' '}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {localTime(e.time)}
+                </Typography.Text>
+              </div>
+              <Table<FieldChange>
+                size="small"
+                pagination={false}
+                rowKey="field"
+                dataSource={e.changes}
+                onRow={(c) => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>}
+                columns={[
+                  { title: t('changes.field'), dataIndex: 'label', width: '30%' },
+                  { title: t('changes.before'), key: 'before', width: '35%', render: (_v, c) => <span data-before>{shown(c.before, none)}</span> },
+                  { title: t('changes.after'), key: 'after', render: (_v, c) => <span data-after>{shown(c.after, none)}</span> },
+                ]}
+              />
+            </div>
+          ),
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,227 @@
+"""Each service's OpenAPI document, as the client and the fuzzer should read it.
+
+FastAPI describes what it can see in a route's signature. This fills in what Loom's conventions
+say and the signature does not: a list that takes the paging parameters answers a
+:class:`PageBody`; a route annotated ``-> Message`` answers the success message (a JSON string);
+a route that reads JeePlus fields (:func:`loom_platform.fields.request_fields`) declares them
+with :func:`fields_body`. FastAPI's automatic 422 is dropped: a bad request is a 400 with the
+platform's :class:`~loom_platform.http.ErrorBody`, already listed on every route.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from fastapi import FastAPI, routing
+from fastapi.dependencies.models import Dependant
+from fastapi.dependencies.utils import get_typed_return_annotation
+from fastapi.openapi.utils import get_openapi
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
+
+from loom_platform.http import Message
+from loom_platform.paging import page_params
+
+REF = "#/components/schemas/"
+# FastAPI's own validation answer (422); Loom answers such input with 400 and ErrorBody.
+VALIDATION_SCHEMAS = ("HTTPValidationError", "ValidationError")
+
+
+class PageBody(BaseModel):
+    """A page of a list (MyBatis-Plus shape): the rows, their total, the page number and size."""
+
+    records: list[dict[str, Any]]
+    total: int
+    current: int
+    size: int
+    pages: int
+
+
+# A node of a tree answer (offices, areas, menus): its own fields, then its children.
+TREE_NODE: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "parentId": {"type": ["string", "null"]},
+        "name": {"type": ["string", "null"]},
+        "children": {"type": "array", "items": {"$ref": f"{REF}TreeNode"}},
+    },
+    "required": ["id"],
+    "additionalProperties": True,
+}
+
+MESSAGE_SCHEMA: dict[str, Any] = {"type": "string", "description": "the success message, shown as it is"}
+
+
+def answers(schema: dict[str, Any]) -> dict[str, Any]:
+    """``openapi_extra`` of a route whose answer its signature cannot say (``-> Any``)."""
+    return {"responses": {"200": {"content": {"application/json": {"schema": schema}}}}}
+
+
+# The shapes most routes of the seeds answer.
+RECORD = answers({"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": True})
+RECORDS = answers(
+    {"type": "array", "items": RECORD["responses"]["200"]["content"]["application/json"]["schema"]}
+)
+TREE = answers({"type": "array", "items": {"$ref": f"{REF}TreeNode"}})
+TEXT = answers({"type": "string"})
+OBJECT = answers({"type": "object", "additionalProperties": True})
+
+
+def download(media_type: str, description: str = "the file's bytes") -> dict[int | str, dict[str, Any]]:
+    """``responses`` of a route that answers a file (or text) of this media type, not JSON."""
+    schema = {"type": "string"} if media_type.startswith("text/") else {"type": "string", "format": "binary"}
+    return {200: {"description": description, "content": {media_type: {"schema": schema}}}}
+
+
+FILE = download("application/octet-stream")
+
+
+def fields_body(**fields: str) -> dict[str, Any]:
+    """``openapi_extra`` of a route that reads its fields with ``request_fields``: the same
+    fields as a JSON object or a form (``name="description"``; every field is optional text)."""
+    schema = {
+        "type": "object",
+        "properties": {name: {"type": "string", "description": text} for name, text in fields.items()},
+    }
+    content = {kind: {"schema": schema} for kind in ("application/json", "application/x-www-form-urlencoded")}
+    return {"requestBody": {"required": False, "content": content}}
+
+
+def query(**params: str) -> dict[str, Any]:
+    """``openapi_extra`` of a route that reads these optional query parameters from
+    ``request.query_params`` itself (``name="description"``; every one is text)."""
+    return {
+        "parameters": [
+            {
+                "name": name,
+                "in": "query",
+                "required": False,
+                "description": text,
+                "schema": {"type": "string"},
+            }
+            for name, text in params.items()
+        ]
+    }
+
+
+def _inline(schema: Any, defs: dict[str, Any]) -> Any:
+    if isinstance(schema, dict):
+        ref = schema.get("$ref", "")
+        if ref.startswith("#/$defs/"):
+            return _inline(defs[ref.removeprefix("#/$defs/")], defs)
+        return {k: _inline(v, defs) for k, v in schema.items() if k != "$defs"}
+    if isinstance(schema, list):
+        return [_inline(item, defs) for item in schema]
+    return schema
+
+
+def list_body(model: type[BaseModel]) -> dict[str, Any]:
+    """``openapi_extra`` of a route that reads a JSON list of ``model`` from its body itself."""
+    schema = model.model_json_schema(by_alias=True)
+    items = _inline(schema, schema.get("$defs", {}))
+    content = {"application/json": {"schema": {"type": "array", "items": items}}}
+    return {"requestBody": {"required": True, "content": content}}
+
+
+def _depends_on(dependant: Dependant, call: Any) -> bool:
+    return any(d.call is call or _depends_on(d, call) for d in dependant.dependencies)
+
+
+def _operations(app: FastAPI) -> Iterator[tuple[str, str, APIRoute]]:
+    """``(path, method, route)`` of every documented operation, through included routers."""
+    for context in routing.iter_route_contexts(app.routes):
+        route = context.original_route
+        if isinstance(route, APIRoute) and route.include_in_schema and context.path_format:
+            for method in context.methods or ():
+                yield context.path_format, method.lower(), route
+
+
+def _answer(route: APIRoute) -> dict[str, Any] | None:
+    """The 200 schema Loom's conventions give a route whose signature FastAPI cannot read."""
+    if _depends_on(route.dependant, page_params):
+        return {"$ref": f"{REF}PageBody"}
+    returns = get_typed_return_annotation(route.endpoint)
+    if isinstance(returns, type) and issubclass(returns, Message):
+        return MESSAGE_SCHEMA
+    return None
+
+
+def _says_nothing(schema: dict[str, Any] | None) -> bool:
+    """A schema FastAPI writes for ``-> Any`` (a title at most): any JSON at all."""
+    return not schema or set(schema) <= {"title", "description"}
+
+
+def _complete(app: FastAPI, document: dict[str, Any]) -> dict[str, Any]:
+    for path, method, route in _operations(app):
+        operation = document["paths"].get(path, {}).get(method)
+        if operation is None:
+            continue
+        responses = operation["responses"]
+        responses.pop("422", None)
+        ok = responses.setdefault("200", {"description": "Successful Response"})
+        content = ok.setdefault("content", {}).setdefault("application/json", {})
+        answer = _answer(route)
+        if answer is not None and _says_nothing(content.get("schema")):
+            content["schema"] = answer
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas["PageBody"] = PageBody.model_json_schema(ref_template=REF + "{model}")
+    schemas["TreeNode"] = TREE_NODE
+    for name in VALIDATION_SCHEMAS:
+        schemas.pop(name, None)
+    return document
+
+
+# A route reads its body itself (and must declare it with fields_body or list_body) when it calls these.
+_READS_BODY = re.compile(r"\b(request_fields|json_list)\(|\brequest\.(json|form|body)\(")
+
+
+def _reads_body(route: APIRoute) -> bool:
+    try:
+        source = inspect.getsource(route.endpoint)
+    except (OSError, TypeError):
+        return False
+    return bool(_READS_BODY.search(source))
+
+
+def _has_shape(operation: dict[str, Any]) -> bool:
+    content = operation["responses"].get("200", {}).get("content", {})
+    return any(not _says_nothing(kind.get("schema")) for kind in content.values())
+
+
+def gaps(app: FastAPI) -> list[str]:
+    """What the document leaves out: ``"<METHOD> <path>: no response shape"`` for an operation whose
+    200 says nothing, ``"...: no request body"`` for a POST/PUT that reads a JSON or form body
+    without declaring it. The fuzzer reaches what is declared only."""
+    document = app.openapi()
+    found: list[str] = []
+    for path, method, route in _operations(app):
+        operation = document["paths"].get(path, {}).get(method)
+        if operation is None:
+            continue
+        if not _has_shape(operation):
+            found.append(f"{method.upper()} {path}: no response shape")
+        if method in ("post", "put") and "requestBody" not in operation and _reads_body(route):
+            found.append(f"{method.upper()} {path}: no request body")
+    return found
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Serves the completed document (built once, on the first request for it)."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = get_openapi(
+                title=app.title,
+                version=app.version,
+                openapi_version=app.openapi_version,
+                description=app.description,
+                routes=app.routes,
+            )
+            app.openapi_schema = _complete(app, document)
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
