@@ -22,20 +22,35 @@ for _ in $(seq 1 360); do  # up to 3 minutes: a loaded machine migrates and seed
   if ! kill -0 "$platform" 2>/dev/null; then break; fi
   sleep 0.5
 done
-if [ -z "${ready:-}" ]; then echo "the platform did not come up; its log:"; grep -v "gateway |" "$log" | tail -n 60; exit 1; fi
+# Traefik's access log floods the platform log; what a reader needs is everything else.
+platform_log_tail() { grep -Ev "^[0-9:]+ gateway +[|]" "$log" | tail -n "$1"; }
+if [ -z "${ready:-}" ]; then echo "the platform did not come up; its log:"; platform_log_tail 60; exit 1; fi
 
 status=0
+summary=()
+# Each stage's outcome, repeated at the very end: CI keeps only the head and the tail of a run.
+record() {  # stage, exit code, file holding its output
+  if [ "$2" = 0 ]; then summary+=("$1: passed"); return; fi
+  status=$2
+  summary+=("$1: FAILED (exit $2)")
+  while IFS= read -r line; do summary+=("    $line"); done < <(grep -E "$4" "$3" | tail -n 20)
+}
 # LOOM_E2E_API_ARGS / LOOM_E2E_BROWSER_ARGS narrow a run while working (e.g. "-k forms", "--file=forms").
 if [ "${LOOM_E2E_API:-1}" = 1 ]; then
-  $UV run pytest e2e/api -q -p no:randomly ${LOOM_E2E_API_ARGS:-} || status=$?
+  code=0; $UV run pytest e2e/api -q -p no:randomly -rfE ${LOOM_E2E_API_ARGS:-} 2>&1 | tee "$LOOM_STATE_DIR/api.out" || code=${PIPESTATUS[0]}
+  record "API tests" "$code" "$LOOM_STATE_DIR/api.out" "^(FAILED|ERROR) "
 fi
 if [ "${LOOM_E2E_BROWSER:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e/browser ]; then
-  (cd frontends && npm run --silent e2e -- ${LOOM_E2E_BROWSER_ARGS:-}) || status=$?
+  code=0; (cd frontends && npm run --silent e2e -- ${LOOM_E2E_BROWSER_ARGS:-}) 2>&1 | tee "$LOOM_STATE_DIR/browser.out" || code=${PIPESTATUS[0]}
+  record "browser tests" "$code" "$LOOM_STATE_DIR/browser.out" "^  ✗ |passed, .* failed"
 fi
 # Last, because the fuzzer edits and deletes whatever its grants allow: schemathesis against every
 # service's OpenAPI through the gateway, failing on any 5xx (LOOM_FUZZ_EXAMPLES per operation).
 if [ "${LOOM_E2E_FUZZ:-1}" = 1 ]; then
-  $UV run python e2e/fuzz/run.py --examples "${LOOM_FUZZ_EXAMPLES:-3}" ${LOOM_FUZZ_ARGS:-} || status=$?
+  code=0; $UV run python e2e/fuzz/run.py --examples "${LOOM_FUZZ_EXAMPLES:-3}" ${LOOM_FUZZ_ARGS:-} 2>&1 | tee "$LOOM_STATE_DIR/fuzz.out" || code=${PIPESTATUS[0]}
+  record "fuzz" "$code" "$LOOM_STATE_DIR/fuzz.out" "\"exit\": [1-9]|[Ss]erver error|^(GET|POST|PUT|DELETE|PATCH) /"
 fi
-if [ "$status" != 0 ]; then echo "--- platform log (tail) ---"; grep -v "gateway |" "$log" | tail -n 60; fi
+if [ "$status" != 0 ]; then echo "--- platform log (tail, without the gateway's access log) ---"; platform_log_tail 40; fi
+echo "--- end to end ---"
+printf '%s\n' "${summary[@]}"
 exit "$status"
