@@ -235,6 +235,7 @@ async function formWorld(ctx) {
     flowButtonList: [
       { code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' },
       { code: '_flow_save', name: '保存', sort: 20, isHide: '0', next: '0' },
+      { code: '_flow_print', name: '打印', sort: 30, isHide: '0', next: '0' },
     ],
     flowConditionList: [],
   });
@@ -594,6 +595,19 @@ export default [
       await task.locator('.loom-dynamic-form [data-model="opinion"] textarea').waitFor({ timeout: 20000 });
       await eventually(async () => (await task.locator('.loom-dynamic-form [data-model="opinion"] textarea').inputValue()) === '草稿：再核实', 'the saved opinion is shown again');
       await screenshot(page, 'task-16-saved');
+      // printed, a dynamic form's fields stand under their labels, the engine's own variables left out
+      await task.locator('[data-button="_flow_print"]').click();
+      const print = page.locator('.loom-task-print .loom-print-area');
+      // bordered descriptions: each label is the cell just before its value
+      const labelOf = async (model) => print.locator(`.loom-process-data td:has([data-var="${model}"])`).evaluate((td) => td.previousElementSibling?.textContent ?? '');
+      await print.locator('.loom-process-data [data-var="days"]', { hasText: '2' }).waitFor({ timeout: 15000 });
+      expect((await labelOf('days')) === '请假天数', `days under its label: ${await labelOf('days')}`);
+      expect((await labelOf('opinion')) === '经理意见', 'the opinion under its label');
+      expect((await print.locator('[data-var="opinion"]').innerText()) === '草稿：再核实', 'the saved opinion is printed');
+      expect((await print.locator('[data-var="applyUserId"]').count()) === 0, 'no engine variable in print');
+      await screenshot(page, 'task-16-print-labels');
+      await page.locator('.loom-task-print .ant-modal-close').click();
+      await print.waitFor({ state: 'hidden' });
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
 
