@@ -55,6 +55,25 @@ export async function eventually(fn, msg, timeout = 10000) {
   throw new Check(`${msg} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
 }
 
+/**
+ * Ticks a row's checkbox or radio in a picker until it shows ticked. A click while the dialog is
+ * still zooming in or its page is being replaced by a late answer is lost without an error; a user
+ * would simply click again, and so does this (never twice on a box that already shows ticked).
+ */
+export async function tick(box, msg = 'the row is ticked') {
+  await box.waitFor({ state: 'attached', timeout: 15000 });
+  await eventually(
+    async () => {
+      if (await box.isChecked()) return true;
+      await box.click({ timeout: 3000 }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 250));
+      return box.isChecked();
+    },
+    msg,
+    15000,
+  );
+}
+
 export function portal(base) {
   return {
     base,

@@ -1,6 +1,6 @@
 // The portal end to end: login, menus, dictionaries, organisation, users, roles and permissions,
 // a remote that is down, English, token refresh, icons and the devtools guard.
-import { adminCredentials, eventually, expect, fill, pickTree, screenshot } from '../lib/harness.mjs';
+import { adminCredentials, eventually, expect, fill, pickTree, screenshot, tick } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
 const names = {
@@ -180,7 +180,7 @@ export default [
       const picker = page.locator('.loom-user-picker');
       await picker.locator('input[placeholder="登录名"]').fill(names.login);
       await picker.locator('input[placeholder="登录名"]').press('Enter');
-      await picker.locator('.ant-table-row', { hasText: names.login }).locator('.ant-checkbox-input').check();
+      await tick(picker.locator('.ant-table-row', { hasText: names.login }).locator('.ant-checkbox-input'), 'the user is ticked');
       await picker.locator('.loom-picker-chosen .ant-tag', { hasText: names.userName }).waitFor();
       await screenshot(page, '06-user-picker');
       await picker.locator('[data-action="confirm"]').click();

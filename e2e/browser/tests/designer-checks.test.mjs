@@ -3,7 +3,7 @@
 // publishing with errors; a dry run with the rule 'the initiator's department manager' that stops on
 // a department without a manager and names the manager of one that has one, routed by the days
 // entered; a version diff; token simulation.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
 const admin = adminCredentials();
@@ -210,7 +210,7 @@ async function pickUser(p, who) {
   const search = picker.locator('input[placeholder="登录名"]');
   await search.fill(who.loginName);
   await search.press('Enter');
-  await picker.locator('.ant-table-row', { hasText: who.loginName }).first().locator('input[type="radio"], input[type="checkbox"]').first().check();
+  await tick(picker.locator('.ant-table-row', { hasText: who.loginName }).first().locator('input[type="radio"], input[type="checkbox"]').first(), `${who.loginName} is chosen`);
   await picker.locator('[data-action="confirm"]').click();
   await picker.waitFor({ state: 'hidden' });
 }

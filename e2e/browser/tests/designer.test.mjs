@@ -4,7 +4,7 @@
 // Flowable-modeler file, run one instance through the API and check the chart's colours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { ROOT, adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `e2e_leave_${sfx}`;
@@ -223,7 +223,7 @@ export default [
       await choose(p, rows.nth(1).locator('.loom-reviewer-type'), '角色');
       await rows.nth(1).locator('[data-action="pick-role"]').click();
       const picker = p.locator('.loom-grid-picker').last();
-      await picker.locator('.ant-table-tbody .ant-table-row').first().locator('.ant-checkbox-input, .ant-radio-input').first().check();
+      await tick(picker.locator('.ant-table-tbody .ant-table-row').first().locator('.ant-checkbox-input, .ant-radio-input').first(), 'a role is ticked');
       await picker.locator('[data-action="confirm"]').click();
       await eventually(async () => (await rows.nth(1).locator('.ant-tag').count()) > 0, 'the role is chosen');
       // the third row stays without a value: confirm drops it (§4.3)
@@ -235,7 +235,7 @@ export default [
       // buttons from the common buttons
       await section(p, 'buttons').locator('[data-action="button-choose"]').click();
       const bp = p.locator('.loom-grid-picker').last();
-      for (const name of ['同意', '驳回']) await bp.locator('.ant-table-row', { hasText: name }).first().locator('.ant-checkbox-input').check();
+      for (const name of ['同意', '驳回']) await tick(bp.locator('.ant-table-row', { hasText: name }).first().locator('.ant-checkbox-input'), `${name} is ticked`);
       await bp.locator('[data-action="confirm"]').click();
       await eventually(async () => (await section(p, 'buttons').locator('.ant-table-tbody .ant-table-row').count()) === 2, 'two buttons');
       // a custom button may not use a system code
@@ -273,7 +273,7 @@ export default [
         await p.locator('.loom-assign-dialog .ant-modal-footer .ant-btn-primary').click();
         await section(p, 'buttons').locator('[data-action="button-choose"]').click();
         const pk = p.locator('.loom-grid-picker').last();
-        await pk.locator('.ant-table-row', { hasText: '同意' }).first().locator('.ant-checkbox-input').check();
+        await tick(pk.locator('.ant-table-row', { hasText: '同意' }).first().locator('.ant-checkbox-input'), '同意 is ticked');
         await pk.locator('[data-action="confirm"]').click();
         await section(p, 'form').locator('[data-field="form-type"] input[value="2"]').check();
         await section(p, 'form').locator('[data-field="form-address"]').fill('/test/leave/LeaveForm');
@@ -708,7 +708,7 @@ export default [
         await section(p, 'form').locator('[data-field="form-type"] input[value="1"]').check();
         await section(p, 'form').locator('[data-action="form-add"]').click();
         const picker = p.locator('.ant-modal', { hasText: formName }).last();
-        await picker.locator('.ant-table-row', { hasText: formName }).locator('.ant-radio-input').check();
+        await tick(picker.locator('.ant-table-row', { hasText: formName }).locator('.ant-radio-input'), 'the form is chosen');
         await picker.locator('.ant-modal-footer .ant-btn-primary').click();
         await section(p, 'form').locator('.ant-table-row', { hasText: formName }).waitFor();
       }
@@ -719,7 +719,7 @@ export default [
       await p.locator('.loom-assign-dialog .ant-modal-footer .ant-btn-primary').click();
       await section(p, 'buttons').locator('[data-action="button-choose"]').click();
       const pk = p.locator('.loom-grid-picker').last();
-      await pk.locator('.ant-table-row', { hasText: '同意' }).first().locator('.ant-checkbox-input').check();
+      await tick(pk.locator('.ant-table-row', { hasText: '同意' }).first().locator('.ant-checkbox-input'), '同意 is ticked');
       await pk.locator('[data-action="confirm"]').click();
       await screenshot(p, 'designer-12-dynamic-form');
       // save and publish

@@ -7,7 +7,7 @@
 // refused, and one pass in English. The organisation and the process are made through the API in the
 // setup; everyone holds sys's seeded employee role (the task center only: no user administration, no
 // form designer), the board members a board role on top.
-import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 import { adminCredentials } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
@@ -308,7 +308,7 @@ async function pickUser(page, scope, person) {
   await picker.locator('input[placeholder="登录名"], input[placeholder="Login name"]').press('Enter');
   const row = picker.locator('.ant-table-row', { hasText: person.loginName });
   await row.waitFor({ timeout: 10000 });
-  await row.locator('.ant-checkbox-input, .ant-radio-input').first().check();
+  await tick(row.locator('.ant-checkbox-input, .ant-radio-input').first(), 'the user is chosen');
   await picker.locator('[data-action="confirm"]').click();
   await picker.waitFor({ state: 'hidden' });
   await scope.locator('.loom-picker-user .ant-tag', { hasText: person.name }).waitFor();
