@@ -418,7 +418,8 @@ const definitions = {
     await node.click();
     const row = page.locator('.ant-table-row', { hasText: name }).first();
     await row.waitFor({ timeout: 10000 });
-    expect((await page.locator('.ant-table-row').count()) === 1, 'only the new definition is in the new category');
+    // the new definition is on the unfiltered page too: wait for the filtered answer, not the first row
+    await eventually(async () => (await page.locator('.ant-table-row').count()) === 1, 'only the new definition is in the new category');
     // two versions designed
     for (const [i, type] of [[1, 'input'], [2, 'textarea']]) {
       await row.locator('[data-row-action="design"]').click();
