@@ -148,6 +148,33 @@ async def test_the_history_lists_who_changed_which_fields_oldest_first(forms):
     assert not (await _history((client, stub), business_key="bk-other")).versions
 
 
+async def test_two_instances_of_one_business_key_keep_their_form_histories_apart(forms):
+    client, stub, json_id = forms
+    # given: a record started, audited, then started again (after a rejection) under the same key;
+    # each start is repeated once its instance exists, as workflow does
+    for instance, (start_values, opinion) in {
+        "proc-1": ({"reason": "探亲", "days": 3}, "不同意"),
+        "proc-2": ({"reason": "探亲", "days": 2}, "同意"),
+    }.items():
+        start = _save(json_id, f"start-{instance}", start_values, ["reason", "days"])
+        await client.call(stub.SaveProcessData, start)
+        start.process_instance_id, start.data_json = instance, "{}"
+        named = await client.call(stub.SaveProcessData, start)
+        assert named.stored
+        audit = _save(json_id, f"task-{instance}", {"opinion": opinion}, ["opinion"])
+        audit.process_instance_id = instance
+        await client.call(stub.SaveProcessData, audit)
+    # when
+    first = await _history((client, stub), process_instance_id="proc-1")
+    second = await _history((client, stub), process_instance_id="proc-2")
+    # then: each instance lists only its own saves; the business key lists all four
+    assert [v.task_id for v in first.versions] == ["start-proc-1", "task-proc-1"]
+    assert [v.task_id for v in second.versions] == ["start-proc-2", "task-proc-2"]
+    assert _changes(second.versions[0]) == [("days", "天数", 3, 2)]
+    by_key = await _history((client, stub), business_key="bk-1")
+    assert len(by_key.versions) == 4
+
+
 async def test_a_read_only_node_form_stores_nothing_from_the_client(env, forms):
     client, stub, json_id = forms
     # given

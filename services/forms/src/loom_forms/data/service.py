@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import or_, select
+from sqlalchemy import and_, or_, select
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -47,6 +47,12 @@ async def save(
         raise InvalidArgument("validation_failed", field="businessKey/taskId", detail="required")
     done = await _submission(session, task_id)
     if done is not None:
+        if process_instance_id and not done.process_instance_id:
+            # A start's data is stored before its instance exists; the same call repeated once the
+            # instance has started names it, so the history of a reused business key stays its own.
+            done.process_instance_id = process_instance_id
+            session.add(done)
+            await session.flush()
         return Outcome(stored=True, data_id=done.data_id)
     if read_only:
         existing = await read(session, business_key, json_id)
@@ -90,19 +96,26 @@ async def history(
     """The saves of a process's form data (by instance or business key), oldest first."""
     if not process_instance_id and not business_key:
         raise InvalidArgument("validation_failed", field="processInstanceId/businessKey", detail="required")
-    of_document: list[Any] = []
-    of_save: list[Any] = []
-    if business_key:
-        of_document.append(col(ProcessFormData.business_key) == business_key)
+    saves = select(ProcessFormSubmission)
     if process_instance_id:
-        of_document.append(col(ProcessFormData.process_instance_id) == process_instance_id)
-        of_save.append(col(ProcessFormSubmission.process_instance_id) == process_instance_id)
-    documents = select(ProcessFormData.id).where(or_(*of_document))  # type: ignore[call-overload]
-    stmt = (
-        select(ProcessFormSubmission)
-        .where(or_(col(ProcessFormSubmission.data_id).in_(documents), *of_save))
-        .order_by(col(ProcessFormSubmission.create_date), col(ProcessFormSubmission.id))
-    )
+        # By instance: its own saves, and saves made before it was known (an older start) of the
+        # document it wrote. Never the business key's other instances.
+        documents = select(ProcessFormData.id).where(
+            col(ProcessFormData.process_instance_id) == process_instance_id
+        )
+        saves = saves.where(
+            or_(
+                col(ProcessFormSubmission.process_instance_id) == process_instance_id,
+                and_(
+                    col(ProcessFormSubmission.process_instance_id).is_(None),
+                    col(ProcessFormSubmission.data_id).in_(documents),
+                ),
+            )
+        )
+    else:
+        documents = select(ProcessFormData.id).where(col(ProcessFormData.business_key) == business_key)
+        saves = saves.where(col(ProcessFormSubmission.data_id).in_(documents))
+    stmt = saves.order_by(col(ProcessFormSubmission.create_date), col(ProcessFormSubmission.id))
     return list((await session.execute(stmt)).scalars())
 
 

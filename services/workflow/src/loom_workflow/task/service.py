@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,8 @@ from loom_workflow.task.schemas import (
     StartRequest,
     UrgeRequest,
 )
+
+log = logging.getLogger(__name__)
 
 
 def _comment(given: Comment, default_type: str, default_status: str) -> tuple[str, str]:
@@ -102,13 +105,14 @@ async def start(
     if form is not None and not business_id:
         business_id = new_id()
     business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
+    start_save = f"start:{new_id()}"
     if form is not None and business_key:
         await forms_client.client(runtime.settings.forms_grpc_address).store(
             form,
             business_key=business_key,
             # A start is not retried as such (a second call starts a second instance), and a record
             # may be submitted again after a rejection: each start writes its own data.
-            task_id=f"start:{new_id()}",
+            task_id=start_save,
             values=request.submitted,
             user_id=actor,
         )
@@ -143,7 +147,34 @@ async def start(
         _assign_next(ctx, set(), request.assignee)
         return instance.id
 
-    return await runtime.call(run, user_id=actor)
+    instance_id: str = await runtime.call(run, user_id=actor)
+    if form is not None and business_key:
+        await _name_start_save(runtime, form, business_key, start_save, actor, instance_id)
+    return instance_id
+
+
+async def _name_start_save(
+    runtime: WorkflowRuntime,
+    form: forms_client.NodeForm,
+    business_key: str,
+    task_id: str,
+    actor: str,
+    instance_id: str,
+) -> None:
+    """Tells forms which instance the start's save belongs to (the same save repeated changes no data),
+    so that a business key reused by a later start keeps each instance's form history apart. The
+    instance has started either way: a failure here only leaves the save matched by its document."""
+    try:
+        await forms_client.client(runtime.settings.forms_grpc_address).store(
+            form,
+            business_key=business_key,
+            task_id=task_id,
+            values={},
+            user_id=actor,
+            proc_inst_id=instance_id,
+        )
+    except Exception:  # noqa: BLE001 - the start itself succeeded; the history link is best effort
+        log.warning("start save %s not linked to instance %s", task_id, instance_id, exc_info=True)
 
 
 async def _start_form(
