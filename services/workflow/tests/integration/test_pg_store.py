@@ -10,7 +10,7 @@ import pytest
 
 from loom_workflow.engine.commands import CompleteTask, StartProcess
 from loom_workflow.engine.errors import ConcurrentModification
-from loom_workflow.engine.runtime.entities import Task
+from loom_workflow.engine.runtime.entities import Execution, Task
 from loom_workflow.engine.store.protocol import ChangeSet
 
 from ..conftest import Env
@@ -37,6 +37,50 @@ async def test_a_stale_revision_is_refused(env: Env) -> None:
     # when / then: the same update again carries a revision that is no longer current
     with pytest.raises(ConcurrentModification), runtime.store.transaction() as tx:
         tx.write(ChangeSet(updates=[renamed]))
+
+
+async def test_a_stale_delete_is_refused_and_nothing_is_written(env: Env) -> None:
+    # given: the task was changed after it was read
+    await deploy(env, "one", "一步", ONE)
+    runtime = env.app.state.runtime
+    instance = await runtime.run(StartProcess(key="one"))
+    with runtime.store.transaction() as tx:
+        task = tx.rows(Task, "proc_inst_id = %s", (instance.id,))[0]
+    with runtime.store.transaction() as tx:
+        tx.write(ChangeSet(updates=[dataclasses.replace(task, name="改名", revision=task.revision + 1)]))
+    # when: a command deletes it with the revision it read, and renames the instance in the same write
+    (execution,) = [e for e in _executions(runtime, instance.id) if e.id == instance.id]
+    renamed = dataclasses.replace(execution, name="新名", revision=execution.revision + 1)
+    with (
+        pytest.raises(ConcurrentModification, match=f"Task {task.id}"),
+        runtime.store.transaction() as tx,
+    ):
+        tx.write(ChangeSet(updates=[renamed], deletes=[task]))
+    # then: the task is still there and the rename did not land either
+    with runtime.store.transaction() as tx:
+        assert tx.rows(Task, "id = %s", (task.id,))[0].name == "改名"
+    assert [e.name for e in _executions(runtime, instance.id) if e.id == instance.id] == [execution.name]
+
+
+async def test_a_stale_row_among_several_updated_together_is_refused(env: Env) -> None:
+    # given: an instance with two executions, one of them changed after both were read
+    await deploy(env, "one", "一步", ONE)
+    runtime = env.app.state.runtime
+    instance = await runtime.run(StartProcess(key="one"))
+    first, second = _executions(runtime, instance.id)
+    with runtime.store.transaction() as tx:
+        tx.write(ChangeSet(updates=[dataclasses.replace(second, revision=second.revision + 1)]))
+    # when: both are updated in one write (one statement for the two rows)
+    both = [dataclasses.replace(e, name="x", revision=e.revision + 1) for e in (first, second)]
+    with pytest.raises(ConcurrentModification), runtime.store.transaction() as tx:
+        tx.write(ChangeSet(updates=both))
+    # then
+    assert [e.name for e in _executions(runtime, instance.id)] == [first.name, second.name]
+
+
+def _executions(runtime: object, proc_inst_id: str) -> list[Execution]:
+    with runtime.store.transaction() as tx:  # type: ignore[attr-defined]
+        return tx.rows(Execution, "proc_inst_id = %s ORDER BY id", (proc_inst_id,))  # type: ignore[no-any-return]
 
 
 async def test_a_command_waits_for_the_instance_lock(env: Env) -> None:

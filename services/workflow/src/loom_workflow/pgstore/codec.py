@@ -59,6 +59,7 @@ class Mapping:
     json_array: str  # json_build_array(<every column>): a row as a JSON array in ``fields`` order
     insert_json: str  # INSERT of the rows of one JSON parameter (objects keyed by column)
     delete_json: str  # revision-checked DELETE of the rows of one JSON parameter ({id, rev} objects)
+    delete_one: str  # revision-checked DELETE of one row (parameters id, rev)
     times: tuple[int, ...]  # positions of the timestamp fields (ISO text in JSON)
 
     def to_row(self, values: Sequence[Any]) -> Row:
@@ -107,6 +108,7 @@ def _mapping(kind: type, table: Table) -> Mapping:
             f"DELETE FROM {table.name} t USING loom_workflow_rows(NULL::{table.name}, %s::json) j "
             "WHERE t.id = j.id AND t.rev = j.rev RETURNING 1"
         ),
+        delete_one=f"DELETE FROM {table.name} WHERE id = %s AND rev = %s RETURNING 1",
         times=tuple(i for i, c in enumerate(columns) if isinstance(table.c[c].type, DateTime)),
     )
 
@@ -114,19 +116,25 @@ def _mapping(kind: type, table: Table) -> Mapping:
 MAPPINGS: dict[type, Mapping] = {kind: _mapping(kind, table) for kind, table in TABLE_OF.items()}
 
 
-_UPDATES: dict[tuple[str, tuple[str, ...]], str] = {}
+_UPDATES: dict[tuple[str, tuple[str, ...], bool], str] = {}
 
 
-def update_json_sql(mapping: Mapping, fields: tuple[str, ...]) -> str:
+def update_json_sql(mapping: Mapping, fields: tuple[str, ...], *, single: bool = False) -> str:
     """The revision-checked UPDATE of ``fields`` for the rows of one JSON parameter (objects from
-    :meth:`Mapping.json_object` with the new ``rev``); one row of output per row updated."""
-    key = (mapping.table, fields)
+    :meth:`Mapping.json_object` with the new ``rev``); one row of output per row updated.
+
+    ``single``: the parameter is one object, read with ``json_populate_record`` (a plain function
+    the planner counts as one row) instead of the PL/pgSQL set-returning ``loom_workflow_rows``,
+    whose call costs more than the update of a row itself (most updates of a command are one row
+    per table)."""
+    key = (mapping.table, fields, single)
     found = _UPDATES.get(key)
     if found is None:
         sets = ", ".join(f"{_column(f)} = j.{_column(f)}" for f in fields)
+        source = "json_populate_record" if single else "loom_workflow_rows"
         found = (
             f"UPDATE {mapping.table} t SET {sets}, rev = j.rev "
-            f"FROM loom_workflow_rows(NULL::{mapping.table}, %s::json) j "
+            f"FROM {source}(NULL::{mapping.table}, %s::json) j "
             "WHERE t.id = j.id AND t.rev = j.rev - 1 RETURNING 1"
         )
         _UPDATES[key] = found
