@@ -74,6 +74,20 @@ export async function tick(box, msg = 'the row is ticked') {
   );
 }
 
+/** Chooses an option of an antd Select inside a scope. */
+export async function choose(p, select, label) {
+  await select.click();
+  // the option of this select's own dropdown (its input names its listbox): the dropdown of the
+  // previous choice may still be fading out, not yet hidden, and holds the same options
+  const list = await select.first().evaluate((el) => {
+    const i = el.matches('input') ? el : el.querySelector('input[aria-controls], input[aria-owns]');
+    return i?.getAttribute('aria-controls') || i?.getAttribute('aria-owns');
+  });
+  expect(list, 'the select names its listbox');
+  const dropdown = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { has: p.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
+}
+
 export function portal(base) {
   return {
     base,

@@ -3,7 +3,7 @@
 // publishing with errors; a dry run with the rule 'the initiator's department manager' that stops on
 // a department without a manager and names the manager of one that has one, routed by the days
 // entered; a version diff; token simulation.
-import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
 const admin = adminCredentials();
@@ -72,10 +72,12 @@ function bpmn(key, name, nodes, flows) {
   );
 }
 
-const configured = (rules) =>
+const configured = (rules, { back = false } = {}) =>
   '<extensionElements>' +
   rules.map(([type, value, op = '0'], i) => `<flowable:assignee type="${type}" value="${value}" condition="0" operationType="${op}" sort="${(i + 1) * 10}"/>`).join('') +
-  '<flowable:button name="同意" code="_flow_agree" isHide="0" next="0" sort="1"/></extensionElements>';
+  '<flowable:button name="同意" code="_flow_agree" isHide="0" next="0" sort="1"/>' +
+  (back ? '<flowable:button name="退回" code="_flow_back" isHide="0" next="0" sort="2"/>' : '') +
+  '</extensionElements>';
 const FORM = 'flowable:formKey="/oa/leave/LeaveForm"';
 
 /** Creates a model with this XML; answers its id. */
@@ -183,7 +185,7 @@ function leave(key, org, extra = { nodes: [], flows: null }) {
       ['start', 'startEvent', '开始', 100, 200, `flowable:initiator="applyUserId" ${FORM}`],
       ['dept', 'userTask', '部门负责人审批', 200, 178, FORM, configured(head)],
       ['gw', 'exclusiveGateway', '天数', 360, 193],
-      ['hr', 'userTask', '人事审批', 460, 80, FORM, configured([['user', org.zhao.id]])],
+      ['hr', 'userTask', '人事审批', 460, 80, FORM, configured([['user', org.zhao.id]], { back: true })],
       ['end', 'endEvent', '结束', 700, 200],
       ...extra.nodes,
     ],
@@ -353,6 +355,17 @@ export default [
       expect(hr.includes('赵人事'), `HR reviewers: ${hr}`);
       expect(((await shape(p, 'hr').getAttribute('class')) ?? '').includes('loom-dryrun-visited'), 'HR marked on the canvas');
       await screenshot(p, 'dryrun-02-routed');
+      // HR sends it back to the department node picked in the drawer; the manager's second look agrees
+      const drawer = p.locator('.loom-dryrun-drawer');
+      await choose(p, drawer.locator('[data-dryrun-button="hr"]'), '退回');
+      await choose(p, drawer.locator('[data-dryrun-back-to="hr"]'), '部门负责人审批');
+      await drawer.locator('[data-action="dryrun-run"]').click();
+      const back = drawer.locator('[data-dryrun-back="hr"]');
+      await back.waitFor({ timeout: 10000 });
+      expect((await back.innerText()).includes('退回到[部门负责人审批]'), `sent back: ${await back.innerText()}`);
+      await eventually(async () => (await drawer.locator('[data-dryrun-step="dept"]').count()) === 2, 'the department node is reached twice');
+      await eventually(async () => (await drawer.locator('[data-dryrun-status]').getAttribute('data-dryrun-status')) === 'completed', 'and the run completes');
+      await screenshot(p, 'dryrun-02b-sent-back');
       // stepping back moves the current marker
       await p.locator('.loom-dryrun-drawer [data-action="dryrun-prev"]').click();
       await eventually(async () => (await p.locator('[data-designer-canvas] .djs-element.loom-dryrun-current').count()) === 1, 'one current step');

@@ -4,7 +4,7 @@
 // Flowable-modeler file, run one instance through the API and check the chart's colours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { ROOT, adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `e2e_leave_${sfx}`;
@@ -137,19 +137,6 @@ async function selectFlow(p, id) {
 /** The section of the product panel. */
 const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
 
-/** Chooses an option of an antd Select inside a scope. */
-async function choose(p, select, label) {
-  await select.click();
-  // the option of this select's own dropdown (its input names its listbox): the dropdown of the
-  // previous choice may still be fading out, not yet hidden, and holds the same options
-  const list = await select.first().evaluate((el) => {
-    const i = el.matches('input') ? el : el.querySelector('input[aria-controls], input[aria-owns]');
-    return i?.getAttribute('aria-controls') || i?.getAttribute('aria-owns');
-  });
-  expect(list, 'the select names its listbox');
-  const dropdown = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { has: p.locator(`[id="${list}"]`) });
-  await dropdown.locator('.ant-select-item-option', { hasText: label }).first().click();
-}
 
 /** Sets a basic-settings field of the selected element. */
 async function basic(p, field, value) {

@@ -17,6 +17,7 @@ export interface DryRunDrawerProps {
 }
 
 const AGREE = '_flow_agree';
+const BACK = '_flow_back';
 
 function RuleLine({ rule }: { rule: RuleOutcome }) {
   const { t } = useTranslation(NS);
@@ -76,6 +77,7 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
   const [cursor, setCursor] = useState(0);
   const tasks = useMemo(() => (open ? userTasks(modeler) : []), [open, modeler]);
   const [startForm, setStartForm] = useState<DynamicForm | null>(null);
+  const chosen = Form.useWatch<Record<string, string> | undefined>('buttons', values);
   const formRef = useRef<FormRenderHandle>(null);
   // what the start form does not ask for, the conditions still read: one input each
   const variables = useMemo(
@@ -110,6 +112,7 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
       initiatorId: String(v.initiator ?? ''),
       variables: { ...Object.fromEntries(variables.map((name) => [name, v.values?.[name] ?? ''])), ...(formRef.current?.getValues() ?? {}) },
       buttons: Object.fromEntries(tasks.map((task) => [task.id, v.buttons?.[task.id] ?? AGREE])),
+      backTo: Object.fromEntries(tasks.filter((task) => v.buttons?.[task.id] === BACK && v.backTo?.[task.id]).map((task) => [task.id, String(v.backTo[task.id])])),
     });
     setResult(answer);
     setCursor(answer.steps[answer.steps.length - 1]?.seq ?? 0);
@@ -148,12 +151,25 @@ export function DryRunDrawer({ modeler, modelId, open, onClose }: DryRunDrawerPr
         {tasks.length ? (
           <Form.Item label={t('dryrun.buttons')}>
             {tasks.map((task) => (
-              <Form.Item key={task.id} name={['buttons', task.id]} label={task.name} initialValue={AGREE} style={{ marginBottom: 8 }}>
-                <Select
-                  data-dryrun-button={task.id}
-                  options={(task.buttons.length ? task.buttons : [{ code: AGREE, name: AGREE }]).map((b) => ({ value: b.code, label: b.name || b.code }))}
-                />
-              </Form.Item>
+              <div key={task.id}>
+                <Form.Item name={['buttons', task.id]} label={task.name} initialValue={AGREE} style={{ marginBottom: 8 }}>
+                  <Select
+                    data-dryrun-button={task.id}
+                    options={(task.buttons.length ? task.buttons : [{ code: AGREE, name: AGREE }]).map((b) => ({ value: b.code, label: b.name || b.code }))}
+                  />
+                </Form.Item>
+                {chosen?.[task.id] === BACK ? (
+                  // the server checks the target against the nodes the task may really go back to
+                  <Form.Item name={['backTo', task.id]} label={t('dryrun.backTo')} style={{ marginBottom: 8, marginLeft: 16 }}>
+                    <Select
+                      allowClear
+                      data-dryrun-back-to={task.id}
+                      placeholder={t('dryrun.backToLast')}
+                      options={tasks.filter((other) => other.id !== task.id).map((other) => ({ value: other.id, label: other.name }))}
+                    />
+                  </Form.Item>
+                ) : null}
+              </div>
             ))}
           </Form.Item>
         ) : null}

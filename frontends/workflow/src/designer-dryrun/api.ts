@@ -46,6 +46,8 @@ export interface DryRunRequest {
   initiatorId: string;
   variables: Record<string, unknown>;
   buttons: Record<string, string>;
+  /** node id -> where its back button sends the task (absent: the last node it may go back to) */
+  backTo: Record<string, string>;
   extensions: NodeExtension[];
 }
 
