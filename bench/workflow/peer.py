@@ -18,10 +18,16 @@ server's processes (postmaster and its children) over each round, per process.
 
 ``uv sync --group bench --inexact`` installs SpiffWorkflow, then
 ``LOOM_PEER_ROUNDS=5 LOOM_PEER_PROCESSES=300 uv run python bench/workflow/peer.py``.
+
+``LOOM_PEER_SPLIT=300`` adds a split after the rounds (printed, not recorded): that many processes per
+side on one thread and a one-connection pool, the PostgreSQL CPU of each step (start, find the task,
+complete it) read from the backend's ``/proc/<pid>/schedstat`` (nanoseconds on CPU; exact where the
+clock-tick figures of the rounds are not, and free of other processes' work).
 """
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import statistics
@@ -29,7 +35,9 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +57,7 @@ ROOT = repo_root()
 ROUNDS = int(os.environ.get("LOOM_PEER_ROUNDS", "5"))
 PROCESSES = int(os.environ.get("LOOM_PEER_PROCESSES", "300"))
 THREADS = int(os.environ.get("LOOM_PEER_THREADS", "4"))
+SPLIT = int(os.environ.get("LOOM_PEER_SPLIT", "0"))
 POOL = 8
 
 PEER_TABLES = """
@@ -61,50 +70,82 @@ CREATE INDEX IF NOT EXISTS ix_spiff_todo_assignee ON spiff_todo (assignee, creat
 """
 
 
+class Split:
+    """PostgreSQL CPU of each step of a process, on the only backend of a one-connection pool."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.ns: collections.Counter[str] = collections.Counter()
+
+    def _cpu_ns(self) -> int:
+        return int(Path(f"/proc/{self.pid}/schedstat").read_text().split()[0])
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        before = self._cpu_ns()
+        yield
+        self.ns[name] += self._cpu_ns() - before
+
+
+class Side:
+    """What both engines share: the split of their steps when one is being taken."""
+
+    split: Split | None = None
+
+    def step(self, name: str) -> Any:
+        return self.split.step(name) if self.split is not None else nullcontext()
+
+
 # ---------------------------------------------------------------------------------------- Loom
-class LoomSide:
+class LoomSide(Side):
     """The engine and store the workflow service runs (outbox events included)."""
 
     name = "Loom"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool: int = POOL) -> None:
         from loom_workflow.engine import Engine
         from loom_workflow.engine.commands import Deploy
         from loom_workflow.events import outbox_messages
         from loom_workflow.pgstore.store import PgStore
 
-        self.store = PgStore(url, min_size=POOL, max_size=POOL, events=outbox_messages)
+        self.store = PgStore(url, min_size=pool, max_size=pool, events=outbox_messages)
         self.engine = Engine(self.store)
         self.engine.execute(Deploy({"bench.bpmn20.xml": TWO_TASKS}, name="bench"))
+
+    def backend_pid(self) -> int:
+        with self.store.pool.connection() as conn:
+            return conn.info.backend_pid
 
     def one(self, i: int) -> None:
         """Start, then complete the open task twice."""
         from loom_workflow.engine.commands import CompleteTask, StartProcess
         from loom_workflow.engine.runtime.entities import Task
 
-        instance = self.engine.execute(StartProcess(key="bench", variables={"applicant": f"u{i % 50}"}))
+        with self.step("start"):
+            instance = self.engine.execute(StartProcess(key="bench", variables={"applicant": f"u{i % 50}"}))
         for _ in range(2):
-            with self.store.transaction() as tx:
+            with self.step("find the task"), self.store.transaction() as tx:
                 (task,) = tx.rows(Task, "proc_inst_id = %s", (instance.id,))
-            self.engine.execute(CompleteTask(task.id))
+            with self.step("complete it"):
+                self.engine.execute(CompleteTask(task.id))
 
     def close(self) -> None:
         self.store.close()
 
 
 # ---------------------------------------------------------------------------------------- peer
-class SpiffSide:
+class SpiffSide(Side):
     """SpiffWorkflow with its state as JSONB and a to-do table, in one transaction per step."""
 
     name = "SpiffWorkflow"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool: int = POOL) -> None:
         from SpiffWorkflow.bpmn.parser import BpmnParser
         from SpiffWorkflow.bpmn.serializer import BpmnWorkflowSerializer
 
         from loom_workflow.pgstore.store import conninfo
 
-        self.pool = ConnectionPool(conninfo(url), min_size=POOL, max_size=POOL, open=True)
+        self.pool = ConnectionPool(conninfo(url), min_size=pool, max_size=pool, open=True)
         parser = BpmnParser()
         parser.add_bpmn_str(TWO_TASKS.encode())
         self.spec = parser.get_spec("bench")
@@ -137,6 +178,10 @@ class SpiffSide:
                 rows,
             )
 
+    def backend_pid(self) -> int:
+        with self.pool.connection() as conn:
+            return conn.info.backend_pid
+
     def one(self, i: int) -> None:
         """Start, then complete the open task twice."""
         from SpiffWorkflow.bpmn import BpmnWorkflow
@@ -145,18 +190,18 @@ class SpiffSide:
         workflow.data["applicant"] = f"u{i % 50}"
         workflow.do_engine_steps()
         instance_id = uuid.uuid4().hex
-        with self.pool.connection() as conn:
+        with self.step("start"), self.pool.connection() as conn:
             conn.execute(
                 "INSERT INTO spiff_instance (id, state, completed) VALUES (%s, %s, %s)",
                 (instance_id, Jsonb(self._save(workflow)), workflow.is_completed()),
             )
             self._todo(conn, instance_id, workflow)
         for _ in range(2):
-            with self.pool.connection() as conn:
+            with self.step("find the task"), self.pool.connection() as conn:
                 (task_id,) = conn.execute(
                     "SELECT task_id FROM spiff_todo WHERE instance_id = %s", (instance_id,)
                 ).fetchone()  # type: ignore[misc]
-            with self.pool.connection() as conn:
+            with self.step("complete it"), self.pool.connection() as conn:
                 (state,) = conn.execute(
                     "SELECT state FROM spiff_instance WHERE id = %s FOR UPDATE", (instance_id,)
                 ).fetchone()  # type: ignore[misc]
@@ -238,10 +283,28 @@ def main() -> None:
                 print(f"round {r + 1} {side.name}: {figures}", flush=True)
             analyze(url)
         write(results)
+        if SPLIT:
+            split(url)
     finally:
         for side in sides:
             side.close()
         stop_postgres(data_dir)
+
+
+def split(url: str) -> None:
+    """PostgreSQL CPU per process by step, each side alone on one thread and one connection."""
+    for side in (LoomSide(url, pool=1), SpiffSide(url, pool=1)):
+        try:
+            for i in range(50):  # prepared statements and their generic plans
+                side.one(i)
+            side.split = Split(side.backend_pid())
+            for i in range(10_000, 10_000 + SPLIT):
+                side.one(i)
+            ns = side.split.ns
+            parts = ", ".join(f"{name} {value / SPLIT / 1e6:.2f}" for name, value in ns.items())
+            print(f"split {side.name}: {sum(ns.values()) / SPLIT / 1e6:.2f} ms per process ({parts})")
+        finally:
+            side.close()
 
 
 def median(rows: list[dict[str, float]], key: str) -> float:
