@@ -47,8 +47,10 @@ for (const t of tests) {
     console.log(`  ✓ ${t.name} (${Date.now() - t0} ms)`);
   } catch (e) {
     failed += 1;
-    const page = ctx.shared.page;
-    if (page && !page.isClosed()) await page.screenshot({ path: join(here, 'screenshots', `failed-${t.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => undefined);
+    // the page the test worked in: the shared one, else the newest page open in any context
+    const open = browser.contexts().flatMap((c) => c.pages()).filter((pg) => !pg.isClosed());
+    const page = ctx.shared.page && !ctx.shared.page.isClosed() ? ctx.shared.page : open[open.length - 1];
+    if (page) await page.screenshot({ path: join(here, 'screenshots', `failed-${t.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => undefined);
     console.log(`  ✗ ${t.name} (${Date.now() - t0} ms)\n      ${String(e?.stack ?? e).split('\n').slice(0, 4).join('\n      ')}`);
     if (t.critical) break;
   }
