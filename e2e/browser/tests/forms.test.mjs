@@ -69,10 +69,32 @@ async function grantMenu(p, formId) {
 const widgets = (p) => p.locator('.loom-form-designer .loom-fd-widget');
 const canvas = (p) => p.locator('.loom-form-designer .loom-fd-grid-layout');
 
+/**
+ * An HTML5 drag as a hand makes it: several moves over the target and a pause before letting go.
+ * The grid shows where the widget will land on a dragover and takes the drop from that placeholder;
+ * Playwright's dragTo sends one dragover and drops at once, before a loaded machine has drawn it.
+ */
+async function dragWithMouse(p, source, target, position) {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await p.mouse.down();
+  await target.scrollIntoViewIfNeeded();
+  const to = await target.boundingBox();
+  const x = to.x + (position?.x ?? to.width / 2);
+  const y = to.y + (position?.y ?? to.height / 2);
+  await p.mouse.move(x - 20, y - 5, { steps: 4 });
+  await p.mouse.move(x, y, { steps: 4 });
+  await p.waitForTimeout(200);
+  await p.mouse.move(x + 1, y + 1);
+  await p.waitForTimeout(200);
+  await p.mouse.up();
+}
+
 /** Drags a palette item with the mouse onto a target; the new widget is selected; names it. */
 async function drag(p, type, target, opts = {}) {
   const before = await widgets(p).count();
-  const dragIt = () => p.locator(`[data-palette="${type}"]`).dragTo(target, opts.position ? { targetPosition: opts.position } : undefined);
+  const dragIt = () => dragWithMouse(p, p.locator(`[data-palette="${type}"]`), target, opts.position);
   await dragIt();
   if (opts.refused) return;
   const dropped = async () => (await widgets(p).count()) > before;
