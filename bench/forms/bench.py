@@ -44,6 +44,10 @@ SOURCE = {
 }
 
 
+# The machine as the run found it: other work on its cores inflates every figure.
+LOAD_AT_START = os.getloadavg()[0]
+
+
 def ok(answer: httpx.Response) -> object:
     assert answer.status_code == 200, f"{answer.request.url}: {answer.status_code} {answer.text[:300]}"
     return answer.json()
@@ -193,8 +197,8 @@ def write_results(import_seconds: float, figures: dict[str, float]) -> None:
         "# forms benchmarks",
         "",
         f"Recorded {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {platform.machine()}, "
-        f"{os.cpu_count()} cores **shared with seven other engineers' builds and tests** (figures are "
-        f"pessimistic), Python {platform.python_version()}, the whole platform from `scripts/platform-at.sh` "
+        f"{os.cpu_count()} cores (load average {LOAD_AT_START:.1f} at the start, {os.getloadavg()[0]:.1f} at the end; "
+        f"other work on the machine inflates every figure), Python {platform.python_version()}, the whole platform from `scripts/platform-at.sh` "
         "(embedded PostgreSQL 16, NATS, Traefik), every request through the gateway with a real token.",
         "",
         "Path of a list request: gateway → forms (token, permission `form:<code>:view`, the form's binding) "

@@ -115,7 +115,7 @@ try {
 const md = `# Process designer (workflow remote)
 
 Measured ${new Date().toISOString()} against ${base} with ${chromium}, headless, 1600×1000, on a 2-core
-machine **shared with seven other engineers' builds, tests and platforms** (figures are upper bounds).
+machine with load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} when written (other work on the machine makes the figures upper bounds).
 Reproduce: start a platform (\`LOOM_E2E_PORT_BASE=33 bash scripts/platform-at.sh\`), then
 \`LOOM_PORTAL_URL=http://127.0.0.1:33080 LOOM_ADMIN_PASSWORD=loom-e2e-admin node bench/frontend/designer.mjs\`.
 

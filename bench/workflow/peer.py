@@ -59,6 +59,8 @@ PROCESSES = int(os.environ.get("LOOM_PEER_PROCESSES", "300"))
 THREADS = int(os.environ.get("LOOM_PEER_THREADS", "4"))
 SPLIT = int(os.environ.get("LOOM_PEER_SPLIT", "0"))
 POOL = 8
+# The machine as the run found it: other work on its cores inflates every figure.
+LOAD_AT_START = os.getloadavg()[0]
 
 PEER_TABLES = """
 CREATE TABLE IF NOT EXISTS spiff_instance (id text PRIMARY KEY, state jsonb NOT NULL, completed boolean NOT NULL);
@@ -326,8 +328,8 @@ def write(results: dict[str, list[dict[str, float]]]) -> None:
 
     section = f"""## Side by side with SpiffWorkflow (`bench/workflow/peer.py`)
 
-Recorded {time.strftime("%Y-%m-%d %H:%M")} on {os.cpu_count()} CPUs shared with seven other engineers' builds and
-tests (load average {load:.1f} at the end), Python {sys.version.split()[0]}, SpiffWorkflow 3.2, one embedded
+Recorded {time.strftime("%Y-%m-%d %H:%M")} on {os.cpu_count()} CPUs (load average {LOAD_AT_START:.1f} at the start,
+{load:.1f} at the end; other work on the machine inflates every figure), Python {sys.version.split()[0]}, SpiffWorkflow 3.2, one embedded
 PostgreSQL 16 (Unix socket). {ROUNDS} interleaved rounds of {PROCESSES} processes each (start -> two user
 tasks -> end), {THREADS} threads and {POOL} pooled connections per engine; medians, every round in brackets.
 
