@@ -244,7 +244,7 @@ Method: audits (`POST /api/flowable/task/audit`, form-encoded) sent through the 
 {OPEN_SECONDS:.0f} s, each on its own open task (instances of the two-task process started beforehand by 16 real
 sys users), whatever the answers' pace; latency from the moment an audit was due to its answer. Target:
 p95 under 25 ms at 100/s. The platform of `scripts/platform-at.sh` (port base 42) with
-`LOOM_WORKFLOW_API_PROCESSES` API processes, {os.cpu_count()} CPUs shared with other engineers' work.
+`LOOM_WORKFLOW_API_PROCESSES` API processes, {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} when written; other work inflates the figures).
 
 | API processes | rate | latency | audits | recorded |
 | --- | --- | --- | --- | --- |
@@ -329,7 +329,7 @@ def report(c: dict[str, float], g: dict[str, float], d: dict[str, float]) -> str
 Method: `bash scripts/bench.sh` starts the whole platform (embedded PostgreSQL, NATS, sys, gencode,
 workflow with its worker, forms, Traefik) on its own ports and state; this script talks to it as a
 browser would, through the gateway (`/api/...`), with tokens from `/api/sys/login`. {os.cpu_count()} CPUs,
-Python {sys.version.split()[0]}, load average {load:.1f} when the report was written (the machine is shared).
+Python {sys.version.split()[0]}, load average {load:.1f} when the report was written (other work on the machine inflates every figure).
 
 - Complete task: {CLIENTS} real sys users, each starting its own instances of a two-task process
   (`assignee = ${{applyUserId}}`), then, all {CLIENTS} at once (closed loop, no think time), reading their
