@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
+from typing import Any
 
 import pytest
 
@@ -24,13 +25,19 @@ ONE = process(
 )
 
 
-async def test_a_stale_revision_is_refused(env: Env) -> None:
-    # given
+async def _one_task(env: Env) -> tuple[Any, Any, Task]:
+    """A started one-step instance: the runtime, the instance and its open task as read now."""
     await deploy(env, "one", "一步", ONE)
     runtime = env.app.state.runtime
     instance = await runtime.run(StartProcess(key="one"))
     with runtime.store.transaction() as tx:
         task = tx.rows(Task, "proc_inst_id = %s", (instance.id,))[0]
+    return runtime, instance, task
+
+
+async def test_a_stale_revision_is_refused(env: Env) -> None:
+    # given
+    runtime, _, task = await _one_task(env)
     renamed = dataclasses.replace(task, name="改名", revision=task.revision + 1)
     with runtime.store.transaction() as tx:
         tx.write(ChangeSet(updates=[renamed]))
@@ -41,11 +48,7 @@ async def test_a_stale_revision_is_refused(env: Env) -> None:
 
 async def test_a_stale_delete_is_refused_and_nothing_is_written(env: Env) -> None:
     # given: the task was changed after it was read
-    await deploy(env, "one", "一步", ONE)
-    runtime = env.app.state.runtime
-    instance = await runtime.run(StartProcess(key="one"))
-    with runtime.store.transaction() as tx:
-        task = tx.rows(Task, "proc_inst_id = %s", (instance.id,))[0]
+    runtime, instance, task = await _one_task(env)
     with runtime.store.transaction() as tx:
         tx.write(ChangeSet(updates=[dataclasses.replace(task, name="改名", revision=task.revision + 1)]))
     # when: a command deletes it with the revision it read, and renames the instance in the same write
