@@ -353,6 +353,9 @@ export default [
       await p.locator('.loom-dryrun-drawer [data-dryrun-step="hr"]').waitFor({ timeout: 5000 });
       const hr = await p.locator('.loom-dryrun-drawer [data-dryrun-reviewers="hr"]').innerText();
       expect(hr.includes('赵人事'), `HR reviewers: ${hr}`);
+      // the rule names the user it holds, not the id it stores
+      const hrRule = p.locator('.loom-dryrun-drawer [data-dryrun-step="hr"] [data-rule-type="user"] code');
+      await eventually(async () => (await hrRule.innerText()).includes('赵人事'), 'the HR rule names its user');
       expect(((await shape(p, 'hr').getAttribute('class')) ?? '').includes('loom-dryrun-visited'), 'HR marked on the canvas');
       await screenshot(p, 'dryrun-02-routed');
       // HR sends it back to the department node picked in the drawer; the manager's second look agrees

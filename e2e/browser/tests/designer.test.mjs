@@ -318,6 +318,11 @@ export default [
       await select(p, task);
       const reviewers = await section(p, 'reviewer').locator('.ant-table-tbody .ant-table-row').allTextContents();
       expect(reviewers.length === 2 && reviewers[0].includes('部门') && reviewers[1].includes('角色'), `reviewers: ${reviewers}`);
+      // values read as names, not as the ids they store
+      await eventually(async () => {
+        const [office, role] = await section(p, 'reviewer').locator('.ant-table-tbody .ant-table-row').allTextContents();
+        return office.includes('发起人部门') && !/[0-9a-f]{32}/.test(role);
+      }, 'the reviewer values are named');
       const buttons = await section(p, 'buttons').locator('.ant-table-tbody .ant-table-row').allTextContents();
       expect(buttons.length === 2 && buttons[0].includes('_flow_agree'), `buttons: ${buttons}`);
       expect((await section(p, 'form').locator('[data-field="form-address"]').inputValue()) === '/test/leave/LeaveForm', 'the external form');

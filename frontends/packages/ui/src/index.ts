@@ -29,7 +29,7 @@ export {
   type PickedItem,
   type RolePickerDialogProps,
 } from './components/GridPicker';
-export { PickerField, type PickerFieldProps, type PickerKind } from './components/PickerField';
+export { NamedIds, PickerField, resolveNamed, type NamedKind, type PickerFieldProps, type PickerKind } from './components/PickerField';
 export { IconCatalogue, IconPicker, type IconCatalogueProps, type IconPickerProps } from './components/Icons';
 export { RowActions, type RowAction } from './components/RowActions';
 export { SplitLayout } from './components/SplitLayout';

@@ -8,6 +8,7 @@ import { NS } from '../designer-checks/messages';
 import { dryRunApi, type DryRunResult, type DryRunStep, type RuleOutcome } from './api';
 import { clearRun, paintRun } from './canvas';
 import { requestBody, startFormKey, startVariables, userTasks } from './diagram';
+import { ReviewerValue } from '../designer/panel/sections/ReviewerValue';
 
 export interface DryRunDrawerProps {
   modeler: Modeler;
@@ -21,11 +22,14 @@ const BACK = '_flow_back';
 
 function RuleLine({ rule }: { rule: RuleOutcome }) {
   const { t } = useTranslation(NS);
-  const what = `${t(`dryrun.types.${rule.type}`, { defaultValue: rule.type })}${rule.value ? ` ${rule.value}` : ''}`;
   return (
     <div className="loom-dryrun-rule" data-rule-type={rule.type}>
       <Typography.Text type="secondary">{t('dryrun.byRule')} </Typography.Text>
-      <Typography.Text code>{what}</Typography.Text>
+      <Typography.Text code>
+        {t(`dryrun.types.${rule.type}`, { defaultValue: rule.type })}
+        {rule.value ? ' ' : ''}
+        <ReviewerValue type={rule.type} value={rule.value} />
+      </Typography.Text>
       {rule.operationType === '1' ? <Tag color="orange">{t('dryrun.excluded')}</Tag> : null}
       {rule.applied ? <span> → {rule.users.join('、') || '∅'}</span> : <Typography.Text type="secondary"> ({t('dryrun.notApplied')})</Typography.Text>}
     </div>

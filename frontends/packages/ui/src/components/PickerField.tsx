@@ -8,11 +8,47 @@ import { PostPickerDialog, RolePickerDialog, type PickedItem } from './GridPicke
 
 export type PickerKind = 'user' | 'role' | 'post';
 
-const QUERY_URL: Record<PickerKind, string> = {
+/** Things an id may name: the pickers' kinds, and offices (companies and departments). */
+export type NamedKind = PickerKind | 'office';
+
+const QUERY_URL: Record<NamedKind, string> = {
   user: '/sys/user/queryById',
   role: '/sys/role/queryById',
   post: '/sys/post/queryById',
+  office: '/sys/office/queryById',
 };
+
+/** The items behind `ids`, by `queryById` each (those in `known` are not asked again); an id that
+ * no longer names anything stays, named by itself. */
+export function resolveNamed(kind: NamedKind, ids: string[], known: Map<string, PickedItem> = new Map()): Promise<PickedItem[]> {
+  return Promise.all(
+    ids.map((id) =>
+      known.has(id)
+        ? Promise.resolve(known.get(id) as PickedItem)
+        : http.get<PickedItem>(QUERY_URL[kind], { id }, { silent: true }).catch(() => ({ id, name: id }) as PickedItem),
+    ),
+  );
+}
+
+/** Ids of users, roles, posts or offices shown by their names (read-only), e.g. a reviewer rule's value. */
+export function NamedIds({ kind, ids }: { kind: NamedKind; ids: string[] | string | null | undefined }) {
+  const list = toIds(ids);
+  const key = list.join(',');
+  const [names, setNames] = useState<string[]>(list);
+  useEffect(() => {
+    let alive = true;
+    void resolveNamed(kind, list).then((items) => alive && setNames(items.map((i) => String(i.name ?? i.id))));
+    return () => {
+      alive = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, kind]);
+  return (
+    <span className="loom-named-ids" data-named-kind={kind} title={key}>
+      {names.join('、')}
+    </span>
+  );
+}
 
 export interface PickerFieldProps {
   kind: PickerKind;
@@ -43,14 +79,7 @@ export function PickerField({ kind, value, onChange, asString, limit, disabled }
 
   useEffect(() => {
     let alive = true;
-    const known = new Map(items.map((i) => [i.id, i]));
-    Promise.all(
-      ids.map((id) =>
-        known.has(id)
-          ? Promise.resolve(known.get(id) as PickedItem)
-          : http.get<PickedItem>(QUERY_URL[kind], { id }, { silent: true }).catch(() => ({ id, name: id }) as PickedItem),
-      ),
-    ).then((list) => alive && setItems(list.filter(Boolean)));
+    void resolveNamed(kind, ids, new Map(items.map((i) => [i.id, i]))).then((list) => alive && setItems(list.filter(Boolean)));
     return () => {
       alive = false;
     };

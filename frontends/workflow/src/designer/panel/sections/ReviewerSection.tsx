@@ -6,6 +6,7 @@ import { LoomTreeSelect, PickerField } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
 import type { SectionProps } from '../ProductPanel';
+import { ReviewerValue } from './ReviewerValue';
 
 const KEYS: Array<keyof ReviewerRow & string> = ['id', 'type', 'value', 'condition', 'operationType', 'sort'];
 
@@ -80,7 +81,7 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
         dataSource={rows}
         columns={[
           { title: t('panel.userType'), dataIndex: 'type', render: (v: string) => typeLabel(v) },
-          { title: t('panel.source'), dataIndex: 'value', ellipsis: true },
+          { title: t('panel.source'), dataIndex: 'value', ellipsis: true, render: (v: string, r) => <ReviewerValue type={r.type} value={v} /> },
         ]}
       />
       <Button block icon={<TeamOutlined />} style={{ marginTop: 8 }} onClick={() => { setDraft(rows.map((r) => ({ ...r }))); setOpen(true); }} data-action="assign-people">
