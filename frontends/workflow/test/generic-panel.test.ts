@@ -1,10 +1,10 @@
 import { BpmnModdle } from 'bpmn-moddle';
 import { flowableDescriptor } from '../src/designer/moddle/flowable';
-import { implementationEntries, implementationOf, listenerSpec, timerEntries } from '../src/designer/panel/generic/implementation';
+import { implementationEntries, implementationOf, listenerSpec, multiInstanceEntries, timerEntries } from '../src/designer/panel/generic/implementation';
 import { buttonSpec, formFieldSpec, inputOutputSpec, type Deps } from '../src/designer/panel/generic/lists';
 import { attributeGroups } from '../src/designer/panel/generic/attributes';
 import { GenericPanelState, searchGroups } from '../src/designer/panel/generic/tabs';
-import type { Cmd, Entry, Field } from '../src/designer/panel/generic/kit';
+import { joinGroup, type Cmd, type Entry, type Field } from '../src/designer/panel/generic/kit';
 import type { Bo, DiagramElement } from '../src/designer/model/access';
 
 const moddle = new BpmnModdle({ flowable: flowableDescriptor });
@@ -20,6 +20,27 @@ const apply = (cmds: Cmd[]) => {
 const field = (entries: Entry[], id: string): Field => entries.find((e) => e.id === id)!.field;
 
 describe('the generic panel (variant A)', () => {
+  it('shows a multi-instance task in one multi-instance group: the panel\'s own, with collection and element variable added', () => {
+    // given a countersign task and the panel's own multi-instance group (cardinality, completion)
+    const mi = moddle.create('bpmn:MultiInstanceLoopCharacteristics', { 'flowable:collection': 'signers', 'flowable:elementVariable': 'signer' });
+    const task = moddle.create('bpmn:UserTask', { id: 'sign', loopCharacteristics: mi });
+    const own = { id: 'multiInstance', entries: [{ id: 'loopCardinality' }, { id: 'completionCondition' }] as unknown[] };
+    const groups = [{ id: 'general', entries: [] as unknown[] }, own];
+    // when
+    joinGroup(groups, 'multiInstance', [{ id: 'flowable-multi-instance', entries: multiInstanceEntries(element(task), mi) }]);
+    // then: no second group, and the two Flowable fields read the task's values
+    expect(groups.map((g) => g.id)).toEqual(['general', 'multiInstance']);
+    const entries = own.entries as Entry[];
+    expect(entries.map((e) => e.id)).toEqual(['loopCardinality', 'completionCondition', 'flowable-mi-collection', 'flowable-mi-elementVariable']);
+    expect([field(entries, 'flowable-mi-collection').get(), field(entries, 'flowable-mi-elementVariable').get()]).toEqual(['signers', 'signer']);
+  });
+
+  it('keeps the Flowable multi-instance group of its own where the panel shows none', () => {
+    const groups: Array<{ id: string; entries?: unknown[] }> = [{ id: 'general', entries: [] }];
+    joinGroup(groups, 'multiInstance', [{ id: 'flowable-multi-instance', entries: [{ id: 'x' }] }]);
+    expect(groups.map((g) => g.id)).toEqual(['general', 'flowable-multi-instance']);
+  });
+
   it('keeps the value when the implementation changes among class, expression and delegate expression', () => {
     // given a service task implemented by a Java class
     const task = moddle.create('bpmn:ServiceTask', { id: 'mail', 'flowable:class': 'org.example.Notify' });

@@ -251,3 +251,21 @@ export function hasExecutionListeners(bo: Bo): boolean {
   if (is(bo, 'bpmn:IntermediateThrowEvent') && ((bo.get('eventDefinitions') as Bo[] | undefined) ?? []).some((d) => is(d, 'bpmn:LinkEventDefinition'))) return false;
   return is(bo, 'bpmn:FlowNode') || is(bo, 'bpmn:SequenceFlow') || is(bo, 'bpmn:Process');
 }
+
+/** Flowable's collection and element variable of a multi-instance task (a countersign's signers). */
+export function multiInstanceEntries(element: DiagramElement, mi: Bo) {
+  const attr = (name: string) => mi.get(`flowable:${name}`) as string | undefined;
+  return [
+    entry('flowable-mi-collection', {
+      label: 'Collection',
+      get: () => attr('collection'),
+      set: (v: string) => [update(element, mi, { 'flowable:collection': v || undefined })],
+      validate: (v) => {
+        if (v.trim()) return undefined;
+        if (!mi.get('loopCardinality')?.get('body')) return 'Must provide either loop cardinality or collection';
+        return attr('elementVariable') ? 'Must provide a value' : undefined;
+      },
+    }),
+    entry('flowable-mi-elementVariable', { label: 'Element variable', get: () => attr('elementVariable'), set: (v: string) => [update(element, mi, { 'flowable:elementVariable': v || undefined })] }),
+  ];
+}

@@ -137,3 +137,16 @@ function holderEmptyOtherwise(holder: Bo, property: string): boolean {
   const lists = ['values', 'inputParameters', 'outputParameters'].filter((p) => p !== property);
   return lists.every((p) => !((holder.get?.(p) as Bo[] | undefined) ?? []).length);
 }
+
+/** A properties-panel group as this module sees one: an id and its entries. */
+export interface PanelGroup {
+  id: string;
+  entries?: unknown[];
+}
+
+/** Adds `ours` (zero or one group) to the panel's own group `ownId` when the panel shows it, else as a group of its own. */
+export function joinGroup<G extends PanelGroup>(groups: G[], ownId: string, ours: G[]): void {
+  const own = groups.find((g) => g.id === ownId);
+  if (own?.entries) own.entries.push(...ours.flatMap((g) => g.entries ?? []));
+  else groups.push(...ours);
+}

@@ -5,34 +5,18 @@
  * Entries are Preact components (the panel renders with Preact).
  */
 import { is, type Bo, type DiagramElement } from '../../model/access';
-import { entry, relevant, update, type Entry } from './kit';
+import { joinGroup, relevant, type Entry } from './kit';
 import { buttonSpec, fieldInjectionSpec, formFieldSpec, hasFields, hasFormFields, hasInputOutput, hasVariables, inputOutputSpec, mappingSpec, propertiesSpec, type Deps, type ListSpec } from './lists';
 import { listGroup, toEntry } from './render';
 import { attributeGroups } from './attributes';
 import {
-  businessKeyEntries, calledElementEntries, connectorSpecs, hasExecutionListeners, hasImplementation, implementationEntries, listenerSpec, timerEntries, timerOf,
+  businessKeyEntries, calledElementEntries, connectorSpecs, hasExecutionListeners, hasImplementation, implementationEntries, listenerSpec, multiInstanceEntries, timerEntries, timerOf,
 } from './implementation';
 
 type Group = { id: string; label: string; entries?: Array<Record<string, unknown>> };
 
 const loop = (bo: Bo) => bo.get?.('loopCharacteristics') as Bo | undefined;
 
-function multiInstanceEntries(element: DiagramElement, mi: Bo) {
-  const attr = (name: string) => mi.get(`flowable:${name}`) as string | undefined;
-  return [
-    entry('flowable-mi-collection', {
-      label: 'Collection',
-      get: () => attr('collection'),
-      set: (v: string) => [update(element, mi, { 'flowable:collection': v || undefined })],
-      validate: (v) => {
-        if (v.trim()) return undefined;
-        if (!mi.get('loopCardinality')?.get('body')) return 'Must provide either loop cardinality or collection';
-        return attr('elementVariable') ? 'Must provide a value' : undefined;
-      },
-    }),
-    entry('flowable-mi-elementVariable', { label: 'Element variable', get: () => attr('elementVariable'), set: (v: string) => [update(element, mi, { 'flowable:elementVariable': v || undefined })] }),
-  ];
-}
 
 /**
  * Adds the Flowable groups after bpmn-js-properties-panel's own (priority below the BPMN
@@ -65,8 +49,12 @@ export class FlowablePropertiesProvider {
         ...(hasImplementation(bo) ? this.group('flowable-implementation', 'Implementation', implementationEntries(element, bo, deps)) : []),
         ...(is(bo, 'bpmn:CallActivity') ? this.group('flowable-called-element', 'Called element', [...calledElementEntries(element, bo), ...businessKeyEntries(element, bo, deps)]) : []),
         ...(timer ? this.group('flowable-timer', 'Timer', timerEntries(element, timer, deps)) : []),
-        ...(is(mi, 'bpmn:MultiInstanceLoopCharacteristics') ? this.group('flowable-multi-instance', 'Multi Instance', multiInstanceEntries(element, mi as Bo)) : []),
       );
+      if (is(mi, 'bpmn:MultiInstanceLoopCharacteristics')) {
+        // collection and element variable join the panel's own multi-instance group (cardinality,
+        // completion condition): one group for one concept
+        joinGroup(groups, 'multiInstance', this.group('flowable-multi-instance', 'Multi Instance', multiInstanceEntries(element, mi as Bo)));
+      }
       for (const g of attributeGroups(element, bo)) groups.push(...this.group(g.id, g.label, g.entries));
       const lists: ListSpec[] = [
         ...(hasVariables(bo) ? [mappingSpec(element, bo, 'in', deps), mappingSpec(element, bo, 'out', deps)] : []),
