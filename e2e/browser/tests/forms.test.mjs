@@ -377,6 +377,8 @@ const uploads = {
     await pv.locator('[data-model="photos"] input[type=file]').setInputFiles(files.png);
     const fileItems = pv.locator('[data-model="files"] .ant-upload-list-item-done, [data-model="files"] .ant-upload-list-item:not(.ant-upload-list-item-uploading)');
     await eventually(async () => (await fileItems.count()) === 2, 'two files uploaded', 20000);
+    // an uploaded file's row turns from uploading to done: no second row fading out beside it
+    expect((await pv.locator('[data-model="files"] .ant-upload-list-item').count()) === 2, 'one row per file');
     await eventually(
       async () => pv.locator('[data-model="photos"] .ant-upload-list-item img').first().evaluate((img) => img.complete && img.naturalWidth === 8),
       'the stored image is shown (8 px wide)',
@@ -384,7 +386,7 @@ const uploads = {
     );
     await screenshot(p, 'forms-zh-08-uploads');
     // a download keeps the name; an office file cannot be previewed; a PDF opens in a tab
-    const pdfItem = pv.locator('[data-model="files"] .ant-upload-list-item', { hasText: 'note.pdf' });
+    const pdfItem = pv.locator('[data-model="files"] .ant-upload-list-item-done', { hasText: 'note.pdf' });
     await pdfItem.hover();
     const [dl] = await Promise.all([p.waitForEvent('download', { timeout: 20000 }), pdfItem.locator('.anticon-download').click()]);
     expect(dl.suggestedFilename() === 'note.pdf' && readFileSync(await dl.path(), 'utf8').startsWith('%PDF'), `note.pdf is downloaded (${dl.suggestedFilename()})`);

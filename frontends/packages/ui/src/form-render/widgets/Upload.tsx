@@ -81,12 +81,16 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
   const latest = useRef(items);
   latest.current = items;
   const [pending, setPending] = useState<UploadFile[]>([]);
+  // A file uploaded here keeps its upload's uid once stored: the list then turns the same item from
+  // uploading to done, instead of fading one out while the other fades in (two rows for a moment).
+  const uploadUid = useRef(new Map<string, string>());
+  const uidOf = (it: UploadItem, i: number) => uploadUid.current.get(it.url) ?? `${i}-${it.url}`;
   const [preview, setPreview] = useState<string | null>(null);
   const full = items.length + pending.length >= limit;
   const action = String(o.action || '/sys/file/webupload/upload?uploadPath=/formMaking');
   const images = useImageUrls(image ? items.map((it) => it.url) : []);
   const fileList: UploadFile[] = [
-    ...items.map((it, i) => ({ uid: `${i}-${it.url}`, name: it.name, url: it.url, status: 'done' as const, thumbUrl: image ? images[it.url] || BLANK : undefined })),
+    ...items.map((it, i) => ({ uid: uidOf(it, i), name: it.name, url: it.url, status: 'done' as const, thumbUrl: image ? images[it.url] || BLANK : undefined })),
     ...pending,
   ];
   const open = (f: UploadFile) => {
@@ -107,7 +111,7 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
         onPreview={open}
         onDownload={(f) => f.url && void download(f.url).catch(() => undefined)}
         onRemove={(f) => {
-          onChange?.(items.filter((it, i) => `${i}-${it.url}` !== f.uid));
+          onChange?.(items.filter((it, i) => uidOf(it, i) !== f.uid));
           return true;
         }}
         beforeUpload={() => !full}
@@ -125,6 +129,7 @@ export function UploadField({ widget, value, onChange, disabled }: { widget: For
             if (!url) throw new Error('no url');
             // success shows 200 ms after the url comes back (§4.4)
             await new Promise((r) => setTimeout(r, 200));
+            uploadUid.current.set(url, uid);
             setPending((p) => p.filter((x) => x.uid !== uid));
             latest.current = [...latest.current, { name: file.name, url }];
             onChange?.(latest.current);
