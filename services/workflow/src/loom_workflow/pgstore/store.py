@@ -486,44 +486,40 @@ class PgTx:
         params: list[Any] = []
         checks: list[tuple[int, int, str]] = []  # (part index, rows expected, what)
 
-        def add(sql: str, rows: list[Any], *, checked: bool = False, what: str = "") -> None:
-            if checked:
-                checks.append((len(parts), len(rows), what))
+        def add(sql: str, *values: Any, expect: int = 0, what: str = "") -> None:
+            """One CTE and its parameters; ``expect``: the rows it must touch (revision-checked)."""
+            if expect:
+                checks.append((len(parts), expect, what))
             parts.append(sql)
-            params.append(dump_json(rows))
+            params.extend(values)
 
         for mapping, rows in _grouped(changes.inserts):
-            add(mapping.insert_json, [mapping.json_object(r) for r in rows])
+            add(mapping.insert_json, dump_json([mapping.json_object(r) for r in rows]))
         for (mapping, fields), rows in _grouped_updates(changes):
             fields = fields or settable(mapping)
             single = len(rows) == 1
-            sql = update_json_sql(mapping, fields, single=single)
-            checks.append((len(parts), len(rows), _label(rows)))
-            parts.append(sql)
             objects = [mapping.json_object(r, fields) for r in rows]
-            params.append(dump_json(objects[0] if single else objects))
-        for mapping, rows in _grouped(changes.deletes):
-            if len(rows) == 1:  # plain parameters: no JSON to read, no function to call
-                checks.append((len(parts), 1, _label(rows)))
-                parts.append(mapping.delete_one)
-                params += [rows[0].id, rows[0].revision]
-                continue
             add(
-                mapping.delete_json,
-                [{"id": r.id, "rev": r.revision} for r in rows],
-                checked=True,
+                update_json_sql(mapping, fields, single=single),
+                dump_json(objects[0] if single else objects),
+                expect=len(rows),
                 what=_label(rows),
             )
+        for mapping, rows in _grouped(changes.deletes):
+            if len(rows) == 1:  # plain parameters: no JSON to read, no function to call
+                add(mapping.delete_one, rows[0].id, rows[0].revision, expect=1, what=_label(rows))
+            else:
+                keys = [{"id": r.id, "rev": r.revision} for r in rows]
+                add(mapping.delete_json, dump_json(keys), expect=len(rows), what=_label(rows))
         variables = _historic_variables(changes)
         if variables:
-            add(_UPSERT_HISTORIC_VARIABLES, variables)
+            add(_UPSERT_HISTORIC_VARIABLES, dump_json(variables))
         gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
         if gone:
-            add(_FORGET_HISTORIC_VARIABLES, [{"id": i} for i in gone])
+            add(_FORGET_HISTORIC_VARIABLES, dump_json([{"id": i} for i in gone]))
         outbox = self.store.map_events(changes, changes.actor)
         if outbox:
-            parts.append(_OUTBOX_ROW)
-            params += outbox_row(outbox, request_id.get())
+            add(_OUTBOX_ROW, *outbox_row(outbox, request_id.get()))
             self.wrote_events = True
         if not parts:
             return
