@@ -138,6 +138,13 @@ async function selectFlow(p, id) {
 const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
 
 
+/** Leaves a test that worked in the generic panel: back to the product panel, designer closed, its model deleted. */
+async function leaveGenericPanel(p, modelId) {
+  await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
+  await p.locator('.loom-designer-dialog .ant-modal-close').click();
+  await api(p, 'DELETE', `/flowable/model/delete?ids=${modelId}`);
+}
+
 /** Sets a basic-settings field of the selected element. */
 async function basic(p, field, value) {
   const input = p.locator(`.loom-product-panel [data-field="${field}"]`);
@@ -553,9 +560,7 @@ export default [
         '<flowable:formProperty id="reason" type="string"',
       ]) expect(saved.includes(needle), `the saved XML carries ${needle}`);
       expect(!saved.includes('flowable:class="org.example.Notify"'), 'the class went with the switch to an expression');
-      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
-      await p.locator('.loom-designer-dialog .ant-modal-close').click();
-      await api(p, 'DELETE', `/flowable/model/delete?ids=${model.id}`);
+      await leaveGenericPanel(p, model.id);
     },
   },
   {
@@ -635,9 +640,7 @@ export default [
         await again.locator('.bio-properties-panel-group-header-title').click();
       }
       await eventually(async () => (await again.locator('[id="bio-properties-panel-flowable-job-jobPriority"]').inputValue()) === '7', 'the job priority is read back');
-      await p.locator('[data-action="designer-panel-toggle"] .ant-segmented-item').nth(0).click();
-      await p.locator('.loom-designer-dialog .ant-modal-close').click();
-      await api(p, 'DELETE', `/flowable/model/delete?ids=${model.id}`);
+      await leaveGenericPanel(p, model.id);
     },
   },
   {
