@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -105,17 +106,21 @@ async def start(
     if form is not None and not business_id:
         business_id = new_id()
     business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
-    start_save = f"start:{new_id()}"
-    if form is not None and business_key:
-        await forms_client.client(runtime.settings.forms_grpc_address).store(
+    # A start is not retried as such (a second call starts a second instance), and a record may be
+    # submitted again after a rejection: each start writes its own data, under its own save id.
+    save_start = (
+        functools.partial(
+            forms_client.client(runtime.settings.forms_grpc_address).store,
             form,
             business_key=business_key,
-            # A start is not retried as such (a second call starts a second instance), and a record
-            # may be submitted again after a rejection: each start writes its own data.
-            task_id=start_save,
-            values=request.submitted,
+            task_id=f"start:{new_id()}",
             user_id=actor,
         )
+        if form is not None and business_key
+        else None
+    )
+    if save_start is not None:
+        await save_start(values=request.submitted)
     values = dict(request.variables)
     values.update(
         {
@@ -148,33 +153,19 @@ async def start(
         return instance.id
 
     instance_id: str = await runtime.call(run, user_id=actor)
-    if form is not None and business_key:
-        await _name_start_save(runtime, form, business_key, start_save, actor, instance_id)
+    if save_start is not None:
+        await _name_start_save(save_start, instance_id)
     return instance_id
 
 
-async def _name_start_save(
-    runtime: WorkflowRuntime,
-    form: forms_client.NodeForm,
-    business_key: str,
-    task_id: str,
-    actor: str,
-    instance_id: str,
-) -> None:
-    """Tells forms which instance the start's save belongs to (the same save repeated changes no data),
-    so that a business key reused by a later start keeps each instance's form history apart. The
-    instance has started either way: a failure here only leaves the save matched by its document."""
+async def _name_start_save(save_start: Callable[..., Awaitable[None]], instance_id: str) -> None:
+    """Repeats the start's save with its instance (the same save id changes no data), so that a
+    business key reused by a later start keeps each instance's form history apart. The instance has
+    started either way: a failure here only leaves the save matched by its document."""
     try:
-        await forms_client.client(runtime.settings.forms_grpc_address).store(
-            form,
-            business_key=business_key,
-            task_id=task_id,
-            values={},
-            user_id=actor,
-            proc_inst_id=instance_id,
-        )
+        await save_start(values={}, proc_inst_id=instance_id)
     except Exception:  # noqa: BLE001 - the start itself succeeded; the history link is best effort
-        log.warning("start save %s not linked to instance %s", task_id, instance_id, exc_info=True)
+        log.warning("the start save of instance %s is not linked to it", instance_id, exc_info=True)
 
 
 async def _start_form(
