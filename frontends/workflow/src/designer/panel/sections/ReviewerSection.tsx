@@ -6,7 +6,7 @@ import { LoomTreeSelect, PickerField } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
 import type { SectionProps } from '../ProductPanel';
-import { ReviewerValue } from './ReviewerValue';
+import { INITIATOR_OFFICE, ReviewerValue } from './ReviewerValue';
 
 const KEYS: Array<keyof ReviewerRow & string> = ['id', 'type', 'value', 'condition', 'operationType', 'sort'];
 
@@ -25,7 +25,7 @@ function ValueEditor({ row, onChange }: { row: ReviewerRow; onChange: (v: string
       return <PickerField kind={row.type} asString value={row.value} onChange={(v) => onChange(String(v))} />;
     case 'company':
     case 'depart': {
-      const own = row.type === 'company' ? '${applyUserCompanyId}' : '${applyUserOfficeId}';
+      const own = INITIATOR_OFFICE[row.type];
       return (
         <div style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
           <Checkbox checked={row.value === own} onChange={(e) => onChange(e.target.checked ? own : '')} data-field="reviewer-initiator-office">

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { NamedIds } from '@loom/ui';
 
-const INITIATOR_OFFICE: Record<string, 'initiatorCompany' | 'initiatorDepart'> = {
-  '${applyUserCompanyId}': 'initiatorCompany',
-  '${applyUserOfficeId}': 'initiatorDepart',
+/** The value of a company or department rule that means the initiator's own. */
+export const INITIATOR_OFFICE = { company: '${applyUserCompanyId}', depart: '${applyUserOfficeId}' } as const;
+const INITIATOR_LABEL: Record<string, 'initiatorCompany' | 'initiatorDepart'> = {
+  [INITIATOR_OFFICE.company]: 'initiatorCompany',
+  [INITIATOR_OFFICE.depart]: 'initiatorDepart',
 };
 
 /**
@@ -21,7 +23,7 @@ export function ReviewerValue({ type, value }: { type: string; value: string }) 
       return <NamedIds kind={type} ids={value} />;
     case 'company':
     case 'depart':
-      return INITIATOR_OFFICE[value] ? <span>{t(`panel.${INITIATOR_OFFICE[value]}`)}</span> : <NamedIds kind="office" ids={value} />;
+      return INITIATOR_LABEL[value] ? <span>{t(`panel.${INITIATOR_LABEL[value]}`)}</span> : <NamedIds kind="office" ids={value} />;
     default:
       return <span>{value}</span>;
   }
