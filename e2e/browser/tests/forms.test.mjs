@@ -286,9 +286,20 @@ function scenario(locale) {
         await ctx.portal.logout(p);
         await ctx.portal.login(p, admin.user, admin.password);
         const item = p.locator(`.loom-side-menu [data-href="/form/generate/GenerateFormList?formId=${form.id}"]`);
-        if (!(await item.isVisible().catch(() => false))) await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: L.dir }).first().click();
-        await item.click();
-        await p.waitForURL((u) => u.pathname === '/form/generate/GenerateFormList', { timeout: 20000 });
+        // the menu tree arrives after the login and its submenu opens with an animation: a click in
+        // between is lost, so open and click until the page is there (as a user clicks again)
+        const opened = () => new URL(p.url()).pathname === '/form/generate/GenerateFormList';
+        await eventually(
+          async () => {
+            if (opened()) return true;
+            if (await item.isVisible().catch(() => false)) await item.click({ timeout: 3000 }).catch(() => undefined);
+            else await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: L.dir }).first().click({ timeout: 3000 }).catch(() => undefined);
+            await p.waitForTimeout(600);
+            return opened();
+          },
+          'the created menu opens the online list',
+          30000,
+        );
         const page = p.locator('.loom-forms-generate');
         await page.locator('.ant-table').waitFor({ timeout: 45000 });
         await page.locator('[data-action="add"]').click();
