@@ -173,3 +173,66 @@ class MenuCreated(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___MenuCreated: _TypeAlias = MenuCreated  # noqa: Y015
+
+@_typing.final
+class ModulePublished(_message.Message):
+    """loom.gencode.module.published: code was generated into the app host's module store (the
+    default back-end and front-end paths). The app host (services/apps) tests the module and, when
+    its tests pass, serves it; the files travel in the event, never over a shared disk.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    VERSION_FIELD_NUMBER: _builtins.int
+    PACKAGE_FIELD_NUMBER: _builtins.int
+    BACKEND_FIELD_NUMBER: _builtins.int
+    FRONTEND_FIELD_NUMBER: _builtins.int
+    PAGES_FIELD_NUMBER: _builtins.int
+    PERMISSION_FIELD_NUMBER: _builtins.int
+    TABLE_NAME_FIELD_NUMBER: _builtins.int
+    DATA_SOURCE_ID_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    name: _builtins.str
+    """"<module>/<entity>": the module's name at the host and its API prefix without the slash."""
+    version: _builtins.int
+    """Grows with every generation of the table (milliseconds since the epoch at generation)."""
+    package: _builtins.str
+    """The dotted Python package holding the entity's folder, e.g. "com.jeeplus.demo"."""
+    backend: _builtins.bytes
+    """The back-end files as a zip archive, paths relative to the back-end root
+    ("com/jeeplus/demo/<entity>/router.py", "tests/demo/test_<entity>.py").
+    """
+    frontend: _builtins.bytes
+    """The front-end files as a zip archive, paths relative to the front-end root."""
+    pages: _builtins.str
+    """The list and form pages as JSON data (columns, labels, dictionaries, search fields, rules),
+    which the portal renders for the module.
+    """
+    permission: _builtins.str
+    """The permission prefix of the module's routes and menu buttons ("<module>:<entity>")."""
+    table_name: _builtins.str
+    """The table's physical name and its data source's id ("master")."""
+    data_source_id: _builtins.str
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+        name: _builtins.str = ...,
+        version: _builtins.int = ...,
+        package: _builtins.str = ...,
+        backend: _builtins.bytes = ...,
+        frontend: _builtins.bytes = ...,
+        pages: _builtins.str = ...,
+        permission: _builtins.str = ...,
+        table_name: _builtins.str = ...,
+        data_source_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["backend", b"backend", "data_source_id", b"data_source_id", "frontend", b"frontend", "name", b"name", "package", b"package", "pages", b"pages", "permission", b"permission", "table_id", b"table_id", "table_name", b"table_name", "version", b"version"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ModulePublished: _TypeAlias = ModulePublished  # noqa: Y015
