@@ -92,6 +92,12 @@ register(
             ZH: "流程实例不存在或已结束",
             EN: "The process instance does not exist or has ended",
         },
+        "workflow.instance.suspend_done": {ZH: "已挂起该流程实例", EN: "The process instance was suspended"},
+        "workflow.instance.active_done": {ZH: "已激活该流程实例", EN: "The process instance was activated"},
+        "workflow.instance.already": {
+            ZH: "流程实例[{id}]已经是{state}状态",
+            EN: "Process instance {id} is already {state}",
+        },
         "workflow.instance.revoked": {ZH: "撤销流程成功", EN: "The process was revoked"},
         "workflow.instance.revoke_not_initiator": {
             ZH: "只有流程发起人才能撤销流程",

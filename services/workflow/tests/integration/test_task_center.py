@@ -213,3 +213,58 @@ async def test_the_running_list_shows_a_suspended_definitions_instances_as_suspe
         "/flowable/process/update/active", params={"procDefId": definition}, headers=env.headers()
     )
     assert await suspended() is False
+
+
+async def test_suspending_an_instance_suspends_that_instance_only(env: Env) -> None:
+    # given two running leaves of one definition
+    definition = await deploy(env, "leave", "请假流程", LEAVE, EXTENSIONS)
+    first = await start(env, "u-alice", "leave", "挂起这一个", days=5)
+    second = await start(env, "u-alice", "leave", "照常办理", days=5)
+
+    async def rows() -> dict[str, dict]:
+        page = await env.client.get("/flowable/process/runningData", headers=env.headers())
+        assert page.status_code == 200, page.text
+        return {r["id"]: r for r in page.json()["records"]}
+
+    # when the first instance is suspended (挂起 in 运行中流程)
+    answer = await env.client.put(
+        "/flowable/process/instance/suspend", params={"procInsId": first}, headers=env.headers()
+    )
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == "已挂起该流程实例"
+    # then it alone waits: the definition and the other instance stay active
+    listed = await rows()
+    assert (listed[first]["suspended"], listed[first]["instanceSuspended"]) == (True, True)
+    assert listed[first]["definitionSuspended"] is False
+    assert listed[second]["suspended"] is False
+    definitions = (
+        await env.client.get("/flowable/process/list", params={"allVersions": "1"}, headers=env.headers())
+    ).json()["records"]
+    assert not next(d for d in definitions if d["id"] == definition)["suspended"]
+    # and its task cannot be completed while the other's can
+    blocked = await audit(env, "u-bob", (await task_of(env, "u-bob", first))["task"]["id"])
+    assert blocked.status_code >= 400, blocked.text
+    passed = await audit(env, "u-bob", (await task_of(env, "u-bob", second))["task"]["id"])
+    assert passed.status_code == 200, passed.text
+    # a second suspension says so; activating lets it run on
+    again = await env.client.put(
+        "/flowable/process/instance/suspend",
+        params={"procInsId": first},
+        headers=env.headers("u-admin", "en-US"),
+    )
+    assert again.status_code in (400, 409) and "already suspended" in again.json()["msg"], again.text
+    active = await env.client.put(
+        "/flowable/process/instance/active", params={"procInsId": first}, headers=env.headers()
+    )
+    assert active.status_code == 200 and active.json() == "已激活该流程实例", active.text
+    assert (await rows())[first]["suspended"] is False
+
+
+async def test_suspending_an_unknown_instance_is_a_clear_404(env: Env) -> None:
+    # when an instance that does not exist is suspended
+    answer = await env.client.put(
+        "/flowable/process/instance/suspend", params={"procInsId": "nope"}, headers=env.headers()
+    )
+    # then the answer names it
+    assert answer.status_code == 404, answer.text
+    assert answer.json()["msg"] == "流程实例不存在或已结束"

@@ -73,6 +73,9 @@ export const taskService = {
   deleteHistory: (ids: string[]) => http.delete<string>('/flowable/process/history/deleteAllProcIns', { procInsIds: ids.join(',') }, { loading: true }),
   suspendDefinition: (procDefId: string) => http.put<string>('/flowable/process/update/suspend', { procDefId }, { loading: true }),
   activateDefinition: (procDefId: string) => http.put<string>('/flowable/process/update/active', { procDefId }, { loading: true }),
+  /** One running instance only; its definition and the other instances run on. */
+  suspendInstance: (procInsId: string) => http.put<string>('/flowable/process/instance/suspend', { procInsId }, { loading: true }),
+  activateInstance: (procInsId: string) => http.put<string>('/flowable/process/instance/active', { procInsId }, { loading: true }),
 
   copyTo: (p: { procInsId: string; taskId?: string; userIds: string[] }) =>
     http.post<string>('/extension/flowCopy/save', { procInsId: p.procInsId, taskId: p.taskId ?? '', userIds: p.userIds.join(',') }, { form: true }),

@@ -55,7 +55,12 @@ export interface InstanceRow extends Record<string, unknown> {
   code?: number | string;
   status: string;
   level?: string;
+  /** Waits suspended: the instance's own flag or its definition's. */
   suspended?: boolean;
+  /** The instance itself is suspended (挂起 of 运行中流程). */
+  instanceSuspended?: boolean;
+  /** Its definition is suspended (流程定义's 挂起). */
+  definitionSuspended?: boolean;
 }
 
 /** A definition of `/flowable/process/list`. */

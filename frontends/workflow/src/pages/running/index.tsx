@@ -63,14 +63,19 @@ export default function RunningList(_props: PageProps) {
             render: (_d, r) => (
               <>
                 <InstanceStatus row={r} />
-                {r.suspended ? (
-                  <Tag color="orange" data-suspended="1">
+                {r.instanceSuspended ? (
+                  <Tag color="orange" data-suspended="instance">
                     {t('suspended')}
+                  </Tag>
+                ) : null}
+                {r.definitionSuspended ? (
+                  <Tag color="orange" data-suspended="definition">
+                    {t('definitionSuspended')}
                   </Tag>
                 ) : null}
               </>
             ),
-            exportValue: (r) => (r.suspended ? `${r.status} ${t('suspended')}` : r.status),
+            exportValue: (r) => [r.status, r.instanceSuspended ? t('suspended') : '', r.definitionSuspended ? t('definitionSuspended') : ''].filter(Boolean).join(' '),
           },
           { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
           queryColumn<InstanceRow>(t('title'), 'title'),
@@ -87,15 +92,23 @@ export default function RunningList(_props: PageProps) {
                     key: 'suspend',
                     label: t('suspend'),
                     permission: P.suspend,
-                    hidden: !!r.suspended,
+                    hidden: !!r.instanceSuspended,
                     confirm: t('confirmSuspend'),
-                    onClick: () => void taskService.suspendDefinition(r.processDefinitionId).then(done),
+                    // this instance only: the definition is suspended from 流程定义
+                    onClick: () => void taskService.suspendInstance(r.id).then(done),
                   },
                   {
                     key: 'activate',
                     label: t('activate'),
                     permission: P.active,
-                    hidden: !r.suspended,
+                    hidden: !r.instanceSuspended,
+                    onClick: () => void taskService.activateInstance(r.id).then(done),
+                  },
+                  {
+                    key: 'activateDefinition',
+                    label: t('activateDefinition'),
+                    permission: P.active,
+                    hidden: !r.definitionSuspended,
                     onClick: () => void taskService.activateDefinition(r.processDefinitionId).then(done),
                   },
                   { key: 'stop', label: t('stop'), permission: P.stop, danger: true, onClick: () => setAsk({ kind: 'stop', ids: [r.id] }) },

@@ -103,6 +103,9 @@ def _instance(row: Any, names: dict[str, str], current: dict[str, list[Any]]) ->
         "vars": {"title": row.name, "userName": names.get(row.start_user_id or "", "")},
         # a running instance waits while it or its definition is suspended
         "suspended": row.end_time is None and bool(row.ins_suspended or row.def_suspended),
+        # which of the two: 挂起/激活 of the row act on the instance, the definition's own is 流程定义's
+        "instanceSuspended": row.end_time is None and bool(row.ins_suspended),
+        "definitionSuspended": row.end_time is None and bool(row.def_suspended),
         **render_status(status_of(row.end_time, row.delete_reason), current_language.get()),
     }
 

@@ -96,6 +96,20 @@ async def activate(request: Request, principal: CanActivate, procDefId: str) -> 
     return message(translate("workflow.definition.active_done", id=procDefId))
 
 
+@router.put("/instance/suspend")
+async def suspend_instance(request: Request, principal: CanSuspend, procInsId: str) -> Message:  # noqa: N803
+    """Suspends one running instance (its tasks wait); the definition and other instances run on."""
+    await service.set_instance_suspended(runtime_of(request.app), procInsId, True, actor=principal.user_id)
+    return message(translate("workflow.instance.suspend_done"))
+
+
+@router.put("/instance/active")
+async def activate_instance(request: Request, principal: CanActivate, procInsId: str) -> Message:  # noqa: N803
+    """Activates one suspended instance."""
+    await service.set_instance_suspended(runtime_of(request.app), procInsId, False, actor=principal.user_id)
+    return message(translate("workflow.instance.active_done"))
+
+
 @router.delete("/delete")
 async def delete_definitions(request: Request, principal: CanDeleteDefinition, ids: str = "") -> Message:
     """Deletes definition versions (``?ids`` of definitions) with their deployment, instances and

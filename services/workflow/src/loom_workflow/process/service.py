@@ -15,6 +15,7 @@ from loom_workflow.engine.commands import (
     DeleteHistoricInstance,
     DeleteProcessInstance,
     SetDefinitionSuspended,
+    SetInstanceSuspended,
 )
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.model import ProcessModel
@@ -152,6 +153,22 @@ async def set_suspended(runtime: WorkflowRuntime, proc_def_id: str, suspended: b
         return SetDefinitionSuspended(proc_def_id, suspended, include_instances=True).execute(ctx)
 
     return await runtime.call(run, user_id=actor)
+
+
+async def set_instance_suspended(
+    runtime: WorkflowRuntime, proc_inst_id: str, suspended: bool, *, actor: str
+) -> None:
+    """Suspends or activates one running instance; its definition and the other instances stay as
+    they are (Flowable's ``suspendProcessInstanceById``)."""
+
+    def run(ctx: CommandContext) -> None:
+        instance = running_instance(ctx, proc_inst_id)
+        if instance.suspended == suspended:
+            state = translate("workflow.state.suspended" if suspended else "workflow.state.active")
+            raise FailedPrecondition("workflow.instance.already", id=proc_inst_id, state=state)
+        SetInstanceSuspended(proc_inst_id, suspended).execute(ctx)
+
+    await runtime.call(run, user_id=actor)
 
 
 async def delete_definitions(runtime: WorkflowRuntime, ids: Sequence[str], *, actor: str) -> int:
