@@ -190,6 +190,8 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/process/stop": USER,
     "PUT /flowable/process/update/active": PERMISSION,
     "PUT /flowable/process/update/suspend": PERMISSION,
+    "PUT /flowable/process/instance/active": PERMISSION,
+    "PUT /flowable/process/instance/suspend": PERMISSION,
     "POST /flowable/task/addSignTask": USER,
     "POST /flowable/task/audit": USER,
     "PUT /flowable/task/back": USER,
