@@ -67,6 +67,7 @@ register(
             ZH: "参数{field}, 数据验证失败: {detail}",
             EN: "Parameter {field} failed validation: {detail}",
         },
+        "json_invalid": {ZH: "数据格式有误: {detail}", EN: "Malformed data: {detail}"},
         "failed_precondition": {ZH: "操作无法完成: {detail}", EN: "Operation cannot be completed: {detail}"},
         "not_found": {ZH: "数据不存在或已被删除", EN: "The record does not exist or was deleted"},
         "already_exists": {ZH: "数据已存在", EN: "The record already exists"},

@@ -1,13 +1,21 @@
-"""The reference resources: their tables, rules, filters and sortable columns."""
+"""The reference resources, served by the platform's one CRUD (``loom_platform.crud``): their
+tables, rules, filters, sortable columns and permissions.
+
+``/gencode/{validateType,showType,queryType,dataBaseType,customObj,codeParam,templateGroup}/...``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from loom_gencode.common import check_length, check_sort, require
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_gencode.common import check_length, check_sort, publish, require
 from loom_gencode.reftypes import models, schemas
-from loom_gencode.reftypes.crud import Child, Resource
+from loom_platform import crud
+from loom_platform.crud import Access, Child, Resource, by_name
 from loom_platform.errors import FailedPrecondition
+from loom_platform.i18n import translate
 
 LABEL_VALUE_SORTABLE = {"label": "label", "value": "value", "sort": "sort", "create_date": "create_date"}
 
@@ -61,49 +69,89 @@ def _refuse_system_template(record: Any) -> None:
         raise FailedPrecondition("gencode.system_template")
 
 
-def _nothing(_row: Any) -> None:
-    return None
+def _access(name: str) -> Access:
+    """The permissions of a reference resource (``gencode:<name>:*``)."""
+    perm = f"gencode:{name}"
+    return Access(
+        list=(f"{perm}:view",),
+        read=(f"{perm}:view", f"{perm}:edit"),
+        save=(f"{perm}:add", f"{perm}:edit"),
+        delete=(f"{perm}:del",),
+    )
 
 
-VALIDATE_TYPE = Resource(
-    name="validateType",
+def _saved(name: str) -> str:
+    return translate("gencode.saved", what=name)
+
+
+def _deleted() -> str:
+    return translate("gencode.deleted", what="")
+
+
+def _resource(name: str, **declared: Any) -> Resource:
+    """A reference resource: announced on ``loom.gencode.<name>.*``, guarded by ``gencode:<name>:*``."""
+    return Resource(
+        name=name, publish=publish, access=_access(name), saved=_saved, deleted=_deleted, **declared
+    )
+
+
+async def _save_code_param(session: AsyncSession, payload: Any, _actor: str) -> str:
+    """The code parameters are one record (id '1')."""
+    payload.id = "1"
+    await crud.save(session, CODE_PARAM, payload)
+    return crud.name_of(payload)
+
+
+async def _save_template_group(session: AsyncSession, payload: Any, _actor: str) -> str:
+    """A template group keeps its stored system flag (clients cannot set it)."""
+    existing = await session.get(models.TemplateGroup, payload.id) if payload.id else None
+    payload.is_system = existing.is_system if existing is not None else "0"
+    await crud.save(session, TEMPLATE_GROUP, payload)
+    return crud.name_of(payload)
+
+
+VALIDATE_TYPE = _resource(
+    "validateType",
     model=models.ValidateType,
     wire=schemas.LabelValueSave,
     fields=("label", "value", "sort"),
     validate=_label_value_sort,
     sortable=LABEL_VALUE_SORTABLE,
-    like=("label", "value"),
+    like=by_name("label", "value"),
+    order=("sort", "create_date"),
 )
 
-SHOW_TYPE = Resource(
-    name="showType",
+SHOW_TYPE = _resource(
+    "showType",
     model=models.ShowType,
     wire=schemas.ShowTypeSave,
     fields=("label", "value", "component", "import_path", "sort"),
     validate=_show_type,
     sortable={**LABEL_VALUE_SORTABLE, "component": "component"},
-    like=("label", "value"),
+    like=by_name("label", "value"),
+    order=("sort", "create_date"),
 )
 
-QUERY_TYPE = Resource(
-    name="queryType",
+QUERY_TYPE = _resource(
+    "queryType",
     model=models.QueryType,
     wire=schemas.LabelValueSave,
     fields=("label", "value", "sort"),
     validate=_label_value_sort,
     sortable=LABEL_VALUE_SORTABLE,
-    like=("label", "value"),
+    like=by_name("label", "value"),
+    order=("sort", "create_date"),
 )
 
-DATABASE_TYPE = Resource(
-    name="dataBaseType",
+DATABASE_TYPE = _resource(
+    "dataBaseType",
     model=models.DataBaseType,
     wire=schemas.DataBaseTypeSave,
     fields=("type",),
     validate=_database_type,
     sortable={"type": "type", "create_date": "create_date"},
-    equal=("type",),
-    default_order=("type",),
+    equal=by_name("type"),
+    order=("type",),
     child=Child(
         model=models.TableFieldType,
         parent_key="database_type_id",
@@ -114,14 +162,15 @@ DATABASE_TYPE = Resource(
     ),
 )
 
-CUSTOM_OBJ = Resource(
-    name="customObj",
+CUSTOM_OBJ = _resource(
+    "customObj",
     model=models.CustomObj,
     wire=schemas.CustomObjSave,
     fields=("label", "value", "data_url", "table_name", "sort", "description", "type"),
     validate=_custom_obj,
     sortable={**LABEL_VALUE_SORTABLE, "table_name": "table_name", "type": "type"},
-    like=("label", "value"),
+    like=by_name("label", "value"),
+    order=("sort", "create_date"),
     child=Child(
         model=models.CustomField,
         parent_key="custom_obj_id",
@@ -132,24 +181,25 @@ CUSTOM_OBJ = Resource(
     ),
 )
 
-CODE_PARAM = Resource(
-    name="codeParam",
+CODE_PARAM = _resource(
+    "codeParam",
     model=models.CodeParam,
     wire=schemas.CodeParamSave,
     fields=("project_path", "front_path", "package_name", "author"),
-    validate=_nothing,
     sortable={},
-    default_order=("id",),
+    order=("id",),
+    save=_save_code_param,
 )
 
-TEMPLATE_GROUP = Resource(
-    name="templateGroup",
+TEMPLATE_GROUP = _resource(
+    "templateGroup",
     model=models.TemplateGroup,
     wire=schemas.TemplateGroupSave,
     fields=("name", "type", "sort", "remarks", "is_system"),
     validate=_template_group,
     sortable={"name": "name", "sort": "sort", "create_date": "create_date"},
-    like=("name",),
+    like=by_name("name"),
+    order=("sort", "create_date"),
     child=Child(
         model=models.TemplateObj,
         parent_key="template_group_id",
@@ -159,6 +209,8 @@ TEMPLATE_GROUP = Resource(
         validate=_template_obj,
     ),
     before_delete=_refuse_system_template,
+    save=_save_template_group,
+    list_route=False,  # its list is every group with its files, unpaged (router.py)
 )
 
-SIMPLE = (VALIDATE_TYPE, SHOW_TYPE, QUERY_TYPE, DATABASE_TYPE, CUSTOM_OBJ)
+ALL = (VALIDATE_TYPE, SHOW_TYPE, QUERY_TYPE, DATABASE_TYPE, CUSTOM_OBJ, CODE_PARAM, TEMPLATE_GROUP)

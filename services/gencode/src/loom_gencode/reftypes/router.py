@@ -5,74 +5,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Body, Request
+from fastapi import APIRouter, Request
 
-from loom_gencode.reftypes import crud, service
-from loom_gencode.reftypes.crud import Resource
-from loom_gencode.reftypes.resources import CODE_PARAM, CUSTOM_OBJ, SIMPLE, TEMPLATE_GROUP
+from loom_gencode.reftypes import service
+from loom_gencode.reftypes.resources import ALL
 from loom_platform.auth import require_permission
+from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body
-from loom_platform.paging import PageDep
-from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/gencode")
 
-
-def _what(body: dict[str, Any]) -> str:
-    return str(body.get("label") or body.get("name") or body.get("type") or "")
-
-
-def _add_crud(resource: Resource, *, paged_list: bool = True) -> None:
-    perm = f"gencode:{resource.name}"
-    base = f"/{resource.name}"
-
-    @router.post(
-        f"{base}/save",
-        name=f"{resource.name}_save",
-        dependencies=[require_permission(f"{perm}:add", f"{perm}:edit")],
-    )
-    async def save(session: SessionDep, body: dict[str, Any] = Body(...)) -> Message:
-        """Creates or updates a record with its nested rows; answers the success message."""
-        payload = resource.wire.model_validate(body)
-        async with transaction(session):
-            await service.save(session, resource, payload)
-        return message(translate("gencode.saved", what=_what(body)))
-
-    @router.delete(
-        f"{base}/delete", name=f"{resource.name}_delete", dependencies=[require_permission(f"{perm}:del")]
-    )
-    async def delete(session: SessionDep, ids: str = "") -> Message:
-        """Deletes the records ``?ids=a,b``."""
-        async with transaction(session):
-            await crud.delete(session, resource, split_ids(ids))
-        return message(translate("gencode.deleted", what=""))
-
-    @router.get(
-        f"{base}/queryById",
-        name=f"{resource.name}_query_by_id",
-        dependencies=[require_permission(f"{perm}:view", f"{perm}:edit")],
-    )
-    async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002 - the wire name
-        """The record with its nested rows."""
-        return await crud.read(session, resource, id)
-
-    if paged_list:
-
-        @router.get(
-            f"{base}/list", name=f"{resource.name}_list", dependencies=[require_permission(f"{perm}:view")]
-        )
-        async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
-            """A page of records (records, total)."""
-            return await crud.page(session, resource, params, request.query_params)
-
-
-for _resource in SIMPLE:
-    _add_crud(_resource)
-_add_crud(CODE_PARAM, paged_list=True)
-_add_crud(TEMPLATE_GROUP, paged_list=False)
+for _resource in ALL:
+    add_routes(router, _resource, prefix=f"/{_resource.name}")
 
 
 @router.get(
@@ -107,9 +54,6 @@ async def custom_obj_by_value(session: SessionDep, value: str) -> dict[str, Any]
 async def custom_obj_all(session: SessionDep) -> list[dict[str, Any]]:
     """Every custom object type (the Java type picker)."""
     return await service.custom_objs(session)
-
-
-_ = CUSTOM_OBJ
 
 
 @router.post(

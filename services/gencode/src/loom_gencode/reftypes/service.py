@@ -8,24 +8,13 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import publish
-from loom_gencode.reftypes import crud
-from loom_gencode.reftypes.crud import Resource
 from loom_gencode.reftypes.models import CustomObj, TemplateGroup, TemplateObj
 from loom_gencode.reftypes.resources import CUSTOM_OBJ, TEMPLATE_GROUP
-from loom_gencode.reftypes.schemas import CustomFieldSave, TemplateObjSave
+from loom_gencode.reftypes.schemas import CustomFieldSave
+from loom_platform import crud
 from loom_platform.errors import NotFound
 from loom_platform.paging import contains
 from loom_platform.wire import new_id
-
-
-async def save(session: AsyncSession, resource: Resource, payload: Any) -> Any:
-    """Saves a record; a template group keeps its stored system flag (clients cannot set it)."""
-    if resource is TEMPLATE_GROUP:
-        existing = await session.get(TemplateGroup, payload.id) if payload.id else None
-        payload.is_system = existing.is_system if existing is not None else "0"
-    if resource.name == "codeParam":
-        payload.id = "1"
-    return await crud.save(session, resource, payload)
 
 
 async def template_groups(session: AsyncSession, *, name: str = "") -> list[dict[str, Any]]:
@@ -112,6 +101,3 @@ async def register_entity(
         customFieldDTOList=rows,
     )
     return await crud.save(session, CUSTOM_OBJ, payload)  # type: ignore[return-value]
-
-
-_ = TemplateObjSave

@@ -1,4 +1,5 @@
-"""The extension records served by the one CRUD: who may call what, filters, order, save and read.
+"""The extension records served by the platform's one CRUD (``loom_platform.crud``): who may call
+what, filters, order, save and read.
 
 ``/extension/{button,condition,listener,taskDefExtension,nodeSetting}/{list,queryById,save,delete}``.
 """
@@ -10,8 +11,9 @@ from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.crud import Access, Resource, camel
+from loom_platform.i18n import translate
 from loom_workflow.extension import service
-from loom_workflow.extension.crud import Access, Resource
 from loom_workflow.extension.models import Button, Condition, Listener, NodeSetting, TaskDefExtension
 from loom_workflow.extension.schemas import (
     ButtonSave,
@@ -34,6 +36,18 @@ def _common(name: str, *, open_list: bool = False) -> Access:
         save=(f"extension:{name}:add", f"extension:{name}:edit"),
         delete=(f"extension:{name}:del",),
     )
+
+
+def _resource(name: str, what: str, **declared: Any) -> Resource:
+    """An extension record family: its records answered with every column, its messages naming ``what``."""
+
+    def saved(record_name: str) -> str:
+        return translate("workflow.saved", what=translate(f"workflow.what.{what}"), name=record_name)
+
+    def deleted() -> str:
+        return translate("workflow.deleted", what=translate(f"workflow.what.{what}"))
+
+    return Resource(name=name, render=camel, saved=saved, deleted=deleted, **declared)
 
 
 async def _save_button(session: AsyncSession, body: ButtonSave, actor: str) -> str:
@@ -62,50 +76,50 @@ async def _read_extension(session: AsyncSession, record: Any) -> dict[str, Any]:
     return await service.render_extension(session, record)
 
 
-BUTTON = Resource(
-    name="button",
+BUTTON = _resource(
+    "button",
+    "button",
     model=Button,
-    what="button",
     access=_common("button"),
     save=_save_button,
-    body=ButtonSave,
+    wire=ButtonSave,
     like={"name": "name", "code": "code"},
     sortable={"sort": "sort", "name": "name", "code": "code"},
     order=("sort", "code"),
 )
 
-CONDITION = Resource(
-    name="condition",
+CONDITION = _resource(
+    "condition",
+    "condition",
     model=Condition,
-    what="condition",
     access=_common("condition", open_list=True),  # the designer's expression picker lists them
     save=_save_condition,
-    body=ConditionSave,
+    wire=ConditionSave,
     like={"name": "name"},
     sortable={"name": "name", "create_date": "create_date"},
     order=("-create_date",),
 )
 
-LISTENER = Resource(
-    name="listener",
+LISTENER = _resource(
+    "listener",
+    "listener",
     model=Listener,
-    what="listener",
     access=_common("listener", open_list=True),  # the designer's listener picker lists them
     save=_save_listener,
-    body=ListenerSave,
+    wire=ListenerSave,
     like={"name": "name"},
     equal={"listenerType": "listener_type"},
     sortable={"name": "name", "event": "event", "create_date": "create_date"},
     order=("listener_type", "name"),
 )
 
-TASK_DEF_EXTENSION = Resource(
-    name="taskDefExtension",
+TASK_DEF_EXTENSION = _resource(
+    "taskDefExtension",
+    "extension",
     model=TaskDefExtension,
-    what="extension",
     access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_extensions,
-    body=TaskDefExtensionSave,
+    wire=TaskDefExtensionSave,
     many=True,
     like={"processDefId": "process_def_id"},
     sortable={"task_def_id": "task_def_id"},
@@ -113,13 +127,13 @@ TASK_DEF_EXTENSION = Resource(
     read=_read_extension,
 )
 
-NODE_SETTING = Resource(
-    name="nodeSetting",
+NODE_SETTING = _resource(
+    "nodeSetting",
+    "node_setting",
     model=NodeSetting,
-    what="node_setting",
     access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_settings,
-    body=NodeSettingSave,
+    wire=NodeSettingSave,
     many=True,
     like={"processDefId": "process_def_id"},
     sortable={"key": "key"},

@@ -9,14 +9,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep
 from loom_platform.openapi import RECORD
-from loom_workflow.extension import crud, service
+from loom_workflow.extension import service
 from loom_workflow.extension.resources import BUTTON, MODEL_READ, NODE_SETTING, RESOURCES, TASK_DEF_EXTENSION
 
 routers_by_name = {r.name: APIRouter(prefix=f"/extension/{r.name}", tags=["extension"]) for r in RESOURCES}
 for _resource in RESOURCES:
-    crud.add_routes(routers_by_name[_resource.name], _resource)
+    add_routes(routers_by_name[_resource.name], _resource)
 button, task_def, node_setting = (
     routers_by_name[BUTTON.name],
     routers_by_name[TASK_DEF_EXTENSION.name],

@@ -9,12 +9,13 @@ from sqlalchemy import Table, delete, select
 from sqlmodel import SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.crud import camel as render
+from loom_platform.crud import get
 from loom_platform.wire import now
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import compile_expression
 from loom_workflow.extension import errors
 from loom_workflow.extension.assignees import kept
-from loom_workflow.extension.crud import get, render
 from loom_workflow.extension.models import (
     Button,
     Condition,
