@@ -55,6 +55,24 @@ describe('the form renderer', { timeout: 120000 }, () => {
     await waitFor(() => expect(within(field('phone')).getByText('请输入正确的手机号码')).toBeInTheDocument(), W);
   });
 
+  it('refuses a number out of its range with the range message and keeps what was typed (no silent clamp)', async () => {
+    // given a new number widget (0..9, as the seed's designer makes it)
+    const ref = createRef<FormRenderHandle>();
+    renderUi(<FormRender ref={ref} json={leave()} />);
+    const input = within(field('days')).getByRole('spinbutton');
+    // when 300 is typed and the field is left
+    fireEvent.change(input, { target: { value: '300' } });
+    fireEvent.blur(input);
+    // then the value stays 300 and the field says why it is refused
+    await waitFor(() => expect(within(field('days')).getByText('天数必须在0到9之间')).toBeInTheDocument(), W);
+    expect(input).toHaveValue('300');
+    let error: Error | null = null;
+    await act(async () => {
+      await ref.current!.getData().catch((e: Error) => (error = e));
+    });
+    expect(error!.message).toBe('表单数据校验失败');
+  });
+
   it('shows the server’s field errors beside their fields, sub-table rows included', async () => {
     const ref = createRef<FormRenderHandle>();
     renderUi(<FormRender ref={ref} json={leave()} value={{ items: [{ place: '' }] }} />);

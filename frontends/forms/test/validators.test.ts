@@ -43,6 +43,15 @@ describe('field messages (the same words as the server)', () => {
     expect(checkField(field({ type: 'fileupload', options: { limit: 1 } }), [{ url: 'a' }, { url: 'b' }], 'zh-CN')).toBe('天数最多只能上传1个文件');
   });
 
+  it('a number without a max has no max; one bound set names that bound', () => {
+    // a widget whose options name no bounds does not take 0..9 from the designer's new-widget defaults
+    expect(checkField(field({ type: 'number', options: {} }), 300, 'zh-CN')).toBeNull();
+    expect(checkField(field({ type: 'number', options: { min: '', max: null } as never }), -5, 'zh-CN')).toBeNull();
+    expect(checkField(field({ type: 'number', options: { min: 1, max: '' } as never }), 300, 'zh-CN')).toBeNull();
+    expect(checkField(field({ type: 'number', options: { min: 1, max: '' } as never }), 0, 'zh-CN')).toBe('天数不能小于1');
+    expect(checkField(field({ type: 'number', options: { max: 9 } }), 300, 'en-US')).toBe('天数 must not be greater than 9');
+  });
+
   it('validates sub-table rows as model.i.column', () => {
     const form = { list: [{ type: 'table', key: 't', model: 'items', name: '明细', options: {}, tableColumns: [field({ model: 'qty', name: '数量', options: { required: true } })] } as FormWidget], config: {} as never };
     expect(validateRecord(form, { items: [{ qty: '1' }, { qty: '' }] }, 'zh-CN')).toEqual({ 'items.1.qty': '数量必须填写' });

@@ -109,6 +109,21 @@ def test_bounds_patterns_types_files_and_sub_table_rows_are_checked():
     }
 
 
+def test_a_number_without_bounds_takes_any_value_and_one_bound_names_itself():
+    # given number fields with no bounds, an emptied max, and only a max
+    form = {
+        "list": [
+            {"type": "number", "model": "free", "name": "金额", "options": {}},
+            {"type": "number", "model": "emptied", "name": "数量", "options": {"min": 1, "max": ""}},
+            {"type": "number", "model": "capped", "name": "天数", "options": {"max": 9}},
+        ],
+        "config": {},
+    }
+    # when 300 goes into each, then only the capped one is refused, naming its bound
+    assert validate(form, {"free": 300, "emptied": 300, "capped": 300}) == {"capped": "天数不能大于9"}
+    assert validate(form, {"emptied": 0}, "en-US") == {"emptied": "数量 must not be less than 1"}
+
+
 def test_a_valid_record_has_no_errors_and_only_limits_the_check():
     assert validate(LEAVE, {"applicant": "张三", "mobile": "13812345678", "days": 3, "age": 30}) == {}
     assert validate(LEAVE, {}, only={"mobile"}) == {}

@@ -204,14 +204,31 @@ def _range(table: Table, field: Field, value: Any, lang: str) -> str | None:
     if field.type not in table.raw["rangeWidgets"] or isinstance(value, list):
         return None
     defaults = table.raw["widgetDefaults"].get(field.type, {})
-    low = _number(field.options.get("min", defaults.get("min")))
-    high = _number(field.options.get("max", defaults.get("max")))
+    low = _number(_option(field.options, "min", defaults))
+    high = _number(_option(field.options, "max", defaults))
     number = _number(value)
     if number is None:
         return table.text("dataTypeMessage", lang, name=field.name)
     if (low is not None and number < low) or (high is not None and number > high):
-        return table.text("rangeMessage", lang, name=field.name, min=_plain(low), max=_plain(high))
+        # a bound that is not set is no bound: the message names the ones there are
+        key = (
+            "rangeMessage"
+            if low is not None and high is not None
+            else "minMessage"
+            if high is None
+            else "maxMessage"
+        )
+        return table.text(key, lang, name=field.name, min=_plain(low), max=_plain(high))
     return None
+
+
+def _option(options: Mapping[str, Any], key: str, defaults: Mapping[str, Any]) -> Any:
+    """The option as set; the widget's default when absent; None when left empty (the designer
+    stores an emptied box as '' or null: no bound)."""
+    if key not in options:
+        return defaults.get(key)
+    value = options[key]
+    return None if value is None or value == "" else value
 
 
 def _plain(number: float | None) -> str:

@@ -35,6 +35,8 @@ const raw = table as unknown as {
   dataTypeMessage: Texts;
   patternMessage: Texts;
   rangeMessage: Texts;
+  minMessage: Texts;
+  maxMessage: Texts;
   fileLimitMessage: Texts;
   validators: RawValidator[];
   dataTypes: RawDataType[];
@@ -70,7 +72,7 @@ export function language(lang?: string | null): Lang {
 }
 
 /** A message of the table with `{name}`-style values filled in. */
-export function tableText(key: 'validError' | 'required' | 'dataTypeMessage' | 'patternMessage' | 'rangeMessage' | 'fileLimitMessage', lang: string, values: Record<string, unknown> = {}): string {
+export function tableText(key: 'validError' | 'required' | 'dataTypeMessage' | 'patternMessage' | 'rangeMessage' | 'minMessage' | 'maxMessage' | 'fileLimitMessage', lang: string, values: Record<string, unknown> = {}): string {
   const text = raw[key][language(lang)];
   return text.replace(/\{(\w+)\}/g, (_m, k: string) => String(values[k] ?? ''));
 }
@@ -190,11 +192,15 @@ export function checkField(w: FormWidget, value: unknown, lang?: string): string
   }
   if (raw.rangeWidgets.includes(w.type) && !Array.isArray(value)) {
     const d = raw.widgetDefaults[w.type] ?? {};
-    const low = num(o.min ?? d.min);
-    const high = num(o.max ?? d.max);
+    // absent: the widget's default; set but emptied ('' or null): no bound (record.py `_option`)
+    const low = num('min' in o ? o.min : d.min);
+    const high = num('max' in o ? o.max : d.max);
     const n = num(value);
     if (n === null) return tableText('dataTypeMessage', l, { name });
-    if ((low !== null && n < low) || (high !== null && n > high)) return tableText('rangeMessage', l, { name, min: low ?? '', max: high ?? '' });
+    if ((low !== null && n < low) || (high !== null && n > high)) {
+      const key = low !== null && high !== null ? 'rangeMessage' : high === null ? 'minMessage' : 'maxMessage';
+      return tableText(key, l, { name, min: low ?? '', max: high ?? '' });
+    }
   }
   if (raw.fileWidgets.includes(w.type)) {
     const d = raw.widgetDefaults[w.type] ?? {};

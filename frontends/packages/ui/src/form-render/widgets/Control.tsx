@@ -54,7 +54,9 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
     case 'textarea':
       return <Input.TextArea {...common} style={width} rows={Number(o.rows ?? 5)} value={(value as string) ?? ''} placeholder={ph} onChange={(e) => set(e.target.value)} />;
     case 'number':
-      return <InputNumber {...common} style={width} min={o.min} max={o.max} step={o.step ?? 1} value={value as number} onChange={(v) => set(v)} />;
+      // no min/max here: antd would clamp out-of-range input silently on blur; the field's rule
+      // (checkField) refuses it with the range message instead, as the server does
+      return <InputNumber {...common} style={width} step={o.step ?? 1} value={value as number} onChange={(v) => set(v)} />;
     case 'radio':
       return (
         <Radio.Group id={id} disabled={disabled} value={value} onChange={(e) => set(e.target.value)}>
