@@ -61,22 +61,24 @@ def test_send_back_returns_the_token_and_the_flow_continues_from_there() -> None
     assert h.names(pid) == ["Lead"]
 
 
-def test_back_nodes_do_not_cross_an_open_fork() -> None:
+def test_back_nodes_cross_an_open_fork_and_the_sibling_is_cut() -> None:
     # given
     h = Harness()
     h.deploy(PARALLEL)
-    h.start()
+    pid = h.start()
     h.complete("Apply")
     h.complete("A1")
     # when
     nodes = h.engine.execute(BackNodes(h.task("A2").id))
-    # then: A1 on the same branch yes; Apply (before the fork) no
-    assert [n.activity_id for n in nodes] == ["a1"]
-    with pytest.raises(IllegalArgument):
-        h.engine.execute(SendBack(h.task("A2").id, "apply"))
+    h.engine.execute(SendBack(h.task("A2").id, "apply"))
+    # then: A1 on the same branch and Apply before the fork; the open sibling B is cut with the move
+    assert [n.activity_id for n in nodes] == ["apply", "a1"]
+    assert h.names(pid) == ["Apply"]
+    b = [t for t in h.historic_tasks() if t.name == "B"][0]
+    assert b.delete_reason == "Change activity to apply"
 
 
-def test_back_nodes_jump_over_a_joined_block() -> None:
+def test_back_nodes_reach_into_a_joined_block() -> None:
     # given
     h = Harness()
     h.deploy(PARALLEL)
@@ -85,20 +87,32 @@ def test_back_nodes_jump_over_a_joined_block() -> None:
         h.complete(name)
     # when
     nodes = h.engine.execute(BackNodes(h.task("Final").id))
-    h.engine.execute(SendBack(h.task("Final").id, "apply"))
-    # then: tasks inside the joined block are not offered; returning before the fork re-runs it
-    assert [n.activity_id for n in nodes] == ["apply"]
+    h.engine.execute(SendBack(h.task("Final").id, "a2"))
+    # then: every passed task is offered; the join waits for A2 alone
+    assert [n.activity_id for n in nodes] == ["apply", "a1", "b", "a2"]
+    h.complete("A2")
+    assert h.names(pid) == ["Final"]
+
+
+def test_sending_a_task_to_a_node_it_does_not_follow_is_refused() -> None:
+    # given
+    h = Harness()
+    h.deploy(PARALLEL)
+    h.start()
     h.complete("Apply")
-    assert h.names(pid) == ["A1", "B"]
+    h.complete("B")
+    # when / then: B (a sibling branch) is not upstream of A1
+    with pytest.raises(IllegalArgument):
+        h.engine.execute(SendBack(h.task("A1").id, "b"))
 
 
 def test_upstream_rule_on_the_model_alone() -> None:
     # given
     (model,) = parse_bpmn(PARALLEL)
     # when / then
-    assert upstream_user_tasks(model, "final") == {"apply"}
-    assert upstream_user_tasks(model, "a2") == {"a1"}
-    assert upstream_user_tasks(model, "b") == set()
+    assert upstream_user_tasks(model, "final") == {"apply", "a1", "a2", "b"}
+    assert upstream_user_tasks(model, "a2") == {"apply", "a1"}
+    assert upstream_user_tasks(model, "b") == {"apply"}
 
 
 def test_move_activity_forward_skips_a_task() -> None:

@@ -1,0 +1,161 @@
+"""Rewinding an instance to a node it has passed: the state a fresh run reaching that node has.
+
+Given a target node N (upstream of the task being sent back):
+
+- *Cut*: every token standing on a node reachable forwards from N (N included) is cancelled with
+  the move's reason: tasks, multi-instance roots (all their signers), sub-process tokens (their whole
+  inner flow), call activities (the called instance), timer waits. Tokens on branches that N does
+  not lead to are kept: a sibling branch still open in a parallel section goes on untouched.
+- *Restart*: one token starts at N, inside freshly created sub-process scopes when N is inside a
+  sub-process the instance has left (or never entered in this pass).
+- *Joins*: for every parallel or inclusive join N leads to, a branch that N does not re-run, that
+  was taken, and that no kept token can still reach has already arrived in a fresh run: it waits at
+  the join as an inactive token. Tokens already waiting there are kept up to that number, extra ones
+  are cut; so the join fires after exactly the arrivals still owed to it.
+
+Timers and boundary events are re-armed by the restarted node's own behaviour, as in a fresh run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ..agenda import executions, history
+from ..model import FlowNode, ProcessModel, SubProcess
+from ..runtime.entities import Execution, HistoricActivityInstance
+from .change_state import _prune_scopes, _scope_for
+
+if TYPE_CHECKING:
+    from ..context import CommandContext
+
+_JOIN_KINDS = ("parallelGateway", "inclusiveGateway")
+
+
+def successors(model: ProcessModel, node: FlowNode) -> list[str]:
+    """Nodes one step after ``node``: flow targets, attached boundary events, a sub-process's start,
+    and after a sub-process's last node the sub-process's own successors."""
+    nexts = [model.flows[f].target for f in node.outgoing]
+    nexts.extend(node.boundary_ids)
+    if isinstance(node, SubProcess) and node.start_id:
+        nexts.append(node.start_id)
+    if not node.outgoing and node.parent_id is not None and model.node(node.parent_id).kind == "subProcess":
+        parent = model.node(node.parent_id)
+        nexts.extend(model.flows[f].target for f in parent.outgoing)
+    return nexts
+
+
+def reachable(model: ProcessModel, start: str) -> set[str]:
+    """Every node reachable forwards from ``start`` (``start`` included)."""
+    seen: set[str] = set()
+    stack = [start]
+    while stack:
+        current = stack.pop()
+        if current in seen or not model.has_node(current):
+            continue
+        seen.add(current)
+        stack.extend(successors(model, model.node(current)))
+    return seen
+
+
+def in_multi_instance_body(model: ProcessModel, node_id: str) -> bool:
+    """True for a node inside a multi-instance sub-process (it has one copy per instance)."""
+    return any(sub.loop is not None for sub in model.scope_chain(node_id))
+
+
+def _is_join(node: FlowNode) -> bool:
+    return node.kind in _JOIN_KINDS and len(node.incoming) > 1
+
+
+def _waiting_at_join(ctx: CommandContext, execution: Execution) -> bool:
+    if execution.is_active or execution.activity_id is None:
+        return False
+    return _is_join(ctx.model(execution.proc_def_id).node(execution.activity_id))
+
+
+def _tokens(ctx: CommandContext, instance: Execution) -> list[Execution]:
+    """The instance's tokens: executions standing at a node, MI roots for their instances, never a
+    sub-process's inner scope or a boundary-event waiter."""
+    found = []
+    for e in executions.instance_executions(ctx, instance.id):
+        if e.activity_id is None or e.is_process_instance or executions.is_subprocess_scope(e):
+            continue
+        if executions.is_boundary(ctx, e) or executions.is_mi_child(ctx, e):
+            continue
+        found.append(e)
+    return found
+
+
+def _ancestors(ctx: CommandContext, execution: Execution) -> Iterable[str]:
+    parent = executions.parent(ctx, execution)
+    while parent is not None:
+        yield parent.id
+        parent = executions.parent(ctx, parent)
+
+
+def _taken_flows(ctx: CommandContext, proc_inst_id: str) -> set[str]:
+    rows = ctx.session.where(
+        HistoricActivityInstance,
+        lambda a: a.proc_inst_id == proc_inst_id and a.activity_type == "sequenceFlow",
+    )
+    return {a.activity_id for a in rows}
+
+
+def _cut(ctx: CommandContext, victims: list[Execution], reason: str) -> list[Execution | None]:
+    """Cancels ``victims`` (an ancestor's cancel covers its descendants); returns their parents."""
+    ids = {v.id for v in victims}
+    parents: list[Execution | None] = []
+    for victim in victims:
+        if any(a in ids for a in _ancestors(ctx, victim)):
+            continue
+        parents.append(executions.parent(ctx, victim))
+        executions.cancel_tree(ctx, victim, reason)
+    return parents
+
+
+def _owed(
+    model: ProcessModel, join: FlowNode, region: set[str], kept: list[Execution], taken: set[str]
+) -> int:
+    """Arrivals a fresh run would already have at ``join``: taken branches outside the re-run
+    ``region`` that no kept token (other than those waiting at the join) can still reach."""
+    live = [t for t in kept if t.activity_id and t.activity_id != join.id]
+    owed = 0
+    for flow in model.incoming(join):
+        if flow.source in region or flow.id not in taken:
+            continue
+        if any(flow.source in reachable(model, t.activity_id or "") for t in live):
+            continue
+        owed += 1
+    return owed
+
+
+def rewind(ctx: CommandContext, instance: Execution, target: str, reason: str) -> None:
+    """Brings ``instance`` to the state of a fresh run reaching ``target`` (see the module doc)."""
+    model = ctx.model(instance.proc_def_id)
+    region = reachable(model, target)
+    tokens = _tokens(ctx, instance)
+    victims = [t for t in tokens if t.activity_id in region and not _waiting_at_join(ctx, t)]
+    parents = _cut(ctx, victims, reason)
+    kept = [t for t in _tokens(ctx, instance) if t.id not in {v.id for v in victims}]
+    scope = _scope_for(ctx, instance, model, target)
+    keep_scopes = {scope.id}
+    taken = _taken_flows(ctx, instance.id)
+    rerun = region | {sub.id for sub in model.scope_chain(target)}  # their outgoing flows run again
+    for join_id in sorted(n for n in region if _is_join(model.node(n))):
+        join = model.node(join_id)
+        owed = _owed(model, join, rerun, kept, taken)
+        waiting = [t for t in kept if t.activity_id == join_id and not t.is_active]
+        for extra in waiting[owed:]:
+            parents.append(executions.parent(ctx, extra))
+            executions.cancel_tree(ctx, extra, reason)
+        if len(waiting) < owed:
+            join_scope = _scope_for(ctx, instance, model, join_id)
+            keep_scopes.add(join_scope.id)
+            for _ in range(owed - len(waiting)):
+                arrived = executions.create_child(ctx, join_scope, join_id)
+                arrived.is_active = False
+                history.start_activity(ctx, arrived, join)
+    for parent in parents:
+        _prune_scopes(ctx, parent, keep_scopes, reason)
+    ctx.agenda.plan_continue(executions.create_child(ctx, scope, target))
+    ctx.agenda.run()
