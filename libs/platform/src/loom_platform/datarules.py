@@ -29,6 +29,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from loom_platform.errors import InvalidArgument
 from loom_platform.i18n import EN, ZH, register
+from loom_platform.paging import contains, ends_with, starts_with
 
 # JeePlus's sys_data_scope dictionary.
 SCOPE_ALL = "1"
@@ -100,7 +101,7 @@ _COMPARE: Mapping[str, Callable[[Any, Any], ColumnElement[bool]]] = {
     "<": lambda c, v: c < v,
     "<=": lambda c, v: c <= v,
 }
-_LIKE = {"like": "%{}%", "left_like": "%{}", "right_like": "{}%"}
+_LIKE = {"like": contains, "left_like": ends_with, "right_like": starts_with}
 _LIST = {"in", "not_in"}
 OPERATORS = (*_COMPARE, *_LIKE, *_LIST, *_UNARY)
 _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
@@ -207,8 +208,7 @@ def _compile(rule: Rule, columns: Mapping[str, Any], viewer: Viewer) -> ColumnEl
     if not typed:
         return false()
     if rule.operator in _LIKE:
-        escaped = str(typed[0]).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        return column.like(_LIKE[rule.operator].format(escaped), escape="\\")
+        return _LIKE[rule.operator](column, str(typed[0]), any_case=False)
     return _COMPARE[rule.operator](column, typed[0])
 
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 import orjson
 from fastapi import Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -189,19 +189,46 @@ def empty_filter(value: str | None) -> str | None:
 LIKE_ESCAPE = "\\"
 
 
-def like_pattern(value: str) -> str:
-    """``%value%`` for a "contains" search, with the user's ``%``, ``_`` and ``\\`` taken literally.
+def like_pattern(value: str, *, start: bool = True, end: bool = True) -> str:
+    """``%value%`` for a "contains" search, with the user's ``%``, ``_`` and ``\\`` taken literally
+    (``start=False``: the value begins the text; ``end=False``: it ends it).
 
     Use with ``ESCAPE '\\'`` (``column.ilike(pattern, escape=LIKE_ESCAPE)``, or :func:`contains`):
     unescaped, a search for ``%`` or ``_`` matched every row.
     """
     escaped = value.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+    return ("%" if start else "") + escaped + ("%" if end else "")
 
 
-def contains(column: Any, value: str) -> Any:
-    """``column ILIKE '%value%'`` with the value taken literally (any case)."""
-    return column.ilike(like_pattern(value), escape=LIKE_ESCAPE)
+# The one place the platform writes a LIKE: every search goes through contains, starts_with,
+# ends_with or contains_bound (libs/platform/tests/test_like_searches.py holds every service to it).
+
+
+def _like(column: Any, pattern: Any, any_case: bool) -> Any:
+    if any_case:
+        return column.ilike(pattern, escape=LIKE_ESCAPE)
+    return column.like(pattern, escape=LIKE_ESCAPE)
+
+
+def contains(column: Any, value: str, *, any_case: bool = True) -> Any:
+    """``column ILIKE '%value%'`` with the value taken literally (any case; ``any_case=False``:
+    ``LIKE``, exact case)."""
+    return _like(column, like_pattern(value), any_case)
+
+
+def starts_with(column: Any, prefix: str, *, any_case: bool = False) -> Any:
+    """``column LIKE 'prefix%'`` with the prefix taken literally (exact case): tree paths."""
+    return _like(column, like_pattern(prefix, start=False), any_case)
+
+
+def ends_with(column: Any, suffix: str, *, any_case: bool = False) -> Any:
+    """``column LIKE '%suffix'`` with the suffix taken literally (exact case)."""
+    return _like(column, like_pattern(suffix, end=False), any_case)
+
+
+def contains_bound(column: Any, name: str) -> Any:
+    """``column ILIKE :name`` for a cached statement; bind ``like_pattern(value)`` to ``name``."""
+    return _like(column, bindparam(name), True)
 
 
 def date_filter(value: str | None, field: str) -> datetime | None:

@@ -9,6 +9,7 @@ from sqlalchemy import func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.paging import starts_with
 from loom_platform.wire import ROOT_PARENT
 from loom_sys.common import TreeRecord
 
@@ -40,7 +41,7 @@ async def place(
         table = model.__table__  # type: ignore[attr-defined]
         await session.execute(
             update(table)
-            .where(table.c.parent_ids.startswith(old_prefix))
+            .where(starts_with(table.c.parent_ids, old_prefix))
             .values(
                 parent_ids=func.concat(
                     f"{new_path}{node.id},", func.substr(table.c.parent_ids, len(old_prefix) + 1)

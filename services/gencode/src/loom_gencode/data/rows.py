@@ -16,6 +16,7 @@ import sqlalchemy as sa
 from sqlalchemy import Engine
 
 from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.paging import contains
 
 LIKE, EQ, IN, GT = "like", "eq", "in", "gt"
 ANALYZE_AFTER_ROWS = 1000
@@ -94,10 +95,8 @@ def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
     column = _column(table, flt.column)
     as_text = column if _is_text(column) else sa.cast(column, sa.String)
     if flt.op == LIKE:
-        escaped = flt.value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        if _caseless(flt.value):  # the same matches, without lower-casing every row (4x cheaper)
-            return as_text.like(f"%{escaped}%", escape="\\")
-        return as_text.ilike(f"%{escaped}%", escape="\\")
+        # a caseless text: the same matches, without lower-casing every row (4x cheaper)
+        return contains(as_text, flt.value, any_case=not _caseless(flt.value))
     if flt.op == EQ:
         return as_text == flt.value
     if flt.op == IN:

@@ -117,7 +117,9 @@ async def page(
         stmt = stmt.where(User.company_id == company_id)
     if office_id:
         # A department shows the users of its sub-departments too.
-        sub = select(Office.id).where(Office.parent_ids.contains(f",{office_id},") | (Office.id == office_id))  # type: ignore[attr-defined,operator]
+        sub = select(Office.id).where(
+            contains(Office.parent_ids, f",{office_id},", any_case=False) | (Office.id == office_id)
+        )  # type: ignore[attr-defined,operator]
         stmt = stmt.where(User.office_id.in_(sub))  # type: ignore[union-attr]
     if role_id:
         stmt = stmt.where(User.id.in_(select(UserRole.user_id).where(UserRole.role_id == role_id)))  # type: ignore[attr-defined,arg-type]

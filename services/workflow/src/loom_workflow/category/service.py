@@ -1,4 +1,5 @@
-"""Process categories: the tree, save (name unique, no cycles), delete (leaves only)."""
+"""Process categories: a tree (``loom_platform.tree``); save (name unique, no cycles), delete (a
+category with its sub-categories)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
-from loom_platform.wire import ROOT_PARENT, build_tree, now
+from loom_platform import tree as trees
+from loom_platform.tree import ROOT_PARENT, build_tree
+from loom_platform.wire import now
 from loom_workflow.category.errors import CategoryNotFound, HasChildren, NameRequired, NameTaken, OwnParent
 from loom_workflow.category.models import ActCategory
 from loom_workflow.category.schemas import CategorySave
@@ -55,15 +58,10 @@ async def save(session: AsyncSession, data: CategorySave, *, actor: str) -> ActC
         raise NameRequired()
     if await _name_taken(session, name, data.id):
         raise NameTaken(name=name)
-    parent_id = data.parent_id or ROOT_PARENT
-    parent_ids = f"{ROOT_PARENT},"
-    if parent_id != ROOT_PARENT:
-        parent = await get(session, parent_id)
-        if data.id and (parent.id == data.id or f",{data.id}," in f",{parent.parent_ids}"):
-            raise OwnParent()
-        parent_ids = f"{parent.parent_ids}{parent.id},"
     category = await get(session, data.id) if data.id else ActCategory(create_by=actor, name=name)
-    category.parent_id, category.parent_ids, category.name = parent_id, parent_ids, name
+    parent_id = data.parent_id or ROOT_PARENT
+    await trees.place(session, ActCategory, category, parent_id, CategoryNotFound(id=parent_id), OwnParent())
+    category.name = name
     category.sort = data.sort if data.sort is not None else category.sort
     category.remarks = data.remarks
     category.update_by, category.update_date = actor, now()
@@ -73,23 +71,9 @@ async def save(session: AsyncSession, data: CategorySave, *, actor: str) -> ActC
 
 
 async def delete_many(session: AsyncSession, ids: Sequence[str]) -> None:
-    """Deletes leaf categories (a category with children is refused)."""
+    """Deletes categories (one whose sub-categories are not deleted with it is refused)."""
     for category_id in ids:
-        category = await get(session, category_id)
-        children = (
-            select(func.count()).select_from(ActCategory).where(col(ActCategory.parent_id) == category.id)
-        )
-        if (await session.execute(children)).scalar_one() and not set(ids) >= await _children_ids(
-            session, category.id
-        ):
-            raise HasChildren()
-    for category_id in ids:
-        await session.delete(await get(session, category_id))
+        await get(session, category_id)
+    for category in await trees.deletable(session, ActCategory, ids, HasChildren):
+        await session.delete(category)
     await session.flush()
-
-
-async def _children_ids(session: AsyncSession, category_id: str) -> set[str]:
-    rows = await session.execute(
-        select(col(ActCategory.id)).where(col(ActCategory.parent_ids).contains(f",{category_id},"))
-    )
-    return {r[0] for r in rows}

@@ -11,7 +11,7 @@ from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import InvalidArgument
-from loom_platform.paging import PageParams, Sortable, paginate
+from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
 from loom_workflow.engine.commands import Deploy, PurgeDefinitions, SetDefinitionCategory
@@ -94,9 +94,7 @@ async def page(session: AsyncSession, params: PageParams, *, text: str | None, c
     latest = _latest_definitions()
     stmt = select(ProcessModel, latest).outerjoin(latest, latest.c.key == col(ProcessModel.key))
     if text:
-        stmt = stmt.where(
-            or_(col(ProcessModel.name).ilike(f"%{text}%"), col(ProcessModel.key).ilike(f"%{text}%"))
-        )
+        stmt = stmt.where(or_(contains(col(ProcessModel.name), text), contains(col(ProcessModel.key), text)))
     if category:
         stmt = stmt.where(or_(latest.c.category == category, ProcessModel.category == category))
 
