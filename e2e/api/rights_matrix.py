@@ -147,7 +147,7 @@ MATRIX: dict[str, str] = {
     "GET /extension/button/validateCodeNoExist": USER,
     "GET /extension/button/validateNameNoExist": USER,
     "DELETE /extension/condition/delete": PERMISSION,
-    "GET /extension/condition/list": USER,
+    "GET /extension/condition/list": PERMISSION,  # its own view/edit, or a model designer's
     "GET /extension/condition/queryById": PERMISSION,
     "POST /extension/condition/save": PERMISSION,
     "DELETE /extension/flowCopy/delete": USER,
@@ -155,7 +155,7 @@ MATRIX: dict[str, str] = {
     "PUT /extension/flowCopy/read": USER,
     "POST /extension/flowCopy/save": USER,
     "DELETE /extension/listener/delete": PERMISSION,
-    "GET /extension/listener/list": USER,
+    "GET /extension/listener/list": PERMISSION,  # its own view/edit, or a model designer's
     "GET /extension/listener/queryById": PERMISSION,
     "POST /extension/listener/save": PERMISSION,
     "DELETE /extension/nodeSetting/delete": PERMISSION,
@@ -192,6 +192,11 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/process/update/suspend": PERMISSION,
     "PUT /flowable/process/instance/active": PERMISSION,
     "PUT /flowable/process/instance/suspend": PERMISSION,
+    "GET /flowable/form/getHistoryTaskFormData": USER,  # to those who may see the instance
+    "GET /flowable/form/getStartFormData": USER,
+    "GET /flowable/form/getTaskFormData": USER,  # to those who may see the instance
+    "POST /flowable/form/submitStartFormData": USER,  # the process's starters (candidateStarter*)
+    "POST /flowable/form/submitTaskFormData": USER,  # the task's handlers
     "POST /flowable/task/addSignTask": USER,
     "POST /flowable/task/audit": USER,
     "PUT /flowable/task/back": USER,
@@ -201,7 +206,7 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/task/delegate": USER,
     "GET /flowable/task/formData": USER,
     "GET /flowable/task/formHistory": USER,
-    "GET /flowable/task/getFlowChart": USER,
+    "GET /flowable/task/getFlowChart": USER,  # an instance to those involved; modelId= to model viewers (403)
     "GET /flowable/task/getTaskDef": USER,
     "GET /flowable/task/getTaskInfo": USER,
     "GET /flowable/task/historic": USER,
@@ -234,6 +239,8 @@ MATRIX: dict[str, str] = {
     "PUT /extension/formDefinitionJson/updatePrimary": PERMISSION,
     "DELETE /form/generate/delete": FORM,
     "GET /form/generate/export": FORM,
+    "POST /form/generate/export": FORM,  # the client's export button: {formId, params, orderBy}
+    "POST /form/generate/import/template": FORM,  # the client's template button: {formId}
     "POST /form/generate/import": FORM,
     "GET /form/generate/importTemplate": FORM,
     "GET /form/generate/getForm": FORM,

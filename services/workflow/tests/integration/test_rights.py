@@ -53,3 +53,30 @@ async def test_node_extensions_with_their_reviewer_rules_are_for_designers_only(
         headers=env.headers("u-grace"),
     )
     assert one.status_code == 403
+
+
+async def test_a_models_draft_and_the_common_expressions_and_listeners_need_their_permission(
+    env: Env,
+) -> None:
+    # given a model's undeployed draft, a common expression and a listener
+    h = env.headers()
+    model = await env.client.post(
+        "/app/rest/models", json={"modelType": 0, "key": "draft", "name": "草稿"}, headers=h
+    )
+    assert model.status_code == 200, model.text
+    for path, body in (
+        ("/extension/condition/save", {"name": "金额大", "expression": "${amount > 1000}"}),
+        ("/extension/listener/save", {"name": "通知", "event": "start", "valueType": "1", "value": "a.B"}),
+    ):
+        assert (await env.client.post(path, json=body, headers=h)).status_code == 200
+    reads = (
+        ("/flowable/task/getFlowChart", {"modelId": model.json()["id"]}),
+        ("/extension/condition/list", {}),
+        ("/extension/listener/list", {}),
+    )
+    for path, params in reads:
+        # when a user with no role reads them, then each is refused
+        refused = await env.client.get(path, params=params, headers=env.headers("u-grace"))
+        assert refused.status_code == 403, (path, refused.text)
+        # while the administrator (who designs models) reads them
+        assert (await env.client.get(path, params=params, headers=h)).status_code == 200, path

@@ -20,7 +20,8 @@ from loom_workflow.modeler.schemas import ModelCreate
 
 router = APIRouter(tags=["model"])
 
-CanView = Annotated[Principal, require_permission("flowable:model:view", "flowable:model:design")]
+VIEW_PERMISSIONS = ("flowable:model:view", "flowable:model:design")
+CanView = Annotated[Principal, require_permission(*VIEW_PERMISSIONS)]
 CanAdd = Annotated[Principal, require_permission("flowable:model:add", "flowable:model:design")]
 CanEdit = Annotated[
     Principal, require_permission("flowable:model:edit", "flowable:model:design", "flowable:model:add")

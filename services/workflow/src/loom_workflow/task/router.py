@@ -10,8 +10,9 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentPrincipal, holds_any
 from loom_platform.db import SessionDep
+from loom_platform.errors import PermissionDenied
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
@@ -101,7 +102,8 @@ async def historic(
     beginDate: str | None = None,
     endDate: str | None = None,  # noqa: N803
 ) -> Any:
-    """Tasks the caller completed."""
+    """Tasks the caller completed (their own latest completions included: read-your-writes)."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id)
     return await queries.historic(
         session,
         request.app.state.directory,
@@ -132,6 +134,7 @@ async def my_applyed(
     title: str | None = None,  # noqa: N803
 ) -> Any:
     """Instances the caller started."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id)
     return await process_queries.instances(
         session,
         request.app.state.directory,
@@ -364,7 +367,11 @@ async def flow_chart(
     xml = None
     if modelId:
         from loom_workflow.modeler import service as model_service
+        from loom_workflow.modeler.router import VIEW_PERMISSIONS
 
+        # a model's draft is read as getBpmnXml reads it: by those who may view models
+        if not holds_any(request, *VIEW_PERMISSIONS):
+            raise PermissionDenied(permission=" | ".join(VIEW_PERMISSIONS))
         xml = (await model_service.get(session, modelId)).bpmn_xml
     return await process_queries.flow_chart(
         session,
