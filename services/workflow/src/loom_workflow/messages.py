@@ -187,6 +187,14 @@ register(
             ZH: "审核人SQL有误(只允许只读查询): {detail}",
             EN: "Reviewer SQL is not valid (read-only queries only): {detail}",
         },
+        "workflow.reviewer.sql_value_too_long": {
+            ZH: "审核人规则[sql: {rule}]的结果'{value}…'超过{limit}个字符(用户ID最长{limit}个字符)",
+            EN: "Reviewer rule [sql: {rule}] returned '{value}…', longer than {limit} characters (a user id has at most {limit})",
+        },
+        "workflow.reviewer.sql_too_many_rows": {
+            ZH: "审核人规则[sql: {rule}]的结果超过{limit}行",
+            EN: "Reviewer rule [sql: {rule}] returned more than {limit} rows",
+        },
         "workflow.json_invalid": {ZH: "数据格式有误: {detail}", EN: "Malformed data: {detail}"},
     }
 )

@@ -35,6 +35,9 @@ class WorkflowSettings(ServiceSettings):
     engine_pool_size: int = 16
     # Reviewer rules of type "sql" run read-only on this database (default: the workflow database).
     sql_reviewer_database_url: str | None = None
+    # ... as a role that may SELECT from these views only (names, "schema.view" or "view"), nothing
+    # else: a designer's query reads what a view shows (extension/reviewer_sql.py).
+    sql_reviewer_views: list[str] = []
 
     # Jobs: the scheduler hands due jobs to workers through a JetStream work queue.
     scheduler_enabled: bool = True

@@ -33,8 +33,9 @@ class RecordingResolver(ReviewerResolver):
         rules: Mapping[str, Sequence[Rule]],
         *,
         sql_url: str | None = None,
+        sql_views: Sequence[str] = (),
     ) -> None:
-        super().__init__(store, directory, run_async, sql_url=sql_url)
+        super().__init__(store, directory, run_async, sql_url=sql_url, sql_views=sql_views)
         self._rules = rules
         self.explained: dict[str, tuple[RuleShare, ...]] = {}
         self.by_task: dict[str, Resolution] = {}

@@ -68,6 +68,7 @@ async def dry_run(
         bridge(loop),
         {n: _rules(e) for n, e in extensions.items()},
         sql_url=runtime.settings.sql_reviewer_database_url,
+        sql_views=runtime.settings.sql_reviewer_views,
     )
     context = contextvars.copy_context()
     trace = await loop.run_in_executor(None, lambda: context.run(simulate.run, plan, resolver))

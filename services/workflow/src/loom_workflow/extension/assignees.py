@@ -6,24 +6,23 @@ means always) and an ``operationType`` ('0' adds its users, '1' removes them). V
 ``${...}`` expressions (e.g. ``${applyUserOfficeId}`` for the initiator's department).
 user/post/company/depart/role/applyUserId/previousExecutor/currentUserId and the department managers
 applyUserDeptManager/previousExecutorDeptManager go to sys (``DirectoryClient.resolve_reviewers``);
-``sql`` runs a read-only parameterised query; ``custom`` is an expression whose value is the user id(s).
+``sql`` runs a read-only parameterised query as a restricted role (``reviewer_sql``); ``custom`` is an expression whose value is the user id(s).
 A rule that names nobody adds nobody: a node whose rules all name nobody gets no candidate.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import psycopg
 
-from loom_platform.errors import InvalidArgument
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
+from loom_workflow.extension.reviewer_sql import ReviewerSql
 from loom_workflow.pgstore.store import PgStore, conninfo
 
 # Rules that name people relative to the run, so they carry no value (seed §4.3 keeps them anyway).
@@ -37,8 +36,6 @@ VALUELESS_TYPES = frozenset(
     }
 )
 DIRECTORY_TYPES = frozenset({"user", "post", "company", "depart", "role", *VALUELESS_TYPES})
-_SQL_PARAM = re.compile(r"\$\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}")
-_FORBIDDEN_SQL = re.compile(r";|\b(insert|update|delete|drop|alter|create|truncate|grant|copy)\b", re.I)
 
 
 class Directory(Protocol):
@@ -114,11 +111,13 @@ class ReviewerResolver:
         run_async: Callable[[Awaitable[Any]], Any],
         *,
         sql_url: str | None = None,
+        sql_views: Sequence[str] = (),
     ) -> None:
         self._store = store
         self._directory = directory
         self._run_async = run_async
-        self._sql_conninfo = conninfo(sql_url) if sql_url else None
+        self._sql_views = tuple(sql_views)
+        self._sql = ReviewerSql(conninfo(sql_url), self._sql_views) if sql_url else None
 
     def resolve(self, request: AssignmentRequest) -> TaskAssignment:
         """Candidates from the node's rules; a single candidate becomes the assignee."""
@@ -217,29 +216,11 @@ class ReviewerResolver:
         )
 
     def _sql_users(self, sql: str, variables: Mapping[str, object]) -> list[str]:
-        """Runs a reviewer query read-only; ``${name}`` become bound parameters, never text."""
-        if _FORBIDDEN_SQL.search(sql):
-            raise InvalidArgument("workflow.reviewer.sql_invalid", detail=sql[:200])
-        params: list[object] = []
-
-        def bind(match: re.Match[str]) -> str:
-            value = variables.get(match.group(1))
-            params.append(None if value is None else str(value))
-            return "%s"
-
-        query = _SQL_PARAM.sub(bind, sql.replace("%", "%%"))
-        info = self._sql_conninfo
-        try:
-            if info is None:
-                # No business database configured: the restricted role reads no table here.
-                with self._store.pool.connection() as conn:
-                    _ensure_reviewer_role(conn, grant_tables=False)
-                    return _read_only(conn, query, params)
-            with psycopg.connect(info, autocommit=True) as conn:
-                _ensure_reviewer_role(conn, grant_tables=True)
-                return _read_only(conn, query, params)
-        except psycopg.Error as exc:
-            raise InvalidArgument("workflow.reviewer.sql_invalid", detail=str(exc).splitlines()[0]) from exc
+        """Runs a reviewer query as the restricted reviewer role (``reviewer_sql``)."""
+        if self._sql is None:
+            # no business database configured: the workflow database, where it reads no table
+            self._sql = ReviewerSql(self._store.pool.conninfo, self._sql_views)
+        return self._sql.users(sql, variables)
 
 
 def _without_directory(rule_type: str, value: str, initiator: str, actor: str) -> list[str]:
@@ -252,34 +233,6 @@ def _without_directory(rule_type: str, value: str, initiator: str, actor: str) -
     if rule_type in ("previousExecutor", "currentUserId"):
         return [actor]
     return []
-
-
-# Reviewer queries run as this role, never as the service's (super)user: it can read the business
-# tables of the reviewer database and nothing else (no server files, no other service's data).
-REVIEWER_ROLE = "loom_sql_reviewer"
-REVIEWER_TIMEOUT_MS = 5000
-
-
-def _ensure_reviewer_role(conn: psycopg.Connection[Any], *, grant_tables: bool) -> None:
-    """Creates the role when missing and lets it read the current business tables (new tables
-    appear with every sync, so the grant is repeated; it is cheap and idempotent)."""
-    with conn.transaction():
-        exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [REVIEWER_ROLE]).fetchone()
-        if exists is None:
-            conn.execute(f"CREATE ROLE {REVIEWER_ROLE} NOLOGIN NOSUPERUSER NOINHERIT")
-        if grant_tables:
-            conn.execute(f"GRANT USAGE ON SCHEMA public TO {REVIEWER_ROLE}")
-            conn.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {REVIEWER_ROLE}")
-
-
-def _read_only(conn: psycopg.Connection[Any], query: str, params: list[object]) -> list[str]:
-    with conn.transaction():
-        conn.execute("SET TRANSACTION READ ONLY")
-        conn.execute(f"SET LOCAL ROLE {REVIEWER_ROLE}")
-        conn.execute(f"SET LOCAL statement_timeout = {REVIEWER_TIMEOUT_MS}")
-        # the rule's own text, run as it was written: the read-only role and timeout above are the guard
-        rows = conn.execute(query, params).fetchall()
-    return [str(r[0]) for r in rows if r and r[0] is not None]
 
 
 class MultiInstanceHandler(HostObject):
