@@ -19,6 +19,7 @@ from loom_workflow.dryrun.router import router as dryrun_router
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
 from loom_workflow.flowcopy.router import router as flowcopy_router
+from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.settings import WorkflowSettings
@@ -32,6 +33,7 @@ ROUTERS = [
     task_router,
     taskcenter_router,
     flowcopy_router,
+    flowform_router,
     category_router,
     *extension_routers,
 ]

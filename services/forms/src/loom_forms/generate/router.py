@@ -8,6 +8,7 @@ import time
 from typing import Any
 from urllib.parse import quote
 
+import orjson
 from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
@@ -146,11 +147,35 @@ async def export(
 ) -> StreamingResponse:
     """The whole filtered list as XLSX: rows fetched page by page into a write-only sheet, then streamed."""
     online = await _online(session, runtime, request, formId, "export", "view")
+    return await _export(online, runtime, request.query_params.get("params"))
+
+
+async def _export(online: service.Online, runtime: Runtime, params_text: str | None) -> StreamingResponse:
     writer = xlsx.SheetWriter(xlsx.columns(online.fields), online.form.name)
-    async for records in service.pages(online, runtime, request.query_params.get("params")):
+    async for records in service.pages(online, runtime, params_text):
         await asyncio.to_thread(writer.append, records)
     body = await asyncio.to_thread(writer.close)
     return _download(body, f"{online.form.name}.xlsx")
+
+
+@router.post(
+    "/export",
+    responses=download(XLSX),
+    openapi_extra=fields_body(
+        formId="the form",
+        params="the search values of the isSearch fields (a JSON object, or its text)",
+        orderBy="the list's sort (the export is in record order)",
+    ),
+)
+async def export_posted(
+    session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
+) -> StreamingResponse:
+    """The client's export button: ``{formId, params, orderBy}`` as JSON, answered as the XLSX blob."""
+    body = await request_fields(request, text=False)
+    online = await _online(session, runtime, request, str(body.get("formId") or ""), "export", "view")
+    params = body.get("params")
+    params_text = params if isinstance(params, str) or params is None else orjson.dumps(params).decode()
+    return await _export(online, runtime, params_text or None)
 
 
 @router.get("/importTemplate", responses=download(XLSX))
@@ -159,8 +184,22 @@ async def import_template(
 ) -> StreamingResponse:  # noqa: N803
     """An empty XLSX with the form's column headers."""
     online = await _online(session, runtime, request, formId, "import", "add")
+    return _template(online)
+
+
+def _template(online: service.Online) -> StreamingResponse:
     body = xlsx.workbook(xlsx.columns(online.fields), [], online.form.name)
     return _download(body, f"{online.form.name}导入模板.xlsx")
+
+
+@router.post("/import/template", responses=download(XLSX), openapi_extra=fields_body(formId="the form"))
+async def import_template_posted(
+    session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
+) -> StreamingResponse:
+    """The client's template button: ``{formId}`` as JSON, answered as the empty XLSX with the headers."""
+    body = await request_fields(request)
+    online = await _online(session, runtime, request, str(body.get("formId") or ""), "import", "add")
+    return _template(online)
 
 
 @router.post("/import")

@@ -1,0 +1,1 @@
+"""Flowable form properties (``flowable:formProperty``): the ``/flowable/form/...`` calls."""
