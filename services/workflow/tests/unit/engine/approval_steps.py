@@ -34,6 +34,14 @@ class ApprovalSteps(Steps):
         with pytest.raises(IllegalArgument):
             self.engine.execute(c.SendBack(task.id, arg["to"]), user_id=self.user)
 
+    def do_return_to(self, arg: dict[str, Any]) -> None:
+        task = self._single({"name": arg["task"], "any": True})
+        assert self.engine.execute(c.ReturnTo(task.id, arg["to"]), user_id=self.user) is True
+
+    def do_return_to_refused(self, arg: dict[str, Any]) -> None:
+        task = self._single({"name": arg["task"], "any": True})
+        assert self.engine.execute(c.ReturnTo(task.id, arg["to"]), user_id=self.user) is False
+
     def do_expect_back_nodes(self, arg: dict[str, Any]) -> None:
         task = self._single({"name": arg["task"], "any": True})
         nodes = [n.activity_id for n in self.engine.execute(c.BackNodes(task.id))]

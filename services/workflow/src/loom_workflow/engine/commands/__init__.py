@@ -1,6 +1,6 @@
 """Public engine operations, each one transaction."""
 
-from .back_nodes import BackNode, BackNodes, SendBack
+from .back_nodes import BackNode, BackNodes, ReturnTo, SendBack
 from .base import Command
 from .change_state import MoveActivities, MoveExecution
 from .deploy import Deploy, Deployed
@@ -57,6 +57,7 @@ __all__ = [
     "RecordJobFailure",
     "RemoveCandidates",
     "ResolveTask",
+    "ReturnTo",
     "SendBack",
     "SetAssignee",
     "SetDefinitionCategory",

@@ -13,14 +13,17 @@ it leads to wait for exactly the arrivals still owed to them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..agenda import history, variables
+from ..agenda import tasks as task_ops
 from ..errors import IllegalArgument
 from ..model import ProcessModel
 from ..runtime.entities import HistoricActivityInstance
 from .base import active_task
-from .rewind import in_multi_instance_body, reachable, rewind
+from .rewind import can_rewind, in_multi_instance_body, reachable, rewind
 
 if TYPE_CHECKING:
     from ..context import CommandContext
@@ -103,3 +106,32 @@ class SendBack:
         task = ctx.session.task(self.task_id)
         instance = ctx.session.execution(task.proc_inst_id)
         rewind(ctx, instance, self.activity_id, f"Change activity to {self.activity_id}")
+
+
+@dataclass(frozen=True)
+class ReturnTo:
+    """Completes task ``task_id`` and goes straight to ``activity_id`` (the node that sent it back)
+    instead of following the flow: what lies in between is cut, the joins owe what a fresh run
+    reaching ``activity_id`` owes. Returns False, changing nothing, when that would leave a join
+    waiting for a branch that no longer runs (the caller then completes the task normally)."""
+
+    task_id: str
+    activity_id: str
+    variables: Mapping[str, object] = field(default_factory=dict)
+
+    def execute(self, ctx: CommandContext) -> bool:
+        """Completes the task (history: ended normally) and rewinds to the sender."""
+        task = active_task(ctx, self.task_id)
+        ctx.session.load_tree(task.proc_inst_id, full_history=True)
+        instance = ctx.session.execution(task.proc_inst_id)
+        node = task.task_def_key or ""
+        if not ctx.model(task.proc_def_id).has_node(self.activity_id):
+            return False
+        if not can_rewind(ctx, instance, self.activity_id, cut_from=node):
+            return False
+        execution = ctx.session.execution(task.execution_id)
+        variables.set_variables(ctx, execution, self.variables)
+        task_ops.complete_task(ctx, task)
+        history.end_activity(ctx, execution)
+        rewind(ctx, instance, self.activity_id, f"Change activity to {self.activity_id}", cut_from=node)
+        return True

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..agenda import executions, history
+from ..errors import IllegalArgument
 from ..model import FlowNode, ProcessModel, SubProcess
 from ..runtime.entities import Execution, HistoricActivityInstance
 from .change_state import _prune_scopes, _scope_for
@@ -114,36 +115,69 @@ def _cut(ctx: CommandContext, victims: list[Execution], reason: str) -> list[Exe
 
 
 def _owed(
-    model: ProcessModel, join: FlowNode, region: set[str], kept: list[Execution], taken: set[str]
+    model: ProcessModel, join: FlowNode, rerun: set[str], kept: list[Execution], taken: set[str]
 ) -> int:
     """Arrivals a fresh run would already have at ``join``: taken branches outside the re-run
-    ``region`` that no kept token (other than those waiting at the join) can still reach."""
+    region that no kept token (other than those waiting at the join) can still reach. A parallel
+    join with a branch that is neither re-run, owed nor reachable would wait forever: refused."""
     live = [t for t in kept if t.activity_id and t.activity_id != join.id]
     owed = 0
     for flow in model.incoming(join):
-        if flow.source in region or flow.id not in taken:
+        if flow.source in rerun:
             continue
         if any(flow.source in reachable(model, t.activity_id or "") for t in live):
             continue
-        owed += 1
+        if flow.id in taken:
+            owed += 1
+        elif join.kind == "parallelGateway":
+            raise IllegalArgument(f"The join '{join.id}' would wait for a branch that no longer runs")
     return owed
 
 
-def rewind(ctx: CommandContext, instance: Execution, target: str, reason: str) -> None:
-    """Brings ``instance`` to the state of a fresh run reaching ``target`` (see the module doc)."""
+def _plan(
+    ctx: CommandContext, instance: Execution, target: str, cut_from: str | None
+) -> tuple[list[Execution], list[Execution], dict[str, int]]:
+    """What a rewind cuts, what it keeps, and the arrivals each join it touches is owed (raises
+    :class:`IllegalArgument` before anything changed when a join would wait forever)."""
     model = ctx.model(instance.proc_def_id)
     region = reachable(model, target)
+    cut = reachable(model, cut_from) | region if cut_from else region
     tokens = _tokens(ctx, instance)
-    victims = [t for t in tokens if t.activity_id in region and not _waiting_at_join(ctx, t)]
-    parents = _cut(ctx, victims, reason)
-    kept = [t for t in _tokens(ctx, instance) if t.id not in {v.id for v in victims}]
-    scope = _scope_for(ctx, instance, model, target)
-    keep_scopes = {scope.id}
+    victims = [t for t in tokens if t.activity_id in cut and not _waiting_at_join(ctx, t)]
+    gone = {v.id for v in victims}
+    kept = [t for t in tokens if t.id not in gone and not any(a in gone for a in _ancestors(ctx, t))]
     taken = _taken_flows(ctx, instance.id)
     rerun = region | {sub.id for sub in model.scope_chain(target)}  # their outgoing flows run again
-    for join_id in sorted(n for n in region if _is_join(model.node(n))):
+    owed = {
+        join_id: _owed(model, model.node(join_id), rerun, kept, taken) if join_id in region else 0
+        for join_id in sorted(n for n in cut if _is_join(model.node(n)))
+    }
+    return victims, kept, owed
+
+
+def can_rewind(ctx: CommandContext, instance: Execution, target: str, *, cut_from: str | None = None) -> bool:
+    """True when :func:`rewind` to ``target`` leaves no join waiting forever."""
+    try:
+        _plan(ctx, instance, target, cut_from)
+    except IllegalArgument:
+        return False
+    return True
+
+
+def rewind(
+    ctx: CommandContext, instance: Execution, target: str, reason: str, *, cut_from: str | None = None
+) -> None:
+    """Brings ``instance`` to the state of a fresh run reaching ``target`` (see the module doc).
+
+    ``cut_from`` (a node upstream of ``target``) widens the cut to what that node leads to: a
+    resubmission going straight back to the node that sent it back cuts the re-run in between."""
+    model = ctx.model(instance.proc_def_id)
+    victims, kept, owed_at = _plan(ctx, instance, target, cut_from)
+    parents = _cut(ctx, victims, reason)
+    scope = _scope_for(ctx, instance, model, target)
+    keep_scopes = {scope.id}
+    for join_id, owed in owed_at.items():
         join = model.node(join_id)
-        owed = _owed(model, join, rerun, kept, taken)
         waiting = [t for t in kept if t.activity_id == join_id and not t.is_active]
         for extra in waiting[owed:]:
             parents.append(executions.parent(ctx, extra))
