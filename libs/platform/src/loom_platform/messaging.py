@@ -11,7 +11,7 @@ import nats
 from nats.aio.client import Client as NatsClient
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
-from nats.js.api import ConsumerConfig, RetentionPolicy, StreamConfig
+from nats.js.api import ConsumerConfig, DeliverPolicy, RetentionPolicy, StreamConfig
 from nats.js.errors import NotFoundError
 
 from loom_platform.logging import REQUEST_ID_HEADER, new_request_id, request_id
@@ -83,6 +83,7 @@ class DurableConsumer:
         batch: int = 50,
         ack_wait_seconds: float = 30,
         max_deliver: int = 20,
+        deliver_new: bool = False,
     ) -> None:
         self._js = js
         self._stream = stream
@@ -91,7 +92,12 @@ class DurableConsumer:
         self._handler = handler
         self._batch = batch
         self._config = ConsumerConfig(
-            durable_name=durable, ack_wait=ack_wait_seconds, max_deliver=max_deliver, filter_subject=subject
+            durable_name=durable,
+            ack_wait=ack_wait_seconds,
+            max_deliver=max_deliver,
+            filter_subject=subject,
+            # A new durable starts with the stream's first message, or (deliver_new) with the next one.
+            deliver_policy=DeliverPolicy.NEW if deliver_new else DeliverPolicy.ALL,
         )
         self._stopping = asyncio.Event()
 

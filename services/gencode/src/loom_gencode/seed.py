@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_gencode.generate.publish import MODULE_BACKEND, MODULE_FRONTEND
 from loom_gencode.reftypes.models import (
     CodeParam,
     CustomField,
@@ -160,16 +161,21 @@ async def seed(session: AsyncSession) -> None:
     await _show_types(session)
     await _column_types(session)
     await _custom_objs(session)
-    if await session.get(CodeParam, "1") is None:
+    params = await session.get(CodeParam, "1")
+    if params is None:
         session.add(
             CodeParam(
                 id="1",
-                project_path="backend",
-                front_path="frontend",
+                project_path=MODULE_BACKEND,
+                front_path=MODULE_FRONTEND,
                 package_name="com.jeeplus",
                 author="loom",
             )
         )
+    elif (params.project_path, params.front_path) == ("backend", "frontend"):
+        # The earlier defaults: generated code now goes to the app host's store, which runs it.
+        params.project_path, params.front_path = MODULE_BACKEND, MODULE_FRONTEND
+        session.add(params)
     await _system_group(session)
     await session.flush()
 

@@ -17,8 +17,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
 from loom_gencode.common import blank, publish
+from loom_gencode.generate import publish as module_store
 from loom_gencode.generate.context import table_context
-from loom_gencode.generate.render import Rendered, render_all
+from loom_gencode.generate.render import Rendered, render_isolated
+from loom_gencode.generate.slots import FairSlots
 from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme import workspace
@@ -29,10 +31,12 @@ from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import ChildTableCodegen, NotSynced, NotWorkflowForm, RightTableCodegen
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.logging import caller
 from loom_platform.wire import new_id, now
 
-# Renders running at once on worker threads (each bounded in time by its budget).
-_RENDER_SLOTS = asyncio.Semaphore(2)
+# Renders running at once, each in a child process killed at its budget; one user holds one slot at
+# most, so a user's heavy templates wait for each other, never another user's preview.
+_RENDER_SLOTS = FairSlots(total=4, per_user=1)
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,8 @@ async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, An
     else:
         params = await session.get(CodeParam, "1")
         body = SchemeSave(
-            project_path=params.project_path if params else "backend",
-            front_project_path=params.front_path if params else "frontend",
+            project_path=params.project_path if params else module_store.MODULE_BACKEND,
+            front_project_path=params.front_path if params else module_store.MODULE_FRONTEND,
             category=SYSTEM_GROUP_ID,
             package_name=(params.package_name if params else None) or "com.jeeplus",
             module_name=table.name.split("_")[0],
@@ -151,9 +155,10 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
                 "main": main,
             }
             jobs.append((template.name, template.contents, context))
-    # Off the event loop, a few at a time: a heavy template slows its own request, not gencode.
-    async with _RENDER_SLOTS:
-        rendered = await asyncio.to_thread(render_all, jobs)
+    # Off the event loop and out of the process, a few at a time: a heavy template slows its own
+    # request, not gencode (the caller is the signed-in user the request's auth recorded).
+    async with _RENDER_SLOTS.hold(caller.get()):
+        rendered = await asyncio.to_thread(render_isolated, jobs, group.name or group.id)
     return _place(runtime.settings.workspace, payload, rendered)
 
 
@@ -217,7 +222,40 @@ async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeSave)
         group_id=str(payload.category),
         files=[f.path for f in files],
     )
+    await _publish(session, runtime, payload, files)
     return str(workspace.resolve(runtime.settings.workspace, str(payload.project_path)))
+
+
+async def _publish(
+    session: AsyncSession, runtime: Runtime, payload: SchemeSave, files: list[OutputFile]
+) -> None:
+    """Hands a module written to the app host's store over to the host (nothing for other paths)."""
+    root = runtime.settings.workspace
+    if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
+        return
+    table = await table_service.get(session, _check_form(payload))
+    if (table.data_source_id or "master") != "master":
+        return  # the host reaches the master data source only
+    main = table_context(table, await table_service.columns(session, table.id))
+    children = [
+        table_context(c, await table_service.columns(session, c.id))
+        for c in await table_service.children_of(session, table)
+    ]
+    common = _scheme_context(payload)
+    names = _names(common, main)
+    pairs = [(f.target, f.content) for f in files]
+    module_store.module_published(
+        session,
+        table=table,
+        module=common["module"],
+        package=common["package"],
+        pages_json=module_store.pages(
+            main, children, names, str(payload.function_name_simple or table.comments)
+        ),
+        permission=names["permission"],
+        backend=module_store.archive(pairs, root.resolve() / module_store.MODULE_BACKEND),
+        frontend=module_store.archive(pairs, root.resolve() / module_store.MODULE_FRONTEND),
+    )
 
 
 async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> tuple[str, bytes]:

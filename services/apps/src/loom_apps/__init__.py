@@ -1,0 +1,1 @@
+"""Loom's app host: tests, loads and serves the modules the code generator writes."""

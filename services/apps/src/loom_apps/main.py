@@ -1,0 +1,86 @@
+"""The app host: FastAPI app (HTTP :8105) serving its own routes and every live generated module."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+import loom_apps.messages  # noqa: F401  (registers the catalogue)
+from loom_apps import events
+from loom_apps.module.host import Host
+from loom_apps.module.mounts import Mounts
+from loom_apps.module.router import router as module_router
+from loom_apps.runtime import Runtime
+from loom_apps.settings import AppsSettings
+from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
+from loom_platform import db, messaging
+from loom_platform.auth import AccessLoader
+from loom_platform.grpc import Client
+from loom_platform.service import ServiceSpec, create_app
+
+ROUTERS = (module_router,)
+
+
+def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoader | None = None) -> FastAPI:
+    """The app; tests pass their own access loader."""
+    settings = settings or AppsSettings()
+    sys_client = Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
+    directory = DirectoryClient(sys_client)
+    mounts = Mounts()
+
+    @asynccontextmanager
+    async def host_hook(app: FastAPI) -> AsyncIterator[None]:
+        app_engine = db.create_engine(settings.app_database_url, pool_size=settings.app_database_pool_size)
+        app_sessions = db.session_factory(app_engine)
+        host = Host(
+            settings,
+            app.state.session_factory,
+            app_engine,
+            lambda: {"session_factory": app_sessions, "auth": app.state.auth, "settings": settings},
+            mounts,
+        )
+        app.state.apps = Runtime(settings=settings, host=host)
+        await messaging.ensure_stream(app.state.js, events.GENCODE_STREAM, ["loom.gencode.>"])
+        consumer = messaging.DurableConsumer(
+            app.state.js,
+            stream=events.GENCODE_STREAM,
+            durable=settings.consumer,
+            subject=events.MODULE_PUBLISHED,
+            handler=host.on_published,
+            batch=5,
+            deliver_new=settings.consumer_from_now,
+        )
+        await messaging.listen(app.state.nats, events.MODULE_CHANGED, host.on_changed)
+        tasks = [
+            asyncio.create_task(consumer.run(), name="apps-consumer"),
+            asyncio.create_task(host.test_loop(), name="apps-tests"),
+            asyncio.create_task(host.sync_loop(), name="apps-sync"),
+        ]
+        try:
+            yield
+        finally:
+            consumer.stop()
+            host.stop()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await app_engine.dispose()
+            await sys_client.close()
+
+    spec = ServiceSpec(
+        settings=settings,
+        title="Loom apps",
+        routers=ROUTERS,
+        access_loader=lambda _app: access_loader or directory_access_loader(directory),
+        hooks=[host_hook],
+    )
+    app = create_app(spec)
+    # Last route: every path the host's own routes do not answer goes to the live modules (or a JSON 404).
+    app.mount("", mounts)
+    return app  # type: ignore[no-any-return]
+
+
+def app_factory() -> FastAPI:
+    """uvicorn --factory entry point."""
+    return build_app()

@@ -1,0 +1,1 @@
+"""Generated modules: their versions, states, tests and what serves them."""

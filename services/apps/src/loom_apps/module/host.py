@@ -1,0 +1,196 @@
+"""The host's work: record published versions, test them one at a time, serve the live ones.
+
+Any number of replicas run this. A published version reaches one replica (a durable consumer),
+which records it; whichever replica claims it (``FOR UPDATE SKIP LOCKED``) runs its tests; every
+replica mounts what the database says is live — at once when told by ``loom.apps.module.changed``,
+and on a short poll otherwise, so a replica started later serves the live versions by itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import logging
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from nats.aio.msg import Msg
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_apps.module import files, loader
+from loom_apps.module import service as module_service
+from loom_apps.module.loader import Loaded
+from loom_apps.module.models import AppModuleVersion
+from loom_apps.module.mounts import Mounts
+from loom_apps.module.runner import TestRun, run_tests
+from loom_apps.settings import AppsSettings
+from loom_contracts.loom.gencode.v1 import events_pb2 as gencode_events
+from loom_platform.db import transaction
+from loom_platform.messaging import message_id
+from loom_platform.outbox import already_handled
+
+log = logging.getLogger("loom.apps.host")
+
+
+class Host:
+    """Tests, loads and mounts module versions for one replica."""
+
+    def __init__(
+        self,
+        settings: AppsSettings,
+        sessions: async_sessionmaker[AsyncSession],
+        app_engine: AsyncEngine,
+        module_state: Callable[[], dict[str, Any]],
+        mounts: Mounts | None = None,
+    ) -> None:
+        self.settings = settings
+        self.sessions = sessions
+        self.app_engine = app_engine
+        self.module_state = module_state
+        self.mounts = mounts or Mounts()
+        self._ready: dict[tuple[str, int], Loaded] = {}
+        self._broken: set[tuple[str, int]] = set()
+        self._wake_tests = asyncio.Event()
+        self._wake_sync = asyncio.Event()
+        self._stopping = asyncio.Event()
+
+    async def on_published(self, msg: Msg) -> None:
+        """``loom.gencode.module.published``: records the version; the tester picks it up."""
+        published = gencode_events.ModulePublished.FromString(msg.data)
+        async with self.sessions() as session, transaction(session):
+            if await already_handled(session, self.settings.consumer, message_id(msg)):
+                return
+            await module_service.receive(session, published)
+        self._wake_tests.set()
+
+    def on_changed(self, _msg: Msg) -> None:
+        """``loom.apps.module.changed`` (any replica's): look at what is live now."""
+        self._wake_sync.set()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake_tests.set()
+        self._wake_sync.set()
+
+    async def _pause(self, event: asyncio.Event) -> None:
+        try:
+            await asyncio.wait_for(event.wait(), timeout=self.settings.poll_seconds)
+        except TimeoutError:
+            pass
+        event.clear()
+
+    async def test_loop(self) -> None:
+        """Claims and tests waiting versions until stopped."""
+        while not self._stopping.is_set():
+            try:
+                tested = await self.test_next()
+            except Exception:
+                log.exception("module test round failed")
+                tested = False
+            if not tested:
+                await self._pause(self._wake_tests)
+
+    async def sync_loop(self) -> None:
+        """Keeps this replica's mounts equal to the live versions until stopped."""
+        while not self._stopping.is_set():
+            try:
+                await self.sync()
+            except Exception:
+                log.exception("module sync round failed")
+            await self._pause(self._wake_sync)
+
+    async def test_next(self) -> bool:
+        """Tests one waiting version; False when none waits."""
+        stale = dt.timedelta(seconds=self.settings.test_timeout_seconds * 2 + 60)
+        async with self.sessions() as session, transaction(session):
+            version = await module_service.claim(session, stale)
+        if version is None:
+            return False
+        run = await self.test(version)
+        # Served here before the database says it is live, so no caller sees "live" and a 404.
+        previous = self._mount_ready(version) if run.passed else None
+        try:
+            async with self.sessions() as session, transaction(session):
+                await module_service.finish(session, version_id=version.id, passed=run.passed, log=run.log)
+        except BaseException:
+            if previous is not None:
+                self.mounts.mount(previous)
+            raise
+        log.info(
+            "module %s version %s: %s", version.name, version.version, "live" if run.passed else "failed"
+        )
+        self._wake_sync.set()
+        return True
+
+    async def test(self, version: AppModuleVersion) -> TestRun:
+        """Runs the version's tests against a throwaway schema, then imports it (not yet mounted)."""
+        try:
+            back = self._unpack(version)
+            tables = _tables(version)
+            run = await run_tests(
+                self.app_engine,
+                self.settings.app_database_url,
+                back,
+                tables,
+                self.settings.test_timeout_seconds,
+            )
+            if run.passed:
+                self._ready[(version.name, version.version)] = self._build(version, back)
+            return run
+        except Exception:
+            return TestRun(False, "the module could not be loaded:\n" + traceback.format_exc()[-20_000:])
+
+    def _mount_ready(self, version: AppModuleVersion) -> Loaded | None:
+        """Mounts a version that passed; answers what served before (None: nothing)."""
+        loaded = self._ready.pop((version.name, version.version), None)
+        if loaded is None:
+            return None
+        before = self.mounts.current(version.name)
+        if before is None or before.version < version.version:
+            self.mounts.mount(loaded)
+            if before is not None:
+                loader.forget(loader.alias_of(before.name, before.version))
+        return before
+
+    def _unpack(self, version: AppModuleVersion) -> Any:
+        folder = self.settings.modules / files.folder_name(version.name, version.version)
+        return files.unpack(version.backend, folder / "back")
+
+    def _build(self, version: AppModuleVersion, back: Any) -> Loaded:
+        entity = version.name.split("/", 1)[1]
+        folder = files.entity_folder(back, version.package, entity)
+        return loader.build(version.name, version.version, folder, _tables(version), self.module_state())
+
+    async def sync(self) -> None:
+        """Mounts each live version not yet served here; unmounts what is no longer live."""
+        async with self.sessions() as session:
+            live = await module_service.live_versions(session)
+        wanted = {module.name: version for module, version in live}
+        for name in self.mounts.names():
+            if name not in wanted:
+                gone = self.mounts.unmount(name)
+                if gone is not None:
+                    loader.forget(loader.alias_of(gone.name, gone.version))
+        for name, version in wanted.items():
+            key = (name, version.version)
+            if self.mounts.version(name) == version.version or key in self._broken:
+                continue
+            try:
+                loaded = self._ready.pop(key, None) or self._build(version, self._unpack(version))
+            except Exception:
+                log.exception("module %s version %s does not load here", name, version.version)
+                self._broken.add(key)
+                continue
+            previous = self.mounts.version(name)
+            self.mounts.mount(loaded)
+            if previous is not None:
+                loader.forget(loader.alias_of(name, previous))
+            log.info("module %s version %s mounted", name, version.version)
+
+
+def _tables(version: AppModuleVersion) -> list[str]:
+    pages = json.loads(version.pages or "{}")
+    return [str(t) for t in pages.get("tables", []) if t]

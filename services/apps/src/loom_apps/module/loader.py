@@ -1,0 +1,80 @@
+"""Imports a module version under a name of its own and builds the ASGI app that serves it.
+
+Each version is imported as ``loom_app_<hash>`` (its files use relative imports only), so two
+versions of one module live side by side while requests in flight finish on the old one. The
+tables a version declares replace the previous version's in SQLModel's shared metadata (each
+mapped class keeps its own Table object).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI
+from sqlmodel import SQLModel
+
+from loom_platform.http import JSON, install_error_handlers
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A version ready to serve."""
+
+    name: str
+    version: int
+    prefix: str
+    app: FastAPI
+
+
+def import_router(folder: Path, alias: str, tables: list[str]) -> APIRouter:
+    """Imports ``folder`` as package ``alias`` and answers its ``router``."""
+    init = folder / "__init__.py"
+    if not init.exists():
+        init.write_text("")
+    for table in tables:
+        existing = SQLModel.metadata.tables.get(table)
+        if existing is not None:
+            SQLModel.metadata.remove(existing)
+    spec = importlib.util.spec_from_file_location(alias, init, submodule_search_locations=[str(folder)])
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {folder}")
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[alias] = package
+    try:
+        spec.loader.exec_module(package)
+        module = importlib.import_module(f"{alias}.router")
+    except BaseException:
+        forget(alias)
+        raise
+    router = getattr(module, "router", None)
+    if not isinstance(router, APIRouter):
+        raise ImportError(f"{folder}/router.py has no APIRouter named router")
+    return router
+
+
+def forget(alias: str) -> None:
+    """Drops an imported version's modules (its objects live on while requests use them)."""
+    for key in [k for k in sys.modules if k == alias or k.startswith(alias + ".")]:
+        del sys.modules[key]
+
+
+def alias_of(name: str, version: int) -> str:
+    """The import name of a version."""
+    return "loom_app_" + hashlib.sha1(f"{name}@{version}".encode()).hexdigest()[:16]
+
+
+def build(name: str, version: int, folder: Path, tables: list[str], state: dict[str, Any]) -> Loaded:
+    """The version's own FastAPI app: its router, the platform's errors, the host's sessions and auth."""
+    router = import_router(folder, alias_of(name, version), tables)
+    app = FastAPI(default_response_class=JSON, openapi_url=None, docs_url=None, redoc_url=None)
+    install_error_handlers(app)
+    app.include_router(router)
+    for key, value in state.items():
+        setattr(app.state, key, value)
+    return Loaded(name=name, version=version, prefix="/" + name.strip("/"), app=app)

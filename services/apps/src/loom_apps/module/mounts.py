@@ -1,0 +1,59 @@
+"""Which module version serves which path: swapped in one assignment, so a request in flight
+finishes on the version it started on."""
+
+from __future__ import annotations
+
+from starlette.types import Receive, Scope, Send
+
+from loom_apps.module.loader import Loaded
+from loom_platform import i18n
+from loom_platform.errors import ErrorCode
+from loom_platform.http import JSON, error_body
+
+
+class Mounts:
+    """The ASGI app behind every path the host's own routes do not answer."""
+
+    def __init__(self) -> None:
+        self._by_prefix: dict[str, Loaded] = {}
+
+    def mount(self, loaded: Loaded) -> None:
+        """Serves ``loaded`` under its prefix, replacing the version there."""
+        self._by_prefix = {**self._by_prefix, loaded.prefix: loaded}
+
+    def unmount(self, name: str) -> Loaded | None:
+        """Stops serving a module; answers what served it."""
+        prefix = "/" + name.strip("/")
+        current = dict(self._by_prefix)
+        gone = current.pop(prefix, None)
+        self._by_prefix = current
+        return gone
+
+    def current(self, name: str) -> Loaded | None:
+        """What serves ``name`` on this replica."""
+        return self._by_prefix.get("/" + name.strip("/"))
+
+    def version(self, name: str) -> int | None:
+        """The version serving ``name`` on this replica."""
+        loaded = self.current(name)
+        return loaded.version if loaded else None
+
+    def names(self) -> list[str]:
+        return [loaded.name for loaded in self._by_prefix.values()]
+
+    def find(self, path: str) -> Loaded | None:
+        """The version whose prefix holds ``path`` (``/<module>/<entity>/...``)."""
+        parts = path.split("/", 3)
+        if len(parts) < 4:
+            return None
+        return self._by_prefix.get(f"/{parts[1]}/{parts[2]}")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        loaded = self.find(scope.get("path", "")) if scope["type"] == "http" else None
+        if loaded is None:
+            if scope["type"] != "http":
+                return
+            msg = i18n.translate("route_not_found", path=scope.get("path", ""))
+            await JSON(error_body(ErrorCode.NOT_FOUND, msg), status_code=404)(scope, receive, send)
+            return
+        await loaded.app(scope, receive, send)

@@ -1,0 +1,74 @@
+"""The host's own routes: module states and logs for the generator's list, pages and remotes for
+the portal, unpublishing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+
+from loom_apps.module import service
+from loom_apps.runtime import RuntimeDep
+from loom_platform.auth import CurrentPrincipal, holds_any, require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.errors import PermissionDenied
+from loom_platform.http import JSON, message
+from loom_platform.i18n import translate
+
+router = APIRouter(prefix="/apps/module", tags=["apps"])
+# The generator's table list shows the states; the same rights read and change them.
+TABLES = "gencode:genTable"
+
+
+def _ids(text: str) -> list[str]:
+    return [i for i in (p.strip() for p in text.split(",")) if i][:1000]
+
+
+@router.get("/list", dependencies=[require_permission(f"{TABLES}:view")])
+async def modules(session: SessionDep, tableIds: str = Query("", max_length=100_000)) -> list[dict[str, Any]]:  # noqa: N803
+    """The modules (of ``tableIds``, comma-separated) with their states."""
+    return await service.modules(session, table_ids=_ids(tableIds))
+
+
+@router.get("/log", dependencies=[require_permission(f"{TABLES}:view")])
+async def test_log(
+    session: SessionDep,
+    name: str = Query(..., max_length=200),
+    version: int | None = Query(None, ge=0, le=2**62),
+) -> dict[str, Any]:
+    """The test log of a module's version (default: its latest)."""
+    return await service.log_of(session, name=name, version=version)
+
+
+@router.get("/remotes")
+async def remotes(request: Request, session: SessionDep, _: CurrentPrincipal) -> list[dict[str, Any]]:
+    """The live modules the caller may open: the portal registers their pages at login."""
+    found = await service.modules(session)
+    return [
+        {"name": m["name"], "href": m["href"], "permission": m["permission"]}
+        for m in found
+        if m["liveVersion"] and holds_any(request, f"{m['permission']}:view")
+    ]
+
+
+@router.get("/pages")
+async def pages(
+    request: Request, session: SessionDep, _: CurrentPrincipal, name: str = Query(..., max_length=200)
+) -> dict[str, Any]:
+    """A live module's list and form pages as data (the portal renders them)."""
+    module, body = await service.pages_of(session, name=name)
+    if not holds_any(request, f"{module.permission}:view"):
+        raise PermissionDenied(permission=f"{module.permission}:view")
+    return {**body, "name": module.name, "version": str(module.live_version), "permission": module.permission}
+
+
+@router.delete("/unpublish", dependencies=[require_permission(f"{TABLES}:del")])
+async def unpublish(
+    session: SessionDep, runtime: RuntimeDep, tableId: str = Query(..., max_length=64)
+) -> JSON:  # noqa: N803
+    """Takes a table's modules offline; their table and rows stay."""
+    async with transaction(session):
+        names = await service.unpublish(session, table_id=tableId)
+    for name in names:
+        runtime.host.mounts.unmount(name)
+    return message(translate("apps.module.unpublished", name=",".join(names) or tableId))

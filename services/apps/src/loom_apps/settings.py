@@ -1,0 +1,53 @@
+"""Settings of the app host (env prefix ``LOOM_APPS_``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import SettingsConfigDict
+
+from loom_platform.settings import ServiceSettings
+
+
+class AppsSettings(ServiceSettings):  # type: ignore[misc]
+    """Where the host keeps module versions, which database the modules use, how it tests them."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="LOOM_APPS_",
+        env_file=".env",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    service_name: str = "apps"
+    http_port: int = 8105
+    grpc_port: int = 9105
+    database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_apps"
+    # The "master" data source: the business tables generated modules read and write (the same
+    # database gencode synchronises them to).
+    app_database_url: str = Field(
+        "postgresql://postgres@127.0.0.1:5544/loom_app",
+        validation_alias=AliasChoices(
+            "LOOM_APPS_APP_DATABASE_URL", "LOOM_GENCODE_APP_DATABASE_URL", "app_database_url"
+        ),
+    )
+    app_database_pool_size: int = 10
+    # Where module versions are unpacked for testing and loading (default <state dir>/apps).
+    module_root: Path | None = None
+    # A module's generated tests must finish within this many seconds.
+    test_timeout_seconds: float = 180.0
+    # How often a replica looks for versions gone live elsewhere (it also reacts at once to its own).
+    poll_seconds: float = 2.0
+    # The durable consumer of published modules, shared by the replicas; a new one starts with the
+    # stream's first message unless consumer_from_now (tests, which share a NATS server).
+    consumer: str = "apps-modules"
+    consumer_from_now: bool = False
+
+    @property
+    def modules(self) -> Path:
+        """The resolved module directory (created on demand)."""
+        root = (self.module_root or self.state_dir / "apps").expanduser().resolve()
+        root.mkdir(parents=True, exist_ok=True)
+        return root

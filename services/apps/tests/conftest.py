@@ -1,0 +1,141 @@
+"""apps test fixtures: the host and a real gencode (which publishes modules to it) on their own
+databases, one business database for both, tokens of a test key pair and GrantedAccess instead of sys."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from loom_apps.main import build_app
+from loom_apps.settings import AppsSettings
+from loom_platform.embedded import free_port
+from loom_platform.migrations import upgrade
+from loom_platform.testing.auth import GrantedAccess, TestTokens
+from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
+
+SERVICE_DIR = Path(__file__).resolve().parents[1]
+GENCODE_DIR = SERVICE_DIR.parent / "gencode"
+
+ADMIN = "admin"
+CLERK = "clerk"
+GENCODE_PERMISSIONS = {
+    *(f"gencode:genTable:{a}" for a in ("view", "add", "edit", "del", "genCode", "createMenu", "sync")),
+    "gencode:templateGroup:view",
+    "gencode:templateGroup:edit",
+    "gencode:templateGroup:add",
+}
+
+
+@dataclass
+class MenuRecorder:
+    """Records gencode's CreateMenu requests (the real sys is in e2e/api)."""
+
+    menus: list[dict[str, Any]]
+
+    async def create_menu(self, **kwargs: Any) -> str:
+        self.menus.append(kwargs)
+        return f"menu-{len(self.menus)}"
+
+
+@dataclass
+class Env:
+    apps: httpx.AsyncClient
+    gencode: httpx.AsyncClient
+    tokens: TestTokens
+    access: GrantedAccess
+    settings: AppsSettings
+    app: Any
+    gencode_app: Any
+    app_database_url: str
+
+    def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
+        return self.tokens.headers(user, lang)
+
+    def grant(self, user: str, *permissions: str) -> None:
+        self.access.permissions.setdefault(user, set()).update(permissions)
+
+    async def wait_for(self, name: str, version: str | None = None, seconds: float = 120) -> dict[str, Any]:
+        """The module once its latest (or given) version has been tested (live or failed)."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while True:
+            found = (await self.apps.get("/apps/module/list", headers=self.headers())).json()
+            module = next((m for m in found if m["name"] == name), None)
+            if (
+                module
+                and module["state"] in ("live", "failed")
+                and (version is None or module["version"] == version)
+            ):
+                return module
+            assert asyncio.get_running_loop().time() < deadline, f"{name} never tested: {module}"
+            await asyncio.sleep(0.2)
+
+
+@pytest.fixture(scope="session")
+def databases(postgres_server_url: str) -> Iterator[tuple[str, str, str]]:
+    suffix = worker_suffix()
+    names = (f"loom_apps_test_{suffix}", f"loom_agencode_test_{suffix}", f"loom_aapp_test_{suffix}")
+    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
+    upgrade(SERVICE_DIR, urls[0])
+    upgrade(GENCODE_DIR, urls[1])
+    yield urls  # type: ignore[misc]
+    for name in names:
+        drop_database(postgres_server_url, name)
+
+
+@pytest.fixture(scope="session")
+async def env(
+    databases: tuple[str, str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[Env]:
+    from loom_gencode.main import build_app as build_gencode
+    from loom_gencode.seed import seed as gencode_seed
+    from loom_gencode.settings import GencodeSettings
+    from loom_platform.db import transaction
+
+    tmp = tmp_path_factory.mktemp("apps")
+    tokens = TestTokens(tmp / "keys")
+    access = GrantedAccess(permissions={ADMIN: set(GENCODE_PERMISSIONS), CLERK: set()})
+    common: dict[str, Any] = {
+        "mode": "test",
+        "nats_url": nats_url,
+        "jwt_public_key_file": tokens.public_key_path,
+        "state_dir": tmp / "state",
+        "outbox_poll_seconds": 0.05,
+        "log_json": False,
+        "log_level": "WARNING",
+    }
+    gencode_settings = GencodeSettings(
+        database_url=databases[1],
+        app_database_url=databases[2],
+        grpc_port=free_port(),
+        workspace_root=tmp / "workspace",
+        **common,
+    )
+    gencode = build_gencode(gencode_settings, access_loader=access.loader(), directory=MenuRecorder([]))  # type: ignore[arg-type]
+    settings = AppsSettings(
+        database_url=databases[0],
+        app_database_url=databases[2],
+        consumer=f"apps-test-{uuid.uuid4().hex[:8]}",
+        consumer_from_now=True,
+        poll_seconds=0.5,
+        **common,
+    )
+    app = build_app(settings, access_loader=access.loader())
+    async with gencode.router.lifespan_context(gencode), app.router.lifespan_context(app):
+        async with gencode.state.session_factory() as session, transaction(session):
+            await gencode_seed(session)
+        async with (
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apps") as apps,
+            httpx.AsyncClient(transport=httpx.ASGITransport(app=gencode), base_url="http://gencode") as gen,
+        ):
+            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2])
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", "ignore:(?s).*session.exec:DeprecationWarning")

@@ -1,0 +1,67 @@
+"""A single table from design to a live module: generated, tested in a child process, mounted,
+served with the module's permissions and its columns' rules."""
+
+from __future__ import annotations
+
+import uuid
+
+from ..factories import column, design_and_sync, generate, table
+
+
+async def test_generated_single_table_goes_live_and_serves(env):
+    # given a synchronised table with a required column and a dictionary column
+    name = f"note_{uuid.uuid4().hex[:6]}"
+    module = f"m{uuid.uuid4().hex[:6]}"
+    table_id = await design_and_sync(
+        env,
+        table(
+            name,
+            column("title", "varchar(20)", isNull="0", isQuery="1", queryType="LIKE"),
+            column("kind", "varchar(10)", showType="select", dictType="yes_no", isQuery="1"),
+        ),
+    )
+    # when its code is generated to the default paths (the host's module store)
+    generated = await generate(env, table_id, module)
+    assert generated.status_code == 200, generated.text
+    # then the host tests it and serves it
+    state = await env.wait_for(f"{module}/{name}")
+    log = (await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=env.headers())).json()
+    assert state["state"] == "live", log["log"][-3000:]
+    assert " passed" in log["log"]
+    perm = f"{module}:{name}"
+    env.grant("admin", *(f"{perm}:{a}" for a in ("view", "add", "edit", "del")))
+    h = env.headers()
+    base = f"/{module}/{name}"
+    saved = await env.apps.post(f"{base}/save", json={"title": "first", "kind": "1"}, headers=h)
+    assert saved.status_code == 200, saved.text
+    await env.apps.post(f"{base}/save", json={"title": "second", "kind": "0"}, headers=h)
+    page = (await env.apps.get(f"{base}/list", params={"title": "fir"}, headers=h)).json()
+    assert [r["title"] for r in page["records"]] == ["first"] and page["total"] == 1
+    record = page["records"][0]
+    edited = await env.apps.post(f"{base}/save", json={**record, "title": "changed"}, headers=h)
+    assert edited.status_code == 200, edited.text
+    again = (await env.apps.get(f"{base}/queryById", params={"id": record["id"]}, headers=h)).json()
+    assert again["title"] == "changed"
+    # the required column is refused by the server, and so is a value longer than the column
+    missing = await env.apps.post(f"{base}/save", json={"kind": "1"}, headers=h)
+    assert missing.status_code == 400 and "title" in missing.json()["msg"]
+    too_long = await env.apps.post(f"{base}/save", json={"title": "x" * 21}, headers=h)
+    assert too_long.status_code == 400
+    # a user without the module's permission is refused
+    refused = await env.apps.get(f"{base}/list", headers=env.headers("clerk"))
+    assert refused.status_code == 403
+    deleted = await env.apps.delete(f"{base}/delete", params={"ids": record["id"]}, headers=h)
+    assert deleted.status_code == 200
+    assert (await env.apps.get(f"{base}/list", headers=h)).json()["total"] == 1
+    # the pages the portal renders name the columns, the dictionary and the rule
+    pages = (await env.apps.get("/apps/module/pages", params={"name": f"{module}/{name}"}, headers=h)).json()
+    columns = {c["field"]: c for c in pages["columns"]}
+    assert columns["title"]["required"] and columns["kind"]["dictType"] == "yes_no"
+    remotes = (await env.apps.get("/apps/module/remotes", headers=h)).json()
+    assert {"name": f"{module}/{name}", "href": f"/{module}/{name}/", "permission": perm} in remotes
+    assert (await env.apps.get("/apps/module/remotes", headers=env.headers("clerk"))).json() == []
+
+
+async def test_an_unknown_path_is_a_json_404(env):
+    r = await env.apps.get("/nothing/here/list", headers=env.headers())
+    assert r.status_code == 404 and r.json()["code"]
