@@ -2,24 +2,21 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Modal, Spin, Upload } from 'antd';
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictTag, HttpError, http, i18n, ListPage, Permission, RowActions, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictTag, FieldValue, HttpError, http, ListPage, Permission, RowActions, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
 import { parseStored } from '../../designer/io';
-import { fieldsOf, FormRender, type FormJson, type FormRenderHandle, type FormWidget } from '../../render';
+import { fieldsOf, FormRender, valueText, type FormJson, type FormRenderHandle, type FormWidget } from '../../render';
 import { generateService as svc, type Row } from './service';
 
 type Mode = 'add' | 'edit' | 'view';
 
-/** A value as the list shows it: option labels, dictionary tags, file names. */
+/** A value as the list shows it: dictionary tags; option labels, 是/否, names and file names as every
+ * screen shows a stored value (@loom/ui FieldValue). */
 function cell(w: FormWidget, v: unknown) {
   if (v === null || v === undefined || v === '') return '';
   const o = w.options ?? {};
-  if (w.type === 'dict' || Number(o.remote) === 3) return <DictTag type={String(o.dictType ?? '')} value={String(v)} />;
-  const label = (x: unknown) => (o.options ?? []).find((op) => String(op.value) === String(x))?.label ?? String(x);
-  if (Array.isArray(v)) return v.map((x) => (x && typeof x === 'object' ? String((x as { name?: string }).name ?? '') : label(x))).join(', ');
-  if (['radio', 'select'].includes(w.type)) return label(v);
-  if (w.type === 'switch' || typeof v === 'boolean') return /^(true|1)$/i.test(String(v)) ? i18n.t('common.yes', { ns: 'forms' }) : i18n.t('common.no', { ns: 'forms' });
-  return String(v);
+  if ((w.type === 'dict' || Number(o.remote) === 3) && !Array.isArray(v)) return <DictTag type={String(o.dictType ?? '')} value={String(v)} />;
+  return <FieldValue widget={w} value={v} />;
 }
 
 /** The online list a created menu opens (`/form/generate/GenerateFormList?formId=`): search, sort, add / edit / view, delete, XLSX. */
@@ -59,7 +56,7 @@ export default function GenerateFormList({ query }: PageProps) {
           sortKey: f.model,
           ellipsis: true,
           render: (_d, r) => cell(f, r[f.model]),
-          exportValue: (r) => String(r[f.model] ?? ''),
+          exportValue: (r) => valueText(f, r[f.model]),
         }),
       ),
     {

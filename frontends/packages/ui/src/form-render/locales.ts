@@ -16,6 +16,7 @@ addMessages('formRender', {
     custom: '自定义区域',
     customMissing: '未注册的自定义组件：{{name}}',
     download: '下载',
+    rows: '{{count}}行',
   },
   'en-US': {
     addRow: 'Add',
@@ -28,6 +29,7 @@ addMessages('formRender', {
     select: 'Please select',
     input: 'Please enter',
     validError: 'Form data validation failed',
+    rows: '{{count}} row(s)',
     custom: 'Custom area',
     customMissing: 'Custom component not registered: {{name}}',
     download: 'Download',

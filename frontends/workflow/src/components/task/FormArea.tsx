@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '@loom/ui';
+import { FieldValue, HttpError, type FormWidget } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
@@ -61,10 +61,11 @@ export function rowsToVars(rows: VarRow[]): Record<string, string> {
 
 /** The instance's form data (its process variables) shown read-only. */
 /**
- * The instance's data read-only. With `labels` (a dynamic form's `{model: label}`), only the form's
- * fields are shown, under their labels; without, every variable the process holds under its name.
+ * The instance's data read-only. With `fields` (a dynamic form's `{model: widget}`), only the form's
+ * fields are shown, under their labels and as their labels read (是, not `1`); without, every
+ * variable the process holds under its name.
  */
-export function ProcessData({ procInsId, reloadKey, labels }: { procInsId?: string | null; reloadKey?: unknown; labels?: Record<string, string> | null }) {
+export function ProcessData({ procInsId, reloadKey, fields }: { procInsId?: string | null; reloadKey?: unknown; fields?: Record<string, FormWidget> | null }) {
   const { t } = useTranslation('tasks');
   const [vars, setVars] = useState<Record<string, unknown> | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -86,7 +87,7 @@ export function ProcessData({ procInsId, reloadKey, labels }: { procInsId?: stri
     };
   }, [procInsId, reloadKey]);
   if (refused) return <Alert type="error" showIcon className="loom-process-refused" message={refused} />;
-  const shown = Object.entries(vars ?? {}).filter(([k]) => (labels ? k in labels : !SYSTEM_VARS.has(k) && !k.startsWith('_')));
+  const shown = Object.entries(vars ?? {}).filter(([k]) => (fields ? k in fields : !SYSTEM_VARS.has(k) && !k.startsWith('_')));
   if (vars && !shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
   return (
     <Descriptions
@@ -94,7 +95,11 @@ export function ProcessData({ procInsId, reloadKey, labels }: { procInsId?: stri
       size="small"
       bordered
       column={2}
-      items={shown.map(([k, v]) => ({ key: k, label: labels?.[k] || k, children: <span data-var={k}>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</span> }))}
+      items={shown.map(([k, v]) => {
+        const widget = fields?.[k];
+        const text = widget ? <FieldValue widget={widget} value={v} /> : typeof v === 'object' ? JSON.stringify(v) : String(v);
+        return { key: k, label: widget?.name || k, children: <span data-var={k}>{text}</span> };
+      })}
     />
   );
 }

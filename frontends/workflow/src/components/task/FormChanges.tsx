@@ -1,14 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Empty, Spin, Table, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FieldValue, type FormWidget } from '@loom/ui';
 import '../../locales/tasks';
+import { useFormFields } from './formJson';
 import { taskService } from './service';
 import { formatTime } from './HistoryTimeline';
 import type { FieldChange, FormChangeEntry } from './types';
 
-/** A changed value as a person reads it: text as is, numbers and flags as written, lists and objects as JSON. */
-function shown(v: unknown, none: string): string {
+/** A changed value as a person reads it: by its field's widget (dictionary and option labels, 是/否,
+ * names, a sub-table as a small table); without the form, text as is and objects as JSON. */
+function shown(v: unknown, none: string, widget?: FormWidget) {
   if (v === null || v === undefined || v === '') return none;
+  if (widget) return <FieldValue widget={widget} value={v} />;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -23,8 +27,9 @@ function localTime(utc: string): string {
  * user and the time, and each field it changed with its value before and after. With a `heading`,
  * the heading and the list are shown only when some field was changed.
  */
-export function FormChanges({ procInsId, reloadKey, heading }: { procInsId?: string | null; reloadKey?: unknown; heading?: ReactNode }) {
+export function FormChanges({ procInsId, reloadKey, heading, jsonId }: { procInsId?: string | null; reloadKey?: unknown; heading?: ReactNode; jsonId?: string | null }) {
   const { t } = useTranslation('tasks');
+  const fields = useFormFields(jsonId);
   const [entries, setEntries] = useState<FormChangeEntry[] | null>(null);
   useEffect(() => {
     if (!procInsId) return;
@@ -66,8 +71,8 @@ export function FormChanges({ procInsId, reloadKey, heading }: { procInsId?: str
                 onRow={(c) => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>}
                 columns={[
                   { title: t('changes.field'), dataIndex: 'label', width: '30%' },
-                  { title: t('changes.before'), key: 'before', width: '35%', render: (_v, c) => <span data-before>{shown(c.before, none)}</span> },
-                  { title: t('changes.after'), key: 'after', render: (_v, c) => <span data-after>{shown(c.after, none)}</span> },
+                  { title: t('changes.before'), key: 'before', width: '35%', render: (_v, c) => <span data-before>{shown(c.before, none, fields?.[c.field])}</span> },
+                  { title: t('changes.after'), key: 'after', render: (_v, c) => <span data-after>{shown(c.after, none, fields?.[c.field])}</span> },
                 ]}
               />
             </div>

@@ -8,6 +8,7 @@ import { TaskFormArea } from '../../components/task/FormArea';
 import type { TaskDef } from '../../components/task/types';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
 import { FormChanges } from '../../components/task/FormChanges';
+import { isDynamicKey } from '../../components/task/nodeForm';
 import { taskService } from '../../components/task/service';
 
 /**
@@ -66,7 +67,7 @@ export default function TaskFormDetail({ query }: PageProps) {
         items={[
           { key: 'form', label: t('task.formTab'), children: def ? <TaskFormArea def={def} reloadKey={reloadKey} readOnly /> : null },
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
-          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} jsonId={def && isDynamicKey(def.formType, def.formUrl) ? def.formUrl : null} /> },
           { key: 'chart', label: t('task.chartTab'), children: <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> },
         ]}
       />

@@ -261,7 +261,7 @@ export default function TaskForm({ query }: PageProps) {
         items={[
           { key: 'form', label: t('task.formTab'), children: formTab },
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
-          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} /> },
+          { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} jsonId={dynamic ? def?.formUrl : null} /> },
           { key: 'chart', label: t('task.chartTab'), children: procInsId ? <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> : null },
         ]}
       />

@@ -7,7 +7,7 @@ import { DictSelect } from '../../components/Dict';
 import { PickerField } from '../../components/PickerField';
 import { LoomTreeSelect } from '../../components/TreeSelect';
 import type { FormWidget } from '../types';
-import { useChoices } from './options';
+import { useChoices, type Choice } from './options';
 import { BlankField, CustomField, TemplateView } from './Custom';
 import { UploadField } from './Upload';
 
@@ -36,6 +36,19 @@ function toDay(v: unknown, fmt: string): Dayjs | null {
 }
 
 /** One field's input: the antd control for the widget type, value in the JSON shape JeePlus stores. */
+/** A stored value as the choices spell it: `1` (a number variable) selects the option `'1'`, so the
+ * field shows 是 and not the raw value. Values without a matching choice stay as they are. */
+function asChoice(value: unknown, choices: Choice[]): unknown {
+  const one = (v: unknown) => choices.find((c) => c.value !== v && String(c.value) === String(v))?.value ?? v;
+  return Array.isArray(value) ? value.map(one) : value === null || value === undefined ? value : one(value);
+}
+
+/** A dictionary value as text (dictionary values are strings; a stored number or boolean matches its text). */
+function asText(value: unknown): string | string[] | undefined {
+  if (value === null || value === undefined) return undefined;
+  return Array.isArray(value) ? value.map(String) : String(value);
+}
+
 export function Control({ widget: w, value, onChange, onBlur, disabled, id }: ControlProps) {
   const { t } = useTranslation('formRender');
   const o = w.options ?? {};
@@ -59,7 +72,7 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
       return <InputNumber {...common} style={width} step={o.step ?? 1} value={value as number} onChange={(v) => set(v)} />;
     case 'radio':
       return (
-        <Radio.Group id={id} disabled={disabled} value={value} onChange={(e) => set(e.target.value)}>
+        <Radio.Group id={id} disabled={disabled} value={asChoice(value, choices)} onChange={(e) => set(e.target.value)}>
           {choices.map((c) => (
             <Radio key={String(c.value)} value={c.value} style={o.inline === false ? { display: 'block' } : undefined}>
               {c.label}
@@ -68,11 +81,11 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
         </Radio.Group>
       );
     case 'checkbox':
-      return <Checkbox.Group disabled={disabled} value={(value as never[]) ?? []} options={choices.map((c) => ({ value: c.value as string, label: c.label }))} onChange={(v) => set(v)} />;
+      return <Checkbox.Group disabled={disabled} value={(asChoice(value, choices) as never[]) ?? []} options={choices.map((c) => ({ value: c.value as string, label: c.label }))} onChange={(v) => set(v)} />;
     case 'select':
     case 'dict':
       if (w.type === 'dict' && !Array.isArray(o.options))
-        return <DictSelect {...common} type={String(o.dictType ?? '')} mode={o.multiple ? 'multiple' : undefined} value={value as string} placeholder={ph ?? t('select')} onChange={(v) => set(v)} style={width} />;
+        return <DictSelect {...common} type={String(o.dictType ?? '')} mode={o.multiple ? 'multiple' : undefined} value={asText(value) as string | undefined} placeholder={ph ?? t('select')} onChange={(v) => set(v)} style={width} />;
       return (
         <Select
           {...common}
@@ -82,7 +95,7 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
           allowClear={o.clearable !== false}
           optionFilterProp="label"
           placeholder={ph ?? t('select')}
-          value={value === '' && !o.multiple ? undefined : (value as string)}
+          value={value === '' && !o.multiple ? undefined : (asChoice(value, choices) as string)}
           options={choices.map((c) => ({ value: c.value as string, label: c.label }))}
           onChange={(v) => set(v ?? (o.multiple ? [] : ''))}
         />
@@ -134,7 +147,7 @@ export function Control({ widget: w, value, onChange, onBlur, disabled, id }: Co
     case 'color':
       return <ColorPicker disabled={disabled} showText value={(value as string) || undefined} onChange={(c) => set(o.showAlpha ? c.toRgbString() : c.toHexString())} />;
     case 'switch':
-      return <Switch id={id} disabled={disabled} checked={value === true || value === 'true' || value === o.activeValue} checkedChildren={o.activeText || undefined} unCheckedChildren={o.inactiveText || undefined} onChange={(v) => set(v)} />;
+      return <Switch id={id} disabled={disabled} checked={value === true || /^true$/i.test(String(value)) || (o.activeValue != null && String(value) === String(o.activeValue))} checkedChildren={o.activeText || undefined} unCheckedChildren={o.inactiveText || undefined} onChange={(v) => set(v)} />;
     case 'slider':
       return o.range ? (
         <Slider disabled={disabled} min={o.min ?? 0} max={o.max ?? 100} step={o.step ?? 1} range value={Array.isArray(value) ? (value as number[]) : undefined} onChange={(v: number[]) => set(v)} />
