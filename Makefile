@@ -6,7 +6,7 @@ UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 FRONTENDS := frontends
 SERVICE ?=
 PYTEST_WORKERS ?= 2
-PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms
+PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps
 
 .PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto bench clean
 
@@ -66,13 +66,13 @@ fuzz: ## schemathesis, long profile: every operation of every service through th
 
 lint: ## ruff, mypy and the frontends' linters
 	@$(UV) run ruff check .
-	@$(UV) run ruff format --check libs services/sys services/gencode services/forms deploy scripts bench/sys bench/forms e2e/api
+	@$(UV) run ruff format --check libs services/sys services/gencode services/forms services/apps deploy scripts bench/sys bench/forms e2e/api
 	@$(MAKE) --no-print-directory typecheck
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent lint); fi
 
 typecheck: ## mypy (strict on libs/ and the engine) and tsc
 	@$(UV) run mypy libs/platform/src services/workflow/src/loom_workflow/engine
-	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src services/forms/src
+	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src services/forms/src services/apps/src
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
 
 proto: ## regenerate libs/contracts from proto/

@@ -63,6 +63,8 @@ SERVICES = [
     Service(
         "forms", int(setting("LOOM_FORMS_HTTP_PORT", "8104")), int(setting("LOOM_FORMS_GRPC_PORT", "9104"))
     ),
+    # The app host: runs the modules the generator writes (no gRPC server; the port is reserved).
+    Service("apps", int(setting("LOOM_APPS_HTTP_PORT", "8105")), int(setting("LOOM_APPS_GRPC_PORT", "9105"))),
 ]
 
 
