@@ -68,6 +68,10 @@ register(
             EN: "Parameter {field} failed validation: {detail}",
         },
         "json_invalid": {ZH: "数据格式有误: {detail}", EN: "Malformed data: {detail}"},
+        "tree.own_descendant": {
+            ZH: "不能将上级设置为自己或自己的下级",
+            EN: "A node cannot be moved under itself or its descendants",
+        },
         "failed_precondition": {ZH: "操作无法完成: {detail}", EN: "Operation cannot be completed: {detail}"},
         "not_found": {ZH: "数据不存在或已被删除", EN: "The record does not exist or was deleted"},
         "already_exists": {ZH: "数据已存在", EN: "The record already exists"},

@@ -57,3 +57,18 @@ async def test_a_category_needs_a_unique_name_and_cannot_sit_under_itself(env: E
     assert empty.status_code == 400 and empty.json()["msg"] == "分类名称不能为空"
     assert taken.status_code == 409 and taken.json()["msg"] == "The category name is taken"
     assert cycle.status_code == 400 and cycle.json()["msg"] == "上级分类不能是自己或自己的下级"
+
+
+async def test_a_moved_category_takes_its_sub_categories_along(env: Env) -> None:
+    # given two roots, the first with a child and a grandchild
+    await _ok(env, "POST", "/extension/actCategory/save", json={"name": "行政", "sort": 10})
+    await _ok(env, "POST", "/extension/actCategory/save", json={"name": "后勤", "sort": 20})
+    admin, logistics = await _ok(env, "GET", "/extension/actCategory/treeData")
+    await _ok(env, "POST", "/extension/actCategory/save", json={"name": "用车", "parentId": admin["id"]})
+    car = (await _ok(env, "GET", "/extension/actCategory/treeData"))[0]["children"][0]
+    await _ok(env, "POST", "/extension/actCategory/save", json={"name": "加油", "parentId": car["id"]})
+    # when the child moves under the second root
+    await _ok(env, "POST", "/extension/actCategory/save", json={**car, "parentId": logistics["id"]})
+    fuel = (await _ok(env, "GET", "/extension/actCategory/treeData"))[1]["children"][0]["children"][0]
+    # then the grandchild's path runs through its new grandparent
+    assert fuel["name"] == "加油" and fuel["parentIds"] == f"0,{logistics['id']},{car['id']},"

@@ -8,9 +8,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import tree
 from loom_platform.errors import NotFound
-from loom_platform.wire import build_tree, now
-from loom_sys import tree
+from loom_platform.tree import build_tree
+from loom_platform.wire import now
 from loom_sys.area.errors import AreaHasChildren, AreaParentMissing
 from loom_sys.area.models import Area
 from loom_sys.area.schemas import AreaSave

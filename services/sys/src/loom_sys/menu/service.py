@@ -8,10 +8,12 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import tree
 from loom_platform.errors import NotFound
 from loom_platform.i18n import EN, current_language
-from loom_platform.wire import build_tree, now
-from loom_sys import events, tree
+from loom_platform.tree import build_tree
+from loom_platform.wire import now
+from loom_sys import events
 from loom_sys.menu.errors import MenuHasChildren, MenuNameRequired, MenuParentMissing
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.menu.schemas import MenuSave

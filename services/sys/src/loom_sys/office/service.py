@@ -8,10 +8,11 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import tree
 from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
-from loom_platform.wire import build_tree, now
-from loom_sys import tree
+from loom_platform.tree import build_tree
+from loom_platform.wire import now
 from loom_sys.office.errors import (
     OfficeHasChildren,
     OfficeHasUsers,
