@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import contextvars
 import json
+import multiprocessing
 import re
+import resource
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
 from loom_platform.errors import InvalidArgument
@@ -26,14 +29,22 @@ MAX_TOTAL_OUTPUT = 20_000_000  # characters of one generation
 MAX_RANGE = 100_000  # items of one range()
 MAX_SECONDS = 5.0  # one generation, every template together
 MAX_EXPONENT = 1_000
+# A render runs in a child process: killed when it outlives its budget by this much, and bounded
+# in memory (a string or list built in one C call never reaches a tick).
+KILL_GRACE_SECONDS = 1.0
+CHILD_MEMORY_BYTES = 2 * 1024**3
+# a width or precision of 100,000 or more (or one given as an argument) in '%…d' or '{:…}'
+_PERCENT_WIDTH = re.compile(r"%(\([^)]*\))?[#0\- +]*(\*|\d{6,}|\d*\.(\*|\d{6,}))")
+_FORMAT_WIDTH = re.compile(r"\{[^{}]*:[^{}]*(\d{6,}|\{)")
 
 
 class Budget:
     """Time and output one generation may spend; the template's own loops and calls check it.
 
     Jinja2's sandbox bounds what a template may touch, not how long it runs: a loop of sixty
-    million steps stalled gencode for seconds. Every range step and every call ticks here, and
-    the whole generation runs on a worker thread (see :func:`render_all`).
+    million steps stalled gencode for seconds. Every step of every ``for`` loop (whatever it
+    iterates: a range, a string, a list), every range step and every call ticks here, and the whole
+    generation runs in a child process that is killed at the budget (see :func:`render_isolated`).
     """
 
     def __init__(self, seconds: float = MAX_SECONDS, max_output: int = MAX_TOTAL_OUTPUT) -> None:
@@ -94,11 +105,13 @@ def _comment(value: Any) -> str:
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """The immutable sandbox, with every call and ``*``/``**`` checked against the budget."""
 
-    intercepted_binops = frozenset({"*", "**"})
+    intercepted_binops = frozenset({"*", "**", "%"})
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "**" and isinstance(right, int | float) and abs(right) > MAX_EXPONENT:
             raise SecurityError("exponent too large")
+        if operator == "%" and isinstance(left, str) and _PERCENT_WIDTH.search(left):
+            raise SecurityError("format width too large")
         if operator == "*":
             size, times = (left, right) if isinstance(right, int) else (right, left)
             if (
@@ -109,11 +122,39 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                 raise SecurityError("output too large")
         return super().call_binop(context, operator, left, right)
 
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        """The template's tree with every ``for`` loop's iterable passed through ``loom_steps``."""
+        tree = super()._parse(source, name, filename)
+        for loop in tree.find_all(nodes.For):
+            loop.iter = nodes.Filter(loop.iter, "loom_steps", [], [], None, None, lineno=loop.lineno)
+        return tree
+
+    def wrap_str_format(self, value: Any) -> Any:
+        """``str.format`` refused for a width or precision that would build a huge string at once."""
+        wrapped = super().wrap_str_format(value)
+        text = getattr(value, "__self__", None)
+        if wrapped is not None and isinstance(text, str) and _FORMAT_WIDTH.search(text):
+
+            def refused(*_args: Any, **_kwargs: Any) -> str:
+                raise SecurityError("format width too large")
+
+            return refused
+        return wrapped
+
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         budget = _budget.get(None)
         if budget is not None:
             budget.tick()
         return super().call(__context, __obj, *args, **kwargs)
+
+
+def _steps(iterable: Iterable[Any]) -> Iterator[Any]:
+    """A loop's iterable, each step checked against the render's budget."""
+    budget = _budget.get(None)
+    for item in iterable:
+        if budget is not None:
+            budget.tick()
+        yield item
 
 
 def environment() -> ImmutableSandboxedEnvironment:
@@ -126,7 +167,14 @@ def environment() -> ImmutableSandboxedEnvironment:
         undefined=StrictUndefined,
     )
     env.filters.update(
-        pystr=_pystr, tsstr=_pystr, ident=_ident, camel=_camel, pascal=_pascal, kebab=_kebab, comment=_comment
+        pystr=_pystr,
+        tsstr=_pystr,
+        ident=_ident,
+        camel=_camel,
+        pascal=_pascal,
+        kebab=_kebab,
+        comment=_comment,
+        loom_steps=_steps,
     )
     env.globals.clear()  # range comes with each render's budget
     return env
@@ -180,3 +228,47 @@ def render_all(
     budget = Budget(seconds)
     rendered = (render(name, source, context, budget) for name, source, context in jobs)
     return [file for file in rendered if file is not None]
+
+
+_PROCESSES = multiprocessing.get_context("forkserver")
+_PROCESSES.set_forkserver_preload(["loom_gencode.generate.render"])
+
+
+def _child(results: Connection, jobs: Sequence[tuple[str, str, dict[str, Any]]], seconds: float) -> None:
+    """A child process's whole life: render, send the files or the failure, exit."""
+    resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY_BYTES, CHILD_MEMORY_BYTES))
+    try:
+        results.send(("ok", render_all(jobs, seconds)))
+    except InvalidArgument as exc:
+        results.send(("failed", exc.params))
+    except BaseException as exc:  # MemoryError and the like: still the template's fault
+        results.send(("failed", {"name": "?", "detail": str(exc)[:300] or type(exc).__name__}))
+    finally:
+        results.close()
+
+
+def render_isolated(
+    jobs: Sequence[tuple[str, str, dict[str, Any]]], label: str, seconds: float = MAX_SECONDS
+) -> list[Rendered]:
+    """:func:`render_all` in a child process, killed when it outlives ``seconds`` (blocking: call it
+    from a worker thread). Whatever a template does, the service's own process keeps its time."""
+    received, sent = _PROCESSES.Pipe(duplex=False)
+    child = _PROCESSES.Process(target=_child, args=(sent, jobs, seconds), daemon=True)
+    child.start()
+    sent.close()
+    try:
+        if not received.poll(seconds + KILL_GRACE_SECONDS):
+            raise InvalidArgument(
+                "gencode.gen.template_failed", name=label, detail=f"rendering took longer than {seconds:g} s"
+            )
+        outcome, value = received.recv()
+    except (EOFError, OSError) as exc:  # the child died without a word (killed, out of memory)
+        raise InvalidArgument("gencode.gen.template_failed", name=label, detail="rendering aborted") from exc
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join(5)
+        received.close()
+    if outcome != "ok":
+        raise InvalidArgument("gencode.gen.template_failed", **value)
+    return list(value)
