@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -46,6 +47,22 @@ class MenuRecorder:
 
     async def access(self, *_args: Any) -> Any:  # never used: tests grant access themselves
         raise AssertionError("access is granted by the test")
+
+    # sys's reference data as a test sets it: {type: [(value, label)]}, users and offices {id: name}
+    dicts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    people: dict[str, str] = field(default_factory=dict)
+    offices: dict[str, str] = field(default_factory=dict)
+
+    async def dict_map(self, types: Any = ()) -> dict[str, list[Any]]:
+        return {
+            t: [SimpleNamespace(value=v, label=label) for v, label in self.dicts.get(t, [])] for t in types
+        }
+
+    async def users(self, ids: Any) -> list[Any]:
+        return [SimpleNamespace(id=i, name=self.people[i]) for i in ids if i in self.people]
+
+    async def office_tree(self, office_type: str = "") -> list[Any]:
+        return [SimpleNamespace(id=i, name=n, children=[]) for i, n in self.offices.items()]
 
 
 @dataclass

@@ -10,6 +10,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "forms.name_required": {ZH: "名称不能为空", EN: "Name must not be empty"},
     "forms.too_long": {ZH: "{field}长度不能超过{max}", EN: "{field} must not be longer than {max}"},
     "forms.valid_error": {ZH: "表单数据校验失败", EN: "Form data validation failed"},
+    # a switch's value in an export without texts of its own
+    "forms.value.yes": {ZH: "是", EN: "Yes"},
+    "forms.value.no": {ZH: "否", EN: "No"},
     # categories
     "forms.category.has_children": {
         ZH: "该分类下还有子分类或表单，不能删除",

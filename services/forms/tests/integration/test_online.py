@@ -293,3 +293,72 @@ async def test_a_user_without_the_add_permission_gets_403(env):
     assert (
         await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers("clerk"))
     ).status_code == 200
+
+
+LABELLED = {
+    "list": [
+        {"type": "input", "model": "applicant", "name": "申请人", "options": {}},
+        {"type": "dict", "model": "paid", "name": "已付", "options": {"dictType": "yes_no"}},
+        {"type": "switch", "model": "urgent", "name": "加急", "options": {}},
+        {
+            "type": "select",
+            "model": "kind",
+            "name": "类型",
+            "options": {"options": [{"value": "a", "label": "年假"}, {"value": "b", "label": "病假"}]},
+        },
+        {
+            "type": "checkbox",
+            "model": "tags",
+            "name": "标签",
+            "options": {"options": [{"value": "x", "label": "出差"}, {"value": "y", "label": "加班"}]},
+        },
+        {"type": "user", "model": "owner", "name": "负责人", "options": {}},
+        {"type": "office", "model": "dept", "name": "部门", "options": {}},
+    ],
+    "config": {},
+}
+
+
+async def test_the_export_shows_labels_and_its_labels_import_back_as_values(env):
+    # given sys's dictionary, a user and an office, and a record holding their values
+    env.menus.dicts = {"yes_no": [("1", "是"), ("0", "否")]}
+    env.menus.people = {"u1": "张三"}
+    env.menus.offices = {"o1": "财务部"}
+    form_id = await bound_form(env, code="labelled", table="form_labelled", source=LABELLED)
+    env.access.permissions["admin"] |= {f"form:labelled:{a}" for a in ("view", "export", "import", "add")}
+    saved = await _save(
+        env, form_id, applicant="甲", paid="1", urgent=True, kind="b", tags=["x", "y"], owner="u1", dept="o1"
+    )
+    assert saved.status_code == 200, saved.text
+    # when it is exported
+    exported = await env.client.get(
+        "/form/generate/export", params={"formId": form_id}, headers=env.headers()
+    )
+    assert exported.status_code == 200, exported.text
+    rows = list(load_workbook(io.BytesIO(exported.content)).worksheets[0].iter_rows(values_only=True))
+    # then each value reads as its label (no 1, True, ["x", "y"] or ids)
+    assert rows[0] == ("申请人", "已付", "加急", "类型", "标签", "负责人", "部门")
+    assert rows[1] == ("甲", "是", "是", "病假", "出差,加班", "张三", "财务部")
+    # and the sheet imports back as the stored values; a sheet of values imports as well
+    book = load_workbook(io.BytesIO(exported.content))
+    book.worksheets[0].append(["乙", "0", "false", "a", "x", "u1", "o1"])
+    out = io.BytesIO()
+    book.save(out)
+    imported = await env.client.post(
+        "/form/generate/import",
+        params={"formId": form_id},
+        files={"file": ("labelled.xlsx", out.getvalue(), "application/octet-stream")},
+        headers=env.headers(),
+    )
+    assert imported.status_code == 200, imported.text
+    listed = (
+        await env.client.get(
+            "/form/generate/list", params={"formId": form_id, "applicant": ""}, headers=env.headers()
+        )
+    ).json()["records"]
+    got = sorted((r["applicant"], r["paid"], str(r["urgent"]).lower(), r["kind"], r["tags"]) for r in listed)
+    assert got == [
+        ("乙", "0", "false", "a", ["x"]),
+        ("甲", "1", "true", "b", ["x", "y"]),
+        ("甲", "1", "true", "b", ["x", "y"]),
+    ]

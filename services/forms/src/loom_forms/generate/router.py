@@ -16,7 +16,7 @@ from loom_form_rules import validate
 from loom_forms.common import json_object
 from loom_forms.errors import ImportInvalid
 from loom_forms.gencode_client import Change
-from loom_forms.generate import service, xlsx
+from loom_forms.generate import labels, service, xlsx
 from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n
@@ -151,8 +151,11 @@ async def export(
 
 
 async def _export(online: service.Online, runtime: Runtime, params_text: str | None) -> StreamingResponse:
-    writer = xlsx.SheetWriter(xlsx.columns(online.fields), online.form.name)
+    fields = xlsx.columns(online.fields)
+    named = await labels.for_fields(fields, runtime.directory)
+    writer = xlsx.SheetWriter(fields, online.form.name, named.show)
     async for records in service.pages(online, runtime, params_text):
+        await named.name_users(records)
         await asyncio.to_thread(writer.append, records)
     body = await asyncio.to_thread(writer.close)
     return _download(body, f"{online.form.name}.xlsx")
@@ -215,7 +218,11 @@ async def import_file(
     online = await _online(session, runtime, request, formId, "import")
     lang = i18n.current_language.get()
     started = time.monotonic()
-    rows = xlsx.read(file.file, xlsx.columns(online.fields), runtime.settings.import_max_rows)
+    fields = xlsx.columns(online.fields)
+    rows = xlsx.read(file.file, fields, runtime.settings.import_max_rows)
+    # a sheet may carry labels (as the export writes them) or the stored values
+    named = await labels.for_fields(fields, runtime.directory)
+    rows = [(n, {f.model: named.read(f, r[f.model]) for f in fields if f.model in r}) for n, r in rows]
     bad = []
     for number, record in rows:
         errors = validate(online.definition, record, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from openpyxl import Workbook, load_workbook
@@ -34,8 +34,12 @@ class SheetWriter:
     """A write-only workbook filled page by page: openpyxl writes each appended row to a temporary
     file at once, so memory holds one page, never the whole list."""
 
-    def __init__(self, fields: list[Field], title: str) -> None:
+    def __init__(
+        self, fields: list[Field], title: str, show: Callable[[Field, Any], Any] | None = None
+    ) -> None:
         self._fields = fields
+        # a stored value as the sheet shows it (its label); the value itself without one
+        self._show = show or (lambda _f, value: value)
         self._book = Workbook(write_only=True)
         self._sheet = self._book.create_sheet(title=(title or "data")[:31])
         self._sheet.append([f.name for f in fields])
@@ -43,7 +47,7 @@ class SheetWriter:
     def append(self, records: Iterable[dict[str, Any]]) -> None:
         """Adds one row per record."""
         for record in records:
-            self._sheet.append([_cell(record.get(f.model)) for f in self._fields])
+            self._sheet.append([_cell(self._show(f, record.get(f.model))) for f in self._fields])
 
     def close(self) -> IO[bytes]:
         """The finished workbook in a spooled file (on disk beyond a few MiB), at its start."""
