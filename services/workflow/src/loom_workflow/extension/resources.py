@@ -28,10 +28,12 @@ MODEL_DESIGN = ("flowable:model:design", "flowable:model:edit", "flowable:model:
 MODEL_READ = (*MODEL_DESIGN, "flowable:model:view")
 
 
-def _common(name: str, *, open_list: bool = False) -> Access:
-    """The permissions of a common record (``extension:<name>:*``); its list may be open to every designer."""
+def _common(name: str, *, designer_list: bool = False) -> Access:
+    """The permissions of a common record (``extension:<name>:*``); its list may also be read by
+    the model designers (their pickers), never by a user without either permission."""
+    own = (f"extension:{name}:view", f"extension:{name}:edit")
     return Access(
-        list=() if open_list else (f"extension:{name}:view", f"extension:{name}:edit"),
+        list=(*own, *MODEL_DESIGN) if designer_list else own,
         read=(f"extension:{name}:view", f"extension:{name}:edit"),
         save=(f"extension:{name}:add", f"extension:{name}:edit"),
         delete=(f"extension:{name}:del",),
@@ -92,7 +94,7 @@ CONDITION = _resource(
     "condition",
     "condition",
     model=Condition,
-    access=_common("condition", open_list=True),  # the designer's expression picker lists them
+    access=_common("condition", designer_list=True),  # the designer's expression picker lists them
     save=_save_condition,
     wire=ConditionSave,
     like={"name": "name"},
@@ -104,7 +106,7 @@ LISTENER = _resource(
     "listener",
     "listener",
     model=Listener,
-    access=_common("listener", open_list=True),  # the designer's listener picker lists them
+    access=_common("listener", designer_list=True),  # the designer's listener picker lists them
     save=_save_listener,
     wire=ListenerSave,
     like={"name": "name"},
