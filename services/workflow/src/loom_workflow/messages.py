@@ -135,6 +135,10 @@ register(
             ZH: "没有可以驳回的节点",
             EN: "There is no node to send the task back to",
         },
+        "workflow.task.back_type_invalid": {
+            ZH: "驳回方式[{value}]无效，可选：initiator（驳回到发起人）、previous（驳回到上一步）",
+            EN: "Unknown way of sending back [{value}]: initiator or previous",
+        },
         "workflow.task.reject_over": {ZH: "驳回并结束流程成功", EN: "Rejected; the process has ended"},
         "workflow.task.add_signed": {ZH: "加签成功", EN: "Signers added"},
         "workflow.task.add_sign_not_mi": {

@@ -114,7 +114,9 @@ async def test_countersign_completes_at_sixty_percent_and_add_sign_adds_a_voter(
     assert sorted(d[1] for d in done) == sorted(["卡罗尔", "戴夫", "艾琳", "弗兰克"])
 
 
-async def test_back_after_a_parallel_join_offers_only_nodes_before_the_block(env: Env) -> None:
+async def test_back_after_a_parallel_join_reaches_into_one_branch_and_the_join_waits_for_it(
+    env: Env,
+) -> None:
     # given
     await deploy(env, "par", "并行流程", PARALLEL, PAR_EXT)
     pid = await start(env, "u-alice", "par", "并行")
@@ -127,26 +129,35 @@ async def test_back_after_a_parallel_join_offers_only_nodes_before_the_block(env
         "/flowable/task/backNodes", params={"taskId": final}, headers=env.headers("u-erin")
     )
     refused = await env.client.put(
-        "/flowable/task/back", params={"taskId": final, "backTaskDefKey": "a"}, headers=env.headers("u-erin")
+        "/flowable/task/back",
+        params={"taskId": final, "backTaskDefKey": "final"},
+        headers=env.headers("u-erin"),
     )
     backed = await env.client.put(
         "/flowable/task/backNodes",
-        params={"taskId": final, "backTaskDefKey": "fill", "message": "请补充材料"},
+        params={"taskId": final, "backTaskDefKey": "a", "message": "请补充材料"},
         headers=env.headers("u-erin"),
     )
-    # then
-    assert nodes.json() == [{"taskDefKey": "fill", "taskName": "填写"}]
-    assert refused.status_code == 400 and refused.json()["msg"] == "节点[a]不是可以驳回的节点"
+    # then: every passed node is offered; only the accountant's branch runs again
+    assert nodes.json() == [
+        {"taskDefKey": "fill", "taskName": "填写"},
+        {"taskDefKey": "a", "taskName": "会计"},
+        {"taskDefKey": "b", "taskName": "出纳"},
+    ]
+    assert refused.status_code == 400 and refused.json()["msg"] == "节点[final]不是可以驳回的节点"
     assert backed.status_code == 200, backed.text
-    assert (await task_of(env, "u-alice", pid))["task"]["name"] == "填写"
+    assert (await task_of(env, "u-bob", pid))["task"]["name"] == "会计"
+    assert not [r for r in await todo(env, "u-frank") if r["task"]["processInstanceId"] == pid]
     assert not [r for r in await todo(env, "u-erin") if r["task"]["processInstanceId"] == pid]
+    assert ("final", "艾琳", "驳回") in await steps(env, pid)
+    await audit(env, "u-bob", (await task_of(env, "u-bob", pid))["task"]["id"])
+    assert (await task_of(env, "u-erin", pid))["task"]["name"] == "总经理"
     chart = (
         await env.client.get(
             "/flowable/task/getFlowChart", params={"processInstanceId": pid}, headers=env.headers()
         )
     ).json()
-    assert chart["activityIds"][-1] == "fill"
-    assert ("final", "艾琳", "驳回") in await steps(env, pid)
+    assert chart["activityIds"][-1] == "final"
 
 
 async def test_transfer_and_delegate_move_the_task_between_users(env: Env) -> None:

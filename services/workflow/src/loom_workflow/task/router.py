@@ -159,6 +159,7 @@ async def get_task_def(
     status: str | None = None,  # noqa: N803
 ) -> Any:
     """Form type, form url, read-only flag and ids for the task screen."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[empty_filter(procInsId)])
     info = await queries.task_def(
         session,
         task_id=empty_filter(taskId),
@@ -250,16 +251,23 @@ async def callback(
     openapi_extra=BACK_NODES
     | query(
         backTaskDefKey="the node to send the task back to",
+        backType="initiator (驳回到发起人) or previous (驳回到上一步), instead of a node",
         type="the comment's type",
         status="the comment's status",
         message="the comment",
     ),
 )
-async def back_nodes(request: Request, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
-    """The nodes the task may be sent back to; with ``backTaskDefKey`` (the client's ``back``) sends it."""
+async def back_nodes(
+    request: Request,
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    taskId: str,  # noqa: N803
+) -> Any:
+    """The nodes the task may be sent back to; with ``backTaskDefKey`` or ``backType`` (the
+    client's ``back``) sends it."""
     target = empty_filter(request.query_params.get("backTaskDefKey"))
-    if target is not None:
-        return await back(request, principal, taskId)
+    if target is not None or empty_filter(request.query_params.get("backType")) is not None:
+        return await back(request, principal, session, taskId)
     return await service.back_nodes(runtime_of(request.app), taskId, actor=principal.user_id)
 
 
@@ -267,19 +275,27 @@ async def back_nodes(request: Request, principal: CurrentPrincipal, taskId: str)
     "/back",
     openapi_extra=query(
         backTaskDefKey="the node to send the task back to",
+        backType="initiator (驳回到发起人) or previous (驳回到上一步), instead of a node",
         type="the comment's type",
         status="the comment's status",
         message="the comment",
     ),
 )
-async def back(request: Request, principal: CurrentPrincipal, taskId: str) -> Message:  # noqa: N803
-    """Sends the task back to ``backTaskDefKey`` (default: the nearest node it can go back to)
-    with the comment's ``type``, ``status`` and ``message``."""
+async def back(
+    request: Request,
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    taskId: str,  # noqa: N803
+) -> Message:
+    """Sends the task back to ``backTaskDefKey``, or by ``backType`` to the initiator's node
+    (``initiator``, 驳回到发起人) or the previous step (``previous``, 驳回到上一步); default: the
+    nearest node it can go back to; with the comment's ``type``, ``status`` and ``message``."""
     await service.back(
         runtime_of(request.app),
         BackRequest.from_fields(taskId, request.query_params),
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
+        session=session,
     )
     return message(translate("workflow.task.backed"))
 

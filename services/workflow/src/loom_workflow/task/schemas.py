@@ -132,11 +132,17 @@ class BackRequest:
     task_id: str
     target: str | None
     comment: Comment
+    preset: str | None = None  # backType: initiator (驳回到发起人) or previous (驳回到上一步)
 
     @classmethod
     def from_fields(cls, task_id: str, fields: Mapping[str, str]) -> BackRequest:
-        """``backTaskDefKey`` and the comment's ``type``, ``status``, ``message``."""
-        return cls(task_id, empty_filter(fields.get("backTaskDefKey")), Comment.from_json(fields))
+        """``backTaskDefKey``, ``backType`` and the comment's ``type``, ``status``, ``message``."""
+        return cls(
+            task_id,
+            empty_filter(fields.get("backTaskDefKey")),
+            Comment.from_json(fields),
+            empty_filter(fields.get("backType")),
+        )
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from loom_platform.errors import FailedPrecondition, InvalidArgument
 from loom_platform.wire import new_id
 from loom_workflow import events, forms_client
@@ -36,6 +38,7 @@ from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
+from loom_workflow.task import returns
 from loom_workflow.task.errors import TaskNotFound
 from loom_workflow.task.schemas import (
     AuditRequest,
@@ -218,7 +221,8 @@ async def audit(
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
         else:
-            CompleteTask(task.id, values).execute(ctx)
+            if not returns.straight_back(ctx, task, values):
+                CompleteTask(task.id, values).execute(ctx)
             _assign_next(ctx, before, request.assignee)
         return task.proc_inst_id
 
@@ -273,14 +277,25 @@ async def back_nodes(runtime: WorkflowRuntime, task_id: str, *, actor: str) -> l
 
 
 async def back(
-    runtime: WorkflowRuntime, request: BackRequest, *, actor: str, groups: Sequence[str] = ()
+    runtime: WorkflowRuntime,
+    request: BackRequest,
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
+    session: AsyncSession | None = None,
 ) -> str:
-    """Sends the task back to ``target`` (default: the last node it can go back to)."""
+    """Sends the task back to ``target`` or a preset's node (default: the last node it can go back
+    to); with its node's ``backReturn`` option the resubmission will come straight back."""
+    if request.preset is not None and request.preset not in returns.PRESETS:
+        raise InvalidArgument("workflow.task.back_type_invalid", value=request.preset)
+    straight = await returns.returns_straight(runtime, session, request.task_id)
 
     def run(ctx: CommandContext) -> str:
         task = _handler_task(ctx, request.task_id, actor, groups)
-        nodes = [n.activity_id for n in BackNodes(task.id).execute(ctx)]
-        node = request.target or (nodes[-1] if nodes else None)
+        offered = BackNodes(task.id).execute(ctx)
+        nodes = [n.activity_id for n in offered]
+        preset = returns.preset_target(ctx, task, offered, request.preset) if request.preset else None
+        node = request.target or preset or (nodes[-1] if nodes else None)
         if node is None:
             raise FailedPrecondition("workflow.task.no_back_node")
         if node not in nodes:
@@ -288,6 +303,7 @@ async def back(
         note, code = _comment(request.comment, "_flow_back", "驳回")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
         SendBack(task.id, node).execute(ctx)
+        returns.remember(ctx, task, node, straight)
         return task.proc_inst_id
 
     return await runtime.call(run, user_id=actor)
