@@ -60,7 +60,11 @@ class WorkflowRuntime:
             on_commit=on_commit,
         )
         self.resolver = ReviewerResolver(
-            self.store, directory, bridge(loop), sql_url=settings.sql_reviewer_database_url
+            self.store,
+            directory,
+            bridge(loop),
+            sql_url=settings.sql_reviewer_database_url,
+            sql_views=settings.sql_reviewer_views,
         )
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))

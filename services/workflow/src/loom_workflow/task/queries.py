@@ -29,8 +29,8 @@ from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.paging import (
-    LIKE_ESCAPE,
     PageParams,
+    contains_bound,
     count,
     date_filter,
     fixed_order,
@@ -94,10 +94,10 @@ def todo_statements(
     if end:
         narrow.append(task.c.create_time <= bindparam("end", type_=task.c.create_time.type))
     if title:
-        titled = select(h.c.id).where(h.c.name.ilike(bindparam("title"), escape=LIKE_ESCAPE))
+        titled = select(h.c.id).where(contains_bound(h.c.name, "title"))
         narrow.append(task.c.proc_inst_id.in_(titled))
     if process_name:
-        named = select(d.c.id).where(d.c.name.ilike(bindparam("process_name"), escape=LIKE_ESCAPE))
+        named = select(d.c.id).where(contains_bound(d.c.name, "process_name"))
         narrow.append(task.c.proc_def_id.in_(named))
     x = _open_tasks(narrow).cte("x")
     page = (
