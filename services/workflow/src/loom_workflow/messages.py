@@ -155,6 +155,10 @@ register(
             ZH: "会签节点至少要保留一位审批人，无法全部减签",
             EN: "A countersign node must keep at least one approver",
         },
+        "workflow.task.del_sign_unsatisfiable": {
+            ZH: "减签后会签的完成条件再也无法满足，无法减签",
+            EN: "After removing these signers the countersign's completion condition could never be met",
+        },
         "workflow.process.start_denied": {
             ZH: "您没有发起流程'{name}'的权限，请联系管理员",
             EN: "You may not start the process '{name}'; ask an administrator",

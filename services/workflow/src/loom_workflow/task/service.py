@@ -25,6 +25,7 @@ from loom_workflow.engine.commands import (
     DeleteMultiInstanceExecution,
     DeleteProcessInstance,
     MoveActivities,
+    RemovalOutlook,
     ResolveTask,
     SendBack,
     SetAssignee,
@@ -32,7 +33,7 @@ from loom_workflow.engine.commands import (
 )
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
-from loom_workflow.engine.runtime.entities import HistoricTaskInstance, IdentityLink, Task
+from loom_workflow.engine.runtime.entities import Execution, HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
@@ -380,6 +381,9 @@ async def delete_sign(
             raise FailedPrecondition("workflow.task.del_sign_not_found")
         if len(removed) >= len(siblings):
             raise FailedPrecondition("workflow.task.del_sign_last")
+        _, satisfiable = RemovalOutlook(task.task_def_key or "", task.proc_inst_id, len(removed)).execute(ctx)
+        if not satisfiable:
+            raise FailedPrecondition("workflow.task.del_sign_unsatisfiable")
         AddComment(
             comment_json("_flow_del_multi_instance", "减签", message or ",".join(user_ids)),
             task_id=task.id,
@@ -387,7 +391,9 @@ async def delete_sign(
             type="_flow_del_multi_instance",
         ).execute(ctx)
         for victim in removed:
-            DeleteMultiInstanceExecution(victim.execution_id).execute(ctx)
+            # the completion condition is evaluated after each removal: the node may complete at once
+            if ctx.session.get(Execution, victim.execution_id) is not None:
+                DeleteMultiInstanceExecution(victim.execution_id).execute(ctx)
         return [t.assignee or "" for t in removed]
 
     return await runtime.call(run, user_id=actor)

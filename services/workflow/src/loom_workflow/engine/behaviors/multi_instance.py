@@ -112,6 +112,29 @@ def _completion_condition(ctx: CommandContext, child: Execution, loop: LoopChara
     return compile_expression(loop.completion_condition).evaluate_bool(ctx.agenda.scope(child))
 
 
+def _holds_at(
+    ctx: CommandContext, root: Execution, loop: LoopCharacteristics, counts: Mapping[str, int] | None = None
+) -> bool:
+    """The completion condition at the MI root, with the loop counters (or ``counts`` instead)."""
+    if not loop.completion_condition:
+        return False
+    scope = ctx.agenda.scope(root, extras=dict(counts or {}))
+    return compile_expression(loop.completion_condition).evaluate_bool(scope)
+
+
+def removal_outlook(ctx: CommandContext, root: Execution, removed: int) -> tuple[bool, bool]:
+    """What removing ``removed`` open instances (减签) does to the completion condition:
+    ``(completes_now, still_satisfiable)`` - the second assumes every remaining signer approves."""
+    loop = _loop(ctx.node(root))
+    n = _get(ctx, root, NR_OF_INSTANCES) - removed
+    done = _get(ctx, root, NR_COMPLETED)
+    if not loop.completion_condition:
+        return done >= n, True
+    now = {NR_OF_INSTANCES: n, NR_COMPLETED: done, NR_ACTIVE: max(n - done, 0)}
+    best = {NR_OF_INSTANCES: n, NR_COMPLETED: n, NR_ACTIVE: 0}
+    return done >= n or _holds_at(ctx, root, loop, now), _holds_at(ctx, root, loop, best)
+
+
 def child_completed(ctx: CommandContext, child: Execution, node: FlowNode) -> None:
     """One instance finished: count it, then continue the loop or finish the activity."""
     loop = _loop(node)
@@ -190,7 +213,7 @@ def delete_instance(ctx: CommandContext, child: Execution, completed: bool) -> N
         ctx.agenda.set_local(root, NR_OF_INSTANCES, _get(ctx, root, NR_OF_INSTANCES) - 1)
     if not loop.sequential:
         ctx.agenda.set_local(root, NR_ACTIVE, max(_get(ctx, root, NR_ACTIVE) - 1, 0))
-    if _get(ctx, root, NR_COMPLETED) >= _get(ctx, root, NR_OF_INSTANCES):
+    if _get(ctx, root, NR_COMPLETED) >= _get(ctx, root, NR_OF_INSTANCES) or _holds_at(ctx, root, loop):
         _finish(ctx, root, node)
         return
     if loop.sequential:

@@ -6,7 +6,7 @@ from .change_state import MoveActivities, MoveExecution
 from .deploy import Deploy, Deployed
 from .history import DeleteDeployment, DeleteHistoricInstance, PurgeDefinitions
 from .jobs import ExecutableJobIds, ExecuteJob, RecordJobFailure
-from .multi_instance import AddMultiInstanceExecution, DeleteMultiInstanceExecution
+from .multi_instance import AddMultiInstanceExecution, DeleteMultiInstanceExecution, RemovalOutlook
 from .queries import FlowChart, FlowChartData
 from .runtime import (
     DeleteProcessInstance,
@@ -57,6 +57,7 @@ __all__ = [
     "RecordJobFailure",
     "RemoveCandidates",
     "ResolveTask",
+    "RemovalOutlook",
     "ReturnTo",
     "SendBack",
     "SetAssignee",

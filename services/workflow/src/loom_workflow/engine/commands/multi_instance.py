@@ -44,3 +44,18 @@ class DeleteMultiInstanceExecution:
         active_instance(ctx, execution.proc_inst_id)
         mi.delete_instance(ctx, execution, self.completed)
         ctx.agenda.run()
+
+
+@dataclass(frozen=True)
+class RemovalOutlook:
+    """减签 forecast for the multi-instance ``activity_id``: ``(completes_now, still_satisfiable)``
+    after removing ``removed`` open instances (the second assumes every remaining one completes)."""
+
+    activity_id: str
+    proc_inst_id: str
+    removed: int
+
+    def execute(self, ctx: CommandContext) -> tuple[bool, bool]:
+        """Evaluates the completion condition on the counters the removal would leave."""
+        instance = active_instance(ctx, self.proc_inst_id)
+        return mi.removal_outlook(ctx, mi.find_root(ctx, instance.id, self.activity_id), self.removed)
