@@ -3,6 +3,8 @@ node at once; one after which it could never be met is refused before anything i
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..conftest import Env
 from .helpers import audit, deploy, start, task_of, todo
 from .test_operations import COUNTERSIGN, SIGN_EXT
@@ -12,7 +14,7 @@ THREE_OF = COUNTERSIGN.replace(
 ).replace('id="sign"', 'id="sign3"')
 
 
-async def _remove(env: Env, user: str, task_id: str, users: str) -> object:
+async def _remove(env: Env, user: str, task_id: str, users: str) -> Any:
     return await env.client.post(
         "/flowable/task/delSignTask",
         data={"taskId": task_id, "userIds": users, "comment": ""},
@@ -31,7 +33,7 @@ async def test_removing_signers_that_satisfies_sixty_percent_completes_the_node_
         env, "u-erin", (await task_of(env, "u-erin", pid))["task"]["id"], "u-frank,u-grace"
     )
     # then: the vote is over without erin's vote; the initiator archives
-    assert answer.status_code == 200, answer.text  # type: ignore[attr-defined]
+    assert answer.status_code == 200, answer.text
     assert (await task_of(env, "u-alice", pid))["task"]["name"] == "归档"
     for user in ("u-erin", "u-frank", "u-grace"):
         assert not [r for r in await todo(env, user) if r["task"]["processInstanceId"] == pid]
@@ -50,8 +52,8 @@ async def test_a_removal_after_which_the_condition_cannot_hold_is_refused(env: E
         headers=env.headers("u-carol", "en-US"),
     )
     # then: refused, and nobody was removed
-    assert zh.status_code == 400, zh.text  # type: ignore[attr-defined]
-    assert zh.json()["msg"] == "减签后会签的完成条件再也无法满足，无法减签"  # type: ignore[attr-defined]
+    assert zh.status_code == 400, zh.text
+    assert zh.json()["msg"] == "减签后会签的完成条件再也无法满足，无法减签"
     assert "could never be met" in en.json()["msg"]
     for user in ("u-erin", "u-frank", "u-grace"):
         assert (await task_of(env, user, pid))["task"]["name"] == "会签"
