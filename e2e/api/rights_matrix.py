@@ -168,6 +168,11 @@ MATRIX: dict[str, str] = {
     "GET /extension/taskDefExtension/queryByDefIdAndTaskId": PERMISSION,
     "GET /extension/taskDefExtension/queryById": PERMISSION,
     "POST /extension/taskDefExtension/save": PERMISSION,
+    "POST /app/rest/import-process-model": PERMISSION,  # flowable:model:add
+    "GET /app/rest/models/{model_id}/bpmn20": PERMISSION,  # model viewers, or a signed URL (window.open)
+    "GET /flowable/process/resource/read": USER,  # as the definition list; or a signed URL
+    "GET /flowable/resource/signedUrl": USER,  # signs only what the caller may read now
+    "GET /flowable/task/trace/photo/{processInstanceId}": USER,  # those who may see it, or a signed URL
     "GET /flowable/model/copy": PERMISSION,
     "DELETE /flowable/model/delete": PERMISSION,
     "PUT /flowable/model/deploy": PERMISSION,

@@ -91,14 +91,18 @@ def _ok(answer: httpx.Response) -> Any:
     return answer.json()
 
 
-@pytest.fixture(scope="module")
-def client(portal: httpx.Client) -> Iterator[httpx.Client]:
+def jeeplus_client(portal: httpx.Client) -> Iterator[httpx.Client]:
     """The administrator as the real client signs its calls: a ``token`` header, no Bearer."""
     token = _ok(portal.post("/api/sys/login", json={"username": "admin", "password": ADMIN_PASSWORD}))[
         "token"
     ]
     with httpx.Client(base_url=PORTAL, timeout=30, headers={"token": token}) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def client(portal: httpx.Client) -> Iterator[httpx.Client]:
+    yield from jeeplus_client(portal)
 
 
 def deploy(client: httpx.Client, xml: str, key: str, name: str) -> str:

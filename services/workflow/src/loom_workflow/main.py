@@ -15,11 +15,13 @@ from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
 from loom_workflow.category.router import router as category_router
+from loom_workflow.diagram.router import router as diagram_router
 from loom_workflow.dryrun.router import router as dryrun_router
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
 from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
+from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.settings import WorkflowSettings
@@ -28,6 +30,8 @@ from loom_workflow.taskcenter.router import router as taskcenter_router
 
 ROUTERS = [
     model_router,
+    model_files_router,
+    diagram_router,
     dryrun_router,
     process_router,
     task_router,

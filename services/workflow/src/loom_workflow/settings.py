@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
 from loom_platform.settings import ServiceSettings
 
+# Signs the short-lived URLs of diagrams and BPMN downloads; public (it is in the source): fine for a
+# laptop, refused in production, where every API process of the service must share one key.
+DEFAULT_URL_SIGNING_KEY = "loom-development-url-signing-key"
 
 class WorkflowSettings(ServiceSettings):
     model_config = SettingsConfigDict(
@@ -47,6 +50,17 @@ class WorkflowSettings(ServiceSettings):
     job_ack_wait_seconds: float = 30.0
     job_retry_wait_seconds: float = 10.0
     worker_concurrency: int = 8
+
+    # Diagrams and BPMN downloads load without the token header (<img src>, window.open): their
+    # URLs carry an HMAC signature bound to their path and query, valid this long.
+    url_signing_key: str = DEFAULT_URL_SIGNING_KEY
+    signed_url_seconds: int = 300
+
+    @model_validator(mode="after")
+    def _no_default_signing_key_in_production(self) -> WorkflowSettings:
+        if self.url_signing_key == DEFAULT_URL_SIGNING_KEY:
+            self.refuse_default_secret("LOOM_WORKFLOW_URL_SIGNING_KEY", "")
+        return self
 
     @property
     def http_processes(self) -> int:

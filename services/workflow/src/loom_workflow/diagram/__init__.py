@@ -1,0 +1,2 @@
+"""Process diagrams as images (the chart of a definition, the trace of an instance) and the short-lived
+signed URLs that let ``<img src>`` and ``window.open`` load them without the token header."""

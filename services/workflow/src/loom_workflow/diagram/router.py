@@ -1,0 +1,82 @@
+"""The chart images and definition resources the client loads by URL, and the signed URLs for them.
+
+``/flowable/task/trace/photo/{processInstanceId}`` and ``/flowable/process/resource/read`` answer to
+the token header or a signed URL (``diagram/access.py``); ``/flowable/resource/signedUrl`` signs one
+of the signable paths for a caller who may read it now.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlsplit
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+
+from loom_platform.auth import CurrentPrincipal
+from loom_platform.db import SessionDep
+from loom_platform.errors import InvalidArgument, PermissionDenied
+from loom_platform.openapi import OBJECT, download
+from loom_workflow.diagram import service, signing
+from loom_workflow.diagram.access import SignedOrCaller, signing_key
+from loom_workflow.engine_host import runtime_of
+from loom_workflow.flowcopy.router import check_instance_visible
+from loom_workflow.flowform.service import definition_xml
+
+router = APIRouter(tags=["diagram"])
+
+SVG = "image/svg+xml"
+# An SVG is a document: opened on its own it must run nothing, whatever a node's name holds.
+SVG_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "Cache-Control": "no-store",
+}
+TRACE = re.compile(r"^/flowable/task/trace/photo/(?P<id>[^/?#]+)$")
+RESOURCE = "/flowable/process/resource/read"
+MODEL = re.compile(r"^/app/rest/models/(?P<id>[^/?#]+)/bpmn20$")
+MODEL_VIEW = ("flowable:model:view", "flowable:model:design")
+
+
+def _svg(body: str) -> Response:
+    return Response(body, media_type=SVG, headers=SVG_HEADERS)
+
+
+@router.get("/flowable/task/trace/photo/{processInstanceId}", responses=download(SVG, "the chart as SVG"))
+async def trace_photo(
+    request: Request, session: SessionDep, caller: SignedOrCaller, processInstanceId: str
+) -> Response:  # noqa: N803
+    """The instance's chart: nodes passed in green, nodes it waits in red (``data-state`` done/waiting)."""
+    if caller is not None:
+        await check_instance_visible(request, session, caller.user_id, processInstanceId)
+    return _svg(await service.instance_svg(session, processInstanceId))
+
+
+@router.get(RESOURCE, responses=download(SVG, "the diagram as SVG, or the BPMN XML (resType=xml)"))
+async def resource_read(
+    session: SessionDep, _: SignedOrCaller, procDefId: str, resType: str = "image"
+) -> Response:  # noqa: N803
+    """The definition's BPMN XML (``resType=xml``) or its diagram (``image``)."""
+    if resType == "xml":
+        return Response(await definition_xml(session, procDefId), media_type="text/xml; charset=utf-8")
+    return _svg(await service.definition_svg(session, procDefId))
+
+
+@router.get("/flowable/resource/signedUrl", openapi_extra=OBJECT)
+async def signed_url(request: Request, session: SessionDep, principal: CurrentPrincipal, url: str) -> Any:
+    """``{url, expires}``: ``url`` (a chart, a definition resource or a model's BPMN download, with
+    or without ``/api``) signed for a few minutes, for a caller who may read it now."""
+    parts = urlsplit(url)
+    path = parts.path.removeprefix("/api")
+    query = dict(parse_qsl(parts.query, keep_blank_values=True))
+    query = {k: v for k, v in query.items() if k not in (signing.SIGN, signing.EXPIRES)}
+    if (trace := TRACE.match(path)) is not None:
+        await check_instance_visible(request, session, principal.user_id, trace["id"])
+    elif MODEL.match(path) is not None:
+        if not any(request.state.access.allows(p) for p in MODEL_VIEW):
+            raise PermissionDenied(permission=" | ".join(MODEL_VIEW))
+    elif path != RESOURCE or not query.get("procDefId"):
+        raise InvalidArgument("workflow.signed_url.unsupported", path=quote(path[:200]))
+    ttl = runtime_of(request.app).settings.signed_url_seconds
+    signed = signing.sign(signing_key(request), path, query, ttl)
+    return {"url": signed, "expires": int(dict(parse_qsl(urlsplit(signed).query))[signing.EXPIRES])}
