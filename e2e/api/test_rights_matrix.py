@@ -19,6 +19,7 @@ SERVICES = {
     "gencode": os.environ.get("LOOM_GENCODE_HTTP_PORT", "8102"),
     "workflow": os.environ.get("LOOM_WORKFLOW_HTTP_PORT", "8103"),
     "forms": os.environ.get("LOOM_FORMS_HTTP_PORT", "8104"),
+    "apps": os.environ.get("LOOM_APPS_HTTP_PORT", "8105"),
 }
 # Calling it would end the test user's session; its 401 without a token is still checked.
 NOT_CALLED_AS_USER = {"GET /sys/logout"}

@@ -30,6 +30,7 @@ SERVICES = (
     ("workflow", os.environ.get("LOOM_WORKFLOW_HTTP_PORT", "8103")),
     ("gencode", os.environ.get("LOOM_GENCODE_HTTP_PORT", "8102")),
     ("forms", os.environ.get("LOOM_FORMS_HTTP_PORT", "8104")),
+    ("apps", os.environ.get("LOOM_APPS_HTTP_PORT", "8105")),
     ("sys", os.environ.get("LOOM_SYS_HTTP_PORT", "8101")),
 )
 # Calls that end the fuzzer's own session would leave the rest of the run without a token.

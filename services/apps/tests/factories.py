@@ -19,7 +19,10 @@ def column(name: str, jdbc_type: str = "varchar(64)", **extra: Any) -> dict[str,
 
 def table(name: str, *extra_columns: dict[str, Any], table_type: str = "0") -> dict[str, Any]:
     """A valid table design on the master data source with the base columns."""
-    cols = [column(b, STANDARD_COLUMNS[b][0], comments=STANDARD_COLUMNS[b][1]) for b in base_columns_for(table_type)]
+    cols = [
+        column(b, STANDARD_COLUMNS[b][0], comments=STANDARD_COLUMNS[b][1])
+        for b in base_columns_for(table_type)
+    ]
     return {
         "name": name,
         "comments": f"{name} 表",
@@ -38,14 +41,20 @@ async def design_and_sync(env: Any, body: dict[str, Any]) -> str:
     assert saved.status_code == 200, saved.text
     page = (await env.gencode.get("/gencode/table/list", params={"nameLike": body["name"]}, headers=h)).json()
     table_id = next(r["id"] for r in page["result"]["records"] if r["name"] == body["name"])
-    synced = await env.gencode.post("/gencode/table/synchDb", data={"id": table_id, "isForce": "2"}, headers=h)
+    synced = await env.gencode.post(
+        "/gencode/table/synchDb", data={"id": table_id, "isForce": "2"}, headers=h
+    )
     assert synced.status_code == 200, synced.text
     return str(table_id)
 
 
 async def generate(env: Any, table_id: str, module: str, **extra: Any) -> Any:
     """Generates the table's module into the host's store (the default paths)."""
-    form = (await env.gencode.get("/gencode/table/queryGenCodeForm", params={"tableId": table_id}, headers=env.headers())).json()
+    form = (
+        await env.gencode.get(
+            "/gencode/table/queryGenCodeForm", params={"tableId": table_id}, headers=env.headers()
+        )
+    ).json()
     scheme = {
         **form["scheme"],
         "category": SYSTEM_GROUP_ID,

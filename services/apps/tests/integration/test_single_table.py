@@ -3,6 +3,7 @@ served with the module's permissions and its columns' rules."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 from ..factories import column, design_and_sync, generate, table
@@ -25,7 +26,9 @@ async def test_generated_single_table_goes_live_and_serves(env):
     assert generated.status_code == 200, generated.text
     # then the host tests it and serves it
     state = await env.wait_for(f"{module}/{name}")
-    log = (await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=env.headers())).json()
+    log = (
+        await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=env.headers())
+    ).json()
     assert state["state"] == "live", log["log"][-3000:]
     assert " passed" in log["log"]
     perm = f"{module}:{name}"
@@ -60,6 +63,22 @@ async def test_generated_single_table_goes_live_and_serves(env):
     remotes = (await env.apps.get("/apps/module/remotes", headers=h)).json()
     assert {"name": f"{module}/{name}", "href": f"/{module}/{name}/", "permission": perm} in remotes
     assert (await env.apps.get("/apps/module/remotes", headers=env.headers("clerk"))).json() == []
+    # the module's writes are in the host's operation log (the host's outbox, not the business database)
+    await _logged(env, f"{base}/delete")
+
+
+async def _logged(env, path: str) -> None:
+    from sqlalchemy import text
+
+    for _ in range(50):
+        async with env.app.state.session_factory() as session:
+            rows = (
+                await session.execute(text("SELECT payload FROM loom_outbox WHERE subject = 'loom.log.apps'"))
+            ).scalars()
+            if any(path.encode() in bytes(p) for p in rows):
+                return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{path} is not in the operation log")
 
 
 async def test_an_unknown_path_is_a_json_404(env):

@@ -56,4 +56,10 @@ class Mounts:
             msg = i18n.translate("route_not_found", path=scope.get("path", ""))
             await JSON(error_body(ErrorCode.NOT_FOUND, msg), status_code=404)(scope, receive, send)
             return
-        await loaded.app(scope, receive, send)
+        outer = scope.get("app")
+        try:
+            await loaded.app(scope, receive, send)
+        finally:
+            # The module's app wrote itself into the scope; what wraps the host (the operation
+            # log) must find the host's app again, with the host's database and outbox.
+            scope["app"] = outer

@@ -1,0 +1,146 @@
+"""A generated single-table module goes live through the whole platform: designed, synchronised and
+generated in gencode, tested and mounted by the app host, served at /api/<module>/<table>/... with
+the permissions of the menu gencode created in sys, and its columns' rules enforced by the server."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+import httpx
+from pydantic.alias_generators import to_camel
+
+from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
+
+from .conftest import PORTAL
+
+PASSWORD = "e2e-apps-secret"
+
+
+def _column(name: str, jdbc_type: str, comments: str, **extra: Any) -> dict[str, Any]:
+    row = column_defaults(name, jdbc_type, comments=comments)
+    row.update(extra)
+    return {to_camel(k): v for k, v in row.items()}
+
+
+def _design(name: str) -> dict[str, Any]:
+    columns = [_column(c, STANDARD_COLUMNS[c][0], STANDARD_COLUMNS[c][1]) for c in base_columns_for("0")]
+    columns += [
+        _column("title", "varchar(50)", "标题", isNull="0", isQuery="1", queryType="LIKE"),
+        _column("kind", "varchar(10)", "是否", showType="select", dictType="yes_no", isQuery="1"),
+    ]
+    return {
+        "name": name,
+        "comments": "端到端模块",
+        "dataSource": {"id": "master"},
+        "idType": "1",
+        "tableType": "0",
+        "className": "".join(p.title() for p in name.split("_")),
+        "columnList": columns,
+    }
+
+
+def _ok(answer: httpx.Response) -> Any:
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def _wait_live(admin: httpx.Client, table_id: str, seconds: float = 240) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        found = _ok(admin.get("/api/apps/module/list", params={"tableIds": table_id}))
+        if found and found[0]["state"] in ("live", "failed"):
+            return found[0]
+        assert time.monotonic() < deadline, f"the module never went live: {found}"
+        time.sleep(0.5)
+
+
+def _page_menu(nodes: list[dict[str, Any]], name: str) -> dict[str, Any] | None:
+    for node in nodes:
+        if node["name"] == name:
+            return node
+        found = _page_menu(node.get("children") or [], name)
+        if found:
+            return found
+    return None
+
+
+def _user_with(admin: httpx.Client, portal: httpx.Client, menu_ids: list[str]) -> httpx.Client:
+    name = f"e2e_{uuid.uuid4().hex[:8]}"
+    _ok(admin.post("/api/sys/role/save", json={"name": name, "enName": name, "menuIdList": menu_ids}))
+    role = _ok(admin.get("/api/sys/role/list", params={"enName": name}))["records"][0]["id"]
+    user = {"loginName": name, "name": name, "password": PASSWORD, "roleIdList": [role] if menu_ids else []}
+    _ok(admin.post("/api/sys/user/save", json=user))
+    token = _ok(portal.post("/api/sys/login", json={"username": name, "password": PASSWORD}))["token"]
+    return httpx.Client(base_url=PORTAL, timeout=30, headers={"Authorization": f"Bearer {token}"})
+
+
+def test_a_generated_single_table_module_goes_live_and_serves(
+    admin: httpx.Client, portal: httpx.Client
+) -> None:
+    # given a synchronised single table with a required column and a dictionary column
+    name = f"e2e_app_{uuid.uuid4().hex[:6]}"
+    _ok(admin.post("/api/gencode/table/save", json=_design(name)))
+    table_id = _ok(admin.get("/api/gencode/table/list", params={"nameLike": name}))["result"]["records"][0][
+        "id"
+    ]
+    _ok(admin.post("/api/gencode/table/synchDb", data={"id": table_id, "isForce": "1"}))
+    # when its code is generated with the form's defaults (the app host's module store)
+    form = _ok(admin.get("/api/gencode/table/queryGenCodeForm", params={"tableId": table_id}))
+    scheme = form["scheme"]
+    assert scheme["projectPath"] == "apps/backend" and scheme["frontProjectPath"] == "apps/frontend"
+    module = f"e2e{uuid.uuid4().hex[:6]}"
+    _ok(admin.post("/api/gencode/table/genCode", json={**scheme, "moduleName": module}))
+    # then the host tests it and it goes live, with its test log kept
+    state = _wait_live(admin, table_id)
+    log = _ok(admin.get("/api/apps/module/log", params={"name": state["name"]}))
+    assert state["state"] == "live", log["log"][-3000:]
+    assert state["name"] == f"{module}/{name}" and " passed" in log["log"]
+    # and createMenu's page and buttons grant its routes to a role that holds them
+    menu_name = f"模块{uuid.uuid4().hex[:4]}"
+    _ok(
+        admin.post(
+            "/api/gencode/scheme/createMenu",
+            data={"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": "0"},
+        )
+    )
+    page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
+    assert page is not None and page["href"].startswith(f"/{module}/{name}/")
+    base = f"/api/{module}/{name}"
+    with _user_with(admin, portal, [page["id"], *(c["id"] for c in page["children"])]) as clerk:
+        first = _ok(clerk.post(f"{base}/save", json={"title": "第一条", "kind": "1"}))
+        assert first == "保存端到端模块成功"
+        _ok(clerk.post(f"{base}/save", json={"title": "第二条", "kind": "0"}))
+        # search, edit, delete
+        found = _ok(clerk.get(f"{base}/list", params={"title": "第一"}))
+        assert found["total"] == 1 and found["records"][0]["kind"] == "1"
+        record = found["records"][0]
+        _ok(clerk.post(f"{base}/save", json={**record, "title": "改过"}))
+        assert _ok(clerk.get(f"{base}/queryById", params={"id": record["id"]}))["title"] == "改过"
+        assert _ok(clerk.get(f"{base}/list", params={"kind": "0"}))["total"] == 1
+        # the required column is refused by the server, in the caller's language too
+        missing = clerk.post(f"{base}/save", json={"kind": "1"})
+        assert missing.status_code == 400 and "title" in missing.json()["msg"]
+        english = clerk.post(f"{base}/save", json={"kind": "1"}, headers={"Accept-Language": "en-US"})
+        assert english.status_code == 400 and english.json()["msg"] != missing.json()["msg"]
+        assert clerk.post(f"{base}/save", json={"title": "x" * 51}).status_code == 400
+        _ok(clerk.delete(f"{base}/delete", params={"ids": record["id"]}))
+        assert _ok(clerk.get(f"{base}/list"))["total"] == 1
+        # the portal finds the module's pages among the caller's remotes
+        remotes = _ok(clerk.get("/api/apps/module/remotes"))
+        assert [r["href"] for r in remotes] == [f"/{module}/{name}/"]
+        pages = _ok(clerk.get("/api/apps/module/pages", params={"name": f"{module}/{name}"}))
+        assert {c["field"]: c["dictType"] for c in pages["columns"]}["kind"] == "yes_no"
+    # a user without the module's permission is refused
+    with _user_with(admin, portal, []) as stranger:
+        assert stranger.get(f"{base}/list").status_code == 403
+        assert stranger.post(f"{base}/save", json={"title": "x"}).status_code == 403
+        assert stranger.get("/api/apps/module/pages", params={"name": f"{module}/{name}"}).status_code == 403
+        assert _ok(stranger.get("/api/apps/module/remotes")) == []
+    assert portal.get(f"{base}/list").status_code == 401
+
+
+def test_an_api_path_nobody_owns_is_a_json_404(portal: httpx.Client) -> None:
+    answer = portal.get("/api/no_such_module/no_such_table/list")
+    assert answer.status_code == 404 and answer.json()["code"] == "NOT_FOUND"
