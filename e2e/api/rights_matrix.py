@@ -264,4 +264,10 @@ MATRIX: dict[str, str] = {
     "GET /form/make/validateKeyNoExist": PERMISSION,
     "GET /form/make/validateTableNoExist": PERMISSION,
     "GET /form/process/data": PERMISSION,
+    # --- apps (the app host's own routes; a generated module's routes need its menu's buttons) ---
+    "GET /apps/module/list": PERMISSION,
+    "GET /apps/module/log": PERMISSION,
+    "GET /apps/module/pages": USER,  # the module's own view permission, or 403 (test_apps.py)
+    "GET /apps/module/remotes": USER,  # only the live modules the caller may view
+    "DELETE /apps/module/unpublish": PERMISSION,
 }
