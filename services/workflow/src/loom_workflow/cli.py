@@ -1,4 +1,4 @@
-"""``loom-workflow migrate | seed | setup | serve | worker``."""
+"""``loom-workflow migrate | seed | setup | serve | worker | history``."""
 
 from __future__ import annotations
 
@@ -25,6 +25,13 @@ def _worker(settings: WorkflowSettings) -> None:
     from loom_workflow.jobs.worker import run_worker
 
     asyncio.run(run_worker(settings))
+
+
+def _history(settings: WorkflowSettings) -> None:
+    """Applies the commands' history records (``history_workers`` threads) until SIGTERM."""
+    from loom_workflow.jobs.history import run_history
+
+    asyncio.run(run_history(settings))
 
 
 class WorkflowCommand(ServiceCommand[WorkflowSettings]):
@@ -68,7 +75,7 @@ command = WorkflowCommand(
     service_dir=Path(__file__).resolve().parents[2],
     app_factory="loom_workflow.main:build",
     seed=_seed,
-    extra={"worker": _worker},
+    extra={"worker": _worker, "history": _history},
 )
 main = command.main
 

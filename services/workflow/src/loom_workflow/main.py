@@ -71,7 +71,14 @@ def build_app(
         async with run_scheduler(app.state.js, app.state.runtime, settings):
             yield
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime]
+    @asynccontextmanager
+    async def history_lag(app: FastAPI) -> AsyncIterator[None]:
+        from loom_workflow.jobs.history import lag_gauge
+
+        async with lag_gauge(app.state.runtime, settings.history_gauge_seconds):
+            yield
+
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(

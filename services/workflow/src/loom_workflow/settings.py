@@ -13,6 +13,7 @@ from loom_platform.settings import ServiceSettings
 # laptop, refused in production, where every API process of the service must share one key.
 DEFAULT_URL_SIGNING_KEY = "loom-development-url-signing-key"
 
+
 class WorkflowSettings(ServiceSettings):
     model_config = SettingsConfigDict(
         env_prefix="LOOM_WORKFLOW_", env_file=".env", env_ignore_empty=True, extra="ignore"
@@ -50,6 +51,15 @@ class WorkflowSettings(ServiceSettings):
     job_ack_wait_seconds: float = 30.0
     job_retry_wait_seconds: float = 10.0
     worker_concurrency: int = 8
+
+    # History is applied asynchronously (pgstore/history.py): threads applying the commands' history
+    # records in each ``worker`` process (and in ``loom-workflow history`` processes, which do only
+    # that), a batch of up to ``history_batch`` records each; an idle thread looks again after
+    # ``history_poll_seconds``. API processes refresh the lag gauge every ``history_gauge_seconds``.
+    history_workers: int = 1
+    history_batch: int = 500
+    history_poll_seconds: float = 0.05
+    history_gauge_seconds: float = 2.0
 
     # Diagrams and BPMN downloads load without the token header (<img src>, window.open): their
     # URLs carry an HMAC signature bound to their path and query, valid this long.

@@ -23,7 +23,7 @@ from ..unit.engine.test_corpus import CORPUS, SCENARIOS
 from ..unit.engine.test_regressions import REGRESSIONS
 from ..unit.engine.test_regressions import SCENARIOS as REGRESSION_SCENARIOS
 
-TABLES = [m.table for m in MAPPINGS.values()] + ["loom_outbox"]
+TABLES = [m.table for m in MAPPINGS.values()] + ["loom_outbox", "loom_history_queue"]
 
 
 class ScenarioStore(PgStore):
@@ -62,6 +62,7 @@ class ScenarioStore(PgStore):
 
     def rows(self, kind: type) -> list[Any]:
         mapping = MAPPINGS[kind]
+        self.apply_history()  # the history as the workers leave it once the lag is zero
         with self.pool.connection() as conn:
             found = conn.execute(f"{mapping.select} ORDER BY length(id), id").fetchall()
         return [mapping.to_row(r) for r in found]

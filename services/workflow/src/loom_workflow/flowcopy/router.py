@@ -16,6 +16,7 @@ from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy import service
 from loom_workflow.flowcopy.errors import UnknownReceiver
 from loom_workflow.users import user_infos, user_roles
@@ -35,7 +36,9 @@ async def check_instance_visible(
     request: Request, session: Any, user_id: str, proc_ins_id: str | None
 ) -> None:
     """The rights rule (docs/rights.md) for an instance's data: its initiator, past and present
-    handlers, the users it was copied to, and monitors; 404 for no such instance, 403 otherwise."""
+    handlers, the users it was copied to, and monitors; 404 for no such instance, 403 otherwise.
+    The instance's pending history is applied first: what follows reads it as it is now."""
+    await runtime_of(request.app).settle_history(actor=user_id, instances=[proc_ins_id])
     if not proc_ins_id or is_monitor(request):
         return
     groups = await user_roles(request.app.state.directory, user_id)
@@ -63,6 +66,7 @@ async def save(request: Request, session: SessionDep, principal: CurrentPrincipa
         if user not in known:
             raise UnknownReceiver(id=user)
     groups = await user_roles(request.app.state.directory, principal.user_id)
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[proc_ins_id])
     async with transaction(session):
         await service.check_visible(
             session, proc_ins_id, principal.user_id, groups, monitor=is_monitor(request)

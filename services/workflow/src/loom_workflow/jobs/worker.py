@@ -109,6 +109,7 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
     import loom_workflow.messages  # noqa: F401
     from loom_contracts.clients.sys_directory import DirectoryClient
     from loom_platform.grpc import Client
+    from loom_workflow.jobs.history import history_workers
     from loom_workflow.jobs.scheduler import ensure_jobs_stream, run_scheduler
 
     configure(f"{settings.service_name}-worker", settings.log_level, settings.log_json)
@@ -125,11 +126,17 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
         loop.add_signal_handler(sig, worker.stop)
     scheduling = settings.scheduler_enabled if with_scheduler is None else with_scheduler
     try:
-        if scheduling:
-            async with run_scheduler(js, runtime, settings):
+        async with history_workers(
+            runtime.store,
+            settings.history_workers,
+            batch=settings.history_batch,
+            poll_seconds=settings.history_poll_seconds,
+        ):
+            if scheduling:
+                async with run_scheduler(js, runtime, settings):
+                    await worker.run()
+            else:
                 await worker.run()
-        else:
-            await worker.run()
     finally:
         await loop.run_in_executor(None, runtime.close)
         await messaging.close(nc)

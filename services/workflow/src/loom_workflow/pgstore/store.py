@@ -40,6 +40,7 @@ from loom_workflow.engine.runtime.entities import (
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
+from loom_workflow.pgstore import history
 from loom_workflow.pgstore.codec import MAPPINGS, Mapping, dump_json, settable, update_json_sql
 
 log = logging.getLogger(__name__)
@@ -81,22 +82,14 @@ _ROOT_OF_TASK = (
 _LOCK_TASK_TREE = _LOCK_TREE.replace(
     "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)", f"({_ROOT_OF_TASK})"
 )
-_UPSERT_HISTORIC_VARIABLES = """
-INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, create_time,
-                            last_updated_time)
-SELECT v.id, v.proc_inst_id, v.execution_id, v.task_id, v.name, v.type_name, v.value, clock_timestamp(),
-       clock_timestamp()
-FROM json_populate_recordset(NULL::act_hi_varinst, %s::json) v
-ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, value = EXCLUDED.value,
-                               last_updated_time = EXCLUDED.last_updated_time
-"""
 _HISTORIC_VARIABLE_FIELDS = ("proc_inst_id", "execution_id", "task_id", "name", "type_name", "value")
-_FORGET_HISTORIC_VARIABLES = "DELETE FROM act_hi_varinst WHERE proc_inst_id IN (SELECT id FROM loom_workflow_rows(NULL::act_hi_procinst, %s::json))"
 _OUTBOX_ROW = (
     "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
     "VALUES (%s, %s, %s, %s::jsonb, clock_timestamp())"
 )
 _HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
+# Written through the history records, not by the command's statement
+_ASYNC_KINDS = frozenset(history.HISTORY_KINDS)
 _DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
 _LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
     ", ".join("rev" if f == "revision" else f for f in _DEFINITION_FIELDS)
@@ -136,6 +129,8 @@ def _load_tree_sql(root_sql: str, *, full_history: bool) -> str:
     parts = [
         "(SELECT id FROM root)",
         "(SELECT coalesce(max(transaction_order), 0) FROM act_hi_actinst WHERE proc_inst_id IN (SELECT id FROM ids))",
+        # the tree's history records not applied yet, read in the same snapshot as its history rows
+        history.pending_records_of_instance_sql(),
         rows(Execution, "root_proc_inst_id = (SELECT id FROM root)"),
         f"(SELECT json_agg(json_build_array({light})) FROM act_re_procdef WHERE id IN "
         "(SELECT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = (SELECT id FROM root)))",
@@ -219,6 +214,18 @@ class PgStore:
         if tx.wrote_events and self._on_commit is not None:
             self._on_commit()
 
+    def apply_history(self, **which: Any) -> history.Applied:
+        """Applies pending history records now (every one by default; see :func:`history.catch_up`)
+        in a transaction of its own."""
+        which = which or {"everything": True}
+        with self.pool.connection() as conn:
+            return history.catch_up(conn, **which)
+
+    def apply_history_batch(self, limit: int = 500) -> history.Applied:
+        """One history worker's batch (:func:`history.apply_batch`) on a pooled connection."""
+        with self.pool.connection() as conn:
+            return history.apply_batch(conn, limit)
+
     def current_tx(self) -> PgTx | None:
         """The transaction this thread is running (hooks such as the reviewer resolver use it)."""
         return getattr(self._local, "tx", None)
@@ -239,6 +246,8 @@ class PgTx:
         self._pending: tuple[str, list[Any]] | None = None
         # Definitions of a loaded tree, read in the tree's load: saves a round trip per command.
         self._definitions: dict[str, ProcessDefinition] = {}
+        # Instance id -> the root of its tree, for the instances loaded (their history records' key)
+        self._roots: dict[str, str] = {}
 
     @property
     def conn(self) -> psycopg.Connection[Any]:
@@ -322,6 +331,7 @@ class PgTx:
         ids = list(definition_ids)
         sql = "SELECT id FROM act_ru_execution WHERE id = proc_inst_id AND proc_def_id = ANY(%(d)s)"
         if not running_only:
+            history.catch_up(self.conn, everything=True)  # housekeeping: ended instances not applied yet
             sql += " UNION SELECT id FROM act_hi_procinst WHERE proc_def_id = ANY(%(d)s)"
         return [str(r[0]) for r in self.conn.execute(sql, {"d": ids})]
 
@@ -413,23 +423,33 @@ class PgTx:
             return None
         if found is None:
             proc_inst_id = key
+            # An ended tree: its pending history records are applied first (housekeeping, history views)
+            history.catch_up(self.conn, instances=[proc_inst_id])
             root = self.lock_instance(proc_inst_id)
             if root is None:
                 return None
             with self.conn.pipeline():
                 tree = self._tree(self._history_cursors(root))
             tree.full_history = True
+            self._roots.update((h.id, root) for h in tree.historic_process_instances)
             return tree
         values = orjson.loads(data)
         order = int(values[1])
         loaded: dict[type, list[Any]] = {}
-        for kind, found_rows in zip(_TREE_KINDS, values[2:], strict=True):
+        for kind, found_rows in zip(_TREE_KINDS, values[3:], strict=True):
             if kind is ProcessDefinition:
                 light = [_light_definition(r) for r in found_rows or ()]
                 self._definitions.update((d.id, d) for d in self._with_xml(light))
             else:
                 mapping = MAPPINGS[kind]
                 loaded[kind] = [mapping.from_json(r) for r in found_rows or ()]
+        root = str(values[0])
+        running = {e.proc_inst_id for e in loaded[Execution]}
+        self._roots.update((pid, root) for pid in running)
+        if values[2]:
+            order = max(
+                order, history.merge(loaded, values[2], open_only_of=None if full_history else running)
+            )
         tree = _instance_tree(loaded)
         tree.full_history, tree.activity_order = full_history, max(order, tree.activity_order)
         return tree
@@ -494,8 +514,11 @@ class PgTx:
             params.extend(values)
 
         for mapping, rows in _grouped(changes.inserts):
-            add(mapping.insert_json, dump_json([mapping.json_object(r) for r in rows]))
+            if mapping.kind not in _ASYNC_KINDS:
+                add(mapping.insert_json, dump_json([mapping.json_object(r) for r in rows]))
         for (mapping, fields), rows in _grouped_updates(changes):
+            if mapping.kind in _ASYNC_KINDS:
+                continue
             fields = fields or settable(mapping)
             single = len(rows) == 1
             objects = [mapping.json_object(r, fields) for r in rows]
@@ -506,17 +529,24 @@ class PgTx:
                 what=_label(rows),
             )
         for mapping, rows in _grouped(changes.deletes):
+            if mapping.kind in _ASYNC_KINDS:
+                continue
             if len(rows) == 1:  # plain parameters: no JSON to read, no function to call
                 add(mapping.delete_one, rows[0].id, rows[0].revision, expect=1, what=_label(rows))
             else:
                 keys = [{"id": r.id, "rev": r.revision} for r in rows]
                 add(mapping.delete_json, dump_json(keys), expect=len(rows), what=_label(rows))
-        variables = _historic_variables(changes)
-        if variables:
-            add(_UPSERT_HISTORIC_VARIABLES, dump_json(variables))
-        gone = [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)]
-        if gone:
-            add(_FORGET_HISTORIC_VARIABLES, dump_json([{"id": i} for i in gone]))
+        # History: one record per tree touched, applied later by the history workers
+        records = history.build_records(
+            [r for r in (*changes.inserts, *changes.updates) if type(r) in _ASYNC_KINDS],
+            [r for r in changes.deletes if type(r) in _ASYNC_KINDS],
+            _historic_variables(changes),
+            [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)],
+            self._root_resolver(changes),
+        )
+        for root, record in records.items():
+            if not record.is_empty():
+                add(history.QUEUE_INSERT, root, changes.actor, record.encode())
         outbox = self.store.map_events(changes, changes.actor)
         if outbox:
             add(_OUTBOX_ROW, *outbox_row(outbox, request_id.get()))
@@ -538,6 +568,27 @@ class PgTx:
         else:
             final = "SELECT 1"
         self._pending = (f"WITH {ctes} {final}", params)
+
+    def _root_resolver(self, changes: ChangeSet) -> Callable[[str], str]:
+        """Instance id -> its tree's root: from the trees this transaction loaded, the change set's
+        executions and process history, else asked of the database (its own id when unknown)."""
+        for row in (*changes.inserts, *changes.updates, *changes.deletes):
+            if isinstance(row, Execution):
+                self._roots.setdefault(row.proc_inst_id, row.root_proc_inst_id)
+            elif isinstance(row, HistoricProcessInstance):
+                self._roots.setdefault(row.id, row.root_proc_inst_id or row.id)
+
+        def root_of(proc_inst_id: str) -> str:
+            found = self._roots.get(proc_inst_id)
+            if found is None:
+                found = self._roots[proc_inst_id] = self._root_of(proc_inst_id) or proc_inst_id
+            return found
+
+        return root_of
+
+    def catch_up(self, **which: Any) -> int:
+        """Applies pending history records now, in this transaction (see :func:`history.catch_up`)."""
+        return history.catch_up(self.conn, **which).records
 
     def _send_pending(self) -> None:
         """Sends the queued write now (a statement of this transaction follows it)."""

@@ -71,8 +71,11 @@ async def list_definitions(
 
 
 @router.get("/historicVariables", openapi_extra=OBJECT)
-async def historic_variables(session: SessionDep, _: CanViewHistory, procInsId: str) -> Any:  # noqa: N803
+async def historic_variables(
+    request: Request, session: SessionDep, principal: CanViewHistory, procInsId: str
+) -> Any:  # noqa: N803
     """The instance's variables as last written (kept after it ends): the history screens' form values."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[procInsId])
     return await queries.historic_variables(session, procInsId)
 
 
@@ -125,6 +128,7 @@ async def running(
     request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
 ) -> Any:
     """Running instances."""
+    await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
     return await queries.instances(
         session, request.app.state.directory, page, running=True, title=empty_filter(title)
     )
@@ -135,6 +139,7 @@ async def history(
     request: Request, session: SessionDep, page: PageDep, _: CanViewHistory, title: str | None = None
 ) -> Any:
     """Ended instances (completed, revoked, stopped, cancelled)."""
+    await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
     return await queries.instances(
         session, request.app.state.directory, page, running=False, title=empty_filter(title)
     )
@@ -196,6 +201,7 @@ async def process_status(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803
     """``{code, status, level}`` of an instance (for those who may see it)."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[procInsId])
     found = await queries.instance(session, procInsId)
     if found is None:
         raise InstanceNotFound()

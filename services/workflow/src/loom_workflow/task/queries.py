@@ -85,9 +85,10 @@ def todo_statements(
     ordering has to read anyway), and the count alone for a page past the end.
 
     Built once per combination of filters; each call binds ``user``, ``groups``, ``limit``,
-    ``offset`` and the filters' values.
+    ``offset`` and the filters' values. The title and initiator come from the instance's runtime
+    execution (a running task's instance has one; its history row may still be on its way).
     """
-    task, d, h = t.task, t.procdef, t.hi_procinst
+    task, d, h = t.task, t.procdef, t.execution
     narrow: list[ColumnElement[bool]] = []
     if begin:
         narrow.append(task.c.create_time >= bindparam("begin", type_=task.c.create_time.type))

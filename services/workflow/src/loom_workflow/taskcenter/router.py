@@ -30,6 +30,7 @@ router = APIRouter(prefix="/flowable/task", tags=["task"])
 async def overview(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller's counts for the home page: ``{todo, applyRunning, applyTotal, copyUnread}``."""
     groups = await user_roles(request.app.state.directory, principal.user_id)
+    await runtime_of(request.app).settle_history(actor=principal.user_id)
     return await service.overview(
         session, request.app.state.directory, user_id=principal.user_id, groups=groups
     )
@@ -41,6 +42,7 @@ async def variables(
 ) -> Any:  # noqa: N803
     """An instance's form data (its process variables), for those who may see the instance."""
     groups = await user_roles(request.app.state.directory, principal.user_id)
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[procInsId])
     await copy_service.check_visible(
         session, procInsId, principal.user_id, groups, monitor=is_monitor(request)
     )

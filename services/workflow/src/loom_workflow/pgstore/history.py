@@ -1,0 +1,325 @@
+"""Asynchronous history (Flowable's ``asyncHistoryEnabled``, Zeebe's exporters).
+
+A command's transaction writes its runtime rows and, per instance tree it touched, ONE history record
+(``loom_history_queue``): every history row it inserted or changed (whole, at its new revision), the
+history rows it deleted, the historic variables it set and the instances whose variables go. Nothing
+else of history is written on the command path.
+
+History workers apply the records to ACT_HI_* in batches (one multi-row upsert per table), in ``seq``
+order per tree, and delete them in the same transaction: a record is applied exactly once (a worker
+killed mid-batch rolls back and leaves its records for the next), and even applied twice it would
+change nothing (a row is only replaced by a higher revision). A tree's records are applied by one
+transaction at a time: the batch takes the tree's advisory lock (try-lock: a worker never waits, it
+leaves the tree to the holder).
+
+Reads stay correct while records wait:
+- the engine's instance load reads the tree's pending records in the same statement (one snapshot)
+  and replays them over the history rows it loaded (:func:`merge`);
+- a screen that reads history first applies the pending records of the trees its user touched
+  (:func:`catch_up`): the acting user reads their own writes at once; others see them after the lag.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import orjson
+import psycopg
+
+from loom_workflow.engine.runtime.entities import (
+    HistoricActivityInstance,
+    HistoricProcessInstance,
+    HistoricTaskInstance,
+    Row,
+)
+from loom_workflow.pgstore.codec import MAPPINGS, Mapping, dump_json
+
+HISTORY_KINDS: tuple[type, ...] = (HistoricProcessInstance, HistoricTaskInstance, HistoricActivityInstance)
+_CODE = {HistoricProcessInstance: "p", HistoricTaskInstance: "t", HistoricActivityInstance: "a"}
+_KIND = {code: kind for kind, code in _CODE.items()}
+_COMPRESS_OVER = 1024  # bytes of JSON; below this zlib does not pay (the row stays inline either way)
+
+# The advisory lock of a tree's records (a key of its own: the first argument names this use).
+LOCK_KEY = 0x4C4F4F4D  # 'LOOM'
+_TRY_LOCK = f"pg_try_advisory_xact_lock({LOCK_KEY}, hashtext(root_id))"
+
+QUEUE_INSERT = "INSERT INTO loom_history_queue (root_id, actor, payload) VALUES (%s, %s, %s) RETURNING 1"
+
+
+# ---------------------------------------------------------------------------------------- records
+@dataclass
+class Record:
+    """The history of one command for one tree: upserts in order, deleted ids, variables."""
+
+    upserts: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (kind code, row as JSON object)
+    deletes: list[tuple[str, str]] = field(default_factory=list)  # (kind code, id)
+    variables: list[dict[str, Any]] = field(default_factory=list)  # act_hi_varinst objects
+    forget: list[str] = field(default_factory=list)  # instances whose historic variables go
+    at: str = ""
+
+    def encode(self) -> bytes:
+        """The payload: JSON, zlib-compressed (prefix ``z``) when that pays, else prefix ``j``."""
+        data = orjson.dumps(
+            {"u": self.upserts, "d": self.deletes, "v": self.variables, "f": self.forget, "at": self.at}
+        )
+        if len(data) > _COMPRESS_OVER:
+            return b"z" + zlib.compress(data, 1)
+        return b"j" + data
+
+    @staticmethod
+    def decode(payload: bytes) -> Record:
+        """A payload back to a record."""
+        data = zlib.decompress(payload[1:]) if payload[:1] == b"z" else payload[1:]
+        value = orjson.loads(data)
+        return Record(
+            upserts=[(k, o) for k, o in value["u"]],
+            deletes=[(k, i) for k, i in value["d"]],
+            variables=value["v"],
+            forget=value["f"],
+            at=value.get("at", ""),
+        )
+
+    def is_empty(self) -> bool:
+        """Nothing to apply."""
+        return not (self.upserts or self.deletes or self.variables or self.forget)
+
+
+def build_records(
+    upserts: Iterable[Row],
+    deletes: Iterable[Row],
+    variables: list[dict[str, Any]],
+    forget: list[str],
+    root_of: Any,
+) -> dict[str, Record]:
+    """The records of one write, by tree root (``root_of(proc_inst_id)``)."""
+    records: dict[str, Record] = {}
+    at = datetime.now(UTC).isoformat()
+
+    def of(proc_inst_id: str) -> Record:
+        root = root_of(proc_inst_id)
+        record = records.get(root)
+        if record is None:
+            record = records[root] = Record(at=at)
+        return record
+
+    for row in upserts:
+        kind = type(row)
+        of(_instance_of(row)).upserts.append((_CODE[kind], MAPPINGS[kind].json_object(row)))
+    for row in deletes:
+        of(_instance_of(row)).deletes.append((_CODE[type(row)], row.id))
+    for var in variables:
+        of(str(var["proc_inst_id"])).variables.append(var)
+    for pid in forget:
+        of(pid).forget.append(pid)
+    return records
+
+
+def _instance_of(row: Row) -> str:
+    return row.id if isinstance(row, HistoricProcessInstance) else str(row.proc_inst_id)  # type: ignore[attr-defined]
+
+
+def row_of(code: str, obj: dict[str, Any]) -> Row:
+    """A history dataclass from a record's JSON object."""
+    mapping = MAPPINGS[_KIND[code]]
+    values = [obj.get("rev" if f == "revision" else f) for f in mapping.fields]
+    return mapping.from_json(values)
+
+
+# ------------------------------------------------------------------------------ merge on load
+def merge(loaded: dict[type, list[Any]], payloads: Sequence[str], *, open_only_of: set[str] | None) -> int:
+    """Replays a tree's pending records (base64 payloads, oldest first) over its loaded history rows.
+
+    ``open_only_of``: for a load of open history only, the running instances whose open rows to keep
+    (the process rows of those instances, their task and activity rows without an end time); None
+    keeps every row. Returns the highest activity ``transaction_order`` the records hold (0 if none).
+    """
+    if not payloads:
+        return 0
+    by_id: dict[type, dict[str, Any]] = {
+        kind: {r.id: r for r in loaded.get(kind, [])} for kind in HISTORY_KINDS
+    }
+    order = 0
+    for text in payloads:
+        record = Record.decode(base64.b64decode(text))
+        for code, obj in record.upserts:
+            kind = _KIND[code]
+            current = by_id[kind].get(obj["id"])
+            if current is None or current.revision < obj["rev"]:
+                row = row_of(code, obj)
+                by_id[kind][row.id] = row
+                if isinstance(row, HistoricActivityInstance):
+                    order = max(order, row.transaction_order)
+        for code, row_id in record.deletes:
+            by_id[_KIND[code]].pop(row_id, None)
+    for kind in HISTORY_KINDS:
+        rows = list(by_id[kind].values())
+        if open_only_of is not None:
+            if kind is HistoricProcessInstance:
+                rows = [r for r in rows if r.id in open_only_of]
+            else:
+                rows = [r for r in rows if r.end_time is None and r.proc_inst_id in open_only_of]
+        loaded[kind] = rows
+    return order
+
+
+# -------------------------------------------------------------------------------------- apply
+def _upsert_sql(mapping: Mapping) -> str:
+    columns = ["rev" if f == "revision" else f for f in mapping.fields]
+    sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns if c != "id")
+    return (
+        f"INSERT INTO {mapping.table} ({', '.join(columns)}) SELECT {', '.join(columns)} "
+        f"FROM json_populate_recordset(NULL::{mapping.table}, %s::json) "
+        f"ON CONFLICT (id) DO UPDATE SET {sets} WHERE {mapping.table}.rev < EXCLUDED.rev"
+    )
+
+
+_UPSERT = {kind: _upsert_sql(MAPPINGS[kind]) for kind in HISTORY_KINDS}
+_DELETE = {kind: f"DELETE FROM {MAPPINGS[kind].table} WHERE id = ANY(%s)" for kind in HISTORY_KINDS}
+_VARIABLES = """
+INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, create_time,
+                            last_updated_time)
+SELECT v.id, v.proc_inst_id, v.execution_id, v.task_id, v.name, v.type_name, v.value, v.create_time,
+       v.last_updated_time
+FROM json_populate_recordset(NULL::act_hi_varinst, %s::json) v
+ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, value = EXCLUDED.value,
+                               last_updated_time = EXCLUDED.last_updated_time
+"""
+_FORGET = "DELETE FROM act_hi_varinst WHERE proc_inst_id = ANY(%s)"
+
+
+@dataclass
+class Applied:
+    """What one batch applied: records, their ages in seconds at apply time."""
+
+    records: int = 0
+    lags: list[float] = field(default_factory=list)
+
+
+def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes, datetime]]) -> Applied:
+    """Applies records (``seq``, payload, created_at; in ``seq`` order) and deletes them, in the caller's
+    transaction: per table one upsert of each row's latest revision, then the deletes."""
+    upserts: dict[type, dict[str, dict[str, Any]]] = {kind: {} for kind in HISTORY_KINDS}
+    deletes: dict[type, set[str]] = {kind: set() for kind in HISTORY_KINDS}
+    variables: dict[str, dict[str, Any]] = {}
+    forget: set[str] = set()
+    for _, payload, _ in rows:
+        record = Record.decode(bytes(payload))
+        for code, obj in record.upserts:
+            kind = _KIND[code]
+            current = upserts[kind].get(obj["id"])
+            if current is None or current["rev"] < obj["rev"]:
+                upserts[kind][obj["id"]] = obj
+        for code, row_id in record.deletes:
+            deletes[_KIND[code]].add(row_id)
+        for var in record.variables:
+            known = variables.get(var["id"])
+            var = {
+                **var,
+                "create_time": known["create_time"] if known else record.at,
+                "last_updated_time": record.at,
+            }
+            variables[var["id"]] = var
+        forget.update(record.forget)
+    if not rows:
+        return Applied()
+    with conn.pipeline():
+        for kind in HISTORY_KINDS:
+            if upserts[kind]:
+                conn.execute(_UPSERT[kind], (dump_json(list(upserts[kind].values())),))
+        if variables:
+            conn.execute(_VARIABLES, (dump_json(list(variables.values())),))
+        for kind in HISTORY_KINDS:
+            if deletes[kind]:
+                conn.execute(_DELETE[kind], (list(deletes[kind]),))
+        if forget:
+            conn.execute(_FORGET, (list(forget),))
+        conn.execute("DELETE FROM loom_history_queue WHERE seq = ANY(%s)", ([r[0] for r in rows],))
+    now = time.time()
+    return Applied(records=len(rows), lags=[max(0.0, now - r[2].timestamp()) for r in rows])
+
+
+# The advisory lock is tried in the scan's filter, so a tree whose records another transaction is
+# applying is passed over as a whole (and its later records with it: order per tree holds).
+_BATCH = f"""
+SELECT seq, payload, created_at FROM loom_history_queue
+WHERE {_TRY_LOCK} ORDER BY seq LIMIT %s FOR UPDATE SKIP LOCKED
+"""
+
+
+def apply_batch(conn: psycopg.Connection[Any], limit: int = 500) -> Applied:
+    """One worker's batch, in its own transaction: up to ``limit`` records of trees no other transaction
+    is applying (their advisory locks are taken as the records are read), applied and deleted."""
+    with conn.transaction():
+        rows = conn.execute(_BATCH, (limit,)).fetchall()
+        return apply_records(conn, rows)
+
+
+def catch_up(
+    conn: psycopg.Connection[Any],
+    *,
+    roots: Sequence[str] = (),
+    actor: str | None = None,
+    instances: Sequence[str] = (),
+    everything: bool = False,
+) -> Applied:
+    """Applies, in the caller's transaction, every pending record of the trees given by ``roots``, of
+    the trees with a pending record of ``actor``, of the trees containing ``instances`` (pending called
+    instances included), or of every tree. Waits for a worker applying one of them (its lock)."""
+    clauses, params = [], []
+    if roots:
+        clauses.append("root_id = ANY(%s)")
+        params.append(list(roots))
+    if actor is not None:
+        clauses.append("root_id IN (SELECT root_id FROM loom_history_queue WHERE actor = %s)")
+        params.append(actor)
+    if instances:
+        clauses.append(
+            "root_id IN (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = ANY(%s)"
+            " UNION SELECT coalesce(root_proc_inst_id, id) FROM act_hi_procinst WHERE id = ANY(%s))"
+            " OR root_id = ANY(%s)"
+        )
+        params += [list(instances)] * 3
+    if everything:
+        clauses = ["true"]
+        params = []
+    if not clauses:
+        return Applied()
+    where = " OR ".join(f"({c})" for c in clauses)
+    trees = [
+        str(r[0])
+        for r in conn.execute(
+            f"SELECT DISTINCT root_id FROM loom_history_queue WHERE {where} ORDER BY 1", params
+        ).fetchall()
+    ]
+    if not trees:
+        return Applied()
+    for root in trees:  # in a fixed order: two readers never wait on each other in a circle
+        conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (LOCK_KEY, root))
+    rows = conn.execute(
+        "SELECT seq, payload, created_at FROM loom_history_queue WHERE root_id = ANY(%s) ORDER BY seq FOR UPDATE",
+        (trees,),
+    ).fetchall()
+    return apply_records(conn, rows)
+
+
+def pending_records_of_instance_sql() -> str:
+    """The tree's pending payloads as a JSON array of base64 texts, oldest first (for the load)."""
+    return (
+        "(SELECT json_agg(encode(payload, 'base64') ORDER BY seq) FROM loom_history_queue "
+        "WHERE root_id = (SELECT id FROM root))"
+    )
+
+
+def lag(conn: psycopg.Connection[Any]) -> tuple[int, float]:
+    """(pending records, age in seconds of the oldest)."""
+    found = conn.execute(
+        "SELECT count(*), coalesce(extract(epoch FROM clock_timestamp() - min(created_at)), 0) FROM loom_history_queue"
+    ).fetchone()
+    assert found is not None
+    return int(found[0]), float(found[1])
