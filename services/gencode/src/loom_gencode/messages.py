@@ -166,9 +166,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "gencode.sync.failed": {ZH: "同步数据库失败: {detail}", EN: "Synchronisation failed: {detail}"},
     "gencode.sync.lossy": {
-        ZH: "同步数据库失败: 字段[{column}]的修改({change})会丢失或改变已有数据，表未做任何修改；如确需修改请使用强制同步!",
-        EN: "Synchronisation refused: changing column [{column}] ({change}) would lose or alter stored values;"
-        " the table is unchanged. Use a forced sync if you really mean it.",
+        ZH: "同步数据库失败: 字段[{column}]的修改({change})会丢失或改变{rows}行已有数据，表未做任何修改；如确需修改请使用强制同步!",
+        EN: "Synchronisation refused: changing column [{column}] ({change}) would lose or alter the stored values"
+        " of {rows} rows; the table is unchanged. Use a forced sync if you really mean it.",
     },
     # generation
     "gencode.gen.required": {ZH: "必填项不能为空", EN: "Required fields must not be empty"},

@@ -7,6 +7,7 @@ real PostgreSQL and checks every stored value after every normal sync.
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -73,6 +74,54 @@ async def test_a_narrower_column_whose_values_all_fit_is_synchronised(env):
     engine.dispose()
 
 
+async def test_a_normal_sync_that_would_round_stored_numbers_is_refused_naming_the_rows(env):
+    engine = create_engine(sync_url(env.settings.app_database_url))
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS demo_cents"))
+    # given a synchronised table holding twenty amounts with cents
+    rec = await save_table(env, table("demo_cents", column("amount", "numeric(10,2)")))
+    assert (await sync(env, rec["id"])).status_code == 200
+    with engine.begin() as conn:
+        conn.execute(
+            text("INSERT INTO demo_cents (id, amount) SELECT g::text, g + 0.25 FROM generate_series(1, 20) g")
+        )
+    # when the design makes it numeric(30,0) (wider, and without the cents) and a normal sync runs
+    rec = await _query(env, rec["id"])
+    next(c for c in rec["columnList"] if c["name"] == "amount")["jdbcType"] = "numeric(30,0)"
+    assert (await env.client.post("/gencode/table/save", json=rec, headers=env.headers())).status_code == 200
+    refused = await sync(env, rec["id"], "1")
+    # then it is refused naming the column and the twenty rows, and no cent is lost
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["msg"].startswith("同步数据库失败: 字段[amount]的修改")
+    assert "20行" in refused.json()["msg"]
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT sum(amount) FROM demo_cents")).scalar() == Decimal("215.00")
+    # and only a forced sync may
+    assert (await sync(env, rec["id"], "2")).status_code == 200
+    with engine.begin() as conn:
+        conn.execute(text("DROP TABLE demo_cents"))
+    engine.dispose()
+
+
+def test_renaming_and_narrowing_a_column_in_one_save_is_refused_naming_the_rows(app_engine) -> None:
+    # given a synchronised column holding one ten-character value and one that fits
+    name = f"ren_{uuid.uuid4().hex[:10]}"
+    ddl.synchronise(app_engine, _design(name, None, [["title", "varchar(20)", None]]), ddl.FORCE)
+    with app_engine.begin() as conn:
+        conn.execute(text(f"INSERT INTO {name} (id, title) VALUES ('1', 'abcdefghij'), ('2', 'abc')"))  # noqa: S608
+    # when one save renames it and narrows it to five characters
+    with pytest.raises(LossyChange) as caught:
+        ddl.synchronise(app_engine, _design(name, name, [["headline", "varchar(5)", "title"]]), ddl.KEEP)
+    # then the normal sync refuses, naming the column and the one row it would cut
+    assert caught.value.params["column"] == "headline" and caught.value.params["rows"] == 1
+    with app_engine.begin() as conn:
+        assert conn.execute(text(f"SELECT title FROM {name} ORDER BY id")).scalars().all() == [
+            "abcdefghij",
+            "abc",
+        ]  # noqa: S608
+        conn.execute(text(f"DROP TABLE {name}"))
+
+
 async def test_renaming_a_table_in_the_design_carries_its_rows(env):
     engine = create_engine(sync_url(env.settings.app_database_url))
     with engine.begin() as conn:
@@ -118,6 +167,7 @@ changes = st.lists(
     st.one_of(
         st.tuples(st.just("type"), st.integers(0, 2), st.sampled_from(TYPES)),
         st.tuples(st.just("rename_column"), st.integers(0, 2), st.none()),
+        st.tuples(st.just("rename_and_type"), st.integers(0, 2), st.sampled_from(TYPES)),
         st.tuples(st.just("rename_table"), st.none(), st.none()),
         st.tuples(st.just("insert"), st.lists(values, min_size=3, max_size=3), st.none()),
     ),
@@ -155,6 +205,7 @@ def app_engine(databases: tuple[str, str]) -> Engine:
 @example(
     steps=[("insert", ["abc", "x", "y"], None), ("rename_table", None, None), ("rename_column", 0, None)]
 )
+@example(steps=[("insert", ["abcdefghij", "x", "y"], None), ("rename_and_type", 0, "varchar(3)")])
 def test_random_design_changes_never_lose_a_stored_value_in_a_normal_sync(app_engine, steps) -> None:
     name = f"prop_{uuid.uuid4().hex[:10]}"
     cols: list[list[str | None]] = [[f"c{i}", "varchar(40)", None] for i in range(3)]
@@ -178,6 +229,9 @@ def test_random_design_changes_never_lose_a_stored_value_in_a_normal_sync(app_en
             cols[arg][1] = new_type
         elif kind == "rename_column":
             cols[arg][0] = f"{cols[arg][0].split('_')[0]}_{uuid.uuid4().hex[:4]}"
+        elif kind == "rename_and_type":  # one save renames and retypes the column
+            cols[arg][0] = f"{cols[arg][0].split('_')[0]}_{uuid.uuid4().hex[:4]}"
+            cols[arg][1] = new_type
         design_name = f"prop_{uuid.uuid4().hex[:10]}" if kind == "rename_table" else synced_name
         try:
             ddl.synchronise(app_engine, _design(design_name, synced_name, cols), ddl.KEEP)

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from loom_gencode.generate.render import Budget, render, render_all, render_isolated
+from loom_gencode.generate.render import KILL_GRACE_SECONDS, Budget, render, render_all, render_isolated
 from loom_platform.errors import InvalidArgument
 
 FILE = "{% set output_path = 'back/a.py' %}"
@@ -69,8 +69,8 @@ def test_every_loop_step_counts_whatever_the_loop_iterates(loop: str) -> None:
     # when rendered with a budget of half a second
     with pytest.raises(InvalidArgument) as caught:
         render("strings", FILE + loop, {}, Budget(seconds=0.5))
-    # then it stops at the budget
-    assert time.monotonic() - started < 2
+    # then it stops at the budget (with a busy machine's margin)
+    assert time.monotonic() - started < 3
     assert "longer than 0.5 s" in caught.value.message()
 
 
@@ -87,12 +87,13 @@ def test_a_format_that_builds_a_huge_string_at_once_is_refused(source: str) -> N
 def test_a_render_that_never_reaches_a_check_is_stopped_from_the_outside() -> None:
     # given a template whose one operation runs for minutes inside Python (no loop, no call to tick)
     source = FILE + "{% set x = ((10 ** 1000) ** 1000) ** 1000 %}done"
+    render_isolated([("warm", FILE, {})], "组")  # the fork server starts once, with gencode
     started = time.monotonic()
     # when it renders in its child process with a budget of half a second
     with pytest.raises(InvalidArgument) as caught:
         render_isolated([("hog", source, {})], "模板组", seconds=0.5)
     # then the child is killed soon after the budget, and the group is named
-    assert time.monotonic() - started < 4
+    assert time.monotonic() - started < 0.5 + KILL_GRACE_SECONDS + 3  # (a busy machine's margin)
     assert caught.value.message() == "模板[模板组]渲染失败: rendering took longer than 0.5 s"
 
 

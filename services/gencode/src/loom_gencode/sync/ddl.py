@@ -54,10 +54,12 @@ class Step:
     lossy: bool = False
     note: str = ""
     sql: list[str] = field(default_factory=list)
-    # For a type change: the column and its old and new types (to check the stored values).
+    # For a type change: the column and its old and new types (to check the stored values), and
+    # the column the values are stored in now when it is another (a rename copies them over).
     column: str | None = None
     old_type: Any = None
     new_type: Any = None
+    source: str | None = None
 
 
 def _dialect_family(conn: Connection | Engine) -> str:
@@ -115,7 +117,7 @@ def plan(conn: Connection, design: Design, mode: str) -> list[Step]:
         source = (column.synced_name or "").lower()
         if source and source in actual and source not in wanted:
             renamed.add(source)
-            steps += _rename(design.name, column, actual[source], family)  # type: ignore[arg-type]
+            steps += _rename(design.name, column, actual[source], family, conn.dialect)  # type: ignore[arg-type]
         else:
             steps += _add(design.name, column, family, has_rows=rows > 0)
     for name, reflected in actual.items():
@@ -137,35 +139,68 @@ def plan(conn: Connection, design: Design, mode: str) -> list[Step]:
     return steps
 
 
-def changed_values(conn: Connection, table: str, steps: list[Step]) -> Step | None:
-    """The first lossy type change that would lose or alter a stored value of ``table``, if any.
+@dataclass(frozen=True)
+class ValueChange:
+    """A step that would change stored values, and how many rows hold one it would change."""
 
-    On PostgreSQL each value is cast to the new type and back: a value that does not come back
-    the same (or cannot be cast at all) would be lost. Elsewhere any stored value counts.
+    step: Step
+    rows: int
+
+
+def changed_values(conn: Connection, table: str, steps: list[Step]) -> ValueChange | None:
+    """The first type change (or renamed column's copy) that would lose or alter a stored value of
+    ``table``, with the number of rows it would change.
+
+    Every type change is checked, not only those the type names call narrowing (numeric(10,2) to
+    numeric(30,0) is wider and still rounds every cent). On PostgreSQL each value is cast to the new
+    type and back: a value that does not come back the same (or cannot be cast at all) would be
+    changed. Elsewhere any stored value of a narrowing change counts.
     """
     for step in steps:
-        if not step.lossy or step.column is None:
+        if step.column is None:
             continue
+        stored = step.source or step.column
         if _dialect_family(conn) != "postgresql":
-            if _holds_data(conn, table, step.column):
-                return step
-            continue
-        target = sa.table(table, sa.column(step.column))
-        value = target.c[step.column]
-        round_trip = sa.cast(sa.cast(value, step.new_type), step.old_type)
-        probe = (
-            sa.select(sa.literal(1))
-            .select_from(target)
-            .where(value.is_not(None), round_trip.is_distinct_from(value))
-            .limit(1)
-        )
-        try:
-            with conn.begin_nested():
-                if conn.execute(probe).first() is not None:
-                    return step
-        except sa.exc.DBAPIError:
-            return step  # a value the new type cannot hold at all
+            rows = _non_null(conn, table, stored) if step.lossy else 0
+        else:
+            rows = _changed_rows(conn, table, stored, step)
+        if rows:
+            return ValueChange(step, rows)
     return None
+
+
+def _non_null(conn: Connection, table: str, column: str) -> int:
+    target = sa.table(table, sa.column(column))
+    stmt = sa.select(sa.func.count()).select_from(target).where(target.c[column].is_not(None))
+    return int(conn.execute(stmt).scalar_one())
+
+
+def _changed_rows(conn: Connection, table: str, column: str, step: Step) -> int:
+    """Rows whose value the cast to the new type changes; when some value cannot be cast at all,
+    the rows PostgreSQL 16's soft input check refuses or changes (else every stored value)."""
+    target = sa.table(table, sa.column(column))
+    value = target.c[column]
+    round_trip = sa.cast(sa.cast(value, step.new_type), step.old_type)
+    changed = value.is_not(None) & round_trip.is_distinct_from(value)
+    try:
+        with conn.begin_nested():
+            return int(
+                conn.execute(sa.select(sa.func.count()).select_from(target).where(changed)).scalar_one()
+            )
+    except sa.exc.DBAPIError:
+        pass  # a value the new type cannot hold at all
+    if conn.dialect.server_version_info < (16,):
+        return _non_null(conn, table, column)
+    new_type = step.new_type.compile(dialect=conn.dialect)
+    valid = sa.func.pg_input_is_valid(sa.cast(value, sa.Text), new_type)
+    refused = value.is_not(None) & sa.case((valid, round_trip.is_distinct_from(value)), else_=sa.true())
+    try:
+        with conn.begin_nested():
+            return int(
+                conn.execute(sa.select(sa.func.count()).select_from(target).where(refused)).scalar_one()
+            )
+    except sa.exc.DBAPIError:
+        return _non_null(conn, table, column)
 
 
 def _recreate(design: Design, family: str, physical: str | None) -> list[Step]:
@@ -197,7 +232,9 @@ def _add(table: str, column: DesignColumn, family: str, *, has_rows: bool) -> li
     ]
 
 
-def _rename(table: str, column: DesignColumn, old: dict[str, Any], family: str) -> list[Step]:
+def _rename(
+    table: str, column: DesignColumn, old: dict[str, Any], family: str, dialect: sa.Dialect
+) -> list[Step]:
     """Add the new column, copy the old one's values into it, then drop the old one."""
     new_type = types.parse(column.jdbc_type, family, column.name)
 
@@ -205,9 +242,18 @@ def _rename(table: str, column: DesignColumn, old: dict[str, Any], family: str) 
         target = sa.table(table, sa.column(column.name), sa.column(old["name"]))
         op.execute(target.update().values({column.name: sa.cast(target.c[old["name"]], new_type)}))
 
+    copied = Step(copy, note=f"rename: copy {old['name']} -> {column.name}")
+    # the copy casts: its values are checked like a type change's, where they are stored now
+    copied.column, copied.source, copied.old_type, copied.new_type = (
+        column.name,
+        old["name"],
+        old["type"],
+        new_type,
+    )
+    copied.lossy = not types.widening(types.render(old["type"], dialect), column.jdbc_type)
     steps = [
         Step(lambda op: op.add_column(table, _column(column, family, nullable=True)), note="rename: add"),
-        Step(copy, note="rename: copy"),
+        copied,
     ]
     if not column.nullable:
         steps.append(
@@ -288,16 +334,16 @@ def synchronise(engine: Engine, design: Design, mode: str) -> list[Step]:
     """Plans and runs a sync in one transaction; returns the steps with their SQL.
 
     A normal sync (keep data) that would lose or alter a stored value changes nothing and
-    raises :class:`LossyChange`; only a forced sync may lose data.
+    raises :class:`LossyChange` naming the column and the rows; only a forced sync may.
     """
     with engine.begin() as conn:
         steps = render(conn, plan(conn, design, mode))
         if mode == KEEP:
             physical = _physical(inspect(conn), design) or design.name
             # Type changes run after a table rename: the stored values are still under the old name.
-            lossy = changed_values(conn, physical, steps)
-            if lossy is not None:
-                raise LossyChange(column=lossy.column or "", change=lossy.note)
+            change = changed_values(conn, physical, steps)
+            if change is not None:
+                raise LossyChange(column=change.step.column or "", change=change.step.note, rows=change.rows)
         apply(conn, steps)
     return steps
 

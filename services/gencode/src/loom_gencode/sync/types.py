@@ -118,12 +118,27 @@ def widening(old: str, new: str) -> bool:
     if old_name in texts and new_name in texts:
         return bool(old_args and new_args and new_args[0] >= old_args[0])
     if old_name in ints and new_name in ints:
-        return ints.index(new_name) >= ints.index(old_name) and (
-            new_name not in ("numeric", "decimal")
-            or not new_args
-            or new_args[0] - (new_args[1] if len(new_args) > 1 else 0) >= 19
-        )
+        return _number_fits(old_name, old_args, new_name, new_args, ints)
     return old_name == new_name and old_args == new_args
+
+
+def _number_fits(
+    old_name: str, old_args: list[int], new_name: str, new_args: list[int], ints: list[str]
+) -> bool:
+    """Whether every number of the old type keeps its value in the new one: as many digits before
+    the point and as many after (numeric(10,2) -> numeric(30,0) rounds every cent)."""
+    decimals = ("numeric", "decimal")
+    if new_name not in decimals:
+        return old_name not in decimals and ints.index(new_name) >= ints.index(old_name)
+    if not new_args:
+        return True  # an unconstrained numeric holds any number exactly
+    new_scale = new_args[1] if len(new_args) > 1 else 0
+    if old_name not in decimals:
+        return new_args[0] - new_scale >= 19  # every integer type fits in 19 digits
+    if not old_args:
+        return False
+    old_scale = old_args[1] if len(old_args) > 1 else 0
+    return new_scale >= old_scale and new_args[0] - new_scale >= old_args[0] - old_scale
 
 
 def _split(text: str) -> tuple[str, list[int]]:
