@@ -54,6 +54,22 @@ async def request_fields(request: Request, *, text: bool = True) -> dict[str, An
     return fields
 
 
+def json_object(value: Any, field: str) -> dict[str, Any]:
+    """A field holding a JSON object, as text or already parsed; empty is ``{}``. Anything else is
+    400 ``validation_failed`` naming ``field``."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    if value is None or value == "" or value == b"":
+        return {}
+    try:
+        parsed = orjson.loads(value if isinstance(value, (str, bytes)) else str(value))
+    except orjson.JSONDecodeError as exc:
+        raise InvalidArgument("validation_failed", field=field, detail="JSON") from exc
+    if not isinstance(parsed, Mapping):
+        raise InvalidArgument("validation_failed", field=field, detail="JSON object")
+    return dict(parsed)
+
+
 def id_list(value: str | None) -> list[str]:
     """Ids in a field as clients send them: comma-joined, a JSON string of them, or a JSON list
     (what a JSON body's list becomes as text); blanks dropped."""

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.forms.v1 import events_pb2
-from loom_platform.errors import InvalidArgument
 from loom_platform.logging import caller
 from loom_platform.outbox import add_event
 from loom_platform.records import Authored
@@ -34,21 +31,6 @@ def publish(session: AsyncSession, entity: str, record_id: str, verb: str, name:
     """Adds ``loom.forms.<entity>.<verb>`` to the session's transaction (outbox)."""
     message = events_pb2.RecordChanged(entity=entity, id=record_id, kind=KINDS.get(verb, 0), name=name)
     add_event(session, f"loom.forms.{entity}.{verb}", message)
-
-
-def json_object(text: Any, field: str) -> dict[str, Any]:
-    """A JSON object given as text or already parsed; 400 when it is neither."""
-    if isinstance(text, Mapping):
-        return dict(text)
-    if text in (None, ""):
-        return {}
-    try:
-        value = json.loads(str(text))
-    except ValueError as exc:
-        raise InvalidArgument("validation_failed", field=field, detail="JSON") from exc
-    if not isinstance(value, Mapping):
-        raise InvalidArgument("validation_failed", field=field, detail="JSON object")
-    return dict(value)
 
 
 def text_of(value: Any) -> str:

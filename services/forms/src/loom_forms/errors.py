@@ -1,10 +1,27 @@
-"""Errors of the forms service that carry more than a message: field-level validation."""
+"""Errors every forms domain shares: names, lengths, field-level validation. Each domain's own
+errors are in its ``errors.py``; their texts (zh-CN, en-US) are in ``loom_forms/messages.py``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from loom_platform.errors import InvalidArgument
+
+
+class NameRequired(InvalidArgument):
+    message_key = "forms.name_required"
+
+
+class TooLong(InvalidArgument):
+    """Raised as ``TooLong(field="name", max=100)``."""
+
+    message_key = "forms.too_long"
+
+
+class FieldInvalid(InvalidArgument):
+    """A request field that is missing or malformed: ``FieldInvalid(field="data", detail="JSON")``."""
+
+    message_key = "validation_failed"
 
 
 class FormInvalid(InvalidArgument):  # type: ignore[misc]
@@ -19,17 +36,3 @@ class FormInvalid(InvalidArgument):  # type: ignore[misc]
     @property
     def details(self) -> dict[str, Any]:
         return dict(self.fields)
-
-
-class ImportInvalid(InvalidArgument):  # type: ignore[misc]
-    """An import file with bad rows: nothing is imported; ``details.rows`` says which and why."""
-
-    message_key = "forms.generate.import_failed"
-
-    def __init__(self, rows: list[dict[str, Any]], count: int) -> None:
-        super().__init__(count=count)
-        self.rows = rows
-
-    @property
-    def details(self) -> dict[str, Any]:
-        return {"count": self.params["count"], "rows": self.rows}

@@ -14,7 +14,7 @@ from loom_forms.data import service as data_service
 from loom_forms.definition import service as definition_service
 from loom_platform import i18n
 from loom_platform.db import transaction
-from loom_platform.errors import InvalidArgument
+from loom_platform.fields import json_object
 
 
 class FormsServicer(service_pb2_grpc.FormsServiceServicer):
@@ -32,12 +32,7 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
         )
 
     async def SaveProcessData(self, request: Any, _context: Any) -> service_pb2.SaveProcessDataResponse:  # noqa: N802
-        try:
-            values = orjson.loads(request.data_json or "{}")
-        except orjson.JSONDecodeError as exc:
-            raise InvalidArgument("validation_failed", field="data", detail="JSON") from exc
-        if not isinstance(values, dict):
-            raise InvalidArgument("validation_failed", field="data", detail="JSON object")
+        values = json_object(request.data_json, "data")
         async with self._factory() as session, transaction(session):
             outcome = await data_service.save(
                 session,

@@ -5,16 +5,6 @@ from __future__ import annotations
 from loom_platform.errors import FailedPrecondition, InvalidArgument, NotFound
 
 
-class NameRequired(InvalidArgument):
-    message_key = "forms.name_required"
-
-
-class NameTooLong(InvalidArgument):
-    """Raised as ``NameTooLong(field="name", max=100)``."""
-
-    message_key = "forms.too_long"
-
-
 class CategoryNotFound(NotFound):
     message_key = "not_found"
 

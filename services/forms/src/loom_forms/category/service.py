@@ -7,10 +7,11 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_forms.category.errors import CategoryNotFound, HasChildren, NameRequired, NameTooLong, OwnParent
+from loom_forms.category.errors import CategoryNotFound, HasChildren, OwnParent
 from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.models import FormDefinition
+from loom_forms.errors import NameRequired, TooLong
 from loom_platform import tree as trees
 from loom_platform.tree import ROOT_PARENT, build_tree
 from loom_platform.wire import new_id
@@ -49,7 +50,7 @@ async def save(session: AsyncSession, body: dict[str, Any]) -> FormCategory:
     if not name:
         raise NameRequired()
     if len(name) > 100:
-        raise NameTooLong(field="name", max=100)
+        raise TooLong(field="name", max=100)
     parent = body.get("parent") if isinstance(body.get("parent"), dict) else {}
     parent_id = text_of(parent.get("id") or body.get("parentId")) or ROOT_PARENT
     record = await session.get(FormCategory, text_of(body.get("id"))) if body.get("id") else None

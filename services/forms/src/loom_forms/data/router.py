@@ -7,10 +7,10 @@ from typing import Any
 from fastapi import APIRouter
 
 from loom_forms.data import service
+from loom_forms.data.errors import DataNotFound
 from loom_forms.definition.router import PERM
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep
-from loom_platform.errors import NotFound
 
 router = APIRouter(prefix="/form/process")
 
@@ -25,5 +25,5 @@ async def data(session: SessionDep, businessKey: str, jsonId: str = "") -> dict[
     """The form data a process stored for a business key (of one version when `jsonId` is given)."""
     found = await service.read(session, businessKey, jsonId)
     if found is None:
-        raise NotFound()
+        raise DataNotFound()
     return {"id": found.id, "jsonId": found.json_id, "businessKey": found.business_key, "data": found.data}

@@ -14,7 +14,7 @@ from loom_form_rules import validate
 from loom_forms.common import publish, touch
 from loom_forms.data.models import ProcessFormData, ProcessFormSubmission
 from loom_forms.definition import service as definition_service
-from loom_platform.errors import InvalidArgument
+from loom_forms.errors import FieldInvalid
 
 
 @dataclass
@@ -44,7 +44,7 @@ async def save(
 
     A read-only node form stores nothing from the client, whatever its writable list says."""
     if not business_key or not task_id:
-        raise InvalidArgument("validation_failed", field="businessKey/taskId", detail="required")
+        raise FieldInvalid(field="businessKey/taskId", detail="required")
     done = await _submission(session, task_id)
     if done is not None:
         if process_instance_id and not done.process_instance_id:
@@ -95,7 +95,7 @@ async def history(
 ) -> list[ProcessFormSubmission]:
     """The saves of a process's form data (by instance or business key), oldest first."""
     if not process_instance_id and not business_key:
-        raise InvalidArgument("validation_failed", field="processInstanceId/businessKey", detail="required")
+        raise FieldInvalid(field="processInstanceId/businessKey", detail="required")
     saves = select(ProcessFormSubmission)
     if process_instance_id:
         # By instance: its own saves, and saves made before it was known (an older start) of the

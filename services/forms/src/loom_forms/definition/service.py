@@ -15,8 +15,9 @@ from loom_form_rules import Field, fields
 from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.checks import check_models
+from loom_forms.definition.errors import DefinitionJsonInvalid, DefinitionNotFound, PrimaryVersionKept
 from loom_forms.definition.models import DRAFT, PUBLISHED, FormDefinition, FormDefinitionJson
-from loom_platform.errors import FailedPrecondition, InvalidArgument, NotFound
+from loom_forms.errors import NameRequired, TooLong
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
@@ -36,9 +37,9 @@ def parse_json(text: Any) -> dict[str, Any]:
         try:
             value = json.loads(str(text or ""))
         except ValueError as exc:
-            raise InvalidArgument("forms.definition.json_invalid", detail=str(exc)[:200]) from exc
+            raise DefinitionJsonInvalid(detail=str(exc)[:200]) from exc
     if not isinstance(value, dict) or not isinstance(value.get("list", []), list):
-        raise InvalidArgument("forms.definition.json_invalid", detail="{list, config}")
+        raise DefinitionJsonInvalid(detail="{list, config}")
     return value
 
 
@@ -84,7 +85,7 @@ async def get(session: AsyncSession, definition_id: str) -> FormDefinition:
     """A definition, or NotFound."""
     record = await session.get(FormDefinition, definition_id)
     if record is None:
-        raise NotFound()
+        raise DefinitionNotFound()
     return record
 
 
@@ -92,7 +93,7 @@ async def get_version(session: AsyncSession, json_id: str) -> FormDefinitionJson
     """A version, or NotFound."""
     record = await session.get(FormDefinitionJson, json_id)
     if record is None:
-        raise NotFound()
+        raise DefinitionNotFound()
     return record
 
 
@@ -187,13 +188,13 @@ async def save(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinition
     """Creates or updates a definition; a ``json`` on a new one becomes its first version."""
     name = text_of(body.get("name"))
     if not name:
-        raise InvalidArgument("forms.name_required")
+        raise NameRequired()
     if len(name) > 100:
-        raise InvalidArgument("forms.too_long", field="name", max=100)
+        raise TooLong(field="name", max=100)
     category = body.get("category") if isinstance(body.get("category"), Mapping) else {}
     category_id = text_of(category.get("id") or body.get("categoryId")) or None
     if category_id and await session.get(FormCategory, category_id) is None:
-        raise NotFound()
+        raise DefinitionNotFound()
     record = await session.get(FormDefinition, text_of(body.get("id"))) if body.get("id") else None
     created = record is None
     if record is None:
@@ -284,7 +285,7 @@ async def delete_versions(session: AsyncSession, ids: list[str]) -> None:
         if row is None:
             continue
         if row.is_primary == "1":
-            raise FailedPrecondition("failed_precondition", detail="primary version")
+            raise PrimaryVersionKept()
         await session.delete(row)
         publish(session, "definitionJson", json_id, "deleted")
     await session.flush()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import logging
-import time
 from typing import Any
 from urllib.parse import quote
 
@@ -12,28 +10,22 @@ import orjson
 from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
-from loom_form_rules import validate
-from loom_forms.common import json_object
-from loom_forms.errors import ImportInvalid
-from loom_forms.gencode_client import Change
-from loom_forms.generate import labels, service, xlsx
+from loom_forms.generate import importer, labels, service, xlsx
 from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
-from loom_platform.fields import request_fields
+from loom_platform.fields import json_object, request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import download, fields_body, query
 from loom_platform.paging import PageDep
-from loom_platform.wire import new_id, split_ids
+from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/form/generate")
-log = logging.getLogger("loom.forms.import")
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-MAX_ERROR_ROWS = 100
 
 
 def _allow(request: Request, online: service.Online, *actions: str) -> None:
@@ -71,7 +63,7 @@ async def page(
 ) -> dict[str, Any]:
     """Records of the form's table: `params` (JSON of isSearch values), paging, sorting on isSort fields."""
     online = await _online(session, runtime, request, formId, "view")
-    return await service.page(online, runtime, params, request.query_params.get("params"))
+    return await service.page(online, runtime.data, params, request.query_params.get("params"))
 
 
 @router.get("/queryById")
@@ -85,7 +77,7 @@ async def query_by_id(
 ) -> dict[str, Any]:
     """One record with its sub-table rows."""
     online = await _online(session, runtime, request, formId, "view", "edit")
-    return await service.read(online, runtime, id)
+    return await service.read(online, runtime.data, id)
 
 
 @router.post(
@@ -105,7 +97,7 @@ async def save(
     values = json_object(body.pop("data"), "data") if "data" in body else body
     online = await runtime.online.get(session, form_id)
     _allow(request, online, "edit" if values.get("id") else "add")
-    await service.save(online, runtime, values, i18n.current_language.get())
+    await service.save(online, runtime.data, values, i18n.current_language.get())
     return message(translate("forms.saved", what=""))
 
 
@@ -120,7 +112,7 @@ async def delete(
 ) -> Message:
     """Deletes records ``?formId&ids=a,b`` with their sub-table rows."""
     online = await _online(session, runtime, request, formId, "del")
-    await service.delete(online, runtime, split_ids(ids))
+    await service.delete(online, runtime.data, split_ids(ids))
     return message(translate("forms.deleted", what=""))
 
 
@@ -154,7 +146,7 @@ async def _export(online: service.Online, runtime: Runtime, params_text: str | N
     fields = xlsx.columns(online.fields)
     named = await labels.for_fields(fields, runtime.directory)
     writer = xlsx.SheetWriter(fields, online.form.name, named.show)
-    async for records in service.pages(online, runtime, params_text):
+    async for records in service.pages(online, runtime.data, params_text):
         await named.name_users(records)
         await asyncio.to_thread(writer.append, records)
     body = await asyncio.to_thread(writer.close)
@@ -216,28 +208,16 @@ async def import_file(
 ) -> dict[str, Any]:
     """Imports an XLSX validated row by row: any bad row imports nothing and answers which rows and fields."""
     online = await _online(session, runtime, request, formId, "import")
-    lang = i18n.current_language.get()
-    started = time.monotonic()
     fields = xlsx.columns(online.fields)
     rows = xlsx.read(file.file, fields, runtime.settings.import_max_rows)
     # a sheet may carry labels (as the export writes them) or the stored values
     named = await labels.for_fields(fields, runtime.directory)
     rows = [(n, {f.model: named.read(f, r[f.model]) for f in fields if f.model in r}) for n, r in rows]
-    bad = []
-    for number, record in rows:
-        errors = validate(online.definition, record, lang)
-        if errors:
-            bad.append({"row": number, "errors": errors})
-    if bad:
-        raise ImportInvalid(bad[:MAX_ERROR_ROWS], len(bad))
-    batch = runtime.settings.import_batch_rows
-    for start in range(0, len(rows), batch):
-        main_rows = [
-            service.insert_changes(online, new_id(), record)[0].rows[0]
-            for _, record in rows[start : start + batch]
-        ]
-        await runtime.data.apply(online.data_source, [Change(online.binding.table, "insert", main_rows)])
-        log.info("import %s: %d of %d rows", online.form.code, min(start + batch, len(rows)), len(rows))
-    log.info("import %s: %d rows in %.2fs", online.form.code, len(rows), time.monotonic() - started)
-    text = translate("forms.generate.imported", count=len(rows))
-    return {"success": True, "msg": text, "count": len(rows)}
+    count = await importer.import_rows(
+        online,
+        runtime.data,
+        rows,
+        lang=i18n.current_language.get(),
+        batch=runtime.settings.import_batch_rows,
+    )
+    return {"success": True, "msg": translate("forms.generate.imported", count=count), "count": count}

@@ -13,12 +13,12 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_form_rules import Field, fields, validate
 from loom_forms.definition.service import parse_json
 from loom_forms.errors import FormInvalid
-from loom_forms.gencode_client import Change, Filter
+from loom_forms.gencode_client import Change, DataClient, Filter
+from loom_forms.generate import errors
 from loom_forms.make import service as make_service
 from loom_forms.make.binding import TYPED_WIDGETS, Binding, Child
+from loom_forms.make.errors import NotBound
 from loom_forms.make.models import FormMake
-from loom_forms.runtime import Runtime
-from loom_platform.errors import InvalidArgument, NotFound
 from loom_platform.logging import caller
 from loom_platform.paging import PageParams, page_body
 from loom_platform.wire import new_id, now
@@ -56,7 +56,7 @@ async def load(session: AsyncSession, form_id: str) -> Online:
     form = await make_service.get(session, form_id)
     binding = Binding.load(form.binding)
     if binding is None:
-        raise InvalidArgument("forms.make.not_bound")
+        raise NotBound()
     definition = parse_json(form.source or "{}")
     return Online(form, definition, fields(definition), binding)
 
@@ -68,9 +68,9 @@ def search_filters(online: Online, params_text: str | None) -> list[Filter]:
     try:
         params = json.loads(params_text)
     except ValueError as exc:
-        raise InvalidArgument("forms.generate.params_invalid", detail="JSON") from exc
+        raise errors.ParamsInvalid(detail="JSON") from exc
     if not isinstance(params, Mapping):
-        raise InvalidArgument("forms.generate.params_invalid", detail="JSON object")
+        raise errors.ParamsInvalid(detail="JSON object")
     found: list[Filter] = []
     for model, value in params.items():
         if value in (None, "", []):
@@ -78,7 +78,7 @@ def search_filters(online: Online, params_text: str | None) -> list[Filter]:
         item = online.field(model)
         column = online.binding.columns.get(model)
         if item is None or column is None or not item.options.get("isSearch"):
-            raise InvalidArgument("forms.generate.params_invalid", detail=model)
+            raise errors.ParamsInvalid(detail=model)
         if isinstance(value, list):
             found.append(Filter(column, "in", values=tuple(str(v) for v in value)))
         elif item.type in LIKE_WIDGETS:
@@ -103,7 +103,7 @@ def sorts(online: Online, params: PageParams) -> list[tuple[str, bool]]:
     for order in params.orders:
         column = sortable.get(order.column)
         if column is None:
-            raise InvalidArgument("forms.generate.sort_invalid", column=order.column)
+            raise errors.SortInvalid(column=order.column)
         chosen.append((column, order.asc))
     if not chosen and "create_date" in online.binding.physical:
         chosen = [("create_date", False)]
@@ -140,10 +140,10 @@ def to_record(online: Online, row: Mapping[str, Any], child: Child | None = None
 
 
 async def page(
-    online: Online, runtime: Runtime, params: PageParams, params_text: str | None
+    online: Online, data: DataClient, params: PageParams, params_text: str | None
 ) -> dict[str, Any]:
     """A page of records with the search values applied."""
-    total, rows = await runtime.data.query(
+    total, rows = await data.query(
         online.data_source,
         online.binding.table,
         filters=search_filters(online, params_text),
@@ -155,7 +155,7 @@ async def page(
 
 
 async def pages(
-    online: Online, runtime: Runtime, params_text: str | None
+    online: Online, data: DataClient, params_text: str | None
 ) -> AsyncIterator[list[dict[str, Any]]]:
     """Every record of the filtered list, a page at a time, in id order (each page starts after the
     last id read, so no page re-reads the rows before it)."""
@@ -163,7 +163,7 @@ async def pages(
     last: str | None = None
     while True:
         after = [Filter(key, "gt", last)] if last is not None else []
-        _, rows = await runtime.data.query(
+        _, rows = await data.query(
             online.data_source,
             online.binding.table,
             filters=[*filters, *after],
@@ -178,9 +178,9 @@ async def pages(
         last = str(rows[-1][key])
 
 
-async def read(online: Online, runtime: Runtime, record_id: str) -> dict[str, Any]:
+async def read(online: Online, data: DataClient, record_id: str) -> dict[str, Any]:
     """One record with its sub-table rows."""
-    _, rows = await runtime.data.query(
+    _, rows = await data.query(
         online.data_source,
         online.binding.table,
         filters=[Filter(online.binding.primary_key, "eq", record_id)],
@@ -188,10 +188,10 @@ async def read(online: Online, runtime: Runtime, record_id: str) -> dict[str, An
         limit=1,
     )
     if not rows:
-        raise NotFound()
+        raise errors.RecordNotFound()
     record = to_record(online, rows[0])
     for model, child in online.binding.children.items():
-        _, child_rows = await runtime.data.query(
+        _, child_rows = await data.query(
             online.data_source,
             child.table,
             filters=[Filter(child.foreign_key, "eq", record_id)],
@@ -255,13 +255,13 @@ def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) ->
     return changes
 
 
-async def save(online: Online, runtime: Runtime, values: Mapping[str, Any], lang: str | None) -> str:
+async def save(online: Online, data: DataClient, values: Mapping[str, Any], lang: str | None) -> str:
     """Validates and stores a record (new without id, edited with id); returns its id."""
     check(online, values, lang)
     record_id = str(values.get("id") or "")
     if not record_id:
         record_id = new_id()
-        await runtime.data.apply(online.data_source, insert_changes(online, record_id, values))
+        await data.apply(online.data_source, insert_changes(online, record_id, values))
         return record_id
     update = _stamped(online.binding.physical, row_values(online, values), created=False)
     changes = [Change(online.binding.table, "update", update, online.binding.primary_key, (record_id,))]
@@ -269,13 +269,13 @@ async def save(online: Online, runtime: Runtime, values: Mapping[str, Any], lang
         if model in values:
             changes.append(Change(child.table, "delete", None, child.foreign_key, (record_id,)))
     changes += _child_inserts(online, record_id, values)
-    counts = await runtime.data.apply(online.data_source, changes)
+    counts = await data.apply(online.data_source, changes)
     if not counts or counts[0] == 0:
-        raise NotFound()
+        raise errors.RecordNotFound()
     return record_id
 
 
-async def delete(online: Online, runtime: Runtime, ids: Sequence[str]) -> None:
+async def delete(online: Online, data: DataClient, ids: Sequence[str]) -> None:
     """Deletes records with their sub-table rows."""
     if not ids:
         return
@@ -283,4 +283,4 @@ async def delete(online: Online, runtime: Runtime, ids: Sequence[str]) -> None:
         Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
     ]
     changes.append(Change(online.binding.table, "delete", None, online.binding.primary_key, tuple(ids)))
-    await runtime.data.apply(online.data_source, changes)
+    await data.apply(online.data_source, changes)

@@ -11,8 +11,8 @@ from typing import IO, Any
 from openpyxl import Workbook, load_workbook
 
 from loom_form_rules import Field
+from loom_forms.generate.errors import ImportFileInvalid, ImportTooMany
 from loom_forms.make.binding import SUB_TABLE, TYPED_WIDGETS
-from loom_platform.errors import InvalidArgument
 
 CHUNK = 64 * 1024
 # A finished workbook stays in memory up to this size, then moves to a temporary file.
@@ -104,7 +104,7 @@ def read(file: IO[bytes], fields: list[Field], max_rows: int) -> list[tuple[int,
     try:
         book = load_workbook(file, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
-        raise InvalidArgument("forms.generate.import_file", detail=type(exc).__name__) from exc
+        raise ImportFileInvalid(detail=type(exc).__name__) from exc
     sheet = book.worksheets[0]
     rows = sheet.iter_rows(values_only=True)
     header = next(rows, None) or ()
@@ -113,14 +113,14 @@ def read(file: IO[bytes], fields: list[Field], max_rows: int) -> list[tuple[int,
     for title in header:
         text = str(title).strip() if title is not None else ""
         if text and text not in by_label:
-            raise InvalidArgument("forms.generate.import_file", detail=text)
+            raise ImportFileInvalid(detail=text)
         picked.append(by_label.get(text))
     found: list[tuple[int, dict[str, Any]]] = []
     for number, row in enumerate(rows, start=2):
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
             continue
         if len(found) >= max_rows:
-            raise InvalidArgument("forms.generate.import_too_many", max=max_rows)
+            raise ImportTooMany(max=max_rows)
         record = {
             item.model: _value(item, v) for item, v in zip(picked, row, strict=False) if item is not None
         }

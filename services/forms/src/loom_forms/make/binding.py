@@ -11,7 +11,7 @@ from typing import Any
 
 from loom_form_rules import Field, fields
 from loom_forms.gencode_client import Column
-from loom_platform.errors import InvalidArgument
+from loom_forms.make import errors
 
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 BASE_COLUMNS = ("id", "create_by", "create_date", "update_by", "update_date", "del_flag")
@@ -95,7 +95,7 @@ def column_name(item: Field) -> str:
     """The column a field writes to; a model that cannot name a column is refused."""
     name = snake(item.model)
     if not NAME.match(name) or name in BASE_COLUMNS:
-        raise InvalidArgument("forms.make.field_invalid", field=item.model)
+        raise errors.WidgetFieldInvalid(field=item.model)
     return name
 
 
@@ -114,7 +114,7 @@ def jdbc_type(item: Field) -> str:
 def table_name(name: str) -> str:
     """A valid physical table name, or 400."""
     if not NAME.match(name or ""):
-        raise InvalidArgument("forms.make.table_invalid")
+        raise errors.TableInvalid()
     return name
 
 
@@ -127,7 +127,7 @@ def plan(
     binding = Binding(table=main_table)
     items = fields(definition)
     if not items:
-        raise InvalidArgument("forms.make.no_fields")
+        raise errors.NoFields()
     for item in items:
         if item.type == SUB_TABLE:
             child_table = table_name(
@@ -195,7 +195,7 @@ def _primary_key(table: ExistingTable) -> str:
         keys = [c for c in table.columns if c.name.lower() == "id"]
     if len(keys) != 1 or not TEXT_KEY.match(keys[0].jdbc_type):
         described = "、".join(f"{c.name} {c.jdbc_type}" for c in keys) or "-"
-        raise InvalidArgument("forms.make.primary_key", table=table.name, columns=described)
+        raise errors.PrimaryKeyInvalid(table=table.name, columns=described)
     return keys[0].name
 
 
@@ -227,9 +227,9 @@ def bind_existing(
         name, fk = child_table(item, main.name), foreign_key(item)
         table = children.get(name)
         if table is None:
-            raise InvalidArgument("forms.make.sub_table_missing", name=item.name, table=name)
+            raise errors.SubTableMissing(name=item.name, table=name)
         if fk.lower() not in {c.name.lower() for c in table.columns}:
-            raise InvalidArgument("forms.make.foreign_key_missing", table=name, column=fk)
+            raise errors.ForeignKeyMissing(table=name, column=fk)
         binding.children[item.model] = Child(
             table=name,
             foreign_key=next(c.name for c in table.columns if c.name.lower() == fk.lower()),
@@ -238,7 +238,7 @@ def bind_existing(
             physical=[c.name for c in table.columns],
         )
     if missing:
-        raise InvalidArgument("forms.make.unmapped", fields="、".join(missing))
+        raise errors.Unmapped(fields="、".join(missing))
     if not binding.columns:
-        raise InvalidArgument("forms.make.no_fields")
+        raise errors.NoFields()
     return binding

@@ -62,7 +62,7 @@ async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> di
     """Saves the basics and the designer JSON (`source`); answers the form."""
     body = await request_fields(request, text=False)
     async with transaction(session):
-        record = await service.save(session, runtime, body)
+        record = await service.save(session, runtime.data, body)
     runtime.online.forget(record.id)
     return service.render(record, with_source=False)
 
@@ -96,7 +96,7 @@ async def save_form_source(session: SessionDep, runtime: RuntimeDep, request: Re
     """Binds the form to a new table from its fields (`autoCreate=1`) or to an existing table (`0`)."""
     body = await request_fields(request, text=False)
     async with transaction(session):
-        await service.save_form_source(session, runtime, body)
+        await service.save_form_source(session, runtime.data, body)
     runtime.online.forget(str(body.get("id") or ""))
     return message(translate("forms.make.bound"))
 
@@ -156,7 +156,7 @@ async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str
 @router.get("/validateTableNoExist", openapi_extra=DATA_SOURCE, dependencies=[VIEW])
 async def validate_table_no_exist(runtime: RuntimeDep, request: Request, tableName: str = "") -> bool:  # noqa: N803
     """True when the data source has no table of that name."""
-    return await service.table_free(runtime, tableName, _data_source(request))
+    return await service.table_free(runtime.data, tableName, _data_source(request))
 
 
 @router.get(
@@ -186,5 +186,5 @@ async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request
     """Form-encoded `formId, parent.id, name, icon`: a menu in sys with view/add/edit/del/import/export."""
     data = await request_fields(request, text=False)
     async with transaction(session):
-        await service.create_menu(session, runtime, data)
+        await service.create_menu(session, runtime.directory, data)
     return message(translate("forms.make.menu_created"))

@@ -10,13 +10,15 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_form_rules import fields
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.service import json_text, parse_json
+from loom_forms.errors import NameRequired, TooLong
+from loom_forms.gencode_client import DataClient
 from loom_forms.make import binding as binder
+from loom_forms.make import errors
 from loom_forms.make.models import MASTER, FormMake
-from loom_forms.runtime import Runtime
-from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
@@ -64,7 +66,7 @@ async def get(session: AsyncSession, form_id: str) -> FormMake:
     """A form, or NotFound."""
     record = await session.get(FormMake, form_id) if form_id else None
     if record is None:
-        raise NotFound()
+        raise errors.FormNotFound()
     return record
 
 
@@ -104,16 +106,16 @@ async def code_free(session: AsyncSession, code: str, old_code: str = "") -> boo
 async def _check_basics(session: AsyncSession, record: FormMake, body: Mapping[str, Any]) -> None:
     name = text_of(body.get("name") if "name" in body else record.name)
     if not name:
-        raise InvalidArgument("forms.name_required")
+        raise NameRequired()
     if len(name) > 100:
-        raise InvalidArgument("forms.too_long", field="name", max=100)
+        raise TooLong(field="name", max=100)
     code = text_of(body.get("code") if "code" in body else record.code)
     if not code:
-        raise InvalidArgument("forms.make.code_required")
+        raise errors.CodeRequired()
     if not CODE.match(code) or code in RESERVED_CODES:
-        raise InvalidArgument("forms.make.code_invalid")
+        raise errors.CodeInvalid()
     if not await code_free(session, code, record.code or ""):
-        raise AlreadyExists("forms.make.code_taken")
+        raise errors.CodeTaken()
     record.name, record.code = name, code
 
 
@@ -137,7 +139,7 @@ async def save_basic_info(session: AsyncSession, body: Mapping[str, Any]) -> For
     return record
 
 
-async def save(session: AsyncSession, runtime: Runtime, body: Mapping[str, Any]) -> FormMake:
+async def save(session: AsyncSession, data: DataClient, body: Mapping[str, Any]) -> FormMake:
     """Saves the basics and the designer JSON; a form whose table it created gets the table altered."""
     record = await save_basic_info(session, body)
     if body.get("source") not in (None, ""):
@@ -145,13 +147,13 @@ async def save(session: AsyncSession, runtime: Runtime, body: Mapping[str, Any])
         if text != record.source:
             record.source, record.version = text, record.version + 1
             if record.table_name and record.binding:
-                await _bind(runtime, record, auto_create=record.auto_create == "1")
+                await _bind(data, record, auto_create=record.auto_create == "1")
         session.add(record)
         await session.flush()
     return record
 
 
-async def save_form_source(session: AsyncSession, runtime: Runtime, body: Mapping[str, Any]) -> FormMake:
+async def save_form_source(session: AsyncSession, data: DataClient, body: Mapping[str, Any]) -> FormMake:
     """Binds a form to a new table made from its fields (`autoCreate=1`) or to an existing one."""
     record = await get(session, text_of(body.get("id")))
     if body.get("source") not in (None, ""):
@@ -162,7 +164,7 @@ async def save_form_source(session: AsyncSession, runtime: Runtime, body: Mappin
         record.data_source_id, record.data_source_name = _data_source(body)
     table = text_of(body.get("tableName")) or record.table_name or ""
     if not table:
-        raise InvalidArgument("forms.make.table_required")
+        raise errors.TableRequired()
     record.table_name = binder.table_name(table)
     clash = await session.scalar(
         select(FormMake.name).where(
@@ -172,9 +174,9 @@ async def save_form_source(session: AsyncSession, runtime: Runtime, body: Mappin
         )
     )
     if clash:
-        raise AlreadyExists("forms.make.table_taken", form=clash)
+        raise errors.TableTaken(form=clash)
     auto = text_of(body.get("autoCreate") or body.get("isAutoCreate")) or "1"
-    await _bind(runtime, record, auto_create=auto == "1")
+    await _bind(data, record, auto_create=auto == "1")
     touch(record, created=False)
     session.add(record)
     await session.flush()
@@ -182,12 +184,12 @@ async def save_form_source(session: AsyncSession, runtime: Runtime, body: Mappin
     return record
 
 
-async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> None:
+async def _bind(data: DataClient, record: FormMake, *, auto_create: bool) -> None:
     definition = parse_json(record.source or "{}")
     table = str(record.table_name)
     if auto_create:
         main, subs, bound = binder.plan(definition, table)
-        await runtime.data.sync_table(
+        await data.sync_table(
             record.data_source_id,
             table,
             record.name,
@@ -195,18 +197,18 @@ async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> Non
             sort_columns=binder.sort_columns(definition, bound),
         )
         for _model, (child, fk, columns) in subs.items():
-            await runtime.data.sync_table(
+            await data.sync_table(
                 record.data_source_id, child, record.name, columns, parent_table=table, parent_table_fk=fk
             )
     else:
-        existing = {t["name"] for t in await runtime.data.tables(record.data_source_id)}
+        existing = {t["name"] for t in await data.tables(record.data_source_id)}
         if table not in existing:
-            raise InvalidArgument("forms.make.table_missing", table=table)
+            raise errors.TableMissing(table=table)
         bound = binder.bind_existing(
             definition,
-            await _existing(runtime, record.data_source_id, table),
+            await _existing(data, record.data_source_id, table),
             {
-                name: await _existing(runtime, record.data_source_id, name)
+                name: await _existing(data, record.data_source_id, name)
                 for name in _sub_tables(definition, table)
                 if name in existing
             },
@@ -215,8 +217,8 @@ async def _bind(runtime: Runtime, record: FormMake, *, auto_create: bool) -> Non
     record.source = json.dumps(binder.annotate(definition, bound, record.data_source_id), ensure_ascii=False)
 
 
-async def _existing(runtime: Runtime, data_source: str, table: str) -> binder.ExistingTable:
-    return binder.ExistingTable(table, await runtime.data.columns(data_source, table))
+async def _existing(data: DataClient, data_source: str, table: str) -> binder.ExistingTable:
+    return binder.ExistingTable(table, await data.columns(data_source, table))
 
 
 def _sub_tables(definition: Mapping[str, Any], table: str) -> list[str]:
@@ -235,23 +237,23 @@ async def delete(session: AsyncSession, ids: list[str]) -> None:
     await session.flush()
 
 
-async def table_free(runtime: Runtime, table: str, data_source: str) -> bool:
+async def table_free(data: DataClient, table: str, data_source: str) -> bool:
     """True when the data source has no table of that name."""
-    return table not in {t["name"] for t in await runtime.data.tables(data_source or MASTER)}
+    return table not in {t["name"] for t in await data.tables(data_source or MASTER)}
 
 
-async def create_menu(session: AsyncSession, runtime: Runtime, data: Mapping[str, Any]) -> str:
+async def create_menu(session: AsyncSession, directory: DirectoryClient, data: Mapping[str, Any]) -> str:
     """A page menu in sys opening the form's online list, with its buttons and permission strings."""
     record = await get(session, text_of(data.get("formId") or data.get("id")))
     parent_id = text_of(data.get("parent.id") or data.get("parentId"))
     if not parent_id:
-        raise InvalidArgument("forms.make.menu_parent_required")
+        raise errors.MenuParentRequired()
     name = text_of(data.get("name")) or record.name
     if len(name) > 200:
-        raise InvalidArgument("forms.too_long", field="name", max=200)
+        raise TooLong(field="name", max=200)
     if not record.binding:
-        raise InvalidArgument("forms.make.not_bound")
-    menu_id = await runtime.directory.create_menu(
+        raise errors.NotBound()
+    menu_id = await directory.create_menu(
         parent_id=parent_id,
         name=name,
         href=f"/form/generate/GenerateFormList?formId={record.id}",
