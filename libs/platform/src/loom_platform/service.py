@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from nats.aio.msg import Msg
 
-from loom_platform import db, messaging
+from loom_platform import db, messaging, oplog
 from loom_platform.auth import AccessCache, AccessLoader, AuthState, TokenVerifier
 from loom_platform.edge import GuardMiddleware
 from loom_platform.grpc import Registrar, start_server
@@ -80,6 +80,8 @@ def create_app(spec: ServiceSpec) -> FastAPI:
         responses=ERROR_RESPONSES,
     )
     app.state.settings = settings
+    # Innermost: sees the route that answered and the response it gave (docs in oplog.py).
+    app.add_middleware(oplog.OperationLogMiddleware, service=settings.service_name)
     # Added first, so it runs inside the request context (language, request id, access line).
     app.add_middleware(GuardMiddleware, max_text_body_bytes=settings.max_text_body_bytes)
     app.add_middleware(RequestContextMiddleware, service=settings.service_name)
@@ -103,6 +105,8 @@ async def _start(app: FastAPI, spec: ServiceSpec, stack: contextlib.AsyncExitSta
     app.state.nats = nc
     app.state.js = nc.jetstream()
     await messaging.ensure_stream(app.state.js, settings.stream_name, [f"loom.{settings.service_name}.>"])
+    await messaging.ensure_stream(app.state.js, oplog.LOG_STREAM, oplog.LOG_SUBJECTS)
+    stack.push_async_callback(oplog.drain)
 
     await _start_auth(app, spec)
     await messaging.listen(nc, "loom.sys.>", lambda msg: _invalidate_access(app, msg))

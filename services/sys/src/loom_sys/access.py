@@ -21,8 +21,15 @@ def split_permissions(value: str | None) -> list[str]:
     return [p.strip() for p in (value or "").split(",") if p.strip()]
 
 
+# The seeded administrator holds every menu and permission, including those added later
+# (createMenu of a form or a generated module), as in JeePlus; no other user does.
+SUPER_USER_ID = "1"
+
+
 async def granted_menu_ids(session: AsyncSession, user_id: str) -> set[str]:
-    """Menus granted to the user through enabled roles."""
+    """Menus granted to the user through enabled roles (every menu for the administrator)."""
+    if user_id == SUPER_USER_ID:
+        return set((await session.execute(select(Menu.id))).scalars().all())
     stmt = (
         select(RoleMenu.menu_id)
         .join(UserRole, UserRole.role_id == RoleMenu.role_id)  # type: ignore[arg-type]
@@ -33,7 +40,11 @@ async def granted_menu_ids(session: AsyncSession, user_id: str) -> set[str]:
 
 
 async def permissions_of(session: AsyncSession, user_id: str) -> frozenset[str]:
-    """Every permission string the user holds."""
+    """Every permission string the user holds (every one for the administrator)."""
+    if user_id == SUPER_USER_ID:
+        every = select(Menu.permission).where(Menu.permission.is_not(None))  # type: ignore[union-attr]
+        values = (await session.execute(every)).scalars().all()
+        return frozenset(p for value in values for p in split_permissions(value))
     stmt = (
         select(Menu.permission)
         .join(RoleMenu, RoleMenu.menu_id == Menu.id)  # type: ignore[arg-type]

@@ -16,9 +16,14 @@ from loom_sys.access import local_access_loader
 from loom_sys.area.router import router as area_router
 from loom_sys.auth.router import router as auth_router
 from loom_sys.auth.service import TokenService
+from loom_sys.config.plugins import router as plugin_router
+from loom_sys.config.router import router as config_router
+from loom_sys.datarule.router import router as datarule_router
 from loom_sys.dict.router import router as dict_router
 from loom_sys.file.router import router as file_router
 from loom_sys.grpc_server import DirectoryServicer
+from loom_sys.log.consumer import log_consumer
+from loom_sys.log.router import router as log_router
 from loom_sys.menu.router import router as menu_router
 from loom_sys.office.router import router as office_router
 from loom_sys.post.router import router as post_router
@@ -36,6 +41,10 @@ ROUTERS = [
     menu_router,
     dict_router,
     file_router,
+    datarule_router,
+    log_router,
+    config_router,
+    plugin_router,
 ]
 
 
@@ -75,6 +84,6 @@ def build(settings: SysSettings | None = None) -> FastAPI:
                 "loom.sys.v1.DirectoryService",
             )
         ],
-        hooks=[tokens],
+        hooks=[tokens, log_consumer],
     )
     return create_app(spec)

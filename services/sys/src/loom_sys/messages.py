@@ -124,3 +124,64 @@ register(
         "sys.what.dict_value": {ZH: "键值", EN: "value"},
     }
 )
+
+# Data rules, logs, settings, the file manager and user import/export (issue 24).
+register(
+    {
+        "sys.datarule.saved": {ZH: "保存数据权限成功!", EN: "Data rule saved"},
+        "sys.datarule.deleted": {ZH: "删除数据权限成功", EN: "Data rule deleted"},
+        "sys.datarule.menu_missing": {ZH: "所属菜单不存在", EN: "The rule's menu does not exist"},
+        "sys.datarule.scope_invalid": {
+            ZH: "数据范围'{scope}'无效",
+            EN: "Data scope '{scope}' is invalid",
+        },
+        "sys.log.deleted": {ZH: "删除日志成功！", EN: "Logs deleted"},
+        "sys.log.emptied": {ZH: "清空日志成功!", EN: "Logs emptied"},
+        "sys.log.date_invalid": {ZH: "日期'{value}'格式不正确", EN: "Date '{value}' is not valid"},
+        "sys.config.saved": {ZH: "保存配置成功", EN: "Settings saved"},
+        "sys.file.deleted": {ZH: "删除文件成功", EN: "File deleted"},
+        "sys.file.delete_failed": {ZH: "删除文件失败", EN: "The file could not be deleted"},
+        "sys.file.not_found": {ZH: "请求的文件不存在", EN: "The file does not exist"},
+        "sys.file.name_invalid": {
+            ZH: "文件名'{name}'不合法",
+            EN: "File name '{name}' is not allowed",
+        },
+        "sys.file.illegal": {ZH: "请勿上传非法文件!", EN: "This kind of file may not be uploaded"},
+        "sys.file.root_forbidden": {
+            ZH: "没有权限访问该目录",
+            EN: "You may not use this folder",
+        },
+        "sys.user.info_saved": {ZH: "修改个人资料成功!", EN: "Profile saved"},
+        "sys.user.imported": {
+            ZH: "已成功导入 {count} 条用户",
+            EN: "Imported {count} users",
+        },
+        "sys.user.import_row": {
+            ZH: "第{row}行，{field}：{reason}",
+            EN: "Row {row}, {field}: {reason}",
+        },
+        "sys.user.import_failed": {
+            ZH: "导入用户失败，未导入任何数据。{reason}",
+            EN: "The import failed and imported nothing. {reason}",
+        },
+        "sys.user.import_file_invalid": {
+            ZH: "导入文件格式不正确，请使用导入模板(.xlsx)",
+            EN: "The file is not a valid .xlsx import template",
+        },
+        "sys.user.import_required": {ZH: "不能为空", EN: "is required"},
+        "sys.user.import_too_long": {ZH: "长度不能超过{max}", EN: "is longer than {max}"},
+        "sys.user.import_taken": {ZH: "登录名已存在", EN: "the login name is taken"},
+        "sys.user.import_duplicate": {ZH: "登录名在文件中重复", EN: "the login name is repeated in the file"},
+        "sys.user.import_office_missing": {
+            ZH: "机构'{name}'不存在",
+            EN: "office '{name}' does not exist",
+        },
+        "sys.user.import_flag": {ZH: "只能是0或1", EN: "must be 0 or 1"},
+        "sys.user.import_password": {
+            ZH: "密码长度不能少于{min}位",
+            EN: "must have at least {min} characters",
+        },
+        "sys.user.import_empty": {ZH: "导入文件中没有数据", EN: "The file holds no rows"},
+        "sys.user.photo_saved": {ZH: "上传头像成功", EN: "Photo uploaded"},
+    }
+)

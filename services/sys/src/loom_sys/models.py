@@ -3,8 +3,11 @@
 from loom_platform.outbox import InboxRecord, OutboxRecord
 from loom_sys.area.models import Area
 from loom_sys.auth.models import LoginSession
+from loom_sys.config.models import SysConfig
+from loom_sys.datarule.models import DataRule, RoleDataRule, RoleOffice
 from loom_sys.dict.models import DictType, DictValue
 from loom_sys.file.models import DownloadTicket, StoredFile
+from loom_sys.log.models import Log
 from loom_sys.menu.models import Menu
 from loom_sys.office.models import Office
 from loom_sys.post.models import Post
@@ -13,18 +16,23 @@ from loom_sys.user.models import User, UserPost, UserRole
 
 __all__ = [
     "Area",
+    "DataRule",
     "DictType",
     "DictValue",
     "DownloadTicket",
     "InboxRecord",
+    "Log",
     "LoginSession",
     "Menu",
     "Office",
     "OutboxRecord",
     "Post",
     "Role",
+    "RoleDataRule",
     "RoleMenu",
+    "RoleOffice",
     "StoredFile",
+    "SysConfig",
     "User",
     "UserPost",
     "UserRole",

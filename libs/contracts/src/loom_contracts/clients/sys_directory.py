@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
 from loom_platform.auth import Access, AccessLoader
+from loom_platform.datarules import DataAccess, Rule, Viewer
 from loom_platform.grpc import Client
 
 
@@ -23,6 +24,13 @@ class DirectoryClient:
             self._stub.GetUserAccess, service_pb2.GetUserAccessRequest(user_id=user_id, session_id=session_id)
         )
         return Access(active=reply.access.active, permissions=frozenset(reply.access.permissions))
+
+    async def data_access(self, user_id: str, *, menu_id: str = "", permission: str = "") -> DataAccess:
+        """What the user may see through a menu (or the menu of a button's ``permission``); compile
+        it with :func:`loom_platform.datarules.predicate`."""
+        request = service_pb2.GetDataAccessRequest(user_id=user_id, menu_id=menu_id, permission=permission)
+        reply = await self._client.call(self._stub.GetDataAccess, request)
+        return data_access_from_message(reply.access)
 
     async def users(self, ids: Sequence[str]) -> list[messages_pb2.User]:
         reply = await self._client.call(self._stub.GetUsers, service_pb2.GetUsersRequest(ids=list(ids)))
@@ -92,3 +100,41 @@ def directory_access_loader(directory: DirectoryClient) -> AccessLoader:
         return await directory.access(user_id, session_id)
 
     return load
+
+
+def data_access_message(access: DataAccess) -> messages_pb2.DataAccess:
+    """A :class:`DataAccess` as its proto message (sys answers with it)."""
+    viewer = access.viewer
+    return messages_pb2.DataAccess(
+        everything=access.everything,
+        user_ids=sorted(access.user_ids),
+        office_ids=sorted(access.office_ids),
+        rules=[
+            messages_pb2.DataRule(field=r.field, operator=r.operator, value=r.value) for r in access.rules
+        ],
+        user_id=viewer.user_id,
+        login_name=viewer.login_name,
+        office_id=viewer.office_id,
+        company_id=viewer.company_id,
+        office_tree=list(viewer.office_tree),
+        company_tree=list(viewer.company_tree),
+    )
+
+
+def data_access_from_message(message: messages_pb2.DataAccess) -> DataAccess:
+    """The proto message back as a :class:`DataAccess`."""
+    viewer = Viewer(
+        user_id=message.user_id,
+        login_name=message.login_name,
+        office_id=message.office_id,
+        company_id=message.company_id,
+        office_tree=tuple(message.office_tree),
+        company_tree=tuple(message.company_tree),
+    )
+    return DataAccess(
+        viewer=viewer,
+        everything=message.everything,
+        user_ids=frozenset(message.user_ids),
+        office_ids=frozenset(message.office_ids),
+        rules=tuple(Rule(field=r.field, operator=r.operator, value=r.value) for r in message.rules),
+    )

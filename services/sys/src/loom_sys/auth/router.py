@@ -10,7 +10,7 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, REF, answers
+from loom_platform.openapi import REF, answers
 from loom_sys import access, events
 from loom_sys.auth import service
 from loom_sys.auth.schemas import LoginForm
@@ -139,9 +139,3 @@ async def get_menus(request: Request, session: SessionDep, principal: CurrentPri
         "permissions": permissions,
         "dictList": await dict_service.dict_map(session),
     }
-
-
-@router.get("/sys/sysConfig/getConfig", openapi_extra=OBJECT)
-async def get_config() -> Any:
-    """Product name, logo and layout for the login page (no login needed)."""
-    return {"productName": "Loom", "logo": "", "defaultLayout": "vertical", "defaultTheme": "#1677ff"}

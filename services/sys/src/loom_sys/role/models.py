@@ -14,6 +14,9 @@ class Role(Record, table=True):
     en_name: str = Field(max_length=100, unique=True)
     useable: str = Field(default="1", max_length=1)
     sys_data: str = Field(default="0", max_length=1)
+    # JeePlus's sys_data_scope: 1 全部, 2 所在公司及以下, 3 所在公司, 4 所在部门及以下, 5 所在部门,
+    # 8 仅本人, 9 按明细设置 (the offices in sys_role_office).
+    data_scope: str = Field(default="1", max_length=1)
 
 
 class RoleMenu(SQLModel, table=True):

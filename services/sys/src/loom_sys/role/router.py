@@ -13,6 +13,7 @@ from loom_platform.i18n import translate
 from loom_platform.openapi import RECORD
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_sys.datarule import service as datarule_service
 from loom_sys.role import service
 from loom_sys.role.service import RoleSave
 from loom_sys.user import service as user_service
@@ -46,7 +47,20 @@ async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal
     role = await service.get(session, id)
     if not holds_any(request, *GRANT_READERS):
         return {**service.render(role), "menuIdList": []}
-    return {**service.render(role), "menuIdList": await service.menu_ids(session, id)}
+    menu_ids = await service.menu_ids(session, id)
+    grants = await datarule_service.role_grants(session, id)
+    return {**service.render(role), "menuIdList": menu_ids, "menuIds": ",".join(menu_ids), **grants}
+
+
+@router.get("/validateNotExist")
+async def validate_not_exist(
+    session: SessionDep,
+    _: CurrentPrincipal,
+    name: str | None = None,
+    enName: str | None = None,  # noqa: N803
+) -> bool:
+    """True when no role has this ``name`` (or ``enName``): the role form checks as one types."""
+    return await service.name_free(session, name=empty_filter(name), en_name=empty_filter(enName))
 
 
 @router.post("/save")

@@ -14,3 +14,9 @@ class RoleSave(WireModel):
     useable: str = Field(default="1", pattern="^[01]$")
     remarks: str | None = Field(default=None, max_length=255)
     menu_id_list: list[str] | None = None
+    # Data permissions: the scope (sys_data_scope), the offices of 按明细设置, the granted rules
+    # (ids, or the client's comma-joined ``dataRuleIds`` of ``dataRule-<id>`` tree nodes).
+    data_scope: str | None = Field(default=None, max_length=1)
+    office_id_list: list[str] | None = None
+    data_rule_id_list: list[str] | None = None
+    data_rule_ids: str | None = Field(default=None, max_length=100_000)

@@ -13,6 +13,7 @@ from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
+from loom_sys.datarule import service as datarule_service
 from loom_sys.menu.models import Menu
 from loom_sys.role.errors import AdminRoleUndeletable, RoleEnNameTaken, RoleNameTaken
 from loom_sys.role.models import Role, RoleMenu
@@ -34,6 +35,7 @@ def render(row: Any) -> dict[str, Any]:
         "enName": role.en_name,
         "useable": role.useable,
         "sysData": role.sys_data,
+        "dataScope": role.data_scope,
         "remarks": role.remarks,
     }
 
@@ -85,8 +87,26 @@ async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
     await session.flush()
     if data.menu_id_list is not None:
         await grant(session, role.id, data.menu_id_list)
+    rule_ids = data.data_rule_id_list
+    if rule_ids is None and data.data_rule_ids is not None:
+        rule_ids = [r for r in data.data_rule_ids.split(",") if r]
+    await datarule_service.set_role_grants(
+        session, role, data_scope=data.data_scope, office_ids=data.office_id_list, rule_ids=rule_ids
+    )
     events.role_changed(session, role.id, events.UPDATED if data.id else events.CREATED)
     return role
+
+
+async def name_free(session: AsyncSession, *, name: str | None, en_name: str | None) -> bool:
+    """True when no role has this name (and this English name, when both are given)."""
+    stmt = select(Role.id)
+    if name:
+        stmt = stmt.where(Role.name == name)  # type: ignore[arg-type]
+    if en_name:
+        stmt = stmt.where(Role.en_name == en_name)  # type: ignore[arg-type]
+    if not name and not en_name:
+        return True
+    return (await session.execute(stmt.limit(1))).first() is None
 
 
 async def grant(session: AsyncSession, role_id: str, menu_ids_: Sequence[str]) -> None:

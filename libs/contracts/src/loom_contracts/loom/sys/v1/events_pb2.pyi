@@ -166,3 +166,89 @@ class SessionRevoked(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SessionRevoked: _TypeAlias = SessionRevoked  # noqa: Y015
+
+@_typing.final
+class OperationLogged(_message.Message):
+    """loom.log.<service>: a write through a service (or a login, logout or lockout) to record in the
+    operation log. Published through the writing service's outbox after its response; sys stores it.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ID_FIELD_NUMBER: _builtins.int
+    TYPE_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    SERVICE_FIELD_NUMBER: _builtins.int
+    USER_ID_FIELD_NUMBER: _builtins.int
+    LOGIN_NAME_FIELD_NUMBER: _builtins.int
+    REMOTE_ADDR_FIELD_NUMBER: _builtins.int
+    USER_AGENT_FIELD_NUMBER: _builtins.int
+    REQUEST_URI_FIELD_NUMBER: _builtins.int
+    REQUEST_TYPE_FIELD_NUMBER: _builtins.int
+    PARAMS_FIELD_NUMBER: _builtins.int
+    RECORD_IDS_FIELD_NUMBER: _builtins.int
+    BEFORE_FIELD_NUMBER: _builtins.int
+    AFTER_FIELD_NUMBER: _builtins.int
+    RESULT_FIELD_NUMBER: _builtins.int
+    EXCEPTION_FIELD_NUMBER: _builtins.int
+    RECORD_TIME_FIELD_NUMBER: _builtins.int
+    CREATED_AT_FIELD_NUMBER: _builtins.int
+    id: _builtins.str
+    """The log row's id (the consumer stores each once)."""
+    type: _builtins.str
+    """sys_log_type: '1' login, '2' access, '3' exception, '4' operation."""
+    title: _builtins.str
+    service: _builtins.str
+    """The service that handled the request, e.g. "forms"."""
+    user_id: _builtins.str
+    login_name: _builtins.str
+    remote_addr: _builtins.str
+    user_agent: _builtins.str
+    request_uri: _builtins.str
+    """The path as the service saw it, e.g. "/form/generate/save"."""
+    request_type: _builtins.str
+    """HTTP method."""
+    params: _builtins.str
+    """Query and body parameters as JSON (passwords masked, long values cut)."""
+    record_ids: _builtins.str
+    """Ids of the records the request named or created, comma-joined."""
+    before: _builtins.str
+    """The record before and after the change, as JSON, where the service knows them cheaply."""
+    after: _builtins.str
+    result: _builtins.str
+    """"success" or "fail"."""
+    exception: _builtins.str
+    """The error message of a failed request."""
+    record_time: _builtins.int
+    """Milliseconds the request took."""
+    created_at: _builtins.int
+    """When the request ended, milliseconds since the Unix epoch."""
+    def __init__(
+        self,
+        *,
+        id: _builtins.str = ...,
+        type: _builtins.str = ...,
+        title: _builtins.str = ...,
+        service: _builtins.str = ...,
+        user_id: _builtins.str = ...,
+        login_name: _builtins.str = ...,
+        remote_addr: _builtins.str = ...,
+        user_agent: _builtins.str = ...,
+        request_uri: _builtins.str = ...,
+        request_type: _builtins.str = ...,
+        params: _builtins.str = ...,
+        record_ids: _builtins.str = ...,
+        before: _builtins.str = ...,
+        after: _builtins.str = ...,
+        result: _builtins.str = ...,
+        exception: _builtins.str = ...,
+        record_time: _builtins.int = ...,
+        created_at: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after", b"after", "before", b"before", "created_at", b"created_at", "exception", b"exception", "id", b"id", "login_name", b"login_name", "params", b"params", "record_ids", b"record_ids", "record_time", b"record_time", "remote_addr", b"remote_addr", "request_type", b"request_type", "request_uri", b"request_uri", "result", b"result", "service", b"service", "title", b"title", "type", b"type", "user_agent", b"user_agent", "user_id", b"user_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OperationLogged: _TypeAlias = OperationLogged  # noqa: Y015

@@ -295,3 +295,93 @@ class MenuButton(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___MenuButton: _TypeAlias = MenuButton  # noqa: Y015
+
+@_typing.final
+class DataRule(_message.Message):
+    """One condition of a menu's data rule: ``field operator value``; the value may hold placeholders
+    such as "#{currentUser.id}" (loom_platform.datarules.PLACEHOLDERS).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    FIELD_FIELD_NUMBER: _builtins.int
+    OPERATOR_FIELD_NUMBER: _builtins.int
+    VALUE_FIELD_NUMBER: _builtins.int
+    field: _builtins.str
+    operator: _builtins.str
+    """One of loom_platform.datarules.OPERATORS: "=", "!=", ">", ">=", "<", "<=", "like",
+    "left_like", "right_like", "in", "not_in", "is_null", "is_not_null".
+    """
+    value: _builtins.str
+    def __init__(
+        self,
+        *,
+        field: _builtins.str = ...,
+        operator: _builtins.str = ...,
+        value: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["field", b"field", "operator", b"operator", "value", b"value"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DataRule: _TypeAlias = DataRule  # noqa: Y015
+
+@_typing.final
+class DataAccess(_message.Message):
+    """What one viewer may see through one menu. ``everything`` false limits rows to those created by
+    ``user_ids`` (or of ``office_ids`` where a table records its office); every rule holds too.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EVERYTHING_FIELD_NUMBER: _builtins.int
+    USER_IDS_FIELD_NUMBER: _builtins.int
+    OFFICE_IDS_FIELD_NUMBER: _builtins.int
+    RULES_FIELD_NUMBER: _builtins.int
+    USER_ID_FIELD_NUMBER: _builtins.int
+    LOGIN_NAME_FIELD_NUMBER: _builtins.int
+    OFFICE_ID_FIELD_NUMBER: _builtins.int
+    COMPANY_ID_FIELD_NUMBER: _builtins.int
+    OFFICE_TREE_FIELD_NUMBER: _builtins.int
+    COMPANY_TREE_FIELD_NUMBER: _builtins.int
+    everything: _builtins.bool
+    user_id: _builtins.str
+    """The viewer, for the placeholders."""
+    login_name: _builtins.str
+    office_id: _builtins.str
+    company_id: _builtins.str
+    @_builtins.property
+    def user_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def office_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def rules(self) -> _containers.RepeatedCompositeFieldContainer[Global___DataRule]: ...
+    @_builtins.property
+    def office_tree(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The viewer's department and company with every office below them."""
+
+    @_builtins.property
+    def company_tree(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        everything: _builtins.bool = ...,
+        user_ids: _abc.Iterable[_builtins.str] | None = ...,
+        office_ids: _abc.Iterable[_builtins.str] | None = ...,
+        rules: _abc.Iterable[Global___DataRule] | None = ...,
+        user_id: _builtins.str = ...,
+        login_name: _builtins.str = ...,
+        office_id: _builtins.str = ...,
+        company_id: _builtins.str = ...,
+        office_tree: _abc.Iterable[_builtins.str] | None = ...,
+        company_tree: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["company_id", b"company_id", "company_tree", b"company_tree", "everything", b"everything", "login_name", b"login_name", "office_id", b"office_id", "office_ids", b"office_ids", "office_tree", b"office_tree", "rules", b"rules", "user_id", b"user_id", "user_ids", b"user_ids"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___DataAccess: _TypeAlias = DataAccess  # noqa: Y015

@@ -310,3 +310,50 @@ class CreateMenuResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateMenuResponse: _TypeAlias = CreateMenuResponse  # noqa: Y015
+
+@_typing.final
+class GetDataAccessRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    USER_ID_FIELD_NUMBER: _builtins.int
+    MENU_ID_FIELD_NUMBER: _builtins.int
+    PERMISSION_FIELD_NUMBER: _builtins.int
+    user_id: _builtins.str
+    menu_id: _builtins.str
+    """The menu whose rules apply; when empty, the page menu holding a button with ``permission``."""
+    permission: _builtins.str
+    """A permission string such as "form:leave:view"; used when menu_id is empty."""
+    def __init__(
+        self,
+        *,
+        user_id: _builtins.str = ...,
+        menu_id: _builtins.str = ...,
+        permission: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["menu_id", b"menu_id", "permission", b"permission", "user_id", b"user_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetDataAccessRequest: _TypeAlias = GetDataAccessRequest  # noqa: Y015
+
+@_typing.final
+class GetDataAccessResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACCESS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def access(self) -> _messages_pb2.DataAccess: ...
+    def __init__(
+        self,
+        *,
+        access: _messages_pb2.DataAccess | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["access", b"access"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["access", b"access"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetDataAccessResponse: _TypeAlias = GetDataAccessResponse  # noqa: Y015

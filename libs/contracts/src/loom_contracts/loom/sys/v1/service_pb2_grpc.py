@@ -65,6 +65,11 @@ class DirectoryServiceStub:
                 request_serializer=loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuRequest.SerializeToString,
                 response_deserializer=loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuResponse.FromString,
                 _registered_method=True)
+        self.GetDataAccess = channel.unary_unary(
+                '/loom.sys.v1.DirectoryService/GetDataAccess',
+                request_serializer=loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessRequest.SerializeToString,
+                response_deserializer=loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessResponse.FromString,
+                _registered_method=True)
 
 
 class DirectoryServiceServicer:
@@ -113,6 +118,14 @@ class DirectoryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetDataAccess(self, request, context):
+        """What a user may see through a menu (数据权限): the union of their roles' data scopes and the
+        menu's data rules granted to those roles. Compile it with loom_platform.datarules.predicate.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_DirectoryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -145,6 +158,11 @@ def add_DirectoryServiceServicer_to_server(servicer, server):
                     servicer.CreateMenu,
                     request_deserializer=loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuRequest.FromString,
                     response_serializer=loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuResponse.SerializeToString,
+            ),
+            'GetDataAccess': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDataAccess,
+                    request_deserializer=loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessRequest.FromString,
+                    response_serializer=loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -310,6 +328,33 @@ class DirectoryService:
             '/loom.sys.v1.DirectoryService/CreateMenu',
             loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuRequest.SerializeToString,
             loom_dot_sys_dot_v1_dot_service__pb2.CreateMenuResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDataAccess(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/loom.sys.v1.DirectoryService/GetDataAccess',
+            loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessRequest.SerializeToString,
+            loom_dot_sys_dot_v1_dot_service__pb2.GetDataAccessResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -45,6 +45,10 @@ class DirectoryServiceStub:
     """The office tree, optionally only companies ('1') or departments ('2')."""
     CreateMenu: _grpc.UnaryUnaryMultiCallable[_service_pb2.CreateMenuRequest, _service_pb2.CreateMenuResponse]
     """Creates a page menu with its buttons under a parent menu (code generator, form designer)."""
+    GetDataAccess: _grpc.UnaryUnaryMultiCallable[_service_pb2.GetDataAccessRequest, _service_pb2.GetDataAccessResponse]
+    """What a user may see through a menu (数据权限): the union of their roles' data scopes and the
+    menu's data rules granted to those roles. Compile it with loom_platform.datarules.predicate.
+    """
 
 @_typing.type_check_only
 class DirectoryServiceAsyncStub(DirectoryServiceStub):
@@ -63,6 +67,10 @@ class DirectoryServiceAsyncStub(DirectoryServiceStub):
     """The office tree, optionally only companies ('1') or departments ('2')."""
     CreateMenu: _aio.UnaryUnaryMultiCallable[_service_pb2.CreateMenuRequest, _service_pb2.CreateMenuResponse]  # type: ignore[assignment]
     """Creates a page menu with its buttons under a parent menu (code generator, form designer)."""
+    GetDataAccess: _aio.UnaryUnaryMultiCallable[_service_pb2.GetDataAccessRequest, _service_pb2.GetDataAccessResponse]  # type: ignore[assignment]
+    """What a user may see through a menu (数据权限): the union of their roles' data scopes and the
+    menu's data rules granted to those roles. Compile it with loom_platform.datarules.predicate.
+    """
 
 class DirectoryServiceServicer(metaclass=_abc_1.ABCMeta):
     """The directory: what other services ask sys about people, permissions, dictionaries and menus."""
@@ -114,5 +122,15 @@ class DirectoryServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_service_pb2.CreateMenuResponse, _abc.Awaitable[_service_pb2.CreateMenuResponse]]:
         """Creates a page menu with its buttons under a parent menu (code generator, form designer)."""
+
+    @_abc_1.abstractmethod
+    def GetDataAccess(
+        self,
+        request: _service_pb2.GetDataAccessRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_service_pb2.GetDataAccessResponse, _abc.Awaitable[_service_pb2.GetDataAccessResponse]]:
+        """What a user may see through a menu (数据权限): the union of their roles' data scopes and the
+        menu's data rules granted to those roles. Compile it with loom_platform.datarules.predicate.
+        """
 
 def add_DirectoryServiceServicer_to_server(servicer: DirectoryServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

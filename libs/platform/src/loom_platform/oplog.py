@@ -1,0 +1,209 @@
+"""The operation log: every write through a service, and every login and logout, recorded for sys.
+
+:class:`OperationLogMiddleware` watches each request that changes something (POST, PUT, PATCH,
+DELETE, and the logout) and, once the response has been sent, writes one outbox row in a short
+transaction of its own, off the request's path: the request is neither slowed nor failed by its
+log. The relay publishes the row to ``loom.log.<service>`` on the ``LOOM_LOG`` stream, where sys
+stores it (``/sys/log/list``). The payload is the JSON form of ``loom.sys.v1.OperationLogged``
+(the platform library imports no service contract).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from typing import Any
+
+import orjson
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from loom_platform.logging import REQUEST_ID_HEADER, request_id
+from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER, OutboxRecord, _wake
+
+log = logging.getLogger("loom.oplog")
+
+LOG_STREAM = "LOOM_LOG"
+LOG_SUBJECTS = ["loom.log.>"]
+MESSAGE_TYPE = "loom.sys.v1.OperationLogged"
+JSON = "application/json"
+
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# Routes that change nothing though they are posted, and the token refresh (logged by nobody).
+QUIET = frozenset({"/sys/refreshToken", "/sys/file/downloadTicket"})
+LOGIN, LOGOUT = "/sys/login", "/sys/logout"
+MASKED = ("password", "pwd", "secret", "token")
+MAX_BODY = 64 * 1024
+MAX_PARAMS = 4000
+MAX_ANSWER = 8 * 1024
+
+# Type values of JeePlus's sys_log_type.
+TYPE_LOGIN, TYPE_EXCEPTION, TYPE_OPERATION = "1", "3", "4"
+
+_pending: set[asyncio.Task[None]] = set()
+
+
+def _masked(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: "******" if any(m in k.lower() for m in MASKED) else _masked(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_masked(v) for v in value[:50]]
+    return value
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return orjson.loads(raw) if raw else None
+    except orjson.JSONDecodeError:
+        return None
+
+
+def _ids(query: dict[str, str], body: Any, answer: Any) -> str:
+    found: list[str] = []
+    for source in (query, body if isinstance(body, dict) else {}, answer if isinstance(answer, dict) else {}):
+        for key in ("id", "ids"):
+            value = source.get(key)
+            if isinstance(value, str) and value:
+                found.extend(v for v in value.split(",") if v)
+    return ",".join(dict.fromkeys(found))[:2000]
+
+
+def _title(scope: Scope) -> str:
+    endpoint = scope.get("endpoint")
+    doc = (getattr(endpoint, "__doc__", None) or "").strip().splitlines()
+    route = scope.get("route")
+    return (doc[0] if doc else getattr(route, "path", scope["path"]))[:255]
+
+
+class OperationLogMiddleware:
+    """Records writes, logins and logouts after their response (pure ASGI, cheap on the way)."""
+
+    def __init__(self, app: ASGIApp, service: str) -> None:
+        self.app = app
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        method = scope.get("method", "")
+        path = scope.get("path", "")
+        logged = scope["type"] == "http" and path not in QUIET and (method in WRITES or path == LOGOUT)
+        if not logged:
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        body = bytearray()
+        answer = bytearray()
+        status = 500
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        keep_body = not headers.get("content-type", "").startswith("multipart/")
+
+        async def _receive() -> Message:
+            message = await receive()
+            if keep_body and message["type"] == "http.request" and len(body) < MAX_BODY:
+                body.extend(message.get("body", b"")[: MAX_BODY - len(body)])
+            return message
+
+        async def _send(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+            elif message["type"] == "http.response.body" and len(answer) < MAX_ANSWER:
+                answer.extend(message.get("body", b"")[: MAX_ANSWER - len(answer)])
+            await send(message)
+
+        try:
+            await self.app(scope, _receive, _send)
+        finally:
+            elapsed = int((time.perf_counter() - started) * 1000)
+            try:
+                entry = self._entry(scope, headers, bytes(body), bytes(answer), status, elapsed)
+                self._write_later(scope, entry)
+            except Exception:  # the log never fails the request it describes
+                log.exception("operation log entry could not be built")
+
+    def _entry(
+        self, scope: Scope, headers: dict[str, str], body: bytes, answer: bytes, status: int, elapsed: int
+    ) -> dict[str, Any]:
+        query = dict(_query(scope))
+        parsed_body, parsed_answer = _json(body), _json(answer)
+        state = scope.get("state") or {}
+        principal = state.get("principal")
+        path = scope["path"]
+        ok = status < 400
+        login_name = getattr(principal, "login_name", "")
+        if path == LOGIN and isinstance(parsed_body, dict):
+            login_name = str(parsed_body.get("username", ""))[:100]
+        error = ""
+        if not ok:
+            error = (
+                str(parsed_answer.get("msg", ""))
+                if isinstance(parsed_answer, dict)
+                else answer.decode("utf-8", "replace")
+            )[:2000]
+        params = orjson.dumps({"query": _masked(query), "body": _masked(parsed_body)}).decode()[:MAX_PARAMS]
+        kind = (
+            TYPE_LOGIN
+            if path in (LOGIN, LOGOUT)
+            else (TYPE_OPERATION if ok or status < 500 else TYPE_EXCEPTION)
+        )
+        forwarded = headers.get("x-forwarded-for", "").split(",")[0].strip()
+        client = scope.get("client") or ("", 0)
+        return {
+            "id": uuid.uuid4().hex,
+            "type": kind,
+            "title": _title(scope),
+            "service": self.service,
+            "userId": getattr(principal, "user_id", ""),
+            "loginName": login_name,
+            "remoteAddr": forwarded or client[0] or "",
+            "userAgent": headers.get("user-agent", "")[:255],
+            "requestUri": path[:1000],
+            "requestType": scope["method"],
+            "params": params,
+            "recordIds": _ids(query, parsed_body, parsed_answer if ok else None),
+            "result": "success" if ok else "fail",
+            "exception": error,
+            "recordTime": str(elapsed),
+            "createdAt": str(int(time.time() * 1000)),
+        }
+
+    def _write_later(self, scope: Scope, entry: dict[str, Any]) -> None:
+        app = scope.get("app")
+        factory = getattr(getattr(app, "state", None), "session_factory", None)
+        if factory is None:
+            return
+        task = asyncio.get_running_loop().create_task(_write(factory, self.service, entry, request_id.get()))
+        _pending.add(task)
+        task.add_done_callback(_pending.discard)
+
+
+def _query(scope: Scope) -> list[tuple[str, str]]:
+    from urllib.parse import parse_qsl
+
+    raw = scope.get("query_string", b"").decode("latin-1")
+    return parse_qsl(raw, keep_blank_values=True)[:100]
+
+
+async def _write(factory: Any, service: str, entry: dict[str, Any], rid: str) -> None:
+    try:
+        async with factory() as session, session.begin():
+            session.add(
+                OutboxRecord(
+                    subject=f"loom.log.{service}",
+                    payload=orjson.dumps(entry),
+                    headers={
+                        CONTENT_TYPE_HEADER: JSON,
+                        MESSAGE_TYPE_HEADER: MESSAGE_TYPE,
+                        REQUEST_ID_HEADER: rid,
+                    },
+                )
+            )
+        _wake.set()
+    except Exception:  # the database may be gone; the request has long been answered
+        log.exception("operation log entry not written")
+
+
+async def drain() -> None:
+    """Waits for the log entries still being written (tests, shutdown)."""
+    while _pending:
+        await asyncio.gather(*list(_pending), return_exceptions=True)

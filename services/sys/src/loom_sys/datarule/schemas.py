@@ -1,0 +1,21 @@
+"""What the data-rule routes take."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from loom_platform.wire import WireModel
+
+
+class DataRuleSave(WireModel):
+    """A menu's rule as the client's DataRuleForm posts it."""
+
+    id: str | None = None
+    menu_id: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=100)
+    class_name: str | None = Field(default=None, max_length=255)
+    field: str = Field(min_length=1, max_length=100)
+    express: str = Field(min_length=1, max_length=20)
+    value: str | None = Field(default=None, max_length=1000)
+    sql_segment: str | None = Field(default=None, max_length=2000)
+    remarks: str | None = Field(default=None, max_length=255)

@@ -1,0 +1,42 @@
+"""Operation and login logs (JeePlus ``sys_log``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, Text
+from sqlmodel import Field, SQLModel
+
+from loom_platform.wire import new_id, now
+
+# Log types, as JeePlus's dictionary ``sys_log_type``.
+LOGIN = "1"
+ACCESS = "2"
+EXCEPTION = "3"
+OPERATION = "4"
+
+
+class Log(SQLModel, table=True):
+    """Who did what, when, through which route, on which records, and how it ended."""
+
+    __tablename__ = "sys_log"
+
+    id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
+    type: str = Field(default=OPERATION, max_length=1, index=True)
+    title: str | None = Field(default=None, max_length=255)
+    service: str | None = Field(default=None, max_length=50)
+    remote_addr: str | None = Field(default=None, max_length=255)
+    user_agent: str | None = Field(default=None, max_length=255)
+    request_uri: str | None = Field(default=None, max_length=1000)
+    request_type: str | None = Field(default=None, max_length=10)
+    method: str | None = Field(default=None, max_length=255)
+    params: str | None = Field(default=None, sa_type=Text)
+    record_ids: str | None = Field(default=None, max_length=2000)
+    before: str | None = Field(default=None, sa_type=Text)
+    after: str | None = Field(default=None, sa_type=Text)
+    result: str | None = Field(default=None, max_length=20)
+    exception: str | None = Field(default=None, sa_type=Text)
+    record_time: int | None = None
+    create_by: str | None = Field(default=None, max_length=64, index=True)
+    create_by_name: str | None = Field(default=None, max_length=100)
+    create_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True), index=True)

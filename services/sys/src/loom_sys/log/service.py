@@ -1,0 +1,157 @@
+"""The operation and login log: rows stored from the services' events, listed with the client's filters."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.orm import aliased
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_contracts.loom.sys.v1 import events_pb2
+from loom_platform.paging import PageParams, Sortable, contains, paginate
+from loom_sys.log.errors import LogDateInvalid
+from loom_sys.log.models import Log
+from loom_sys.office.models import Office
+from loom_sys.user.models import User
+
+_t = Log.__table__.c  # type: ignore[attr-defined]
+_company = aliased(Office)
+_office = aliased(Office)
+SORTABLE: Sortable = {
+    "title": _t.title,
+    "request_uri": _t.request_uri,
+    "request_type": _t.request_type,
+    "record_time": _t.record_time,
+    "remote_addr": _t.remote_addr,
+    "create_date": _t.create_date,
+    "a.create_date": _t.create_date,
+}
+
+
+def render(row: Any) -> dict[str, Any]:
+    log, user_name, company_name, office_name = row
+    return {
+        "id": log.id,
+        "type": log.type,
+        "title": log.title,
+        "service": log.service,
+        "remoteAddr": log.remote_addr,
+        "userAgent": log.user_agent,
+        "requestUri": log.request_uri,
+        "requestType": log.request_type,
+        "method": log.method,
+        "params": log.params,
+        "recordIds": log.record_ids,
+        "before": log.before,
+        "after": log.after,
+        "result": log.result,
+        "exception": log.exception,
+        "recordTime": log.record_time,
+        "createDate": log.create_date.isoformat(),
+        "createBy": {
+            "id": log.create_by,
+            "name": user_name or log.create_by_name,
+            "loginName": log.create_by_name,
+            "companyDTO": {"name": company_name},
+            "officeDTO": {"name": office_name},
+        },
+    }
+
+
+def _date(value: str | None, *, end: bool) -> datetime | None:
+    if not value:
+        return None
+    for pattern in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d"):
+        try:
+            parsed = datetime.strptime(value[:19], pattern).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+        # A bare end date means the whole of that day.
+        return parsed + timedelta(days=1) if end and pattern == "%Y-%m-%d" else parsed
+    raise LogDateInvalid(value=value[:40])
+
+
+async def page(
+    session: AsyncSession,
+    params: PageParams,
+    *,
+    type_: str | None = None,
+    title: str | None = None,
+    user_name: str | None = None,
+    request_uri: str | None = None,
+    begin: str | None = None,
+    end: str | None = None,
+    user_id: str | None = None,
+) -> Any:
+    """Logs, newest first; filters as the client's LogList sends them."""
+    stmt = (
+        select(Log, User.name, _company.name, _office.name)
+        .outerjoin(User, User.id == Log.create_by)  # type: ignore[arg-type]
+        .outerjoin(_company, _company.id == User.company_id)  # type: ignore[arg-type]
+        .outerjoin(_office, _office.id == User.office_id)  # type: ignore[arg-type]
+    )
+    if type_:
+        stmt = stmt.where(Log.type == type_)  # type: ignore[arg-type]
+    if title:
+        stmt = stmt.where(contains(Log.title, title))
+    if user_name:
+        stmt = stmt.where(contains(User.name, user_name) | contains(Log.create_by_name, user_name))
+    if request_uri:
+        stmt = stmt.where(contains(Log.request_uri, request_uri))
+    if user_id:
+        stmt = stmt.where(Log.create_by == user_id)  # type: ignore[arg-type]
+    start, stop = _date(begin, end=False), _date(end, end=True)
+    if start:
+        stmt = stmt.where(Log.create_date >= start)  # type: ignore[arg-type]
+    if stop:
+        stmt = stmt.where(Log.create_date < stop)  # type: ignore[arg-type]
+    return await paginate(
+        session, stmt, params, sortable=SORTABLE, default_order=[_t.create_date.desc()], render=render
+    )
+
+
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes log rows."""
+    if ids:
+        await session.execute(sql_delete(Log).where(Log.id.in_(list(ids))))  # type: ignore[attr-defined]
+
+
+async def empty(session: AsyncSession) -> None:
+    """Deletes every log row."""
+    await session.execute(sql_delete(Log))
+
+
+def _text(value: str, limit: int) -> str | None:
+    return value[:limit] if value else None
+
+
+async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> None:
+    """Stores one logged operation; a redelivered event (same id) changes nothing."""
+    created = datetime.fromtimestamp(event.created_at / 1000, UTC) if event.created_at else datetime.now(UTC)
+    values = {
+        "id": event.id[:64],
+        "type": event.type or "4",
+        "title": _text(event.title, 255),
+        "service": _text(event.service, 50),
+        "remote_addr": _text(event.remote_addr, 255),
+        "user_agent": _text(event.user_agent, 255),
+        "request_uri": _text(event.request_uri, 1000),
+        "request_type": _text(event.request_type, 10),
+        "method": _text(event.title, 255),
+        "params": event.params or None,
+        "record_ids": _text(event.record_ids, 2000),
+        "before": event.before or None,
+        "after": event.after or None,
+        "result": _text(event.result, 20),
+        "exception": event.exception or None,
+        "record_time": min(event.record_time, 2**31 - 1),
+        "create_by": _text(event.user_id, 64),
+        "create_by_name": _text(event.login_name, 100),
+        "create_date": created,
+    }
+    await session.execute(insert(Log).values(**values).on_conflict_do_nothing(index_elements=["id"]))
