@@ -44,3 +44,27 @@ async def test_downloads_cannot_leave_the_storage(admin: httpx.AsyncClient) -> N
         assert answer.status_code == 400, source
     missing = await admin.get("/sys/file/download2", params={"source": "common/2026/01/01/none.txt"})
     assert missing.status_code == 404
+
+
+async def test_an_upload_that_is_not_a_picture_pdf_or_text_is_served_as_bytes_to_save(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given files declared as script, HTML and a picture
+    async def served(name: str, content: bytes, declared: str, action: str = "view") -> httpx.Response:
+        up = await admin.post("/sys/file/webupload/upload", files={"file": (name, content, declared)})
+        assert up.status_code == 200, up.text
+        return await admin.get("/sys/file/download2", params={"source": up.json()["path"], "action": action})
+
+    script = await served("notes.txt", b"alert(localStorage.token)", "text/javascript")
+    saved = await served("notes.txt", b"alert(localStorage.token)", "text/javascript", "download")
+    page = await served("page.txt", b"<script>alert(1)</script>", "text/html")
+    picture = await served("p.png", b"\x89PNG\r\n\x1a\n", "image/png")
+    # then the script and the page are attachments of bytes in a sandbox; the picture is shown
+    for answer in (script, page):
+        assert answer.headers["content-type"] == "application/octet-stream"
+        assert answer.headers["content-disposition"].startswith("attachment;")
+        assert answer.headers["content-security-policy"].startswith("sandbox;")
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    assert saved.headers["content-type"] == "application/octet-stream"
+    assert picture.headers["content-type"] == "image/png"
+    assert picture.headers["content-disposition"].startswith("inline;")

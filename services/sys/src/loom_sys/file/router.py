@@ -133,11 +133,14 @@ async def download(
     """The file's bytes, for a signed-in caller or a ``ticket``; ``action=download`` asks to save it."""
     record, target = await service.find(session, root=_settings(request).files_dir, source=source)
     _check_reader(record, source, reader)
-    media_type = record.content_type or "application/octet-stream"
+    declared = record.content_type or "application/octet-stream"
     # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
-    # Only passive types (pictures, PDF, plain text) are shown inline; HTML, SVG, XML and the
-    # like are always saved, so a script in a user's file never runs as the portal.
-    inline = action != "download" and service.shown_inline(media_type)
+    # Only passive types (pictures, PDF, plain text) are shown inline; HTML, SVG, XML, scripts and
+    # the like are always saved, and served as bytes: with nosniff, a <script> or a stylesheet
+    # link of the portal's own origin cannot run a user's file either (its declared type could).
+    passive = service.shown_inline(declared)
+    media_type = declared if passive else "application/octet-stream"
+    inline = action != "download" and passive
     disposition = f"inline; filename*=UTF-8''{quote(record.name)}" if inline else quote(record.name)
     if not inline and action != "download":
         disposition = f"attachment; filename*=UTF-8''{quote(record.name)}"

@@ -106,6 +106,6 @@ PASSIVE_TYPES = frozenset(
 
 
 def shown_inline(media_type: str) -> bool:
-    """Whether a stored file may be shown in the browser rather than saved (never HTML or SVG)."""
-    base = media_type.split(";")[0].strip().lower()
-    return base in PASSIVE_TYPES or base.startswith(("audio/", "video/"))
+    """Whether a stored file may be shown in the browser rather than saved: a picture, a PDF or
+    plain text only (never HTML, SVG, script, or anything else a browser could run)."""
+    return media_type.split(";")[0].strip().lower() in PASSIVE_TYPES
