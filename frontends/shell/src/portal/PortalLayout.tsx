@@ -17,7 +17,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon, PageActiveProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
 import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
-import { RemotePage, PageNotFound } from './remotes';
+import { RemotePage } from './remotes';
+import { GeneratedModulePage, loadGeneratedModules } from './generated';
 import { Home } from './Home';
 import { goToLogin } from '../nav';
 import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
@@ -53,7 +54,7 @@ function PageContent({ path, search, menus }: { path: string; search: string; me
       </Suspense>
     );
   const area = areaOfHref(path);
-  if (!area) return <PageNotFound href={path} />;
+  if (!area) return <GeneratedModulePage href={path} />;
   return <RemotePage area={area} href={path} menu={menu} query={query} />;
 }
 
@@ -65,6 +66,10 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
   const navigate = useNavigate();
   const loc = useLocation();
   const menus = useMemo(() => visibleMenus(s.menuList), [s.menuList]);
+  // the generated modules' pages the user may open, read with the menus (login, menu changes)
+  useEffect(() => {
+    if (s.menuList.length) void loadGeneratedModules(true);
+  }, [s.menuList]);
   const [collapsed, setCollapsed] = useState(false);
   const [tabs, setTabs] = useState<OpenTab[]>([]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);

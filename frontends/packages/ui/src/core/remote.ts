@@ -38,3 +38,19 @@ export function areaOfHref(href: string): string | null {
       return null;
   }
 }
+
+/** A live generated module the caller may open (`GET /apps/module/remotes`). */
+export interface GeneratedModule {
+  /** `<module>/<entity>`. */
+  name: string;
+  /** The href prefix its pages own, e.g. `/demo/note/`. */
+  href: string;
+  /** Its permission prefix (`<module>:<entity>`). */
+  permission: string;
+}
+
+/** The generated module that owns a menu href (`/demo/note/NoteList` → `demo/note`), if any. */
+export function moduleOfHref(modules: GeneratedModule[], href: string): GeneratedModule | null {
+  const path = '/' + href.replace(/^\/+/, '').split(/[?#]/)[0];
+  return modules.find((m) => path.startsWith(m.href)) ?? null;
+}

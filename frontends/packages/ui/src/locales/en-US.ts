@@ -70,6 +70,8 @@ const enUS: UiMessages = {
   sortRequired: 'Sort must not be empty',
   sortRange: 'Sort must be an integer between {{min}} and 99999',
   maxLength: 'At most {{max}} characters',
+  fieldRequired: '{{label}} must not be empty',
+  moduleUnavailable: 'The module “{{name}}” is not available',
   http: {
     network: 'Network error',
     notFound: '404 Not found: {{url}}',

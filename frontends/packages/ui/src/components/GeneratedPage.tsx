@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { DatePicker, Form, Input, InputNumber, Result, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { http } from '../core/http';
+import type { GeneratedModule } from '../core/remote';
+import { DictRadio, DictSelect } from './Dict';
+import { FormDialog, useFormDialog } from './FormDialog';
+import { maxLen, required } from './formRules';
+import { LabelLink } from './LabelLink';
+import { ListPage, type ListColumn, type ListPageHandle } from './ListPage';
+import { RowActions } from './RowActions';
+
+/** A column of a generated module as its pages describe it (`GET /apps/module/pages`). */
+export interface GeneratedColumn {
+  name: string;
+  field: string;
+  label: string;
+  pyType: string;
+  list: boolean;
+  query: boolean;
+  queryType: string;
+  form: boolean;
+  required: boolean;
+  showType: string;
+  dictType: string;
+  maxLength: number | null;
+  pk: boolean;
+}
+
+/** The list and form pages of a generated module, as data. */
+export interface GeneratedPages {
+  name: string;
+  title: string;
+  permission: string;
+  /** Its API below `/api`, e.g. `/demo/note`. */
+  apiPrefix: string;
+  pk: string;
+  columns: GeneratedColumn[];
+}
+
+type Row = Record<string, unknown>;
+
+const DATE_FORMATS: Record<string, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DDTHH:mm:ss' };
+
+/** The input a column's control type asks for. */
+function widget(column: GeneratedColumn) {
+  if (column.dictType && (column.showType === 'radiobox' || column.showType === 'radio')) return <DictRadio type={column.dictType} />;
+  if (column.dictType) return <DictSelect type={column.dictType} />;
+  if (column.pyType === 'int' || column.pyType === 'float') return <InputNumber style={{ width: '100%' }} />;
+  if (DATE_FORMATS[column.pyType]) return <DatePicker showTime={column.pyType === 'datetime'} style={{ width: '100%' }} />;
+  if (column.showType === 'textarea' || column.showType === 'umeditor') return <Input.TextArea rows={3} />;
+  return <Input />;
+}
+
+function dateProps(column: GeneratedColumn) {
+  const format = DATE_FORMATS[column.pyType];
+  if (!format) return {};
+  return {
+    getValueProps: (v: unknown) => ({ value: v ? dayjs(String(v)) : undefined }),
+    normalize: (v: dayjs.Dayjs | null) => (v ? v.format(format) : null),
+  };
+}
+
+/** A generated module's list and form dialog, rendered from its pages (the server enforces the same rules). */
+export function GeneratedList({ pages }: { pages: GeneratedPages }) {
+  const { t } = useTranslation('ui');
+  const list = useRef<ListPageHandle<Row>>(null);
+  const dlg = useFormDialog();
+  const base = pages.apiPrefix;
+  const P = { view: `${pages.permission}:view`, add: `${pages.permission}:add`, edit: `${pages.permission}:edit`, del: `${pages.permission}:del` };
+  const shown = pages.columns.filter((c) => c.list && !c.pk);
+  const columns: ListColumn<Row>[] = shown.map((c, i) => ({
+    title: c.label,
+    dataIndex: c.field,
+    query: c.query,
+    sorter: true,
+    sortKey: c.name,
+    dictType: c.dictType || undefined,
+    ...(c.query && c.dictType ? { renderFormItem: () => <DictSelect type={c.dictType} /> } : {}),
+    ...(i === 0
+      ? {
+          render: (_d: unknown, r: Row) => (
+            <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', String(r[pages.pk]))} onView={() => dlg.show('view', String(r[pages.pk]))}>
+              {String(r[c.field] ?? '')}
+            </LabelLink>
+          ),
+        }
+      : {}),
+  }));
+  columns.push({
+    title: t('operation'),
+    valueType: 'option',
+    width: 180,
+    render: (_d, r) => (
+      <RowActions
+        actions={[
+          { key: 'view', label: t('view'), permission: P.view, onClick: () => dlg.show('view', String(r[pages.pk])) },
+          { key: 'edit', label: t('edit'), permission: P.edit, onClick: () => dlg.show('edit', String(r[pages.pk])) },
+          { key: 'delete', label: t('delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
+        ]}
+      />
+    ),
+  });
+  return (
+    <div className="loom-generated-page" data-module={pages.name}>
+      <ListPage<Row>
+        actionRef={list}
+        url={`${base}/list`}
+        deleteUrl={`${base}/delete`}
+        rowKey={pages.pk}
+        exportName={pages.title}
+        permissions={P}
+        onAdd={() => dlg.show('add')}
+        onEdit={(r) => dlg.show('edit', String(r[pages.pk]))}
+        columns={columns}
+      />
+      <FormDialog<Row>
+        open={dlg.open}
+        mode={dlg.mode}
+        name={pages.title}
+        width={720}
+        load={() => http.get<Row>(`${base}/queryById`, { id: String(dlg.id ?? '') })}
+        onSubmit={(v) => http.post(`${base}/save`, v)}
+        onSaved={() => list.current?.reload()}
+        onClose={dlg.close}
+      >
+        {pages.columns
+          .filter((c) => c.form)
+          .map((c) => (
+            <Form.Item
+              key={c.field}
+              name={c.field}
+              label={c.label}
+              rules={[...(c.required ? [required(t('fieldRequired', { label: c.label }))] : []), ...(c.maxLength ? [maxLen(c.maxLength)] : [])]}
+              {...dateProps(c)}
+            >
+              {widget(c)}
+            </Form.Item>
+          ))}
+      </FormDialog>
+    </div>
+  );
+}
+
+/** The page of a live generated module: loads its pages from the app host, then renders them. */
+export function GeneratedPage({ module }: { module: GeneratedModule }) {
+  const { t } = useTranslation('ui');
+  const [pages, setPages] = useState<GeneratedPages | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    setPages(null);
+    setFailed(false);
+    http
+      .get<GeneratedPages>('/apps/module/pages', { name: module.name }, { silent: true })
+      .then((p) => alive && setPages(p))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [module.name]);
+  if (failed) return <Result status="warning" title={t('moduleUnavailable', { name: module.name })} />;
+  if (!pages)
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spin />
+      </div>
+    );
+  return <GeneratedList pages={pages} />;
+}
