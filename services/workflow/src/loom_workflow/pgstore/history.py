@@ -244,19 +244,31 @@ def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes
     return Applied(records=len(rows), lags=[max(0.0, now - r[2].timestamp()) for r in rows])
 
 
-# The advisory lock is tried in the scan's filter, so a tree whose records another transaction is
-# applying is passed over as a whole (and its later records with it: order per tree holds).
-_BATCH = f"""
-SELECT seq, payload, created_at FROM loom_history_queue
-WHERE {_TRY_LOCK} ORDER BY seq LIMIT %s FOR UPDATE SKIP LOCKED
+# The trees of a batch: the oldest records (a few batches' worth) in ``seq`` order, each one's tree lock
+# tried as it is read (a LIMIT over the filter over the ordered candidates: the executor stops trying
+# once ``limit`` records are in), so a tree another transaction is applying is passed over as a whole
+# (its later records with it: the order per tree holds) and no more trees are locked than are taken.
+_LOCK_TREES = f"""
+SELECT DISTINCT root_id FROM (
+    SELECT root_id FROM (
+        SELECT seq, root_id FROM loom_history_queue ORDER BY seq LIMIT %(scan)s
+    ) c WHERE {_TRY_LOCK} LIMIT %(limit)s
+) t
 """
+# Read after the locks are held (a new snapshot: what another worker applied before is gone)
+_RECORDS_OF = (
+    "SELECT seq, payload, created_at FROM loom_history_queue WHERE root_id = ANY(%s) ORDER BY seq LIMIT %s"
+)
 
 
 def apply_batch(conn: psycopg.Connection[Any], limit: int = 500) -> Applied:
-    """One worker's batch, in its own transaction: up to ``limit`` records of trees no other transaction
-    is applying (their advisory locks are taken as the records are read), applied and deleted."""
+    """One worker's batch, in its own transaction: the records of trees no other transaction is
+    applying (about ``limit``, oldest first), applied and deleted."""
     with conn.transaction():
-        rows = conn.execute(_BATCH, (limit,)).fetchall()
+        trees = [r[0] for r in conn.execute(_LOCK_TREES, {"scan": limit * 4, "limit": limit}).fetchall()]
+        if not trees:
+            return Applied()
+        rows = conn.execute(_RECORDS_OF, (trees, limit * 2)).fetchall()
         return apply_records(conn, rows)
 
 
