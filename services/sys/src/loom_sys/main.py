@@ -20,6 +20,7 @@ from loom_sys.config.plugins import router as plugin_router
 from loom_sys.config.router import router as config_router
 from loom_sys.datarule.router import router as datarule_router
 from loom_sys.dict.router import router as dict_router
+from loom_sys.file.manager_router import router as file_manager_router
 from loom_sys.file.router import router as file_router
 from loom_sys.grpc_server import DirectoryServicer
 from loom_sys.log.consumer import log_consumer
@@ -41,6 +42,7 @@ ROUTERS = [
     menu_router,
     dict_router,
     file_router,
+    file_manager_router,
     datarule_router,
     log_router,
     config_router,

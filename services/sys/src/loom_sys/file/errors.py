@@ -1,6 +1,6 @@
 """What the file domain refuses, as types (the edges translate them)."""
 
-from loom_platform.errors import InvalidArgument, Unauthenticated
+from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
 
 
 class FileEmpty(InvalidArgument):
@@ -21,3 +21,11 @@ class PathInvalid(InvalidArgument):
 
 class TicketInvalid(Unauthenticated):
     message_key = "sys.file.ticket_invalid"
+
+
+class NameInvalid(InvalidArgument):
+    message_key = "sys.file.name_invalid"
+
+
+class RootForbidden(PermissionDenied):
+    message_key = "sys.file.root_forbidden"
