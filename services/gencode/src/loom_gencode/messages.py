@@ -64,6 +64,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         EN: "Table [{name}] already exists in this data source",
     },
     "gencode.table.data_source_required": {ZH: "数据源不能为空", EN: "Data source must not be empty"},
+    "gencode.table.data_source_unknown": {ZH: "数据源[{id}]不存在", EN: "Data source [{id}] does not exist"},
+    "gencode.gen.group_unknown": {ZH: "模板分组[{id}]不存在", EN: "Template group [{id}] does not exist"},
     "gencode.table.comments_required": {ZH: "说明不能为空", EN: "Comments must not be empty"},
     "gencode.table.id_type_required": {ZH: "主键策略不能为空", EN: "Primary key strategy must not be empty"},
     "gencode.table.table_type_required": {ZH: "表类型不能为空", EN: "Table type must not be empty"},

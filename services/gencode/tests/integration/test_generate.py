@@ -69,6 +69,10 @@ async def test_generate_errors(env):
     assert r.json()["msg"] == "不能选择右表生成代码，请选择左树!"
     r = await env.client.post("/gencode/table/genCode", json=scheme(parent["id"], moduleName=""), headers=h)
     assert r.json()["msg"] == "必填项不能为空"
+    # a scheme naming a template group that does not exist is refused before anything is saved
+    for path in ("/gencode/scheme/save", "/gencode/table/genCode"):
+        r = await env.client.post(path, json=scheme(parent["id"], category="no-such-group"), headers=h)
+        assert (r.status_code, r.json()["msg"]) == (400, "模板分组[no-such-group]不存在"), path
     for rec in (child, right):
         r = await env.client.post(
             "/gencode/scheme/createMenu",

@@ -43,6 +43,7 @@ async def test_save_list_and_query_by_id(env):
             lambda b: b["columnList"].append(column("x", showType="gridselect")),
             "列[x]的表格选择需要填写显示名称、字段、检索名称和检索字段（用|分隔）",
         ),
+        (lambda b: b.update(dataSource={"id": "no-such-source"}), "数据源[no-such-source]不存在"),
     ],
 )
 async def test_design_rules(env, mutate, msg):

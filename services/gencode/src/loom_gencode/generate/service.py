@@ -101,6 +101,8 @@ async def save_scheme(session: AsyncSession, payload: SchemeSave) -> GenScheme:
     """Creates or updates the table's scheme (one per table)."""
     table_id = _check_form(payload)
     await table_service.get(session, table_id)
+    if payload.category and await session.get(TemplateGroup, str(payload.category)) is None:
+        raise InvalidArgument("gencode.gen.group_unknown", id=str(payload.category)[:64])
     scheme = await scheme_of(session, table_id)
     if scheme is None:
         scheme = GenScheme(id=payload.id or new_id(), gen_table_id=table_id)

@@ -13,6 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import publish
 from loom_gencode.datasource import service as ds_service
+from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.table import rules
@@ -110,6 +111,8 @@ async def save(session: AsyncSession, payload: TableSave) -> GenTable:
     existing = await columns(session, record.id) if record else []
     live = rules.check_design(payload, {c.name for c in existing})
     ds_id = payload.data_source.id if payload.data_source else None
+    if ds_id and ds_id != MASTER_ID and await session.get(DataSource, ds_id) is None:
+        raise InvalidArgument("gencode.table.data_source_unknown", id=ds_id[:64])
     clash = (
         (
             await session.execute(
