@@ -12,9 +12,11 @@ from loom_sys.settings import SysSettings
 
 async def _seed(session: AsyncSession, settings: SysSettings) -> None:
     import loom_sys.messages  # noqa: F401  (messages the seed may render)
-    from loom_sys.seed import seed
+    from loom_sys.seed import seed, seed_default_department
 
     await seed(session, settings)
+    # the platform's own start only: tests start from the seed alone and build their organisation
+    await seed_default_department(session)
 
 
 def _ensure_keys(settings: SysSettings) -> None:

@@ -13,7 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_sys.auth.passwords import hash_password
 from loom_sys.dict.models import DictType, DictValue
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
-from loom_sys.office.models import COMPANY, Office
+from loom_sys.office.models import COMPANY, DEPARTMENT, Office
 from loom_sys.role import service as role_service
 from loom_sys.role.models import Role
 from loom_sys.seed_data import BUTTON_ENGLISH_NAMES, CRUD, DICTIONARIES, DIRECTORIES, ENGLISH_NAMES, PAGES
@@ -24,6 +24,7 @@ log = logging.getLogger("loom.sys.seed")
 
 ADMIN_ID = "1"
 ROOT_COMPANY_ID = "1"
+DEFAULT_DEPARTMENT_ID = "2"
 ADMIN_ROLE_ID = role_service.ADMIN_ROLE_ID
 SEED_ACTOR = "1"
 EMPLOYEE_ROLE_ID = "employee"
@@ -144,6 +145,28 @@ async def seed_dictionaries(session: AsyncSession) -> None:
                 session.add(
                     DictValue(dict_type_id=dict_type.id, value=value, label=label, sort=(index + 1) * 10)
                 )
+
+
+async def seed_default_department(session: AsyncSession) -> bool:
+    """A platform without any department gets one (综合部 under the root company), so its first user
+    can be created at once (a user's 归属部门 is required); answers whether it was created."""
+    found = await session.execute(select(Office.id).where(Office.type == DEPARTMENT).limit(1))  # type: ignore[arg-type]
+    if found.first() is not None or await session.get(Office, DEFAULT_DEPARTMENT_ID) is not None:
+        return False
+    session.add(
+        Office(
+            id=DEFAULT_DEPARTMENT_ID,
+            parent_id=ROOT_COMPANY_ID,
+            parent_ids=f"0,{ROOT_COMPANY_ID},",
+            name="综合部",
+            code="100001",
+            type=DEPARTMENT,
+            sort=10,
+            useable="1",
+        )
+    )
+    await session.commit()
+    return True
 
 
 def admin_password(settings: SysSettings, creating: bool) -> str | None:

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import select, update
+from sqlalchemy import func, literal_column, select, update
+from sqlalchemy.dialects.postgresql import aggregate_order_by
 from sqlalchemy.orm import aliased
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -74,6 +75,8 @@ def render(row: Any) -> dict[str, Any]:
         "loginIp": user.login_ip,
         "loginDate": user.login_date,
         "createDate": user.create_date,
+        # the list's 角色 column (a row of the listing carries them; the record's own come with get)
+        "roleNames": row[3] if len(row) > 3 else None,
     }
 
 
@@ -87,9 +90,19 @@ def render_picked(row: Any) -> dict[str, Any]:
     return {k: user[k] for k in PICKED_FIELDS}
 
 
+def _role_names() -> Any:
+    """The user's role names, comma-separated in name order (one subquery per listed row)."""
+    return (
+        select(func.string_agg(Role.name, aggregate_order_by(literal_column("','"), Role.name)))
+        .join(UserRole, UserRole.role_id == Role.id)  # type: ignore[arg-type]
+        .where(UserRole.user_id == User.id)  # type: ignore[arg-type]
+        .scalar_subquery()
+    )
+
+
 def _listing() -> Any:
     return (
-        select(User, Company.name, Department.name)
+        select(User, Company.name, Department.name, _role_names())
         .outerjoin(Company, Company.id == User.company_id)  # type: ignore[arg-type]
         .outerjoin(Department, Department.id == User.office_id)  # type: ignore[arg-type]
     )
