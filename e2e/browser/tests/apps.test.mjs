@@ -1,0 +1,202 @@
+// A generated module in the portal (issue 21): a single table with a required column and a
+// dictionary column is synchronised, its code generated from the generator's list with the
+// dialog's defaults (the app host's module store), the host tests and mounts it, the created menu
+// opens its list: add (refused by the page, and by the server), search, edit, delete.
+import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+
+const admin = adminCredentials();
+const sfx = Date.now().toString(36);
+const TABLE = `e2e_mod_${sfx}`;
+const MODULE = `mod${sfx}`;
+const GEN_LIST = '/gencode/table/GenTableList';
+const HREF = `/${MODULE}/${TABLE}/${TABLE.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join('')}List`;
+
+async function page(ctx) {
+  if (!ctx.shared.appsPage) {
+    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const p = await context.newPage();
+    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
+    await ctx.portal.login(p, admin.user, admin.password);
+    ctx.shared.appsPage = p;
+  }
+  return ctx.shared.appsPage;
+}
+
+/** Calls the API with the page's token (fixtures the scenario does not exercise through screens). */
+async function api(p, method, url, body, form = false) {
+  return p.evaluate(
+    async ({ method, url, body, form }) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
+      let data;
+      if (body !== undefined) {
+        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
+      }
+      const r = await fetch('/api' + url, { method, headers, body: data });
+      const text = await r.text();
+      let json = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        /* text answer */
+      }
+      return { status: r.status, json, text };
+    },
+    { method, url, body, form },
+  );
+}
+
+function column(name, jdbcType, comments, extra = {}) {
+  const base = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag'].includes(name);
+  return {
+    name, comments, jdbcType, isPk: name === 'id' ? '1' : '0', isNull: name === 'id' ? '0' : '1',
+    isInsert: '1', isEdit: '1', isList: base ? '0' : '1', isQuery: '0', queryType: 'EQ', isForm: base ? '0' : '1',
+    showType: 'input', javaType: jdbcType.startsWith('timestamp') ? 'java.util.Date' : 'String',
+    javaField: name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase()), sort: 0, ...extra,
+  }; // prettier-ignore
+}
+
+const design = () => ({
+  name: TABLE,
+  comments: '端到端模块',
+  dataSource: { id: 'master' },
+  idType: '1',
+  tableType: '0',
+  className: HREF.split('/').pop().replace(/List$/, ''),
+  columnList: [
+    column('id', 'varchar(64)', '主键'),
+    column('create_by', 'varchar(64)', '创建者'),
+    column('create_date', 'timestamp', '创建时间'),
+    column('update_by', 'varchar(64)', '更新者'),
+    column('update_date', 'timestamp', '更新时间'),
+    column('del_flag', 'varchar(64)', '逻辑删除标记'),
+    column('title', 'varchar(50)', '标题', { isNull: '0', isQuery: '1', queryType: 'LIKE' }),
+    column('kind', 'varchar(10)', '是否', { showType: 'select', dictType: 'yes_no' }),
+  ].map((c, i) => ({ ...c, sort: (i + 1) * 10 })),
+});
+
+export default [
+  {
+    name: 'apps: generate from the list with the defaults, the module goes live and its menu opens its list',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      // a synchronised design (the wizard is gencode's own test)
+      const saved = await api(p, 'POST', '/gencode/table/save', design());
+      expect(saved.status === 200, `the design is saved (${saved.text})`);
+      const listed = await api(p, 'GET', `/gencode/table/list?nameLike=${TABLE}`);
+      const tableId = listed.json.result.records[0].id;
+      const synced = await api(p, 'POST', '/gencode/table/synchDb', { id: tableId, isForce: '1' }, true);
+      expect(synced.status === 200, `synchronised (${synced.text})`);
+      // Generate code from the generator's list, keeping the dialog's default paths
+      await p.goto(ctx.base + GEN_LIST);
+      const scope = p.locator(`[data-page="${GEN_LIST}"]`);
+      await scope.waitFor({ timeout: 20000 });
+      const search = scope.locator('.ant-pro-table-search [id="nameLike"]').first();
+      await search.fill(TABLE);
+      await search.press('Enter');
+      const row = scope.locator('.ant-table-row', { hasText: TABLE }).first();
+      await row.waitFor({ timeout: 15000 });
+      await tick(row.locator('.ant-checkbox-input'));
+      await scope.locator('[data-action="gen-code"]').click();
+      const gen = ctx.portal.modal(p);
+      await eventually(async () => (await gen.locator('[data-field="moduleName"]').inputValue()) !== '', 'the scheme is loaded');
+      await gen.locator('[data-field="moduleName"]').fill(MODULE);
+      await gen.locator('[data-action="confirm"]').click();
+      await ctx.portal.toast(p, '生成成功');
+      await p.locator('.loom-gen-result .ant-modal-close').click();
+      // the host tests the module and serves it
+      await eventually(
+        async () => {
+          const found = await api(p, 'GET', `/apps/module/list?tableIds=${tableId}`);
+          const state = found.json?.[0]?.state;
+          if (state === 'failed') throw new Error('the module failed its tests');
+          return state === 'live';
+        },
+        'the module goes live',
+        180000,
+      );
+      // its menu, granted to the administrator's role as 角色管理 does
+      const menu = await api(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `模块${sfx}`, tableId, tableType: '0' }, true);
+      expect(menu.status === 200, `the menu is created (${menu.text})`);
+      const tree = (await api(p, 'GET', '/sys/menu/treeData')).json;
+      const ids = [];
+      const walk = (ns, inside) => {
+        for (const n of ns ?? []) {
+          const mine = inside || (n.href ?? '') === HREF;
+          if (mine) ids.push(n.id);
+          walk(n.children, mine);
+        }
+      };
+      walk(tree, false);
+      expect(ids.length === 5, `the page and its four buttons (${ids.length})`);
+      const info = (await api(p, 'GET', '/sys/user/info')).json;
+      for (const roleId of info.user.roleIdList) {
+        const role = (await api(p, 'GET', `/sys/role/queryById?id=${roleId}`)).json;
+        await api(p, 'POST', '/sys/role/save', { id: role.id, name: role.name, enName: role.enName, useable: role.useable ?? '1', remarks: role.remarks, menuIdList: [...new Set([...(role.menuIdList ?? []), ...ids])] });
+      }
+      await ctx.portal.logout(p);
+      await ctx.portal.login(p, admin.user, admin.password);
+      // the menu under 代码生成 opens the module's list (the tree arrives after login and opens animated)
+      const item = p.locator(`.loom-side-menu [data-href="${HREF}"]`);
+      await eventually(
+        async () => {
+          if (new URL(p.url()).pathname === HREF) return true;
+          if (await item.isVisible().catch(() => false)) await item.click({ timeout: 3000 }).catch(() => undefined);
+          else await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: '代码生成' }).first().click({ timeout: 3000 }).catch(() => undefined);
+          await p.waitForTimeout(600);
+          return new URL(p.url()).pathname === HREF;
+        },
+        'the created menu opens the module',
+        30000,
+      );
+      await p.locator('.loom-generated-page .ant-table').waitFor({ timeout: 30000 });
+      await screenshot(p, 'apps-01-list');
+    },
+  },
+  {
+    name: 'apps: add (refused by the page and by the server), search, edit and delete in the generated list',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const list = p.locator('.loom-generated-page');
+      // the page refuses an empty required column
+      await list.locator('[data-action="add"]').click();
+      const dlg = ctx.portal.modal(p);
+      await dlg.locator('[data-action="confirm"]').click();
+      await dlg.locator('.ant-form-item-explain-error', { hasText: '标题不能为空' }).waitFor({ timeout: 10000 });
+      // and so does the server
+      const refused = await api(p, 'POST', `/${MODULE}/${TABLE}/save`, { kind: '1' });
+      expect(refused.status === 400 && refused.json.msg.includes('title'), `the server refuses it (${refused.text})`);
+      // two rows saved through the dialog
+      for (const [title, kind] of [[`甲${sfx}`, '是'], [`乙${sfx}`, '否']]) {
+        if (!(await dlg.isVisible())) await list.locator('[data-action="add"]').click();
+        await dlg.locator('input#title').fill(title);
+        await dlg.locator('.ant-form-item:has(#kind) .ant-select-selector').click();
+        await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: kind }).first().click();
+        await dlg.locator('[data-action="confirm"]').click();
+        await dlg.waitFor({ state: 'hidden', timeout: 15000 });
+        await list.locator('.ant-table-row', { hasText: title }).first().waitFor({ timeout: 15000 });
+      }
+      await screenshot(p, 'apps-02-added');
+      // search by title
+      const query = list.locator('.ant-pro-table-search input#title').first();
+      await query.fill(`甲${sfx}`);
+      await query.press('Enter');
+      await eventually(async () => (await list.locator('.ant-table-row').count()) === 1, 'the search leaves one row');
+      // edit through the label link
+      await list.locator('.ant-table-row', { hasText: `甲${sfx}` }).first().locator('a', { hasText: `甲${sfx}` }).click();
+      await eventually(async () => (await dlg.locator('input#title').inputValue()) === `甲${sfx}`, 'the dialog loads the row');
+      await dlg.locator('input#title').fill(`丙${sfx}`);
+      await dlg.locator('[data-action="confirm"]').click();
+      await dlg.waitFor({ state: 'hidden', timeout: 15000 });
+      await query.fill('');
+      await query.press('Enter');
+      await list.locator('.ant-table-row', { hasText: `丙${sfx}` }).first().waitFor({ timeout: 15000 });
+      // delete through the row action
+      await list.locator('.ant-table-row', { hasText: `丙${sfx}` }).first().locator('[data-row-action="delete"]').click();
+      await p.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await eventually(async () => (await list.locator('.ant-table-row', { hasText: `丙${sfx}` }).count()) === 0, 'the row is deleted');
+      await list.locator('.ant-table-row', { hasText: `乙${sfx}` }).first().waitFor();
+      await screenshot(p, 'apps-03-deleted');
+    },
+  },
+];
