@@ -135,6 +135,10 @@ register(
             ZH: "数据范围'{scope}'无效",
             EN: "Data scope '{scope}' is invalid",
         },
+        "sys.datarule.office_missing": {
+            ZH: "机构[{id}]不存在或已被删除",
+            EN: "Office [{id}] does not exist or was deleted",
+        },
         "sys.log.deleted": {ZH: "删除日志成功！", EN: "Logs deleted"},
         "sys.log.emptied": {ZH: "清空日志成功!", EN: "Logs emptied"},
         "sys.log.date_invalid": {ZH: "日期'{value}'格式不正确", EN: "Date '{value}' is not valid"},

@@ -139,6 +139,20 @@ async def test_a_bad_data_scope_is_refused(admin: httpx.AsyncClient) -> None:
     assert (answer.status_code, answer.json()["msg"]) == (400, "数据范围'7'无效")
 
 
+async def test_a_custom_scope_naming_an_office_that_does_not_exist_is_refused(
+    admin: httpx.AsyncClient,
+) -> None:
+    # when a role's 按明细设置 names an office that does not exist
+    answer = await admin.post(
+        "/sys/role/save",
+        json={"name": "明细", "enName": "detail", "dataScope": "9", "officeIdList": ["1", "no-such-office"]},
+    )
+    # then it is refused naming it, and no role is saved
+    assert (answer.status_code, answer.json()["msg"]) == (400, "机构[no-such-office]不存在或已被删除")
+    listed = (await admin.get("/sys/role/list", params={"name": "明细"})).json()
+    assert listed["total"] == 0
+
+
 async def test_role_names_are_checked_as_one_types(admin: httpx.AsyncClient) -> None:
     assert (await admin.get("/sys/role/validateNotExist", params={"name": "系统管理员"})).json() is False
     assert (

@@ -14,3 +14,9 @@ class RuleMenuMissing(InvalidArgument):
 
 class DataScopeInvalid(InvalidArgument):
     message_key = "sys.datarule.scope_invalid"
+
+
+class OfficeMissing(InvalidArgument):
+    """A role's custom data scope names an office that does not exist."""
+
+    message_key = "sys.datarule.office_missing"

@@ -15,7 +15,7 @@ from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
-from loom_sys.datarule.errors import CustomSqlRefused, DataScopeInvalid, RuleMenuMissing
+from loom_sys.datarule.errors import CustomSqlRefused, DataScopeInvalid, OfficeMissing, RuleMenuMissing
 from loom_sys.datarule.models import DataRule, RoleDataRule, RoleOffice
 from loom_sys.datarule.schemas import DataRuleSave
 from loom_sys.menu.models import Menu
@@ -164,6 +164,9 @@ async def set_role_grants(
     if office_ids is not None:
         await session.execute(sql_delete(RoleOffice).where(RoleOffice.role_id == role.id))  # type: ignore[arg-type]
         found = await _existing(session, Office, office_ids)
+        missing = sorted({o for o in office_ids if o} - set(found))
+        if missing:
+            raise OfficeMissing(id=missing[0][:64])
         session.add_all([RoleOffice(role_id=role.id, office_id=o) for o in found])
     if rule_ids is not None:
         await session.execute(sql_delete(RoleDataRule).where(RoleDataRule.role_id == role.id))  # type: ignore[arg-type]
