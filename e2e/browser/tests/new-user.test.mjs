@@ -193,4 +193,31 @@ export default [
       await row(one).locator('[data-suspended]').waitFor({ state: 'detached', timeout: 15000 });
     },
   },
+  {
+    name: 'new user: a page opened from a menu made like createMenu is titled by the menu in its tab and breadcrumb',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const name = `请假登记${sfx}`;
+      const href = `/form/generate/GenerateFormList?formId=e2e-title-${sfx}`;
+      const saved = await api(p, 'POST', '/sys/menu/save', { parentId: '0', name, href, type: '1', isShow: '1', sort: 9990 });
+      expect(saved.status === 200, `menu saved: ${saved.body}`);
+      // a new sign-in reads the menu
+      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const q = await context.newPage();
+      try {
+        await ctx.portal.login(q, admin.user, admin.password);
+        await q.locator(`.loom-side-menu [data-href="${href}"]`).click();
+        await q.locator('[data-tab="/form/generate/GenerateFormList"]', { hasText: name }).waitFor({ timeout: 15000 });
+        await q.locator('.loom-breadcrumb', { hasText: name }).waitFor();
+        expect(!(await q.locator('[data-tab="/form/generate/GenerateFormList"]').innerText()).includes('GenerateFormList'), 'not the route name');
+        await eventually(async () => (await q.title()).startsWith(name), 'the document title');
+        await screenshot(q, 'new-user-03-menu-title');
+      } finally {
+        await context.close();
+        const tree = await api(p, 'GET', '/sys/menu/treeData');
+        const found = (tree.json ?? []).find((m) => m.name === name);
+        if (found) await api(p, 'DELETE', `/sys/menu/delete?ids=${found.id}`);
+      }
+    },
+  },
 ];

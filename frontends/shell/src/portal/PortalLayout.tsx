@@ -45,7 +45,7 @@ function toMenuItems(nodes: MenuNode[]): NonNullable<MenuProps['items']> {
 
 function PageContent({ path, search, menus }: { path: string; search: string; menus: MenuNode[] }) {
   const query = useMemo(() => new URLSearchParams(search), [search]);
-  const menu = findMenuByHref(menus, path);
+  const menu = findMenuByHref(menus, path, search);
   if (path === '/' || path === '') return <Home />;
   if (path === ICON_HREF)
     return (
@@ -95,16 +95,16 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     if (menus.length) performance.mark('loom:menu');
   }, [menus.length]);
 
-  const crumbs = useMemo(() => menuPath(menus, path), [menus, path]);
+  const crumbs = useMemo(() => menuPath(menus, path, loc.search), [menus, path, loc.search]);
   const current = crumbs[crumbs.length - 1];
   useEffect(() => {
     if (crumbs.length > 1) setOpenKeys((prev) => Array.from(new Set([...prev, ...crumbs.slice(0, -1).map((c) => c.id)])));
   }, [crumbs]);
 
   const titleOf = useCallback(
-    (p: string) => {
+    (p: string, search = '') => {
       if (p === '/') return t('home');
-      const m = findMenuByHref(menus, p);
+      const m = findMenuByHref(menus, p, search);
       if (m) return m.name;
       if (p === ICON_HREF) return t('iconTitle');
       return p.split('/').pop() ?? p;
@@ -113,13 +113,13 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
   );
 
   /** A page's own title wins over the menu's name and the href (a task page names its process). */
-  const tabTitle = useCallback((tab: OpenTab) => tab.title || titleOf(tab.path), [titleOf]);
+  const tabTitle = useCallback((tab: OpenTab) => tab.title || titleOf(tab.path, tab.search), [titleOf]);
 
   const setTabTitle = useCallback((key: string, title: string) => {
     setTabs((prev) => (prev.some((x) => x.key === key && x.title !== title) ? prev.map((x) => (x.key === key ? { ...x, title } : x)) : prev));
   }, []);
 
-  const currentTitle = tabs.find((x) => x.key === path)?.title || titleOf(path);
+  const currentTitle = tabs.find((x) => x.key === path)?.title || titleOf(path, loc.search);
   useEffect(() => {
     document.title = `${currentTitle} - Loom`;
   }, [currentTitle]);

@@ -12,12 +12,27 @@ export function normaliseHref(href: string | null | undefined): string {
   return href.startsWith('/') || /^https?:/.test(href) ? href : '/' + href;
 }
 
-export function findMenuByHref(menus: MenuNode[], path: string): MenuNode | undefined {
-  return findInTree(menus, (n) => !!n.href && normaliseHref(n.href) === path);
+/**
+ * Whether a menu's href names the page at `path` with `search`: the same path, and every parameter
+ * its href carries present with the same value (a page made by createMenu is
+ * `/form/generate/GenerateFormList?formId=…`: its menu names it, not the route's last segment).
+ */
+export function hrefMatches(href: string | null | undefined, path: string, search = ''): boolean {
+  const h = normaliseHref(href);
+  if (!h) return false;
+  const i = h.indexOf('?');
+  if (i < 0) return h === path;
+  if (h.slice(0, i) !== path) return false;
+  const have = new URLSearchParams(search);
+  return [...new URLSearchParams(h.slice(i + 1)).entries()].every(([k, v]) => have.get(k) === v);
 }
 
-export function menuPath(menus: MenuNode[], path: string): MenuNode[] {
-  return pathInTree(menus, (n) => !!n.href && normaliseHref(n.href) === path);
+export function findMenuByHref(menus: MenuNode[], path: string, search = ''): MenuNode | undefined {
+  return findInTree(menus, (n) => hrefMatches(n.href, path, search));
+}
+
+export function menuPath(menus: MenuNode[], path: string, search = ''): MenuNode[] {
+  return pathInTree(menus, (n) => hrefMatches(n.href, path, search));
 }
 
 export function isExternal(href: string | null | undefined): boolean {
