@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,17 +61,15 @@ class Env:
     def grant(self, user: str, *permissions: str) -> None:
         self.access.permissions.setdefault(user, set()).update(permissions)
 
-    async def wait_for(self, name: str, version: str | None = None, seconds: float = 120) -> dict[str, Any]:
-        """The module once its latest (or given) version has been tested (live or failed)."""
+    async def wait_for(
+        self, name: str, until: Callable[[dict[str, Any]], bool] = lambda _m: True, seconds: float = 180
+    ) -> dict[str, Any]:
+        """The module once its latest version has been tested (live or failed) and ``until`` holds."""
         deadline = asyncio.get_running_loop().time() + seconds
         while True:
             found = (await self.apps.get("/apps/module/list", headers=self.headers())).json()
             module = next((m for m in found if m["name"] == name), None)
-            if (
-                module
-                and module["state"] in ("live", "failed")
-                and (version is None or module["version"] == version)
-            ):
+            if module and module["state"] in ("live", "failed") and until(module):
                 return module
             assert asyncio.get_running_loop().time() < deadline, f"{name} never tested: {module}"
             await asyncio.sleep(0.2)

@@ -36,11 +36,6 @@ def unpack(archive: bytes, target: Path) -> Path:
     return target
 
 
-def entity_folder(back: Path, package: str, entity: str) -> Path:
-    """The folder of the entity's router, service, models and schemas."""
-    return back.joinpath(*[p for p in package.split(".") if p], entity)
-
-
 def remove(path: Path) -> None:
     """Removes an unpacked version (ignoring what is already gone)."""
     shutil.rmtree(path, ignore_errors=True)

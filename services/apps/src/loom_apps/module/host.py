@@ -160,9 +160,9 @@ class Host:
         return files.unpack(version.backend, folder / "back")
 
     def _build(self, version: AppModuleVersion, back: Any) -> Loaded:
-        entity = version.name.split("/", 1)[1]
-        folder = files.entity_folder(back, version.package, entity)
-        return loader.build(version.name, version.version, folder, _tables(version), self.module_state())
+        return loader.build(
+            version.name, version.version, back, version.package, _tables(version), self.module_state()
+        )
 
     async def sync(self) -> None:
         """Mounts each live version not yet served here; unmounts what is no longer live."""

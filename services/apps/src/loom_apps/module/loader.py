@@ -24,23 +24,19 @@ from loom_platform.http import JSON, install_error_handlers
 
 @dataclass(frozen=True)
 class Loaded:
-    """A version ready to serve."""
+    """A version ready to serve: one app holding the routers of its table and its child tables."""
 
     name: str
     version: int
-    prefix: str
+    prefixes: tuple[str, ...]
     app: FastAPI
 
 
-def import_router(folder: Path, alias: str, tables: list[str]) -> APIRouter:
+def import_router(folder: Path, alias: str) -> APIRouter:
     """Imports ``folder`` as package ``alias`` and answers its ``router``."""
     init = folder / "__init__.py"
     if not init.exists():
         init.write_text("")
-    for table in tables:
-        existing = SQLModel.metadata.tables.get(table)
-        if existing is not None:
-            SQLModel.metadata.remove(existing)
     spec = importlib.util.spec_from_file_location(alias, init, submodule_search_locations=[str(folder)])
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot import {folder}")
@@ -60,7 +56,7 @@ def import_router(folder: Path, alias: str, tables: list[str]) -> APIRouter:
 
 def forget(alias: str) -> None:
     """Drops an imported version's modules (its objects live on while requests use them)."""
-    for key in [k for k in sys.modules if k == alias or k.startswith(alias + ".")]:
+    for key in [k for k in sys.modules if k.startswith(alias)]:
         del sys.modules[key]
 
 
@@ -69,12 +65,30 @@ def alias_of(name: str, version: int) -> str:
     return "loom_app_" + hashlib.sha1(f"{name}@{version}".encode()).hexdigest()[:16]
 
 
-def build(name: str, version: int, folder: Path, tables: list[str], state: dict[str, Any]) -> Loaded:
-    """The version's own FastAPI app: its router, the platform's errors, the host's sessions and auth."""
-    router = import_router(folder, alias_of(name, version), tables)
+def build(
+    name: str, version: int, back: Path, package: str, tables: list[str], state: dict[str, Any]
+) -> Loaded:
+    """The version's own FastAPI app: the routers of its tables (the first is the module's own,
+    the others its child tables'), the platform's errors, the host's sessions and auth."""
+    for table in tables:
+        existing = SQLModel.metadata.tables.get(table)
+        if existing is not None:
+            SQLModel.metadata.remove(existing)
+    alias = alias_of(name, version)
+    module = name.split("/", 1)[0]
     app = FastAPI(default_response_class=JSON, openapi_url=None, docs_url=None, redoc_url=None)
     install_error_handlers(app)
-    app.include_router(router)
+    prefixes = []
+    try:
+        for index, table in enumerate(tables):
+            folder = back.joinpath(*[p for p in package.split(".") if p], table)
+            if not (folder / "router.py").exists():
+                continue
+            app.include_router(import_router(folder, f"{alias}_{index}"))
+            prefixes.append(f"/{module}/{table}")
+    except BaseException:
+        forget(alias)
+        raise
     for key, value in state.items():
         setattr(app.state, key, value)
-    return Loaded(name=name, version=version, prefix="/" + name.strip("/"), app=app)
+    return Loaded(name=name, version=version, prefixes=tuple(prefixes), app=app)

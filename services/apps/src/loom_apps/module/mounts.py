@@ -15,23 +15,34 @@ class Mounts:
     """The ASGI app behind every path the host's own routes do not answer."""
 
     def __init__(self) -> None:
-        self._by_prefix: dict[str, Loaded] = {}
+        # (by module name, by path prefix), replaced together in one assignment
+        self._state: tuple[dict[str, Loaded], dict[str, Loaded]] = ({}, {})
 
     def mount(self, loaded: Loaded) -> None:
-        """Serves ``loaded`` under its prefix, replacing the version there."""
-        self._by_prefix = {**self._by_prefix, loaded.prefix: loaded}
+        """Serves ``loaded`` under its prefixes, replacing the version there."""
+        by_name, by_prefix = self._state
+        before = by_name.get(loaded.name)
+        prefixes = {p: v for p, v in by_prefix.items() if before is None or p not in before.prefixes}
+        self._state = (
+            {**by_name, loaded.name: loaded},
+            {**prefixes, **dict.fromkeys(loaded.prefixes, loaded)},
+        )
 
     def unmount(self, name: str) -> Loaded | None:
         """Stops serving a module; answers what served it."""
-        prefix = "/" + name.strip("/")
-        current = dict(self._by_prefix)
-        gone = current.pop(prefix, None)
-        self._by_prefix = current
+        by_name, by_prefix = self._state
+        gone = by_name.get(name)
+        if gone is None:
+            return None
+        self._state = (
+            {n: v for n, v in by_name.items() if n != name},
+            {p: v for p, v in by_prefix.items() if p not in gone.prefixes},
+        )
         return gone
 
     def current(self, name: str) -> Loaded | None:
         """What serves ``name`` on this replica."""
-        return self._by_prefix.get("/" + name.strip("/"))
+        return self._state[0].get(name)
 
     def version(self, name: str) -> int | None:
         """The version serving ``name`` on this replica."""
@@ -39,14 +50,14 @@ class Mounts:
         return loaded.version if loaded else None
 
     def names(self) -> list[str]:
-        return [loaded.name for loaded in self._by_prefix.values()]
+        return list(self._state[0])
 
     def find(self, path: str) -> Loaded | None:
         """The version whose prefix holds ``path`` (``/<module>/<entity>/...``)."""
         parts = path.split("/", 3)
         if len(parts) < 4:
             return None
-        return self._by_prefix.get(f"/{parts[1]}/{parts[2]}")
+        return self._state[1].get(f"/{parts[1]}/{parts[2]}")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         loaded = self.find(scope.get("path", "")) if scope["type"] == "http" else None

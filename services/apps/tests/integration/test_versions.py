@@ -1,0 +1,80 @@
+"""Versions: a module whose own tests fail never goes live and the previous version keeps
+serving; a master table's module serves its child table's routes too."""
+
+from __future__ import annotations
+
+import uuid
+
+from loom_gencode.seed import SYSTEM_GROUP_ID
+
+from ..factories import column, design_and_sync, generate, table
+
+
+async def _broken_group(env) -> str:
+    """A template group like the system one whose generated test fails."""
+    h = env.headers()
+    system = (
+        await env.gencode.get("/gencode/templateGroup/queryById", params={"id": SYSTEM_GROUP_ID}, headers=h)
+    ).json()
+    files = []
+    for item in system["templateObjDTOList"]:
+        contents = item["contents"]
+        if item["name"].startswith("backend_test"):
+            contents += '\n\ndef test_broken_on_purpose() -> None:\n    assert False, "broken on purpose"\n'
+        files.append(
+            {"name": item["name"], "sort": item["sort"], "isChild": item["isChild"], "contents": contents}
+        )
+    name = f"broken-{uuid.uuid4().hex[:6]}"
+    body = {"name": name, "type": "1", "sort": 10, "templateObjDTOList": files}
+    saved = await env.gencode.post("/gencode/templateGroup/save", json=body, headers=h)
+    assert saved.status_code == 200, saved.text
+    groups = (await env.gencode.get("/gencode/templateGroup/list", headers=h)).json()
+    return next(g["id"] for g in groups if g["name"] == name)
+
+
+async def test_a_failing_version_never_goes_live_and_the_previous_one_keeps_serving(env):
+    # given a live module with a row
+    name = f"keep_{uuid.uuid4().hex[:6]}"
+    module = f"k{uuid.uuid4().hex[:6]}"
+    table_id = await design_and_sync(env, table(name, column("title", "varchar(20)")))
+    assert (await generate(env, table_id, module)).status_code == 200
+    first = await env.wait_for(f"{module}/{name}")
+    assert first["state"] == "live"
+    env.grant("admin", *(f"{module}:{name}:{a}" for a in ("view", "add")))
+    h = env.headers()
+    assert (
+        await env.apps.post(f"/{module}/{name}/save", json={"title": "kept"}, headers=h)
+    ).status_code == 200
+    # when it is generated again from a template group whose test fails
+    group = await _broken_group(env)
+    assert (await generate(env, table_id, module, category=group)).status_code == 200
+    second = await env.wait_for(f"{module}/{name}", until=lambda m: m["version"] != first["version"])
+    # then the new version failed, its log says why, and the first one still serves
+    assert second["state"] == "failed" and second["liveVersion"] == first["version"]
+    log = (await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=h)).json()
+    assert "broken on purpose" in log["log"] and log["state"] == "failed"
+    listed = (await env.apps.get(f"/{module}/{name}/list", headers=h)).json()
+    assert [r["title"] for r in listed["records"]] == ["kept"]
+
+
+async def test_a_master_tables_module_serves_its_child_table(env):
+    # given a master table and its child table
+    master, child = f"ord_{uuid.uuid4().hex[:6]}", f"item_{uuid.uuid4().hex[:6]}"
+    module = f"o{uuid.uuid4().hex[:6]}"
+    master_id = await design_and_sync(env, table(master, column("code", "varchar(20)", isNull="0")))
+    child_body = table(child, column("order_id", isQuery="1"), column("qty", "integer"), table_type="2")
+    child_body.update(parentTable=master, parentTableFk="order_id")
+    await design_and_sync(env, child_body)
+    # when the master's module is generated
+    assert (await generate(env, master_id, module)).status_code == 200
+    state = await env.wait_for(f"{module}/{master}")
+    assert state["state"] == "live"
+    # then both tables' routes are served
+    env.grant("admin", *(f"{module}:{t}:{a}" for t in (master, child) for a in ("view", "add")))
+    h = env.headers()
+    saved = await env.apps.post(f"/{module}/{master}/save", json={"id": "o1", "code": "A-1"}, headers=h)
+    assert saved.status_code == 200, saved.text
+    item = await env.apps.post(f"/{module}/{child}/save", json={"orderId": "o1", "qty": 3}, headers=h)
+    assert item.status_code == 200, item.text
+    items = (await env.apps.get(f"/{module}/{child}/list", params={"orderId": "o1"}, headers=h)).json()
+    assert [r["qty"] for r in items["records"]] == [3]
