@@ -49,3 +49,13 @@ def test_every_named_error_has_its_message_in_both_languages() -> None:
     missing = [e.__name__ for e in named if not {ZH, EN} <= set(_catalogue.get(e.message_key, {}))]
     # then
     assert len(named) > 20 and missing == []
+
+
+def test_no_router_imports_another_router() -> None:
+    # given
+    graph = import_graph(loom_forms)
+    # when
+    routers = {m for m in graph if m.endswith(".router")}
+    crossing = {m: sorted(graph[m] & routers) for m in routers if graph[m] & routers}
+    # then
+    assert crossing == {}

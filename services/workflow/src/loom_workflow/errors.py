@@ -1,10 +1,20 @@
-"""The translation of engine errors at the service's edge (each domain's own errors are in its errors.py)."""
+"""The errors every workflow domain shares and the translation of engine errors at the service's edge
+(each domain's own errors are in its errors.py). This module imports no domain: the domains import it."""
 
 from __future__ import annotations
 
 from loom_platform.errors import Conflict, FailedPrecondition, InvalidArgument, LoomError, NotFound
 from loom_workflow.engine import errors as engine_errors
-from loom_workflow.task.errors import TaskNotFound
+
+
+class TaskNotFound(NotFound):
+    """The task is gone: handled by someone else (the loser of a concurrent completion) or never existed."""
+
+    message_key = "workflow.task.not_found"
+
+
+class InstanceNotFound(NotFound):
+    message_key = "workflow.instance.not_found"
 
 
 def from_engine(exc: engine_errors.EngineError) -> LoomError:

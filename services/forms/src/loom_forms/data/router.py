@@ -8,7 +8,7 @@ from fastapi import APIRouter
 
 from loom_forms.data import service
 from loom_forms.data.errors import DataNotFound
-from loom_forms.definition.router import PERM
+from loom_forms.definition.service import PERM
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep
 

@@ -17,7 +17,7 @@ from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/extension")
-PERM = "extension:formDefinition"
+PERM = service.PERM
 VIEW = require_permission(f"{PERM}:view")
 # Who works with processes reads the forms they carry: designers, starters and task handlers.
 PROCESS_READERS = (

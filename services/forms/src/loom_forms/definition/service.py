@@ -21,6 +21,9 @@ from loom_forms.errors import NameRequired, TooLong
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
+PERM = "extension:formDefinition"
+"""The permissions of form definitions (and of the form data processes store): ``PERM:<action>``."""
+
 SORTABLE = {
     "name": FormDefinition.name,
     "create_date": FormDefinition.create_date,

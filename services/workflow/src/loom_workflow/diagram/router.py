@@ -21,7 +21,7 @@ from loom_platform.openapi import OBJECT, download
 from loom_workflow.diagram import service, signing
 from loom_workflow.diagram.access import SignedOrCaller, signing_key
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.router import check_instance_visible
+from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform.service import definition_xml
 
 router = APIRouter(tags=["diagram"])

@@ -16,10 +16,10 @@ from loom_platform.outbox import add_event
 from loom_platform.paging import PageParams, contains, count, fixed_order, page_body
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
+from loom_workflow.errors import InstanceNotFound
 from loom_workflow.flowcopy.errors import NotInvolved
 from loom_workflow.flowcopy.models import FlowCopy
 from loom_workflow.pgstore import tables as t
-from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.users import user_names
 
 

@@ -13,7 +13,7 @@ from loom_platform.fields import request_fields
 from loom_platform.openapi import OBJECT, TEXT, fields_body
 from loom_platform.paging import empty_filter
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.router import check_instance_visible
+from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform import service
 from loom_workflow.users import user_infos, user_roles
 

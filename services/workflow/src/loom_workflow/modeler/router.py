@@ -20,7 +20,7 @@ from loom_workflow.modeler.schemas import ModelCreate
 
 router = APIRouter(tags=["model"])
 
-VIEW_PERMISSIONS = ("flowable:model:view", "flowable:model:design")
+VIEW_PERMISSIONS = service.VIEW_PERMISSIONS
 CanView = Annotated[Principal, require_permission(*VIEW_PERMISSIONS)]
 CanAdd = Annotated[Principal, require_permission("flowable:model:add", "flowable:model:design")]
 CanEdit = Annotated[

@@ -24,6 +24,9 @@ from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate
 from loom_workflow.pgstore import tables as t
 
+VIEW_PERMISSIONS = ("flowable:model:view", "flowable:model:design")
+"""Who may read a model (its list, its XML, its chart)."""
+
 _MODELS = ProcessModel.metadata.tables["act_re_model"]
 SORTABLE: Sortable = {
     "name": _MODELS.c.name,

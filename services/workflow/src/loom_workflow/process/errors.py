@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from loom_platform.errors import NotFound, PermissionDenied
+from loom_workflow.errors import InstanceNotFound  # noqa: F401 - shared by every domain, defined in loom_workflow/errors.py
 
 
 class DefinitionNotFound(NotFound):
     message_key = "workflow.definition.not_found"
-
-
-class InstanceNotFound(NotFound):
-    message_key = "workflow.instance.not_found"
 
 
 class NotTaskHandler(PermissionDenied):

@@ -15,7 +15,7 @@ from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.router import check_instance_visible
+from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.process.service import may_start

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition, NotFound
-
-
-class TaskNotFound(NotFound):
-    """The task is gone: handled by someone else (the loser of a concurrent completion) or never existed."""
-
-    message_key = "workflow.task.not_found"
+from loom_platform.errors import FailedPrecondition
+from loom_workflow.errors import TaskNotFound  # noqa: F401 - shared by every domain, defined in loom_workflow/errors.py
 
 
 class NotAllowed(FailedPrecondition):

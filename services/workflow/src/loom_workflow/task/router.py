@@ -19,7 +19,7 @@ from loom_platform.i18n import translate
 from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers, fields_body, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.router import check_instance_visible
+from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries as process_queries
 from loom_workflow.task import queries, service
 from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
@@ -383,11 +383,10 @@ async def flow_chart(
     xml = None
     if modelId:
         from loom_workflow.modeler import service as model_service
-        from loom_workflow.modeler.router import VIEW_PERMISSIONS
 
         # a model's draft is read as getBpmnXml reads it: by those who may view models
-        if not holds_any(request, *VIEW_PERMISSIONS):
-            raise PermissionDenied(permission=" | ".join(VIEW_PERMISSIONS))
+        if not holds_any(request, *model_service.VIEW_PERMISSIONS):
+            raise PermissionDenied(permission=" | ".join(model_service.VIEW_PERMISSIONS))
         xml = (await model_service.get(session, modelId)).bpmn_xml
     return await process_queries.flow_chart(
         session,

@@ -19,7 +19,7 @@ from loom_platform.openapi import OBJECT, fields_body
 from loom_workflow import forms_client
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy import service as copy_service
-from loom_workflow.flowcopy.router import check_instance_visible, is_monitor
+from loom_workflow.flowcopy.access import check_instance_visible, is_monitor
 from loom_workflow.taskcenter import service
 from loom_workflow.users import user_roles
 

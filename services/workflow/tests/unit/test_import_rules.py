@@ -1,0 +1,84 @@
+"""Rules of the house about workflow's imports, written as tests (``loom_platform.testing.imports``).
+
+- No import circle between files, except the small mutual recursions inside one part of the engine
+  that ``engine/test_import_cycles.py`` names (the agenda's operations calling each other).
+- The two loops between folders stay cut: the shared errors import no domain (the tasks' service
+  imports the engine host, which translates engine errors), and copies import nothing of processes
+  (the processes' routers depend on the copies' rights check).
+- The engine is a pure core: no web framework, no SQL toolkit, no database driver, no platform.
+"""
+
+from __future__ import annotations
+
+import loom_workflow
+import loom_workflow.engine
+from loom_platform.testing.imports import circles, foreign_imports, import_graph
+
+ENGINE = "loom_workflow.engine."
+WEB_AND_DATABASE = (
+    "fastapi",
+    "starlette",
+    "sqlalchemy",
+    "sqlmodel",
+    "asyncpg",
+    "psycopg",
+    "psycopg2",
+    "loom_platform",
+    "nats",
+    "grpc",
+)
+
+
+def _part(module: str) -> str:
+    """``agenda``, ``behaviors``, ... for an engine module; the module itself elsewhere."""
+    return module.removeprefix(ENGINE).split(".")[0] if module.startswith(ENGINE) else module
+
+
+def test_no_import_circle_between_files_outside_one_part_of_the_engine() -> None:
+    # given
+    graph = import_graph(loom_workflow)
+    # when
+    spanning = [sorted(c) for c in circles(graph) if len({_part(m) for m in c}) > 1]
+    # then
+    assert spanning == []
+
+
+def _reaching(graph: dict[str, set[str]], source: str, target: str) -> dict[str, list[str]]:
+    return {
+        m: sorted(i for i in imported if i.startswith(target))
+        for m, imported in graph.items()
+        if m.startswith(source) and any(i.startswith(target) for i in imported)
+    }
+
+
+def test_the_shared_errors_import_no_domain() -> None:
+    # given
+    graph = import_graph(loom_workflow)
+    # when
+    imported = graph["loom_workflow.errors"]
+    # then: only the engine's errors, whose translation it is
+    assert imported == {"loom_workflow.engine.errors"}
+
+
+def test_copies_import_nothing_of_processes() -> None:
+    # given
+    graph = import_graph(loom_workflow)
+    # when / then
+    assert _reaching(graph, "loom_workflow.flowcopy", "loom_workflow.process") == {}
+
+
+def test_no_router_imports_another_router() -> None:
+    # given
+    graph = import_graph(loom_workflow)
+    # when
+    routers = {m for m in graph if m.endswith(".router")}
+    crossing = {m: sorted(graph[m] & routers) for m in routers if graph[m] & routers}
+    # then
+    assert crossing == {}
+
+
+def test_the_engine_imports_no_web_framework_sql_toolkit_or_database_driver() -> None:
+    # when
+    found = foreign_imports(loom_workflow.engine, WEB_AND_DATABASE)
+    # then
+    assert found == {}
