@@ -133,6 +133,26 @@ MATRIX: dict[str, str] = {
     "GET /gencode/validateType/list": PERMISSION,
     "GET /gencode/validateType/queryById": PERMISSION,
     "POST /gencode/validateType/save": PERMISSION,
+    "GET /database/table/list": PERMISSION,  # database:table:view
+    "GET /database/table/create": PERMISSION,
+    "GET /database/table/alter": PERMISSION,
+    "POST /database/table/create/do": PERMISSION,  # database:table:add
+    "POST /database/table/alter/do": PERMISSION,  # database:table:edit
+    "DELETE /database/table/drop": PERMISSION,  # database:table:del
+    "GET /database/table/executeSql/{name}": PERMISSION,  # a table's rows: database:table:view
+    "POST /database/table/executeSql/{name}": PERMISSION,  # one statement: database:table:executeSql
+    "GET /database/table/sqlLog": PERMISSION,  # database:table:executeSql
+    "GET /database/datamodel/dataSet/list": PERMISSION,
+    "GET /database/datamodel/dataSet/queryById": PERMISSION,
+    "POST /database/datamodel/dataSet/save": PERMISSION,
+    "DELETE /database/datamodel/dataSet/delete": PERMISSION,
+    "GET /database/datamodel/dataSet/delete": PERMISSION,  # the older client deletes with GET
+    "GET /database/datamodel/dataSet/getMeta": PERMISSION,
+    "POST /database/datamodel/dataSet/getMeta": PERMISSION,
+    "GET /database/datamodel/dataSet/exec": PERMISSION,
+    "POST /database/datamodel/dataSet/exec": PERMISSION,
+    "GET /database/datamodel/dataMeta/queryNeedByDataSetId": PERMISSION,
+    "GET /database/datamodel/dataSet/getData/{id}/{format}": PERMISSION,  # or the set's own token
     # --- workflow ---
     "POST /app/rest/models": PERMISSION,
     "GET /app/rest/models/{model_id}/editor/json": PERMISSION,

@@ -13,9 +13,11 @@ import loom_gencode.messages  # noqa: F401  (registers the catalogue)
 from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_contracts.loom.gencode.v1 import data_pb2_grpc
 from loom_gencode import seed
+from loom_gencode.dataset.router import router as dataset_router
 from loom_gencode.datasource.crypto import PasswordBox
 from loom_gencode.datasource.engines import EngineCache
 from loom_gencode.datasource.router import router as datasource_router
+from loom_gencode.dbtable.router import router as dbtable_router
 from loom_gencode.grpc_server import DataServicer
 from loom_gencode.reftypes.router import router as reftypes_router
 from loom_gencode.runtime import Runtime
@@ -28,7 +30,7 @@ from loom_platform.grpc import Client
 from loom_platform.migrations import ensure_database
 from loom_platform.service import ServiceSpec, create_app
 
-ROUTERS = (table_router, scheme_router, datasource_router, reftypes_router)
+ROUTERS = (table_router, scheme_router, datasource_router, reftypes_router, dbtable_router, dataset_router)
 
 
 def build_app(

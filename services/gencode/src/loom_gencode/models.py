@@ -1,5 +1,6 @@
 """Every table of the service, imported so ``SQLModel.metadata`` knows them (Alembic)."""
 
+from loom_gencode.dataset.models import DataSet, DataSetColumn, DataSetParam
 from loom_gencode.datasource.models import DataSource
 from loom_gencode.reftypes.models import (
     CodeParam,
@@ -13,6 +14,7 @@ from loom_gencode.reftypes.models import (
     TemplateObj,
     ValidateType,
 )
+from loom_gencode.query.models import SqlRun
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table.models import GenTable, GenTableColumn
@@ -23,6 +25,9 @@ __all__ = [
     "CustomField",
     "CustomObj",
     "DataBaseType",
+    "DataSet",
+    "DataSetColumn",
+    "DataSetParam",
     "DataSource",
     "GenScheme",
     "GenTable",
@@ -31,6 +36,7 @@ __all__ = [
     "OutboxRecord",
     "QueryType",
     "ShowType",
+    "SqlRun",
     "SyncedTable",
     "TableFieldType",
     "TemplateGroup",

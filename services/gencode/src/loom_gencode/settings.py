@@ -44,6 +44,9 @@ class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     workspace_root: Path | None = None
     # A licence file; when unset there is no licence check.
     licence_file: Path | None = None
+    # SQL a user writes (executeSql, data sets) stops after this long and answers at most this many rows.
+    sql_timeout_ms: int = 5000
+    sql_max_rows: int = 1000
 
     @property
     def workspace(self) -> Path:

@@ -1,0 +1,72 @@
+"""A data set as the 数据模型 editor saves it, and the parameters a run is given."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import Field
+
+from loom_platform.wire import WireModel
+
+
+class Ref(WireModel):
+    id: str = ""
+
+
+class ParamIn(WireModel):
+    field: str = ""
+    default_value: str | None = None
+    type: str = "string"
+    sort: int = 0
+
+
+class ColumnIn(WireModel):
+    name: str = ""
+    type: str = ""
+    label: str | None = None
+    is_need: Any = True
+    sort: int = 0
+
+
+class DataSetSave(WireModel):
+    """``{id, db: {id}, name, sqlcmd, params: [...], columnList: [...]}``."""
+
+    id: str | None = None
+    db: Ref = Field(default_factory=Ref)
+    name: str = ""
+    sqlcmd: str = ""
+    params: list[ParamIn] = Field(default_factory=list)
+    column_list: list[ColumnIn] = Field(default_factory=list)
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def listed(fields: Iterable[tuple[str, Any]], name: str) -> list[str]:
+    """A list the client sent as ``name[]=`` (brackets), ``name[0]=`` (indices), ``name=``
+    (repeat) or as a JSON list, in its order."""
+    plain: list[str] = []
+    indexed: list[tuple[int, str]] = []
+    for key, value in fields:
+        if key == name and isinstance(value, list):
+            plain += [_text(v) for v in value]
+        elif key in (name, f"{name}[]"):
+            plain.append(_text(value))
+        elif key.startswith(f"{name}[") and key.endswith("]") and key[len(name) + 1 : -1].isdigit():
+            indexed.append((int(key[len(name) + 1 : -1]), _text(value)))
+    return plain + [v for _, v in sorted(indexed)]
+
+
+def values_of(fields: Iterable[tuple[str, Any]]) -> dict[str, str | None]:
+    """``{field: value}`` from the parallel ``field`` and ``defaultValue`` lists (extra values,
+    such as the client's trailing '', are ignored)."""
+    items = list(fields)
+    names, values = listed(items, "field"), listed(items, "defaultValue")
+    return {n: (values[i] if i < len(values) else None) for i, n in enumerate(names) if n}
+
+
+def run_fields(query: Iterable[tuple[str, str]], body: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The query's items followed by the body's (a JSON body keeps its lists)."""
+    return [*query, *body.items()]

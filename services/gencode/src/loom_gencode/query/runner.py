@@ -1,0 +1,104 @@
+"""One statement on a data source's own connection (its user's rights), in a transaction that a
+statement timeout bounds, with at most ``max_rows`` rows fetched. Runs in a worker thread (sync
+engine); what the database refuses is answered in its words."""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import Engine
+
+from loom_platform.errors import InvalidArgument
+
+
+@dataclass
+class Result:
+    """Column names and types, rows as dicts, whether the cap cut them, rows a write touched."""
+
+    columns: list[dict[str, str]] = field(default_factory=list)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    truncated: bool = False
+    affected: int | None = None
+
+
+def plain(value: Any) -> Any:
+    """A database value as JSON can carry it."""
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat(sep=" ") if isinstance(value, dt.datetime) else value.isoformat()
+    if isinstance(value, decimal.Decimal):
+        return int(value) if value == value.to_integral_value() and abs(value) < 2**53 else float(value)
+    if isinstance(value, bytes | bytearray | memoryview):
+        return f"<{len(bytes(value))} bytes>"
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    return value
+
+
+def _limits(conn: sa.Connection, *, read_only: bool, timeout_ms: int) -> None:
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(f"SET LOCAL statement_timeout = {int(timeout_ms)}")
+        if read_only:
+            conn.exec_driver_sql("SET TRANSACTION READ ONLY")
+    elif conn.dialect.name in ("mysql", "mariadb"):
+        conn.exec_driver_sql(f"SET SESSION max_execution_time = {int(timeout_ms)}")
+        if read_only:
+            conn.exec_driver_sql("SET SESSION TRANSACTION READ ONLY")
+
+
+def _type_name(conn: sa.Connection, cursor: Any, index: int) -> str:
+    description = cursor.cursor.description if cursor.cursor is not None else None
+    if not description:
+        return ""
+    code = description[index][1]
+    if conn.dialect.name == "postgresql":
+        names = {16: "bool", 20: "int8", 21: "int2", 23: "int4", 25: "text", 700: "float4", 701: "float8"}
+        names |= {1043: "varchar", 1082: "date", 1114: "timestamp", 1184: "timestamptz", 1700: "numeric"}
+        return names.get(code, str(code))
+    return str(code)
+
+
+def run(
+    engine: Engine,
+    sql: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    read_only: bool,
+    timeout_ms: int,
+    max_rows: int,
+) -> Result:
+    """Runs ``sql`` (already one statement, placeholders bound) and commits unless read-only."""
+    result = Result()
+    try:
+        with engine.connect() as conn, conn.begin() as tx:
+            _limits(conn, read_only=read_only, timeout_ms=timeout_ms)
+            cursor = conn.execute(sa.text(sql), dict(params or {}))
+            if cursor.returns_rows:
+                keys = list(cursor.keys())
+                fetched = cursor.fetchmany(max_rows + 1)
+                result.truncated = len(fetched) > max_rows
+                result.columns = [
+                    {"name": k, "type": _type_name(conn, cursor, i)} for i, k in enumerate(keys)
+                ]
+                result.rows = [
+                    {k: plain(v) for k, v in zip(keys, row, strict=False)} for row in fetched[:max_rows]
+                ]
+            else:
+                result.affected = cursor.rowcount
+            if read_only:
+                tx.rollback()
+    except sa.exc.DBAPIError as exc:
+        raise InvalidArgument("gencode.sql.failed", detail=_reason(exc)) from exc
+    except sa.exc.ArgumentError as exc:
+        raise InvalidArgument("gencode.sql.failed", detail=str(exc)[:300]) from exc
+    return result
+
+
+def _reason(exc: sa.exc.DBAPIError) -> str:
+    text = str(exc.orig or exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:300]
