@@ -64,6 +64,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "forms.make.table_exists": {ZH: "数据表已存在", EN: "The table already exists"},
     "forms.make.table_missing": {ZH: "数据表{table}不存在", EN: "The table {table} does not exist"},
+    "forms.make.data_source_missing": {ZH: "数据源[{id}]不存在", EN: "Data source [{id}] does not exist"},
     "forms.make.table_taken": {
         ZH: "数据表已被表单{form}绑定",
         EN: "The table is already bound to the form {form}",

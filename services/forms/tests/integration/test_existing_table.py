@@ -108,3 +108,24 @@ async def test_tables_forms_cannot_key_or_a_missing_sub_table_are_refused_at_bin
     assert no_sub_table.json()["msg"] == (
         "子表“明细”对应的数据表ext_order_line不存在，请在子表的数据表(tableName)中选择已有的表"
     )
+
+
+async def test_a_form_naming_a_data_source_that_does_not_exist_is_refused(env):
+    # when a form is saved, or bound, naming a data source gencode does not know
+    made = await env.client.post(
+        "/form/make/saveBasicInfo",
+        json={"name": "外部", "code": "extnosrc", "dataSource": {"id": "no-such-source"}},
+        headers=env.headers(),
+    )
+    plain = await env.client.post(
+        "/form/make/saveBasicInfo", json={"name": "外部", "code": "extnosrc"}, headers=env.headers()
+    )
+    bound = await env.client.post(
+        "/form/make/saveFormSource",
+        json={"id": plain.json()["id"], "tableName": "ext_x", "dataSource": {"id": "no-such-source"}},
+        headers=env.headers(),
+    )
+    # then each is a 400 naming it (nothing was saved with the unknown source)
+    assert (made.status_code, made.json()["msg"]) == (400, "数据源[no-such-source]不存在")
+    assert (bound.status_code, bound.json()["msg"]) == (400, "数据源[no-such-source]不存在")
+    assert plain.status_code == 200 and plain.json()["dataSource"]["id"] == "master"

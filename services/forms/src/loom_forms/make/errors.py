@@ -35,6 +35,12 @@ class TableMissing(InvalidArgument):
     message_key = "forms.make.table_missing"
 
 
+class DataSourceMissing(InvalidArgument):
+    """The form names a data source gencode does not know."""
+
+    message_key = "forms.make.data_source_missing"
+
+
 class MenuParentRequired(InvalidArgument):
     message_key = "forms.make.menu_parent_required"
 

@@ -76,7 +76,7 @@ async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Req
     """Name, key, data source and remarks; answers the form (with its new id)."""
     body = await request_fields(request, text=False)
     async with transaction(session):
-        record = await service.save_basic_info(session, body)
+        record = await service.save_basic_info(session, body, runtime.data)
     runtime.online.forget(record.id)
     return service.render(record, with_source=False)
 

@@ -19,6 +19,7 @@ from loom_forms.gencode_client import DataClient
 from loom_forms.make import binding as binder
 from loom_forms.make import errors
 from loom_forms.make.models import MASTER, FormMake
+from loom_platform.errors import ErrorCode, RemoteError
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
@@ -95,6 +96,21 @@ def _data_source(body: Mapping[str, Any]) -> tuple[str, str]:
     return ds_id or MASTER, text_of(source.get("name") or body.get("dataSource.name")) or ds_id or MASTER
 
 
+async def _known_source(
+    data: DataClient | None, record: FormMake, body: Mapping[str, Any]
+) -> tuple[str, str]:
+    """The data source the body names, when gencode knows it (a new one is asked: a 400 if unknown)."""
+    ds_id, ds_name = _data_source(body)
+    if data is not None and ds_id not in (MASTER, record.data_source_id):
+        try:
+            await data.tables(ds_id)
+        except RemoteError as exc:
+            if exc.remote_code == ErrorCode.NOT_FOUND:
+                raise errors.DataSourceMissing(id=ds_id[:64]) from exc
+            raise
+    return ds_id, ds_name
+
+
 async def code_free(session: AsyncSession, code: str, old_code: str = "") -> bool:
     """True when no other form uses the key."""
     if code and code == old_code:
@@ -119,15 +135,18 @@ async def _check_basics(session: AsyncSession, record: FormMake, body: Mapping[s
     record.name, record.code = name, code
 
 
-async def save_basic_info(session: AsyncSession, body: Mapping[str, Any]) -> FormMake:
-    """Name, key, data source and remarks of a form (created when new)."""
+async def save_basic_info(
+    session: AsyncSession, body: Mapping[str, Any], data: DataClient | None = None
+) -> FormMake:
+    """Name, key, data source and remarks of a form (created when new); with ``data``, a data
+    source gencode does not know is refused."""
     record = await session.get(FormMake, text_of(body.get("id"))) if body.get("id") else None
     created = record is None
     if record is None:
         record = FormMake(id=text_of(body.get("id")) or new_id(), name="", code="")
     await _check_basics(session, record, body)
     if "dataSource" in body or "dsId" in body or "dataSource.id" in body or created:
-        record.data_source_id, record.data_source_name = _data_source(body)
+        record.data_source_id, record.data_source_name = await _known_source(data, record, body)
     if "remarks" in body:
         record.remarks = text_of(body.get("remarks")) or None
     if created and text_of(body.get("tableName")):
@@ -141,7 +160,7 @@ async def save_basic_info(session: AsyncSession, body: Mapping[str, Any]) -> For
 
 async def save(session: AsyncSession, data: DataClient, body: Mapping[str, Any]) -> FormMake:
     """Saves the basics and the designer JSON; a form whose table it created gets the table altered."""
-    record = await save_basic_info(session, body)
+    record = await save_basic_info(session, body, data)
     if body.get("source") not in (None, ""):
         text = json_text(body["source"])
         if text != record.source:
@@ -161,7 +180,7 @@ async def save_form_source(session: AsyncSession, data: DataClient, body: Mappin
         if text != record.source:
             record.source, record.version = text, record.version + 1
     if any(k in body for k in ("dataSource", "dsId", "dataSource.id", "enName")):
-        record.data_source_id, record.data_source_name = _data_source(body)
+        record.data_source_id, record.data_source_name = await _known_source(data, record, body)
     table = text_of(body.get("tableName")) or record.table_name or ""
     if not table:
         raise errors.TableRequired()
