@@ -31,6 +31,7 @@ from loom_sys.post.router import router as post_router
 from loom_sys.role.router import router as role_router
 from loom_sys.settings import SysSettings
 from loom_sys.user.router import router as user_router
+from loom_sys.user.transfer_router import router as user_transfer_router
 
 ROUTERS = [
     auth_router,
@@ -47,6 +48,7 @@ ROUTERS = [
     log_router,
     config_router,
     plugin_router,
+    user_transfer_router,
 ]
 
 

@@ -1,0 +1,219 @@
+"""Users to and from XLSX: the export of the list (its filter, selected ids, chosen columns), the
+import template, and the import — validated row by row, all or nothing."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openpyxl import Workbook, load_workbook
+from sqlalchemy import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_platform.i18n import translate
+from loom_platform.paging import ALL_ROWS, PageParams
+from loom_sys.auth.passwords import MIN_LENGTH
+from loom_sys.office.models import Office
+from loom_sys.user import service as user_service
+from loom_sys.user.models import User
+from loom_sys.user.schemas import Ref, UserSave
+
+# (field, title, max length) of the default export and of the import template, in column order.
+COLUMNS: tuple[tuple[str, str, int], ...] = (
+    ("loginName", "登录名", 100),
+    ("name", "姓名", 100),
+    ("password", "密码", 100),
+    ("companyDTO.name", "归属公司", 100),
+    ("officeDTO.name", "归属部门", 100),
+    ("no", "工号", 100),
+    ("email", "邮箱", 200),
+    ("phone", "电话", 200),
+    ("mobile", "手机", 200),
+    ("loginFlag", "是否允许登录", 1),
+    ("remarks", "备注", 255),
+)
+EXPORTED = tuple((f, t) for f, t, _ in COLUMNS if f != "password")
+REQUIRED = {"loginName", "name", "password"}
+MAX_ROWS = 10_000
+
+
+def _value(record: Mapping[str, Any], field: str) -> Any:
+    """A dotted field of a rendered user (``companyDTO.name``), as a cell value."""
+    value: Any = record
+    for part in field.split("."):
+        value = value.get(part) if isinstance(value, Mapping) else None
+    if isinstance(value, (list, dict)):
+        return None
+    return value if value is None or isinstance(value, (int, float)) else str(value)
+
+
+def workbook(rows: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str, str]], title: str) -> bytes:
+    """One sheet: the titles, then a row per record."""
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title[:31]
+    sheet.append([t for _, t in columns])
+    for row in rows:
+        sheet.append([_value(row, f) for f, _ in columns])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def export_columns(query: Mapping[str, str]) -> list[tuple[str, str]]:
+    """``fields[i].field`` / ``fields[i].title`` as the client sends them; the default columns when none
+    (only fields a user row has: anything else exports empty)."""
+    found: dict[int, dict[str, str]] = {}
+    for key, value in query.items():
+        if key.startswith("fields[") and "]." in key:
+            index, _, part = key[7:].partition("].")
+            if index.isdigit() and part in ("field", "title"):
+                found.setdefault(int(index), {})[part] = value[:100]
+    chosen = [(c["field"], c.get("title") or c["field"]) for _, c in sorted(found.items()) if c.get("field")]
+    return chosen[:50] or list(EXPORTED)
+
+
+def export_ids(query: Mapping[str, str]) -> list[str]:
+    """``ids[i]`` (the selected rows) or a comma-joined ``ids``."""
+    ids = [v for k, v in query.items() if k.startswith("ids[")]
+    return ids or [i for i in query.get("ids", "").split(",") if i]
+
+
+async def export(
+    session: AsyncSession,
+    *,
+    filters: Mapping[str, str | None],
+    ids: Sequence[str],
+    columns: Sequence[tuple[str, str]],
+) -> bytes:
+    """The users the list shows with its filter (only ``ids`` when rows were selected)."""
+    page = await user_service.page(session, PageParams(current=1, size=ALL_ROWS, orders=()), **filters)  # type: ignore[arg-type]
+    records = page["records"]
+    if ids:
+        wanted = set(ids)
+        records = [r for r in records if r["id"] in wanted]
+    return workbook(records, columns, "用户数据")
+
+
+def template() -> bytes:
+    """The import template: the titles and one example row."""
+    example = {
+        "loginName": "zhangsan",
+        "name": "张三",
+        "password": "change-me-123",
+        "companyDTO": {"name": "Loom"},
+        "loginFlag": "1",
+    }
+    return workbook([example], [(f, t) for f, t, _ in COLUMNS], "用户数据")
+
+
+@dataclass(frozen=True)
+class RowError:
+    row: int
+    field: str
+    reason: str
+
+    def text(self) -> str:
+        return translate("sys.user.import_row", row=self.row, field=self.field, reason=self.reason)
+
+
+class ImportRefused(Exception):
+    """A file with a bad row: nothing is imported."""
+
+    def __init__(self, errors: list[RowError]) -> None:
+        super().__init__(errors[0].text())
+        self.errors = errors
+
+
+def _rows(content: bytes) -> list[tuple[int, dict[str, str]]]:
+    try:
+        sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).worksheets[0]
+        table = list(sheet.iter_rows(values_only=True, max_row=MAX_ROWS + 1))
+    except Exception as exc:  # not an xlsx, or a broken one
+        raise ValueError("sys.user.import_file_invalid") from exc
+    if not table:
+        return []
+    by_title = {t: f for f, t, _ in COLUMNS}
+    header = [by_title.get(str(c).strip().rstrip("*")) if c is not None else None for c in table[0]]
+    if "loginName" not in header:
+        raise ValueError("sys.user.import_file_invalid")
+    rows = []
+    for number, cells in enumerate(table[1:], start=2):
+        values = {f: ("" if v is None else str(v).strip()) for f, v in zip(header, cells, strict=False) if f}
+        if any(values.values()):
+            rows.append((number, values))
+    return rows
+
+
+async def _offices(session: AsyncSession) -> dict[tuple[str, str], str]:
+    found = await session.execute(select(Office.id, Office.name, Office.type))
+    return {(name, kind): office_id for office_id, name, kind in found.all()}
+
+
+def _check(
+    number: int, values: dict[str, str], seen: set[str], taken: set[str], offices: dict[tuple[str, str], str]
+) -> list[RowError]:
+    errors = []
+    titles = {f: t for f, t, _ in COLUMNS}
+    for field, title, limit in COLUMNS:
+        value = values.get(field, "")
+        if field in REQUIRED and not value:
+            errors.append(RowError(number, title, translate("sys.user.import_required")))
+        elif len(value) > limit:
+            errors.append(RowError(number, title, translate("sys.user.import_too_long", max=limit)))
+    login = values.get("loginName", "")
+    if login and login in taken:
+        errors.append(RowError(number, titles["loginName"], translate("sys.user.import_taken")))
+    elif login and login in seen:
+        errors.append(RowError(number, titles["loginName"], translate("sys.user.import_duplicate")))
+    seen.add(login)
+    password = values.get("password", "")
+    if password and len(password) < MIN_LENGTH:
+        errors.append(
+            RowError(number, titles["password"], translate("sys.user.import_password", min=MIN_LENGTH))
+        )
+    if values.get("loginFlag", "") not in ("", "0", "1"):
+        errors.append(RowError(number, titles["loginFlag"], translate("sys.user.import_flag")))
+    for field, kind in (("companyDTO.name", "1"), ("officeDTO.name", "2")):
+        name = values.get(field, "")
+        if name and (name, kind) not in offices:
+            errors.append(
+                RowError(number, titles[field], translate("sys.user.import_office_missing", name=name))
+            )
+    return errors
+
+
+async def import_users(session: AsyncSession, content: bytes, *, actor: str) -> int:
+    """Creates a user per row; a file with one bad row imports nothing (:class:`ImportRefused`)."""
+    rows = _rows(content)
+    if not rows:
+        raise ValueError("sys.user.import_empty")
+    offices = await _offices(session)
+    logins = [v.get("loginName", "") for _, v in rows]
+    taken = set(
+        (await session.execute(select(User.login_name).where(User.login_name.in_(logins)))).scalars().all()
+    )  # type: ignore[attr-defined]
+    seen: set[str] = set()
+    errors = [e for number, values in rows for e in _check(number, values, seen, taken, offices)]
+    if errors:
+        raise ImportRefused(errors)
+    for _, values in rows:
+        company = offices.get((values.get("companyDTO.name", ""), "1"))
+        office = offices.get((values.get("officeDTO.name", ""), "2"))
+        data = UserSave(
+            login_name=values["loginName"],
+            name=values["name"],
+            password=values["password"],
+            no=values.get("no") or None,
+            email=values.get("email") or None,
+            phone=values.get("phone") or None,
+            mobile=values.get("mobile") or None,
+            login_flag=values.get("loginFlag") or "1",
+            remarks=values.get("remarks") or None,
+            company_dto=Ref(id=company) if company else None,
+            office_dto=Ref(id=office) if office else None,
+        )
+        await user_service.save(session, data, actor=actor)
+    return len(rows)

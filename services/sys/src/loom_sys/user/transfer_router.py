@@ -1,0 +1,142 @@
+"""``/sys/user/export``, ``import``, ``import/template`` (XLSX), ``imageUpload`` and ``saveInfo``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import Field
+
+from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.db import SessionDep, transaction
+from loom_platform.http import Message, message
+from loom_platform.i18n import translate
+from loom_platform.openapi import FILE, OBJECT
+from loom_platform.paging import empty_filter
+from loom_platform.wire import WireModel, now
+from loom_sys import events
+from loom_sys.config import service as config_service
+from loom_sys.file import service as file_service
+from loom_sys.file.errors import ExtensionRefused
+from loom_sys.settings import SysSettings
+from loom_sys.user import service, transfer
+
+router = APIRouter(prefix="/sys/user", tags=["user"])
+
+CanExport = Annotated[Principal, require_permission("sys:user:export")]
+CanImport = Annotated[Principal, require_permission("sys:user:import")]
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+IMAGES = frozenset({"jpg", "jpeg", "png", "gif", "bmp", "webp"})
+
+
+def _xlsx(content: bytes, name: str) -> Response:
+    # The JeePlus client reads the URL-encoded name from the raw Content-Disposition value.
+    return Response(
+        content,
+        media_type=XLSX,
+        headers={"Content-Disposition": quote(name), "Access-Control-Expose-Headers": "Content-Disposition"},
+    )
+
+
+@router.get("/export", responses=FILE)
+async def export(request: Request, session: SessionDep, _: CanExport) -> Response:
+    """The list as XLSX: its filter (``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``),
+    the selected ``ids[i]`` and the chosen columns ``fields[i].field``/``fields[i].title``."""
+    q = request.query_params
+    filters = {
+        "login_name": empty_filter(q.get("loginName")),
+        "name": empty_filter(q.get("name")),
+        "company_id": empty_filter(q.get("companyDTO.id")),
+        "office_id": empty_filter(q.get("officeDTO.id")),
+    }
+    content = await transfer.export(
+        session, filters=filters, ids=transfer.export_ids(q), columns=transfer.export_columns(q)
+    )
+    return _xlsx(content, f"用户数据{datetime.now():%Y%m%d%H%M%S}.xlsx")
+
+
+@router.get("/import/template", responses=FILE)
+async def import_template(_: CanImport) -> Response:
+    """The import template (titles and an example row)."""
+    return _xlsx(transfer.template(), "用户数据导入模板.xlsx")
+
+
+@router.post("/import", openapi_extra=OBJECT)
+async def import_users(request: Request, session: SessionDep, principal: CanImport, file: UploadFile) -> Any:
+    """Creates users from an XLSX made from the template. Every row is checked first; a file with
+    one bad row imports nothing and says which row and column (``success``/``msg``, as el-upload reads)."""
+    settings: SysSettings = request.app.state.settings
+    content = await file.read(settings.upload_max_bytes + 1)
+    try:
+        async with transaction(session):
+            count = await transfer.import_users(session, content, actor=principal.user_id)
+    except transfer.ImportRefused as refused:
+        reasons = "<br/>".join(e.text() for e in refused.errors[:20])
+        return {
+            "success": False,
+            "msg": translate("sys.user.import_failed", reason=reasons),
+            "errors": [{"row": e.row, "field": e.field, "message": e.reason} for e in refused.errors[:200]],
+        }
+    except ValueError as bad:
+        return {"success": False, "msg": translate(str(bad)), "errors": []}
+    return {"success": True, "msg": translate("sys.user.imported", count=count), "errors": []}
+
+
+class ProfileSave(WireModel):
+    """What one may change of one's own profile (never roles, offices or the login name)."""
+
+    name: str = Field(min_length=1, max_length=100)
+    email: str | None = Field(default=None, max_length=200)
+    phone: str | None = Field(default=None, max_length=200)
+    mobile: str | None = Field(default=None, max_length=200)
+    photo: str | None = Field(default=None, max_length=1000)
+    sign: str | None = Field(default=None, max_length=255)
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+@router.post("/saveInfo")
+async def save_info(session: SessionDep, body: ProfileSave, principal: CurrentPrincipal) -> Message:
+    """Saves the caller's own profile (whatever id the body names)."""
+    async with transaction(session):
+        user = await service.get(session, principal.user_id)
+        for field in ("name", "email", "phone", "mobile", "photo"):
+            setattr(user, field, getattr(body, field))
+        user.remarks = body.remarks if body.remarks is not None else user.remarks
+        user.update_by, user.update_date = principal.user_id, now()
+        session.add(user)
+        events.user_changed(session, user.id, events.UPDATED, user.login_flag)
+    return message(translate("sys.user.info_saved"))
+
+
+@router.post("/imageUpload", openapi_extra=OBJECT)
+async def image_upload(
+    request: Request, session: SessionDep, principal: CurrentPrincipal, file: UploadFile
+) -> Any:
+    """Stores a picture as the caller's photo; answers its URL."""
+    settings: SysSettings = request.app.state.settings
+    name = file.filename or ""
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if extension not in IMAGES:
+        raise ExtensionRefused(ext=extension or "-")
+    limit = config_service.upload_limit(await config_service.current(session), settings.upload_max_bytes)
+    content = await file.read(limit + 1)
+    async with transaction(session):
+        record = await file_service.store(
+            session,
+            root=settings.files_dir,
+            folder="avatars",
+            filename=name,
+            content=content,
+            content_type=file.content_type,
+            max_bytes=limit,
+            extensions=IMAGES,
+            actor=principal.user_id,
+        )
+        url = file_service.url_of(record.path)
+        user = await service.get(session, principal.user_id)
+        user.photo, user.update_date = url, now()
+        session.add(user)
+    return {"success": True, "msg": translate("sys.user.photo_saved"), "url": url}

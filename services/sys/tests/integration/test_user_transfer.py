@@ -1,0 +1,90 @@
+"""Users to and from XLSX, the own profile and photo."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+from urllib.parse import unquote
+
+import httpx
+from openpyxl import Workbook, load_workbook
+
+
+def _xlsx(rows: list[list[Any]]) -> bytes:
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+HEADER = ["登录名", "姓名", "密码", "归属公司", "归属部门", "工号", "邮箱"]
+
+
+async def test_import_creates_every_row_and_export_reads_them_back(admin: httpx.AsyncClient) -> None:
+    # given
+    template = await admin.get("/sys/user/import/template")
+    assert unquote(template.headers["content-disposition"]) == "用户数据导入模板.xlsx"
+    titles = [c.value for c in load_workbook(io.BytesIO(template.content)).active[1]]
+    assert titles[:3] == ["登录名", "姓名", "密码"]
+    content = _xlsx(
+        [HEADER, ["u1", "用户一", "secret-1", "Loom", "", "", "u1@x.cn"], ["u2", "用户二", "secret-2"]]
+    )
+    # when
+    answer = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", content)})).json()
+    # then
+    assert answer == {"success": True, "msg": "已成功导入 2 条用户", "errors": []}
+    exported = await admin.get(
+        "/sys/user/export",
+        params={
+            "loginName": "u",
+            "fields[0].field": "loginName",
+            "fields[0].title": "登录名",
+            "fields[1].field": "email",
+            "fields[1].title": "邮箱",
+        },
+    )
+    rows = [[c.value for c in r] for r in load_workbook(io.BytesIO(exported.content)).active.iter_rows()]
+    assert rows[0] == ["登录名", "邮箱"] and sorted(rows[1:], key=str) == [["u1", "u1@x.cn"], ["u2", None]]
+
+
+async def test_one_bad_row_imports_nothing_and_names_row_and_field(admin: httpx.AsyncClient) -> None:
+    content = _xlsx(
+        [
+            HEADER,
+            ["ok1", "好的", "secret-1"],
+            ["admin", "重名", "secret-2"],
+            ["ok3", "", "secret-3", "没有这个公司"],
+        ]
+    )
+    answer = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", content)})).json()
+    assert answer["success"] is False
+    assert [(e["row"], e["field"]) for e in answer["errors"]] == [(3, "登录名"), (4, "姓名"), (4, "归属公司")]
+    assert "第3行，登录名：登录名已存在" in answer["msg"]
+    assert (await admin.get("/sys/user/list", params={"loginName": "ok1"})).json()["total"] == 0
+    broken = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", b"not a workbook")})).json()
+    assert broken["msg"] == "导入文件格式不正确，请使用导入模板(.xlsx)"
+
+
+async def test_export_and_import_need_their_permissions(make_user: Any, client_for: Any) -> None:
+    await make_user("hank")
+    hank = await client_for("hank")
+    assert (await hank.get("/sys/user/export")).status_code == 403
+    assert (await hank.post("/sys/user/import", files={"file": ("u.xlsx", b"x")})).status_code == 403
+
+
+async def test_one_saves_only_ones_own_profile_and_photo(
+    make_user: Any, client_for: Any, admin: httpx.AsyncClient
+) -> None:
+    ivy = await make_user("ivy")
+    client = await client_for("ivy")
+    saved = await client.post("/sys/user/saveInfo", json={"id": "1", "name": "艾薇", "email": "ivy@x.cn"})
+    assert saved.json() == "修改个人资料成功!"
+    assert (await admin.get("/sys/user/queryById", params={"id": ivy["id"]})).json()["email"] == "ivy@x.cn"
+    assert (await admin.get("/sys/user/queryById", params={"id": "1"})).json()["name"] == "系统管理员"
+    photo = (await client.post("/sys/user/imageUpload", files={"file": ("me.png", b"\x89PNG..")})).json()
+    assert photo["url"].startswith("/api/sys/file/download2?source=avatars")
+    assert (await client.get("/sys/user/info")).json()["user"]["photo"] == photo["url"]
+    svg = await client.post("/sys/user/imageUpload", files={"file": ("me.svg", b"<svg/>")})
+    assert svg.status_code == 400
