@@ -24,6 +24,11 @@ PUBLIC, USER, PERMISSION, FORM = "public", "user", "permission", "form"
 
 MATRIX: dict[str, str] = {
     # --- sys ---
+    "DELETE /sys/dataRule/delete": PERMISSION,
+    "GET /sys/dataRule/list": PERMISSION,
+    "GET /sys/dataRule/queryById": PERMISSION,
+    "POST /sys/dataRule/save": PERMISSION,
+    "GET /sys/dataRule/treeData": PERMISSION,
     "DELETE /sys/area/delete": PERMISSION,
     "GET /sys/area/queryById": USER,  # picker: area widgets of forms name their value
     "POST /sys/area/save": PERMISSION,
@@ -37,12 +42,25 @@ MATRIX: dict[str, str] = {
     "POST /sys/dict/save": PERMISSION,
     "POST /sys/dict/saveDictValue": PERMISSION,
     "GET /sys/dict/type/list": PERMISSION,
+    "POST /sys/file/copy": PERMISSION,
+    "POST /sys/file/createFolder": PERMISSION,
+    "GET /sys/file/download": PERMISSION,  # inside the caller's own root (or the shared one)
+    "GET /sys/file/list": PERMISSION,
+    "POST /sys/file/move": PERMISSION,
+    "POST /sys/file/remove": PERMISSION,
+    "POST /sys/file/rename": PERMISSION,
+    "POST /sys/file/upload": PERMISSION,
+    "DELETE /sys/file/webupload/deleteByUrl": USER,  # the uploader's own file only
     "GET /sys/file/download2": USER,  # or a one-time ticket instead of a token (docs/rights.md)
     "POST /sys/file/downloadTicket": USER,  # only for a file the caller may read
     "GET /sys/file/getUrl": USER,
     "POST /sys/file/webupload/upload": USER,
     "POST /sys/login": PUBLIC,
     "GET /sys/logout": USER,
+    "GET /sys/log/data/mine": USER,  # the caller's own log rows
+    "DELETE /sys/log/delete": PERMISSION,
+    "DELETE /sys/log/empty": PERMISSION,
+    "GET /sys/log/list": PERMISSION,
     "GET /sys/menu/authTreeData": PERMISSION,
     "DELETE /sys/menu/delete": PERMISSION,
     "GET /sys/menu/queryById": PERMISSION,
@@ -56,6 +74,7 @@ MATRIX: dict[str, str] = {
     "GET /sys/post/list": USER,  # picker: post pickers and selects loading from it (names, codes)
     "GET /sys/post/queryById": USER,  # picker: names a chosen post
     "POST /sys/post/save": PERMISSION,
+    "GET /sys/plugin/list": USER,  # the installed areas and their versions
     "GET /sys/refreshToken": PUBLIC,
     "PUT /sys/role/addUserToRole": PERMISSION,
     "GET /sys/role/assign": PERMISSION,
@@ -64,7 +83,10 @@ MATRIX: dict[str, str] = {
     "GET /sys/role/queryById": USER,  # picker: the name; menuIdList only for role administrators
     "DELETE /sys/role/removeUserFromRole": PERMISSION,
     "POST /sys/role/save": PERMISSION,
+    "GET /sys/role/validateNotExist": USER,  # true/false for a name, as the role form types
     "GET /sys/sysConfig/getConfig": PUBLIC,
+    "GET /sys/sysConfig/queryById": PERMISSION,
+    "POST /sys/sysConfig/save": PERMISSION,
     "DELETE /sys/user/delete": PERMISSION,
     "GET /sys/user/getMenus": USER,
     "GET /sys/user/info": USER,
@@ -74,6 +96,11 @@ MATRIX: dict[str, str] = {
     "POST /sys/user/save": PERMISSION,
     "POST /sys/user/savePwd": USER,
     "PUT /sys/user/updateLoginFlag": PERMISSION,
+    "GET /sys/user/export": PERMISSION,
+    "POST /sys/user/imageUpload": USER,  # the caller's own photo
+    "POST /sys/user/import": PERMISSION,
+    "GET /sys/user/import/template": PERMISSION,
+    "POST /sys/user/saveInfo": USER,  # the caller's own profile
     "GET /sys/user/validateLoginName": PERMISSION,
     # --- gencode ---
     "GET /database/datalink/dataSource/checkEnName": PERMISSION,
