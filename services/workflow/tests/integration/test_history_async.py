@@ -266,9 +266,7 @@ async def test_the_acting_user_reads_their_own_completion_at_once(env: Env) -> N
         "/flowable/task/historic", params={"current": 1, "size": 50}, headers=env.headers("u-bob")
     )
     assert done.status_code == 200, done.text
-    assert [r["id"] for r in done.json()["records"] if r["processInstanceId"] == pid] == [
-        task["task"]["id"]
-    ]
+    assert [r["id"] for r in done.json()["records"] if r["processInstanceId"] == pid] == [task["task"]["id"]]
     todo = await env.client.get(
         "/flowable/task/todo", params={"current": 1, "size": 50}, headers=env.headers("u-bob")
     )
@@ -278,3 +276,73 @@ async def test_the_acting_user_reads_their_own_completion_at_once(env: Env) -> N
         "/flowable/task/myApplyed", params={"current": 1, "size": 50}, headers=env.headers("u-alice")
     )
     assert [r["endTime"] is not None for r in mine.json()["records"] if r["id"] == pid] == [True]
+
+
+def _two_steps_at(level: str, key: str, *, element: bool = False) -> str:
+    xml = TWO_STEPS.replace('id="two"', f'id="{key}"')
+    if element:
+        return xml.replace(
+            '<startEvent id="s"/>',
+            f"<extensionElements><flowable:historyLevel>{level}</flowable:historyLevel></extensionElements>"
+            '<startEvent id="s"/>',
+        )
+    return xml.replace(f'id="{key}"', f'id="{key}" flowable:historyLevel="{level}"', 1)
+
+
+def _count(store: PgStore, table: str, pid: str, where: str = "true") -> int:
+    return int(_sql(store, f"SELECT count(*) FROM {table} WHERE proc_inst_id = %s AND {where}", pid)[0][0])
+
+
+@pytest.mark.parametrize("element", [False, True], ids=["attribute", "extension element"])
+def test_history_levels_keep_what_their_level_keeps(store: PgStore, element: bool) -> None:
+    # given: the two-step process at each level; per level an ended instance and one at its second step
+    engine = Engine(store)
+    ran: dict[str, tuple[str, str]] = {}
+    for level in ("none", "activity", "audit"):
+        key = f"two_{level}"
+        engine.deploy({f"{key}.bpmn20.xml": _two_steps_at(level, key, element=element)})
+        ended = engine.start_process(key, user_id="u0", variables={"n": 1}).id
+        running = engine.start_process(key, user_id="u0", variables={"n": 2}).id
+        for pid, steps in ((ended, 2), (running, 1)):
+            for step in range(steps):
+                with store.transaction() as tx:
+                    task = tx.rows(Task, "proc_inst_id = %s", (pid,))[0]
+                engine.complete_task(task.id, {"step": step}, user_id="u1")
+        ran[level] = (ended, running)
+    # when
+    _drain(store)
+    # then: none keeps nothing of the ended instance, of the running one only what it needs (open rows)
+    ended, running = ran["none"]
+    for table in ("act_hi_taskinst", "act_hi_actinst", "act_hi_varinst"):
+        assert _count(store, table, ended) == 0
+    assert _sql(store, "SELECT count(*) FROM act_hi_procinst WHERE id = %s", ended) == [(0,)]
+    assert _sql(store, "SELECT count(*) FROM act_hi_procinst WHERE id = %s", running) == [(1,)]
+    assert (
+        _count(store, "act_hi_taskinst", running)
+        == _count(store, "act_hi_taskinst", running, "end_time IS NULL")
+        == 1
+    )
+    assert (
+        _count(store, "act_hi_actinst", running)
+        == _count(store, "act_hi_actinst", running, "end_time IS NULL")
+        == 1
+    )
+    # activity: process and activity instances, task rows only while open, no variables
+    ended, running = ran["activity"]
+    assert _sql(store, "SELECT count(*) FROM act_hi_procinst WHERE id = %s", ended) == [(1,)]
+    assert _count(store, "act_hi_actinst", ended) == 7  # start, 3 flows, 2 tasks, end
+    assert _count(store, "act_hi_taskinst", ended) == 0
+    assert _count(store, "act_hi_varinst", ended) == 0
+    # audit: everything
+    ended, running = ran["audit"]
+    assert _count(store, "act_hi_actinst", ended) == 7
+    assert _count(store, "act_hi_taskinst", ended) == 2
+    assert _count(store, "act_hi_varinst", ended) == 2  # n, step
+    assert _count(store, "act_hi_taskinst", running) == 2
+
+
+def test_the_history_level_is_read_from_the_process() -> None:
+    assert history.level_of_xml(_two_steps_at("none", "a")) == "none"
+    assert history.level_of_xml(_two_steps_at("ACTIVITY", "a", element=True), "a") == "activity"
+    assert history.level_of_xml(TWO_STEPS, "two") == "audit"
+    assert history.level_of_xml(_two_steps_at("everything", "a")) == "audit"  # unknown: the default

@@ -22,6 +22,7 @@ Reads stay correct while records wait:
 from __future__ import annotations
 
 import base64
+import re
 import time
 import zlib
 from collections.abc import Iterable, Sequence
@@ -90,16 +91,60 @@ class Record:
         return not (self.upserts or self.deletes or self.variables or self.forget)
 
 
+# ------------------------------------------------------------------------------ history levels
+# Flowable 6.8's levels, per process definition (``flowable:historyLevel`` on the process, as an
+# attribute or an extension element; default audit):
+# - none: nothing is kept once it ends. The rows a running instance needs (its process row, its open
+#   task and activity rows) are still written, and deleted as they close; no historic variables.
+# - activity: process and activity instances are kept; task rows only while open; no variables.
+# - audit (and full, which adds nothing here: there is no ACT_HI_DETAIL): everything.
+LEVELS = ("none", "activity", "audit", "full")
+DEFAULT_LEVEL = "audit"
+_LEVEL_ATTRIBUTE = re.compile(r"""historyLevel\s*=\s*["']([A-Za-z]+)["']""")
+_LEVEL_ELEMENT = re.compile(r"historyLevel>\s*([A-Za-z]+)\s*<")
+
+
+def level_of_xml(bpmn_xml: str, key: str | None = None) -> str:
+    """The history level a BPMN text declares for its process ``key`` (the first process when None)."""
+    which = rf"\bid\s*=\s*[\"']{re.escape(key)}[\"']" if key is not None else ""
+    start = re.search(rf"<(?:\w+:)?process\b[^>]*{which}[^>]*>", bpmn_xml)
+    if start is None:
+        return DEFAULT_LEVEL
+    end = bpmn_xml.find("process>", start.end())
+    body = bpmn_xml[start.end() : end if end > 0 else len(bpmn_xml)]
+    found = _LEVEL_ATTRIBUTE.search(start.group(0)) or _LEVEL_ELEMENT.search(body)
+    level = found.group(1).lower() if found else DEFAULT_LEVEL
+    return level if level in LEVELS else DEFAULT_LEVEL
+
+
+def _kept(row: Row, level: str) -> bool:
+    """Whether a history row stays in the tables at ``level`` (else it lives only while open)."""
+    if level in ("audit", "full"):
+        return True
+    if level == "activity" and not isinstance(row, HistoricTaskInstance):
+        return True
+    return False
+
+
 def build_records(
     upserts: Iterable[Row],
     deletes: Iterable[Row],
     variables: list[dict[str, Any]],
     forget: list[str],
     root_of: Any,
+    level_of: Any = None,
 ) -> dict[str, Record]:
-    """The records of one write, by tree root (``root_of(proc_inst_id)``)."""
+    """The records of one write, by tree root (``root_of(proc_inst_id)``), at the history level of each
+    instance's definition (``level_of(proc_inst_id)``; audit when None)."""
     records: dict[str, Record] = {}
     at = datetime.now(UTC).isoformat()
+    levels: dict[str, str] = {}
+
+    def level(proc_inst_id: str) -> str:
+        found = levels.get(proc_inst_id)
+        if found is None:
+            found = levels[proc_inst_id] = DEFAULT_LEVEL if level_of is None else level_of(proc_inst_id)
+        return found
 
     def of(proc_inst_id: str) -> Record:
         root = root_of(proc_inst_id)
@@ -110,11 +155,19 @@ def build_records(
 
     for row in upserts:
         kind = type(row)
-        of(_instance_of(row)).upserts.append((_CODE[kind], MAPPINGS[kind].json_object(row)))
+        pid = _instance_of(row)
+        if row.end_time is not None and not _kept(row, level(pid)):  # type: ignore[attr-defined]
+            of(pid).deletes.append((_CODE[kind], row.id))
+            if isinstance(row, HistoricProcessInstance):
+                of(pid).forget.append(pid)
+        else:
+            of(pid).upserts.append((_CODE[kind], MAPPINGS[kind].json_object(row)))
     for row in deletes:
         of(_instance_of(row)).deletes.append((_CODE[type(row)], row.id))
     for var in variables:
-        of(str(var["proc_inst_id"])).variables.append(var)
+        pid = str(var["proc_inst_id"])
+        if level(pid) in ("audit", "full"):
+            of(pid).variables.append(var)
     for pid in forget:
         of(pid).forget.append(pid)
     return records

@@ -194,6 +194,7 @@ class PgStore:
         # Deployed definitions never change but for their flags (suspended, category, revision), which
         # are read with every load: the BPMN text is read once per process.
         self.definitions: dict[str, ProcessDefinition] = {}
+        self.levels: dict[str, str] = {}  # definition id -> history level
 
     def close(self) -> None:
         """Closes the pool."""
@@ -213,6 +214,18 @@ class PgStore:
                 self._local.tx = previous
         if tx.wrote_events and self._on_commit is not None:
             self._on_commit()
+
+    def history_level(self, definition_id: str, tx: PgTx) -> str:
+        """The history level a deployed definition declares (read once per process)."""
+        found = self.levels.get(definition_id)
+        if found is None:
+            row = tx.conn.execute(
+                "SELECT key, bpmn_xml FROM act_re_procdef WHERE id = %s", (definition_id,)
+            ).fetchone()
+            if row is None:
+                return history.DEFAULT_LEVEL
+            found = self.levels[definition_id] = history.level_of_xml(row[1] or "", row[0])
+        return found
 
     def apply_history(self, **which: Any) -> history.Applied:
         """Applies pending history records now (every one by default; see :func:`history.catch_up`)
@@ -248,6 +261,8 @@ class PgTx:
         self._definitions: dict[str, ProcessDefinition] = {}
         # Instance id -> the root of its tree, for the instances loaded (their history records' key)
         self._roots: dict[str, str] = {}
+        # Instance id -> its definition id (its history level)
+        self._definition_of: dict[str, str] = {}
 
     @property
     def conn(self) -> psycopg.Connection[Any]:
@@ -432,6 +447,7 @@ class PgTx:
                 tree = self._tree(self._history_cursors(root))
             tree.full_history = True
             self._roots.update((h.id, root) for h in tree.historic_process_instances)
+            self._definition_of.update((h.id, h.proc_def_id) for h in tree.historic_process_instances)
             return tree
         values = orjson.loads(data)
         order = int(values[1])
@@ -446,6 +462,7 @@ class PgTx:
         root = str(values[0])
         running = {e.proc_inst_id for e in loaded[Execution]}
         self._roots.update((pid, root) for pid in running)
+        self._definition_of.update((e.id, e.proc_def_id) for e in loaded[Execution] if e.id == e.proc_inst_id)
         if values[2]:
             order = max(
                 order, history.merge(loaded, values[2], open_only_of=None if full_history else running)
@@ -543,6 +560,7 @@ class PgTx:
             _historic_variables(changes),
             [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)],
             self._root_resolver(changes),
+            self._level_resolver(changes),
         )
         for root, record in records.items():
             if not record.is_empty():
@@ -585,6 +603,26 @@ class PgTx:
             return found
 
         return root_of
+
+    def _level_resolver(self, changes: ChangeSet) -> Callable[[str], str]:
+        """Instance id -> the history level of its definition (audit when unknown)."""
+        for row in (*changes.inserts, *changes.updates, *changes.deletes):
+            if isinstance(row, Execution) and row.id == row.proc_inst_id:
+                self._definition_of.setdefault(row.id, row.proc_def_id)
+            elif isinstance(row, HistoricProcessInstance):
+                self._definition_of.setdefault(row.id, row.proc_def_id)
+            elif isinstance(row, ProcessDefinition) and row.id not in self.store.levels:
+                self.store.levels[row.id] = history.level_of_xml(row.bpmn_xml, row.key)  # deployed now
+
+        def level_of(proc_inst_id: str) -> str:
+            definition_id = self._definition_of.get(proc_inst_id)
+            return (
+                history.DEFAULT_LEVEL
+                if definition_id is None
+                else self.store.history_level(definition_id, self)
+            )
+
+        return level_of
 
     def catch_up(self, **which: Any) -> int:
         """Applies pending history records now, in this transaction (see :func:`history.catch_up`)."""
