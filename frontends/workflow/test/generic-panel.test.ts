@@ -203,3 +203,24 @@ describe('the generic panel tabs and search', () => {
     expect(searchGroups(groups('general', 'flowable-job'), 'JOB FIELD').map((g) => g.entries.map((e) => e.id))).toEqual([['flowable-job-x']]);
   });
 });
+
+describe('the process history level', () => {
+  it('is a choice of Flowable\'s levels in History Configuration, written as flowable:historyLevel and removed for the default', async () => {
+    // given a process
+    const process = moddle.create('bpmn:Process', { id: 'p' });
+    const group = () => attributeGroups(element(process), process).find((g) => g.id === 'flowable-history')!;
+    const level = () => field(group().entries, 'flowable-history-historyLevel');
+    expect(level().options!.map((o) => o.value)).toEqual(['', 'none', 'activity', 'audit', 'full']);
+    expect(level().get()).toBe('');
+    // when none is chosen, then it is saved on the process
+    apply(level().set('none'));
+    const definitions = moddle.create('bpmn:Definitions', { targetNamespace: 'x', rootElements: [process] });
+    const { xml } = await moddle.toXML(definitions);
+    expect(xml).toContain('flowable:historyLevel="none"');
+    const { rootElement } = await moddle.fromXML(xml);
+    expect((rootElement.get('rootElements') as Bo[])[0]!.get('flowable:historyLevel')).toBe('none');
+    // and the default removes it
+    apply(level().set(''));
+    expect(process.get('flowable:historyLevel')).toBeUndefined();
+  });
+});

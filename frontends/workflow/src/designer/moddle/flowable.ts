@@ -26,7 +26,7 @@ const types: ModdleType[] = [
     isAbstract: true,
     extends: ['bpmn:Process'],
     properties: [
-      attr('candidateStarterGroups'), attr('candidateStarterUsers'), attr('versionTag'), attr('historyTimeToLive'),
+      attr('candidateStarterGroups'), attr('candidateStarterUsers'), attr('versionTag'), attr('historyTimeToLive'), attr('historyLevel'),
       attr('isStartableInTasklist', 'Boolean'), attr('processCategory'), attr('taskPriority'),
     ],
   },

@@ -12,7 +12,8 @@ interface FieldDef {
   label: string;
   /** Applies to an element (business object). */
   when: (bo: Bo) => boolean;
-  kind?: 'text' | 'checkbox';
+  kind?: 'text' | 'checkbox' | 'select';
+  options?: Array<{ value: string; label: string }>;
 }
 
 const userTask = (bo: Bo) => is(bo, 'bpmn:UserTask');
@@ -24,6 +25,15 @@ const isAsync = (bo: Bo) => activityLike(bo) && ['async', 'asyncBefore', 'asyncA
 const jobConfigurable = (bo: Bo) => process(bo) || isAsync(bo) || (is(bo, 'bpmn:Event') && !!timerOf(bo));
 /** External Task Configuration: a service task implemented as an external task, or the process. */
 const externalCapable = (bo: Bo) => process(bo) || (hasImplementation(bo) && implementationOf(bo) === 'external');
+
+/** The history levels a process may keep (flowable:historyLevel; empty: the default, audit). */
+const HISTORY_LEVELS = [
+  { value: '', label: 'Default (audit)' },
+  { value: 'none', label: 'None' },
+  { value: 'activity', label: 'Activity' },
+  { value: 'audit', label: 'Audit' },
+  { value: 'full', label: 'Full' },
+];
 
 /** The attribute groups of the General and Forms tabs, in the seed's order. */
 const GROUPS: Array<{ id: string; label: string; fields: FieldDef[] }> = [
@@ -73,7 +83,15 @@ const GROUPS: Array<{ id: string; label: string; fields: FieldDef[] }> = [
       { attr: 'candidateStarterUsers', label: 'Candidate starter users', when: process },
     ],
   },
-  { id: 'flowable-history', label: 'History Configuration', fields: [{ attr: 'historyTimeToLive', label: 'Time to live', when: process }] },
+  {
+    id: 'flowable-history',
+    label: 'History Configuration',
+    fields: [
+      { attr: 'historyTimeToLive', label: 'Time to live', when: process },
+      // Flowable 6.8's levels; none set is the engine's default (audit)
+      { attr: 'historyLevel', label: 'History level', kind: 'select', when: process, options: HISTORY_LEVELS },
+    ],
+  },
   { id: 'flowable-tasklist', label: 'Tasklist Configuration', fields: [{ attr: 'isStartableInTasklist', label: 'Startable', kind: 'checkbox', when: process }] },
 ];
 
@@ -83,7 +101,8 @@ export function attrEntry(element: DiagramElement, bo: Bo, groupId: string, f: F
   return entry(`${groupId}-${f.attr}`, {
     kind: f.kind ?? 'text',
     label: f.label,
-    get: () => (f.kind === 'checkbox' ? bo.get(name) === true : bo.get(name)),
+    options: f.options,
+    get: () => (f.kind === 'checkbox' ? bo.get(name) === true : f.kind === 'select' ? (bo.get(name) ?? '') : bo.get(name)),
     set: (v: string | boolean) => [update(element, bo, { [name]: v === '' || v === false ? undefined : v })],
   });
 }
