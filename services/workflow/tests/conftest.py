@@ -171,6 +171,7 @@ async def env_session(
         job_lease_seconds=8,
         job_retry_wait_seconds=1,
         engine_pool_size=8,
+        admin_user_id=ADMIN,
     )
     directory = DirectoryClient(Client(sys_address))
     app = build_app(settings, access_loader=access.loader(), directory=directory)

@@ -65,6 +65,7 @@ class WorkflowRuntime:
             bridge(loop),
             sql_url=settings.sql_reviewer_database_url,
             sql_views=settings.sql_reviewer_views,
+            admin_user_id=settings.admin_user_id,
         )
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))

@@ -135,6 +135,10 @@ register(
             ZH: "没有可以驳回的节点",
             EN: "There is no node to send the task back to",
         },
+        "workflow.task.no_approver": {
+            ZH: "节点[{node}]的审批人为空，请联系管理员设置审批人",
+            EN: "Node [{node}] has no approver; ask an administrator to set its reviewers",
+        },
         "workflow.task.back_type_invalid": {
             ZH: "驳回方式[{value}]无效，可选：initiator（驳回到发起人）、previous（驳回到上一步）",
             EN: "Unknown way of sending back [{value}]: initiator or previous",

@@ -42,6 +42,8 @@ class WorkflowSettings(ServiceSettings):
     # ... as a role that may SELECT from these views only (names, "schema.view" or "view"), nothing
     # else: a designer's query reads what a view shows (extension/reviewer_sql.py).
     sql_reviewer_views: list[str] = []
+    # Who gets a task whose reviewer rules name nobody at a node set to "send it to the administrator".
+    admin_user_id: str = "1"
 
     # Jobs: the scheduler hands due jobs to workers through a JetStream work queue.
     scheduler_enabled: bool = True

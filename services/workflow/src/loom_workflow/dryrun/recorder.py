@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
+from loom_workflow.extension import approver_policy
 from loom_workflow.extension.assignees import Directory, ReviewerResolver, Rule, RuleShare
 from loom_workflow.pgstore.store import PgStore
 
@@ -55,6 +56,17 @@ class RecordingResolver(ReviewerResolver):
             source = "none"
         self.by_task[request.task_id] = Resolution(source, outcomes or (), assignment)
         return assignment
+
+    def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
+        """The node's approver policy; its default error for want of approvers is the dry run's stop
+        on that node (the task is created for nobody), not a failure of the run."""
+        policy = super().policy_of(process_key, node_id)
+        if (
+            policy.get(approver_policy.EMPTY_SETTING, approver_policy.EMPTY_ERROR)
+            == approver_policy.EMPTY_ERROR
+        ):
+            policy[approver_policy.EMPTY_SETTING] = "stop"
+        return policy
 
     def users_for(
         self,

@@ -48,6 +48,16 @@ class Registry:
         return self._beans
 
 
+@dataclass(frozen=True)
+class AssignmentNote:
+    """A comment the resolver has recorded on the new task (by its assignee, if any); ``complete``
+    completes the task at once: skipped for want of approvers, or approved automatically."""
+
+    type: str
+    message: str
+    complete: bool = False
+
+
 @dataclass(frozen=True, kw_only=True)
 class TaskAssignment:
     """Who may work on a task."""
@@ -56,6 +66,7 @@ class TaskAssignment:
     owner: str | None = None
     candidate_users: tuple[str, ...] = ()
     candidate_groups: tuple[str, ...] = ()
+    note: AssignmentNote | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,7 +7,8 @@ means always) and an ``operationType`` ('0' adds its users, '1' removes them). V
 user/post/company/depart/role/applyUserId/previousExecutor/currentUserId and the department managers
 applyUserDeptManager/previousExecutorDeptManager go to sys (``DirectoryClient.resolve_reviewers``);
 ``sql`` runs a read-only parameterised query as a restricted role (``reviewer_sql``); ``custom`` is an expression whose value is the user id(s).
-A rule that names nobody adds nobody: a node whose rules all name nobody gets no candidate.
+A rule that names nobody adds nobody; a node whose rules all name nobody follows its
+``emptyApprover`` setting (``approver_policy``: skip, administrator, or by default an error).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import psycopg
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
+from loom_workflow.extension import approver_policy
 from loom_workflow.extension.reviewer_sql import ReviewerSql
 from loom_workflow.pgstore.store import PgStore, conninfo
 
@@ -112,17 +114,21 @@ class ReviewerResolver:
         *,
         sql_url: str | None = None,
         sql_views: Sequence[str] = (),
+        admin_user_id: str = approver_policy.ADMIN_USER_ID,
     ) -> None:
         self._store = store
+        self._admin = admin_user_id
         self._directory = directory
         self._run_async = run_async
         self._sql_views = tuple(sql_views)
         self._sql = ReviewerSql(conninfo(sql_url), self._sql_views) if sql_url else None
 
     def resolve(self, request: AssignmentRequest) -> TaskAssignment:
-        """Candidates from the node's rules; a single candidate becomes the assignee."""
+        """Candidates from the node's rules; a single candidate becomes the assignee. Then the
+        node's approver policy: nobody (skip, administrator, error) and automatic approval."""
+        policy = self.policy_of(request.process_definition_key, request.task_def_key)
         if request.default.assignee:
-            return request.default
+            return approver_policy.auto_approved(policy, request, request.default)
         users = self.users_for(
             request.process_definition_key,
             request.task_def_key,
@@ -130,16 +136,29 @@ class ReviewerResolver:
             initiator=request.start_user_id,
             actor=request.actor_user_id,
         )
-        if users is None:
-            return request.default
-        merged = list(dict.fromkeys([*request.default.candidate_users, *users]))
-        if len(merged) == 1 and not request.default.candidate_groups:
-            return TaskAssignment(assignee=merged[0], owner=request.default.owner)
-        return TaskAssignment(
-            owner=request.default.owner,
-            candidate_users=tuple(merged),
-            candidate_groups=request.default.candidate_groups,
+        assignment = request.default
+        if users is not None:
+            merged = list(dict.fromkeys([*request.default.candidate_users, *users]))
+            if len(merged) == 1 and not request.default.candidate_groups:
+                assignment = TaskAssignment(assignee=merged[0], owner=request.default.owner)
+            else:
+                assignment = TaskAssignment(
+                    owner=request.default.owner,
+                    candidate_users=tuple(merged),
+                    candidate_groups=request.default.candidate_groups,
+                )
+        assignment = approver_policy.on_empty(
+            policy, request, assignment, has_rules=users is not None, admin=self._admin
         )
+        return approver_policy.auto_approved(policy, request, assignment)
+
+    def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
+        """The node's approver policy settings, read in the command's transaction when there is one."""
+        tx = self._store.current_tx()
+        if tx is not None:
+            return approver_policy.load_policy(tx.conn, process_key, node_id)
+        with self._store.pool.connection() as conn:
+            return approver_policy.load_policy(conn, process_key, node_id)
 
     def users_for(
         self,

@@ -24,17 +24,20 @@ from loom_workflow.engine.commands import (
     DelegateTask,
     DeleteMultiInstanceExecution,
     DeleteProcessInstance,
+    GetVariables,
     MoveActivities,
     RemovalOutlook,
     ResolveTask,
     SendBack,
     SetAssignee,
+    SetVariables,
     StartProcess,
 )
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine.runtime.entities import Execution, HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
+from loom_workflow.extension import approver_policy
 from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
@@ -222,6 +225,10 @@ async def audit(
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
         else:
+            seen = GetVariables(task.proc_inst_id).execute(ctx)
+            SetVariables(
+                task.proc_inst_id, {approver_policy.APPROVERS: approver_policy.with_approver(seen, actor)}
+            ).execute(ctx)
             if not returns.straight_back(ctx, task, values):
                 CompleteTask(task.id, values).execute(ctx)
             _assign_next(ctx, before, request.assignee)

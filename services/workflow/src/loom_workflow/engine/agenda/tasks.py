@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..context import CommandContext
 from ..expr import compile_expression
 from ..expr.coercion import to_int, to_str
-from ..hooks import AssignmentRequest, TaskAssignment
+from ..hooks import AssignmentNote, AssignmentRequest, TaskAssignment
 from ..model import UserTask
 from ..runtime import events as ev
-from ..runtime.entities import Execution, HistoricActivityInstance, IdentityLink, Task, Variable
+from ..runtime.entities import Comment, Execution, HistoricActivityInstance, IdentityLink, Task, Variable
 from ..timers import resolve_due_date
 from . import history, variables
 from .facades import VariableScope
@@ -92,18 +92,39 @@ def create_task(ctx: CommandContext, execution: Execution, node: UserTask) -> Ta
     act = history.open_activity(ctx, execution)
     if act is not None:
         act.task_id = task.id
-    _assign(ctx, execution, node, task, default_assignment(node, scope))
+    note = _assign(ctx, execution, node, task, default_assignment(node, scope))
     ctx.emit(ev.TASK_CREATED, execution, task_id=task.id)
     fire_task_listeners(ctx, task, "create")
     if task.assignee is not None:
         ctx.emit(ev.TASK_ASSIGNED, execution, task_id=task.id, assignee=task.assignee)
         fire_task_listeners(ctx, task, "assignment")
+    if note is not None:
+        _note(ctx, execution, task, note)
     return task
+
+
+def _note(ctx: CommandContext, execution: Execution, task: Task, note: AssignmentNote) -> None:
+    """Records the resolver's comment; a completing note completes the task and leaves the node."""
+    ctx.session.insert(
+        Comment(
+            id=ctx.new_id(),
+            type=note.type,
+            time=ctx.now(),
+            user_id=task.assignee,
+            task_id=task.id,
+            proc_inst_id=task.proc_inst_id,
+            message=note.message[:4000],
+            full_msg=note.message,
+        )
+    )
+    if note.complete:
+        complete_task(ctx, task)
+        ctx.agenda.plan_trigger(execution)
 
 
 def _assign(
     ctx: CommandContext, execution: Execution, node: UserTask, task: Task, default: TaskAssignment
-) -> None:
+) -> AssignmentNote | None:
     instance = ctx.session.execution(execution.proc_inst_id)
     definition = ctx.session.definition(execution.proc_def_id)
     request = AssignmentRequest(
@@ -129,6 +150,7 @@ def _assign(
     for group in result.candidate_groups:
         add_candidate(ctx, task, group_id=group)
     sync_history(ctx, task)
+    return result.note
 
 
 def sync_history(ctx: CommandContext, task: Task) -> None:
