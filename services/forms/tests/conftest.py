@@ -61,6 +61,14 @@ class MenuRecorder:
     async def users(self, ids: Any) -> list[Any]:
         return [SimpleNamespace(id=i, name=self.people[i]) for i in ids if i in self.people]
 
+    # the data permissions sys would answer (None: every row)
+    scope: Any = None
+
+    async def data_access(self, user_id: str, *, menu_id: str = "", permission: str = "") -> Any:
+        from loom_platform.datarules import DataAccess, Viewer
+
+        return self.scope or DataAccess(viewer=Viewer(user_id=user_id))
+
     async def office_tree(self, office_type: str = "") -> list[Any]:
         return [SimpleNamespace(id=i, name=n, children=[]) for i, n in self.offices.items()]
 

@@ -8,7 +8,9 @@ from typing import Any
 
 import orjson
 
+from loom_contracts.clients.sys_directory import data_access_message
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
+from loom_platform.datarules import DataAccess
 from loom_platform.grpc import Client
 
 # The metadata key of the credential gencode's DataService requires (gencode reads the same name).
@@ -107,8 +109,9 @@ class DataClient:
         offset: int = 0,
         limit: int = 0,
         skip_total: bool = False,
+        access: DataAccess | None = None,
     ) -> tuple[int, list[dict[str, Any]]]:
-        """A page of rows and the total."""
+        """A page of rows and the total (only rows within ``access``, the caller's data permissions)."""
         request = data_pb2.QueryRowsRequest(
             data_source=data_source,
             table=table,
@@ -121,6 +124,8 @@ class DataClient:
             limit=limit,
             skip_total=skip_total,
         )
+        if access is not None:
+            request.access.CopyFrom(data_access_message(access))
         reply = await self._client.call(self._stub.QueryRows, request, timeout=60)
         return int(reply.total), orjson.loads(reply.rows_json or "[]")
 

@@ -362,3 +362,49 @@ async def test_the_export_shows_labels_and_its_labels_import_back_as_values(env)
         ("甲", "1", "true", "b", ["x", "y"]),
         ("甲", "1", "true", "b", ["x", "y"]),
     ]
+
+
+async def test_rows_outside_the_callers_data_permissions_do_not_exist_for_them(env):
+    from loom_platform.datarules import DataAccess, Rule, Viewer
+
+    # given two records written by the admin
+    form_id = await bound_form(env)
+    for name in ("甲", "乙"):
+        assert (await _save(env, form_id, applicant=name, days=2, kind="sick")).status_code == 200
+    listed = (
+        await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    ).json()
+    owner, record_id = listed["records"][0]["createBy"], listed["records"][0]["id"]
+    try:
+        # when sys answers a scope holding another user's rows only
+        env.menus.scope = DataAccess(
+            viewer=Viewer("someone"), everything=False, user_ids=frozenset({"someone"})
+        )
+        seen = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+        read = await env.client.get(
+            "/form/generate/queryById", params={"formId": form_id, "id": record_id}, headers=env.headers()
+        )
+        edited = await _save(env, form_id, id=record_id, applicant="改", days=2, kind="sick")
+        deleted = await env.client.delete(
+            "/form/generate/delete", params={"formId": form_id, "ids": record_id}, headers=env.headers()
+        )
+        exported = await env.client.get(
+            "/form/generate/export", params={"formId": form_id}, headers=env.headers()
+        )
+        # then they see none and touch none
+        assert seen.json()["total"] == 0
+        assert (read.status_code, edited.status_code, deleted.status_code) == (404, 404, 404)
+        assert load_workbook(io.BytesIO(exported.content)).active.max_row == 1
+        # a rule narrows within the scope: the owner's rows with applicant 甲 only
+        env.menus.scope = DataAccess(
+            viewer=Viewer(owner),
+            everything=False,
+            user_ids=frozenset({owner}),
+            rules=(Rule("applicant", "=", "甲"),),
+        )
+        seen = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+        assert [r["applicant"] for r in seen.json()["records"]] == ["甲"]
+    finally:
+        env.menus.scope = None
+    both = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    assert both.json()["total"] == 2

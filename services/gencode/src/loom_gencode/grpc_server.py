@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 import loom_gencode.data.messages  # noqa: F401  (registers the DataService messages)
+from loom_contracts.clients.sys_directory import data_access_from_message
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
 from loom_gencode.data import rows
 from loom_gencode.data import service as data_service
@@ -115,6 +116,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
                 offset=int(request.offset),
                 limit=int(request.limit),
                 skip_total=request.skip_total,
+                access=data_access_from_message(request.access) if request.HasField("access") else None,
             )
         return data_pb2.QueryRowsResponse(total=total, rows_json=body.decode())
 

@@ -14,7 +14,8 @@ from loom_forms.generate import importer, labels, service, xlsx
 from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentPrincipal, Principal
+from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
 from loom_platform.fields import json_object, request_fields
@@ -43,6 +44,12 @@ async def _online(
     return online
 
 
+async def _access(runtime: Runtime, user: Principal, online: service.Online) -> DataAccess:
+    """What the caller may see of the form's rows: their roles' data scopes and the rules granted
+    on the form's menu (found by its view button, ``form:<code>:view``), from sys."""
+    return await runtime.directory.data_access(user.user_id, permission=f"form:{online.form.code}:view")
+
+
 @router.get("/getForm")
 async def get_form(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal, formId: str = ""
@@ -61,9 +68,11 @@ async def page(
     params: PageDep,
     formId: str = "",  # noqa: N803
 ) -> dict[str, Any]:
-    """Records of the form's table: `params` (JSON of isSearch values), paging, sorting on isSort fields."""
+    """Records of the form's table: `params` (JSON of isSearch values), paging, sorting on isSort fields;
+    only the rows the caller's data permissions allow."""
     online = await _online(session, runtime, request, formId, "view")
-    return await service.page(online, runtime.data, params, request.query_params.get("params"))
+    access = await _access(runtime, _user, online)
+    return await service.page(online, runtime.data, params, request.query_params.get("params"), access)
 
 
 @router.get("/queryById")
@@ -75,9 +84,9 @@ async def query_by_id(
     formId: str,
     id: str,  # noqa: A002,N803
 ) -> dict[str, Any]:
-    """One record with its sub-table rows."""
+    """One record with its sub-table rows (404 outside the caller's data permissions)."""
     online = await _online(session, runtime, request, formId, "view", "edit")
-    return await service.read(online, runtime.data, id)
+    return await service.read(online, runtime.data, id, await _access(runtime, _user, online))
 
 
 @router.post(
@@ -97,7 +106,8 @@ async def save(
     values = json_object(body.pop("data"), "data") if "data" in body else body
     online = await runtime.online.get(session, form_id)
     _allow(request, online, "edit" if values.get("id") else "add")
-    await service.save(online, runtime.data, values, i18n.current_language.get())
+    access = await _access(runtime, _user, online) if values.get("id") else None
+    await service.save(online, runtime.data, values, i18n.current_language.get(), access)
     return message(translate("forms.saved", what=""))
 
 
@@ -112,7 +122,7 @@ async def delete(
 ) -> Message:
     """Deletes records ``?formId&ids=a,b`` with their sub-table rows."""
     online = await _online(session, runtime, request, formId, "del")
-    await service.delete(online, runtime.data, split_ids(ids))
+    await service.delete(online, runtime.data, split_ids(ids), await _access(runtime, _user, online))
     return message(translate("forms.deleted", what=""))
 
 
@@ -139,14 +149,18 @@ async def export(
 ) -> StreamingResponse:
     """The whole filtered list as XLSX: rows fetched page by page into a write-only sheet, then streamed."""
     online = await _online(session, runtime, request, formId, "export", "view")
-    return await _export(online, runtime, request.query_params.get("params"))
+    return await _export(
+        online, runtime, request.query_params.get("params"), await _access(runtime, _user, online)
+    )
 
 
-async def _export(online: service.Online, runtime: Runtime, params_text: str | None) -> StreamingResponse:
+async def _export(
+    online: service.Online, runtime: Runtime, params_text: str | None, access: DataAccess
+) -> StreamingResponse:
     fields = xlsx.columns(online.fields)
     named = await labels.for_fields(fields, runtime.directory)
     writer = xlsx.SheetWriter(fields, online.form.name, named.show)
-    async for records in service.pages(online, runtime.data, params_text):
+    async for records in service.pages(online, runtime.data, params_text, access):
         await named.name_users(records)
         await asyncio.to_thread(writer.append, records)
     body = await asyncio.to_thread(writer.close)
@@ -170,7 +184,7 @@ async def export_posted(
     online = await _online(session, runtime, request, str(body.get("formId") or ""), "export", "view")
     params = body.get("params")
     params_text = params if isinstance(params, str) or params is None else orjson.dumps(params).decode()
-    return await _export(online, runtime, params_text or None)
+    return await _export(online, runtime, params_text or None, await _access(runtime, _user, online))
 
 
 @router.get("/importTemplate", responses=download(XLSX))

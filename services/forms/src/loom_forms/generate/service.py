@@ -19,6 +19,7 @@ from loom_forms.make import service as make_service
 from loom_forms.make.binding import TYPED_WIDGETS, Binding, Child
 from loom_forms.make.errors import NotBound
 from loom_forms.make.models import FormMake
+from loom_platform.datarules import DataAccess
 from loom_platform.logging import caller
 from loom_platform.paging import PageParams, page_body
 from loom_platform.wire import new_id, now
@@ -140,9 +141,13 @@ def to_record(online: Online, row: Mapping[str, Any], child: Child | None = None
 
 
 async def page(
-    online: Online, data: DataClient, params: PageParams, params_text: str | None
+    online: Online,
+    data: DataClient,
+    params: PageParams,
+    params_text: str | None,
+    access: DataAccess | None = None,
 ) -> dict[str, Any]:
-    """A page of records with the search values applied."""
+    """A page of records with the search values applied, within the caller's data permissions."""
     total, rows = await data.query(
         online.data_source,
         online.binding.table,
@@ -150,12 +155,13 @@ async def page(
         sorts=sorts(online, params),
         offset=params.offset,
         limit=0 if params.all_rows else params.size,
+        access=access,
     )
     return page_body([to_record(online, row) for row in rows], total, params)
 
 
 async def pages(
-    online: Online, data: DataClient, params_text: str | None
+    online: Online, data: DataClient, params_text: str | None, access: DataAccess | None = None
 ) -> AsyncIterator[list[dict[str, Any]]]:
     """Every record of the filtered list, a page at a time, in id order (each page starts after the
     last id read, so no page re-reads the rows before it)."""
@@ -170,6 +176,7 @@ async def pages(
             sorts=[(key, True)],
             limit=size,
             skip_total=True,
+            access=access,
         )
         if rows:
             yield [to_record(online, row) for row in rows]
@@ -178,14 +185,32 @@ async def pages(
         last = str(rows[-1][key])
 
 
-async def read(online: Online, data: DataClient, record_id: str) -> dict[str, Any]:
-    """One record with its sub-table rows."""
+async def within(online: Online, data: DataClient, ids: Sequence[str], access: DataAccess | None) -> None:
+    """404 unless every record of ``ids`` exists within ``access`` (as if the others did not exist)."""
+    if access is None or not ids:
+        return
+    _, rows = await data.query(
+        online.data_source,
+        online.binding.table,
+        filters=[Filter(online.binding.primary_key, "in", values=tuple(ids))],
+        skip_total=True,
+        access=access,
+    )
+    if len({str(r.get(online.binding.primary_key)) for r in rows}) < len(set(ids)):
+        raise errors.RecordNotFound()
+
+
+async def read(
+    online: Online, data: DataClient, record_id: str, access: DataAccess | None = None
+) -> dict[str, Any]:
+    """One record with its sub-table rows (404 outside the caller's data permissions)."""
     _, rows = await data.query(
         online.data_source,
         online.binding.table,
         filters=[Filter(online.binding.primary_key, "eq", record_id)],
         skip_total=True,
         limit=1,
+        access=access,
     )
     if not rows:
         raise errors.RecordNotFound()
@@ -255,10 +280,18 @@ def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) ->
     return changes
 
 
-async def save(online: Online, data: DataClient, values: Mapping[str, Any], lang: str | None) -> str:
-    """Validates and stores a record (new without id, edited with id); returns its id."""
+async def save(
+    online: Online,
+    data: DataClient,
+    values: Mapping[str, Any],
+    lang: str | None,
+    access: DataAccess | None = None,
+) -> str:
+    """Validates and stores a record (new without id, edited with id: 404 outside ``access``)."""
     check(online, values, lang)
     record_id = str(values.get("id") or "")
+    if record_id:
+        await within(online, data, [record_id], access)
     if not record_id:
         record_id = new_id()
         await data.apply(online.data_source, insert_changes(online, record_id, values))
@@ -275,10 +308,13 @@ async def save(online: Online, data: DataClient, values: Mapping[str, Any], lang
     return record_id
 
 
-async def delete(online: Online, data: DataClient, ids: Sequence[str]) -> None:
-    """Deletes records with their sub-table rows."""
+async def delete(
+    online: Online, data: DataClient, ids: Sequence[str], access: DataAccess | None = None
+) -> None:
+    """Deletes records with their sub-table rows (404, deleting none, when one is outside ``access``)."""
     if not ids:
         return
+    await within(online, data, ids, access)
     changes = [
         Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
     ]

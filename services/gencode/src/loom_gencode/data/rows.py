@@ -15,6 +15,7 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
+from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import InvalidArgument, NotFound
 from loom_platform.paging import contains
 
@@ -128,8 +129,10 @@ def query(
     offset: int,
     limit: int,
     skip_total: bool,
+    access: DataAccess | None = None,
 ) -> tuple[int, bytes]:
-    """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows.
+    """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows; with
+    ``access``, only the rows the caller's data permissions allow (one predicate, see datarules).
 
     The total rides on the page's statement, so a page costs one round trip; only a page past the
     end counts on its own. Usually it is an uncorrelated sub-select (evaluated once) while the page
@@ -137,6 +140,8 @@ def query(
     window count over the matches, so the table is scanned once instead of by the count and again
     by a page walking every row to find its few matches."""
     where = [_condition(table, f) for f in filters]
+    if access is not None:
+        where.append(predicate(access, table.c))
     order = [(_column(table, c).asc() if asc else _column(table, c).desc()) for c, asc in sorts]
     counted = sa.select(sa.func.count()).select_from(table).where(*where)
     searched = any(f.op == LIKE for f in filters)

@@ -22,6 +22,7 @@ from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, clas
 from loom_gencode.table.introspect import describe, list_tables
 from loom_gencode.table.models import GenTable
 from loom_gencode.table.schemas import ColumnSave, DataSourceRef, TableSave
+from loom_platform.datarules import DataAccess
 from loom_platform.errors import InvalidArgument, LoomError, NotFound
 
 T = TypeVar("T")
@@ -144,14 +145,22 @@ async def query(
     offset: int,
     limit: int,
     skip_total: bool,
+    access: DataAccess | None = None,
 ) -> tuple[int, bytes]:
-    """A page of rows as JSON and the filtered total."""
+    """A page of rows as JSON and the filtered total (within ``access`` when given)."""
     engine = await engine_of(session, runtime, data_source)
 
     def work() -> tuple[int, bytes]:
         reflected = cache.get(engine, table)
         return rows.query(
-            engine, reflected, filters=filters, sorts=sorts, offset=offset, limit=limit, skip_total=skip_total
+            engine,
+            reflected,
+            filters=filters,
+            sorts=sorts,
+            offset=offset,
+            limit=limit,
+            skip_total=skip_total,
+            access=access,
         )
 
     return await _guard(asyncio.to_thread(work))

@@ -22,45 +22,46 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from loom_contracts.loom.sys.v1 import messages_pb2 as loom_dot_sys_dot_v1_dot_messages__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aloom/gencode/v1/data.proto\x12\x0floom.gencode.v1\"(\n\x11ListTablesRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\"+\n\tTableInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x10\n\x08\x63omments\x18\x02 \x01(\t\"@\n\x12ListTablesResponse\x12*\n\x06tables\x18\x01 \x03(\x0b\x32\x1a.loom.gencode.v1.TableInfo\"8\n\x12ListColumnsRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\"`\n\nColumnInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tjdbc_type\x18\x02 \x01(\t\x12\x10\n\x08\x63omments\x18\x03 \x01(\t\x12\r\n\x05is_pk\x18\x04 \x01(\x08\x12\x10\n\x08nullable\x18\x05 \x01(\x08\"C\n\x13ListColumnsResponse\x12,\n\x07\x63olumns\x18\x01 \x03(\x0b\x32\x1b.loom.gencode.v1.ColumnInfo\"\xbb\x01\n\x10SyncTableRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\x12\x10\n\x08\x63omments\x18\x03 \x01(\t\x12,\n\x07\x63olumns\x18\x04 \x03(\x0b\x32\x1b.loom.gencode.v1.ColumnInfo\x12\x14\n\x0cparent_table\x18\x05 \x01(\t\x12\x17\n\x0fparent_table_fk\x18\x06 \x01(\t\x12\x14\n\x0csort_columns\x18\x07 \x03(\t\"9\n\x11SyncTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nstatements\x18\x02 \x03(\t\"C\n\x06\x46ilter\x12\x0e\n\x06\x63olumn\x18\x01 \x01(\t\x12\n\n\x02op\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0e\n\x06values\x18\x04 \x03(\t\"#\n\x04Sort\x12\x0e\n\x06\x63olumn\x18\x01 \x01(\t\x12\x0b\n\x03\x61sc\x18\x02 \x01(\x08\"\xb9\x01\n\x10QueryRowsRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\x12(\n\x07\x66ilters\x18\x03 \x03(\x0b\x32\x17.loom.gencode.v1.Filter\x12$\n\x05sorts\x18\x04 \x03(\x0b\x32\x15.loom.gencode.v1.Sort\x12\x0e\n\x06offset\x18\x05 \x01(\x03\x12\r\n\x05limit\x18\x06 \x01(\x03\x12\x12\n\nskip_total\x18\x07 \x01(\x08\"5\n\x11QueryRowsResponse\x12\r\n\x05total\x18\x01 \x01(\x03\x12\x11\n\trows_json\x18\x02 \x01(\t\"`\n\x06\x43hange\x12\r\n\x05table\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x11\n\trows_json\x18\x03 \x01(\t\x12\x12\n\nkey_column\x18\x04 \x01(\t\x12\x12\n\nkey_values\x18\x05 \x03(\t\"T\n\x13\x41pplyChangesRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12(\n\x07\x63hanges\x18\x02 \x03(\x0b\x32\x17.loom.gencode.v1.Change\"&\n\x14\x41pplyChangesResponse\x12\x0e\n\x06\x63ounts\x18\x01 \x03(\x03\x32\xc3\x03\n\x0b\x44\x61taService\x12U\n\nListTables\x12\".loom.gencode.v1.ListTablesRequest\x1a#.loom.gencode.v1.ListTablesResponse\x12X\n\x0bListColumns\x12#.loom.gencode.v1.ListColumnsRequest\x1a$.loom.gencode.v1.ListColumnsResponse\x12R\n\tSyncTable\x12!.loom.gencode.v1.SyncTableRequest\x1a\".loom.gencode.v1.SyncTableResponse\x12R\n\tQueryRows\x12!.loom.gencode.v1.QueryRowsRequest\x1a\".loom.gencode.v1.QueryRowsResponse\x12[\n\x0c\x41pplyChanges\x12$.loom.gencode.v1.ApplyChangesRequest\x1a%.loom.gencode.v1.ApplyChangesResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aloom/gencode/v1/data.proto\x12\x0floom.gencode.v1\x1a\x1aloom/sys/v1/messages.proto\"(\n\x11ListTablesRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\"+\n\tTableInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x10\n\x08\x63omments\x18\x02 \x01(\t\"@\n\x12ListTablesResponse\x12*\n\x06tables\x18\x01 \x03(\x0b\x32\x1a.loom.gencode.v1.TableInfo\"8\n\x12ListColumnsRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\"`\n\nColumnInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x11\n\tjdbc_type\x18\x02 \x01(\t\x12\x10\n\x08\x63omments\x18\x03 \x01(\t\x12\r\n\x05is_pk\x18\x04 \x01(\x08\x12\x10\n\x08nullable\x18\x05 \x01(\x08\"C\n\x13ListColumnsResponse\x12,\n\x07\x63olumns\x18\x01 \x03(\x0b\x32\x1b.loom.gencode.v1.ColumnInfo\"\xbb\x01\n\x10SyncTableRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\x12\x10\n\x08\x63omments\x18\x03 \x01(\t\x12,\n\x07\x63olumns\x18\x04 \x03(\x0b\x32\x1b.loom.gencode.v1.ColumnInfo\x12\x14\n\x0cparent_table\x18\x05 \x01(\t\x12\x17\n\x0fparent_table_fk\x18\x06 \x01(\t\x12\x14\n\x0csort_columns\x18\x07 \x03(\t\"9\n\x11SyncTableResponse\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x12\n\nstatements\x18\x02 \x03(\t\"C\n\x06\x46ilter\x12\x0e\n\x06\x63olumn\x18\x01 \x01(\t\x12\n\n\x02op\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0e\n\x06values\x18\x04 \x03(\t\"#\n\x04Sort\x12\x0e\n\x06\x63olumn\x18\x01 \x01(\t\x12\x0b\n\x03\x61sc\x18\x02 \x01(\x08\"\xe2\x01\n\x10QueryRowsRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12\r\n\x05table\x18\x02 \x01(\t\x12(\n\x07\x66ilters\x18\x03 \x03(\x0b\x32\x17.loom.gencode.v1.Filter\x12$\n\x05sorts\x18\x04 \x03(\x0b\x32\x15.loom.gencode.v1.Sort\x12\x0e\n\x06offset\x18\x05 \x01(\x03\x12\r\n\x05limit\x18\x06 \x01(\x03\x12\x12\n\nskip_total\x18\x07 \x01(\x08\x12\'\n\x06\x61\x63\x63\x65ss\x18\x08 \x01(\x0b\x32\x17.loom.sys.v1.DataAccess\"5\n\x11QueryRowsResponse\x12\r\n\x05total\x18\x01 \x01(\x03\x12\x11\n\trows_json\x18\x02 \x01(\t\"`\n\x06\x43hange\x12\r\n\x05table\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x11\n\trows_json\x18\x03 \x01(\t\x12\x12\n\nkey_column\x18\x04 \x01(\t\x12\x12\n\nkey_values\x18\x05 \x03(\t\"T\n\x13\x41pplyChangesRequest\x12\x13\n\x0b\x64\x61ta_source\x18\x01 \x01(\t\x12(\n\x07\x63hanges\x18\x02 \x03(\x0b\x32\x17.loom.gencode.v1.Change\"&\n\x14\x41pplyChangesResponse\x12\x0e\n\x06\x63ounts\x18\x01 \x03(\x03\x32\xc3\x03\n\x0b\x44\x61taService\x12U\n\nListTables\x12\".loom.gencode.v1.ListTablesRequest\x1a#.loom.gencode.v1.ListTablesResponse\x12X\n\x0bListColumns\x12#.loom.gencode.v1.ListColumnsRequest\x1a$.loom.gencode.v1.ListColumnsResponse\x12R\n\tSyncTable\x12!.loom.gencode.v1.SyncTableRequest\x1a\".loom.gencode.v1.SyncTableResponse\x12R\n\tQueryRows\x12!.loom.gencode.v1.QueryRowsRequest\x1a\".loom.gencode.v1.QueryRowsResponse\x12[\n\x0c\x41pplyChanges\x12$.loom.gencode.v1.ApplyChangesRequest\x1a%.loom.gencode.v1.ApplyChangesResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'loom.gencode.v1.data_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_LISTTABLESREQUEST']._serialized_start=47
-  _globals['_LISTTABLESREQUEST']._serialized_end=87
-  _globals['_TABLEINFO']._serialized_start=89
-  _globals['_TABLEINFO']._serialized_end=132
-  _globals['_LISTTABLESRESPONSE']._serialized_start=134
-  _globals['_LISTTABLESRESPONSE']._serialized_end=198
-  _globals['_LISTCOLUMNSREQUEST']._serialized_start=200
-  _globals['_LISTCOLUMNSREQUEST']._serialized_end=256
-  _globals['_COLUMNINFO']._serialized_start=258
-  _globals['_COLUMNINFO']._serialized_end=354
-  _globals['_LISTCOLUMNSRESPONSE']._serialized_start=356
-  _globals['_LISTCOLUMNSRESPONSE']._serialized_end=423
-  _globals['_SYNCTABLEREQUEST']._serialized_start=426
-  _globals['_SYNCTABLEREQUEST']._serialized_end=613
-  _globals['_SYNCTABLERESPONSE']._serialized_start=615
-  _globals['_SYNCTABLERESPONSE']._serialized_end=672
-  _globals['_FILTER']._serialized_start=674
-  _globals['_FILTER']._serialized_end=741
-  _globals['_SORT']._serialized_start=743
-  _globals['_SORT']._serialized_end=778
-  _globals['_QUERYROWSREQUEST']._serialized_start=781
-  _globals['_QUERYROWSREQUEST']._serialized_end=966
-  _globals['_QUERYROWSRESPONSE']._serialized_start=968
-  _globals['_QUERYROWSRESPONSE']._serialized_end=1021
-  _globals['_CHANGE']._serialized_start=1023
-  _globals['_CHANGE']._serialized_end=1119
-  _globals['_APPLYCHANGESREQUEST']._serialized_start=1121
-  _globals['_APPLYCHANGESREQUEST']._serialized_end=1205
-  _globals['_APPLYCHANGESRESPONSE']._serialized_start=1207
-  _globals['_APPLYCHANGESRESPONSE']._serialized_end=1245
-  _globals['_DATASERVICE']._serialized_start=1248
-  _globals['_DATASERVICE']._serialized_end=1699
+  _globals['_LISTTABLESREQUEST']._serialized_start=75
+  _globals['_LISTTABLESREQUEST']._serialized_end=115
+  _globals['_TABLEINFO']._serialized_start=117
+  _globals['_TABLEINFO']._serialized_end=160
+  _globals['_LISTTABLESRESPONSE']._serialized_start=162
+  _globals['_LISTTABLESRESPONSE']._serialized_end=226
+  _globals['_LISTCOLUMNSREQUEST']._serialized_start=228
+  _globals['_LISTCOLUMNSREQUEST']._serialized_end=284
+  _globals['_COLUMNINFO']._serialized_start=286
+  _globals['_COLUMNINFO']._serialized_end=382
+  _globals['_LISTCOLUMNSRESPONSE']._serialized_start=384
+  _globals['_LISTCOLUMNSRESPONSE']._serialized_end=451
+  _globals['_SYNCTABLEREQUEST']._serialized_start=454
+  _globals['_SYNCTABLEREQUEST']._serialized_end=641
+  _globals['_SYNCTABLERESPONSE']._serialized_start=643
+  _globals['_SYNCTABLERESPONSE']._serialized_end=700
+  _globals['_FILTER']._serialized_start=702
+  _globals['_FILTER']._serialized_end=769
+  _globals['_SORT']._serialized_start=771
+  _globals['_SORT']._serialized_end=806
+  _globals['_QUERYROWSREQUEST']._serialized_start=809
+  _globals['_QUERYROWSREQUEST']._serialized_end=1035
+  _globals['_QUERYROWSRESPONSE']._serialized_start=1037
+  _globals['_QUERYROWSRESPONSE']._serialized_end=1090
+  _globals['_CHANGE']._serialized_start=1092
+  _globals['_CHANGE']._serialized_end=1188
+  _globals['_APPLYCHANGESREQUEST']._serialized_start=1190
+  _globals['_APPLYCHANGESREQUEST']._serialized_end=1274
+  _globals['_APPLYCHANGESRESPONSE']._serialized_start=1276
+  _globals['_APPLYCHANGESRESPONSE']._serialized_end=1314
+  _globals['_DATASERVICE']._serialized_start=1317
+  _globals['_DATASERVICE']._serialized_end=1768
 # @@protoc_insertion_point(module_scope)

@@ -7,6 +7,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from loom_contracts.loom.sys.v1 import messages_pb2 as _messages_pb2
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -298,6 +299,7 @@ class QueryRowsRequest(_message.Message):
     OFFSET_FIELD_NUMBER: _builtins.int
     LIMIT_FIELD_NUMBER: _builtins.int
     SKIP_TOTAL_FIELD_NUMBER: _builtins.int
+    ACCESS_FIELD_NUMBER: _builtins.int
     data_source: _builtins.str
     table: _builtins.str
     offset: _builtins.int
@@ -309,6 +311,12 @@ class QueryRowsRequest(_message.Message):
     def filters(self) -> _containers.RepeatedCompositeFieldContainer[Global___Filter]: ...
     @_builtins.property
     def sorts(self) -> _containers.RepeatedCompositeFieldContainer[Global___Sort]: ...
+    @_builtins.property
+    def access(self) -> _messages_pb2.DataAccess:
+        """The caller's data permissions (sys's GetDataAccess for the menu): when set, only rows within it
+        are read, compiled by loom_platform.datarules.predicate. Unset: every row.
+        """
+
     def __init__(
         self,
         *,
@@ -319,10 +327,11 @@ class QueryRowsRequest(_message.Message):
         offset: _builtins.int = ...,
         limit: _builtins.int = ...,
         skip_total: _builtins.bool = ...,
+        access: _messages_pb2.DataAccess | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["access", b"access"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["data_source", b"data_source", "filters", b"filters", "limit", b"limit", "offset", b"offset", "skip_total", b"skip_total", "sorts", b"sorts", "table", b"table"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["access", b"access", "data_source", b"data_source", "filters", b"filters", "limit", b"limit", "offset", b"offset", "skip_total", b"skip_total", "sorts", b"sorts", "table", b"table"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
