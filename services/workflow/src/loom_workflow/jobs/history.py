@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -59,6 +59,7 @@ class HistoryWorker:
         self.batch = batch
         self.poll_seconds = poll_seconds
         self.applied = 0
+        self.on_batch: Callable[[history.Applied], None] | None = None  # e.g. a benchmark's lag figures
         self._stop = threading.Event()
 
     def run(self) -> None:
@@ -74,6 +75,8 @@ class HistoryWorker:
                 continue
             observe(done)
             self.applied += done.records
+            if self.on_batch is not None and done.records:
+                self.on_batch(done)
             if done.records < self.batch:
                 self._stop.wait(self.poll_seconds)
 
