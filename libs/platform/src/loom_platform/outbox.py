@@ -16,8 +16,9 @@ import asyncio
 import logging
 import struct
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from types import ModuleType
 from typing import Any
 
 import orjson
@@ -96,6 +97,27 @@ def add_event(
     session.add(record)
     on_commit(session, _wake.set)
     return record
+
+
+ChangePublisher = Callable[[AsyncSession, str, str, str, str], None]
+"""``publish(session, entity, record_id, verb, name="")``: see :func:`record_changes`."""
+
+
+def record_changes(service: str, events: ModuleType) -> ChangePublisher:
+    """The publisher of a service's record changes: ``publish(session, entity, id, verb, name)`` adds
+    ``loom.<service>.<entity>.<verb>`` (verb ``created``, ``saved`` or ``deleted``) carrying the
+    service's ``RecordChanged`` (``events``: its ``events_pb2``) to the session's transaction."""
+    kinds = {
+        "created": events.CHANGE_KIND_CREATED,
+        "saved": events.CHANGE_KIND_UPDATED,
+        "deleted": events.CHANGE_KIND_DELETED,
+    }
+
+    def publish(session: AsyncSession, entity: str, record_id: str, verb: str, name: str = "") -> None:
+        message = events.RecordChanged(entity=entity, id=record_id, kind=kinds.get(verb, 0), name=name)
+        add_event(session, f"loom.{service}.{entity}.{verb}", message)
+
+    return publish
 
 
 def outbox_row(messages: Sequence[tuple[str, Message]], rid: str) -> list[object]:

@@ -4,23 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel.ext.asyncio.session import AsyncSession
-
 from loom_contracts.loom.gencode.v1 import events_pb2
 from loom_platform.errors import InvalidArgument
-from loom_platform.outbox import add_event
+from loom_platform.outbox import record_changes
 
-KINDS = {
-    "created": events_pb2.CHANGE_KIND_CREATED,
-    "saved": events_pb2.CHANGE_KIND_UPDATED,
-    "deleted": events_pb2.CHANGE_KIND_DELETED,
-}
-
-
-def publish(session: AsyncSession, entity: str, record_id: str, verb: str, name: str = "") -> None:
-    """Adds ``loom.gencode.<entity>.<verb>`` to the session's transaction (outbox)."""
-    message = events_pb2.RecordChanged(entity=entity, id=record_id, kind=KINDS.get(verb, 0), name=name)
-    add_event(session, f"loom.gencode.{entity}.{verb}", message)
+publish = record_changes("gencode", events_pb2)
+"""Adds ``loom.gencode.<entity>.<verb>`` to the session's transaction (outbox)."""
 
 
 def blank(value: Any) -> bool:
