@@ -482,6 +482,213 @@ def test_add_sign_adds_a_voter_so_sixty_percent_needs_one_more(org: Org) -> None
     assert chart(org["alice"].client, pid)[0][-1] == "end_approved"
 
 
+def test_send_back_from_the_board_into_one_parallel_branch_reruns_that_branch_alone(org: Org) -> None:
+    # given a long leave at the board
+    pid = start(org["alice"], "退回", days=5)
+    through_parallel_block(org, pid)
+    erin = org["erin"]
+    erin_task = task_of(erin, pid, "董事会签")["task"]["id"]
+    # when erin asks where she may send it back, tries her own node, then sends it to accounting
+    nodes = _ok(erin.client.put("/api/flowable/task/backNodes", params={"taskId": erin_task}))
+    refused = erin.client.put(
+        "/api/flowable/task/back", params={"taskId": erin_task, "backTaskDefKey": "board"}
+    )
+    backed = erin.client.put(
+        "/api/flowable/task/back",
+        params={"taskId": erin_task, "backTaskDefKey": "acc", "message": "请会计复核"},
+    )
+    # then every node the request passed is offered, inside the parallel block too
+    assert nodes == [
+        {"taskDefKey": "dept", "taskName": "部门审批"},
+        {"taskDefKey": "hr", "taskName": "人事审批"},
+        {"taskDefKey": "acc", "taskName": "会计审核"},
+        {"taskDefKey": "cash", "taskName": "出纳审核"},
+    ]
+    assert refused.status_code == 400 and "[board]" in refused.json()["msg"]
+    assert backed.status_code == 200, backed.text
+    # and the whole vote is cancelled; accounting alone works again, the cashier's approval stands
+    assert all(todo(org[nickname], pid) == [] for nickname in BOARD)
+    assert task_of(org["kate"], pid, "会计审核")
+    assert todo(org["leo"], pid) == []
+    assert chart(org["alice"].client, pid)[0][-1] == "acc"
+    board = [s for s in steps(org["alice"].client, pid) if s[0] == "board"]
+    assert [s[2] for s in board].count("已取消") == 4
+    # when accounting approves again, the join owes nothing more: the board votes anew
+    approve(org["kate"], pid, "会计审核")
+    assert all(task_of(org[nickname], pid, "董事会签") for nickname in BOARD)
+
+
+def through_parallel_block(org: Org, pid: str) -> None:
+    """Department, HR, accounting and cashier approve a long leave: it reaches the board."""
+    approve(org["bob"], pid, "部门审批")
+    approve(org["carol"], pid, "人事审批")
+    approve(org["kate"], pid, "会计审核")
+    approve(org["leo"], pid, "出纳审核")
+
+
+BOARD = ["erin", "grace", "heidi", "ivan", "judy"]
+
+# ---------------------------------------------------------------------------------------------
+# Fixtures
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def org(admin: httpx.Client, portal: httpx.Client) -> Iterator[Org]:
+    """A company with 研发部 and 市场部, the hr/board/boss roles, the staff, and the leave process."""
+    company = _office(admin, f"端到端公司{RUN}", "1")
+    departments = {name: _office(admin, f"{name}{RUN}", "2", company) for name in ("研发部", "市场部")}
+    roles = {nickname: _role(admin, nickname) for nickname in ROLE_NAMES}
+    people = {
+        nickname: _user(
+            admin, portal, nickname, company, departments[dept], [roles[r] for r in role_nicknames]
+        )
+        for nickname, (_, dept, role_nicknames) in STAFF.items()
+    }
+    result = Org(people=people, roles=roles, department=departments["研发部"])
+    _deploy(admin, result)
+    yield result
+    for person in people.values():
+        person.client.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# Tests
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("org")
+def test_the_deployed_leave_process_is_listed_with_its_diagram(admin: httpx.Client) -> None:
+    # given the process deployed by the fixture
+    # when the process list is read
+    listed = _ok(admin.get("/api/flowable/process/list", params={"name": KEY}))["records"]
+    # then it is version 1 of its key, and its chart is the designed XML with nothing visited
+    definition = next(d for d in listed if d["key"] == KEY)
+    assert definition["version"] == 1 and definition["name"] == NAME
+    diagram = _ok(admin.get("/api/flowable/process/getFlowChart", params={"processDefId": definition["id"]}))
+    assert f'id="{KEY}"' in diagram["bpmnXml"] and diagram["activityIds"] == []
+
+
+def test_a_short_leave_goes_to_the_initiators_department_and_ends(org: Org) -> None:
+    # given alice of 研发部 asks for 2 days
+    pid = start(org["alice"], "短假", days=2)
+    # then her department colleagues are offered the task, another department is not
+    offered = task_of(org["bob"], pid, "部门审批")
+    assert offered["status"] == "claim"
+    assert task_of(org["frank"], pid, "部门审批")["status"] == "claim"
+    assert todo(org["mallory"], pid) == []
+    assert chart(org["alice"].client, pid) == (["start", "dept"], ["f_start"])
+    # when bob approves
+    approve(org["bob"], pid, "部门审批")
+    # then the gateway takes the short branch and the instance ends
+    assert todo(org["frank"], pid) == []
+    assert chart(org["alice"].client, pid) == (
+        ["start", "dept", "gw", "end"],
+        ["f_start", "f_dept", "f_short"],
+    )
+    assert steps(org["bob"].client, pid) == [
+        ("start", "爱丽丝", "启动流程"),
+        ("dept", "鲍勃", "同意"),
+        ("end", "", "结束流程"),
+    ]
+    done = _done(org["bob"])
+    assert [(r["name"], r["status"]) for r in done if r["processInstanceId"] == pid] == [("部门审批", "同意")]
+    assert not [r for r in _done(org["frank"]) if r["processInstanceId"] == pid]
+    assert status_of(org["alice"].client, pid) == "已结束"
+
+
+def test_a_long_leave_goes_to_the_hr_role_then_the_parallel_block(org: Org) -> None:
+    # given alice asks for 5 days and her department approves
+    pid = start(org["alice"], "长假", days=5)
+    approve(org["bob"], pid, "部门审批")
+    # then every member of the hr role is offered 人事审批, nobody else
+    assert task_of(org["carol"], pid, "人事审批")["status"] == "claim"
+    assert task_of(org["dave"], pid, "人事审批")["status"] == "claim"
+    assert todo(org["bob"], pid) == [] and todo(org["peggy"], pid) == []
+    # when carol approves
+    approve(org["carol"], pid, "人事审批")
+    # then accounting and cashier work in parallel, each assigned by name
+    assert task_of(org["kate"], pid, "会计审核")["status"] == "todo"
+    assert task_of(org["leo"], pid, "出纳审核")["status"] == "todo"
+    assert todo(org["dave"], pid) == []
+    visited, flows = chart(org["alice"].client, pid)
+    assert visited[:5] == ["start", "dept", "gw", "hr", "fork"] and sorted(visited[5:]) == ["acc", "cash"]
+    assert flows[:4] == ["f_start", "f_dept", "f_long", "f_hr"] and sorted(flows[4:]) == ["f_acc", "f_cash"]
+
+
+def test_the_board_countersign_completes_at_sixty_percent(org: Org) -> None:
+    # given a long leave that reached the five board members
+    pid = start(org["alice"], "会签", days=5)
+    through_parallel_block(org, pid)
+    for nickname in BOARD:
+        assert task_of(org[nickname], pid, "董事会签")["status"] == "todo"
+    # when two of five agree (40 %) the vote goes on; the third (60 %) ends it
+    approve(org["erin"], pid, "董事会签")
+    approve(org["grace"], pid, "董事会签")
+    assert task_of(org["heidi"], pid, "董事会签")
+    approve(org["heidi"], pid, "董事会签")
+    # then the other voters' tasks are gone and the leave is approved
+    assert todo(org["ivan"], pid) == [] and todo(org["judy"], pid) == []
+    assert chart(org["alice"].client, pid) == (
+        ["start", "dept", "gw", "hr", "fork", "acc", "cash", "join", "board", "end_approved"],
+        [
+            "f_start",
+            "f_dept",
+            "f_long",
+            "f_hr",
+            "f_acc",
+            "f_cash",
+            "f_acc_done",
+            "f_cash_done",
+            "f_join",
+            "f_board",
+        ],
+    )
+    assert steps(org["alice"].client, pid) == [
+        ("start", "爱丽丝", "启动流程"),
+        ("dept", "鲍勃", "同意"),
+        ("hr", "卡罗尔", "同意"),
+        ("acc", "凯特", "同意"),
+        ("cash", "利奥", "同意"),
+        ("board", "艾琳", "同意"),
+        ("board", "格蕾丝", "同意"),
+        ("board", "海蒂", "同意"),
+        ("board", "伊万", "已取消"),
+        ("board", "朱迪", "已取消"),
+        ("end_approved", "", "结束流程"),
+    ]
+    assert status_of(org["alice"].client, pid) == "已结束"
+
+
+def test_add_sign_adds_a_voter_so_sixty_percent_needs_one_more(org: Org) -> None:
+    # given a long leave at the board
+    pid = start(org["alice"], "加签", days=5)
+    through_parallel_block(org, pid)
+    # when erin adds oscar as a sixth voter
+    erin_task = task_of(org["erin"], pid, "董事会签")["task"]["id"]
+    added = org["erin"].client.post(
+        "/api/flowable/task/addSignTask",
+        data={
+            "taskId": erin_task,
+            "userIds": json.dumps(org["oscar"].id),
+            "comment": "请奥斯卡也看看",
+            "flag": "false",
+        },
+    )
+    # then oscar votes too, and three agreements (50 %) no longer end the vote; the fourth (67 %) does
+    assert _ok(added) == "加签成功"
+    assert task_of(org["oscar"], pid, "董事会签")["status"] == "todo"
+    for nickname in ["erin", "grace", "oscar"]:
+        approve(org[nickname], pid, "董事会签")
+    assert task_of(org["heidi"], pid, "董事会签")
+    approve(org["heidi"], pid, "董事会签")
+    assert todo(org["ivan"], pid) == [] and todo(org["judy"], pid) == []
+    board = [(who, what) for node, who, what in steps(org["alice"].client, pid) if node == "board"]
+    assert sorted(w for w, s in board if s == "同意") == sorted(["艾琳", "格蕾丝", "奥斯卡", "海蒂"])
+    assert len(board) == 6
+    assert chart(org["alice"].client, pid)[0][-1] == "end_approved"
+
+
 def test_send_back_after_the_parallel_join_offers_only_nodes_before_the_block(org: Org) -> None:
     # given a long leave at the board
     pid = start(org["alice"], "退回", days=5)
@@ -502,8 +709,8 @@ def test_send_back_after_the_parallel_join_offers_only_nodes_before_the_block(or
         {"taskDefKey": "dept", "taskName": "部门审批"},
         {"taskDefKey": "hr", "taskName": "人事审批"},
     ]
-    assert refused.status_code == 400 and refused.json()["msg"] == "节点[acc]不是可以驳回的节点"
-    assert _ok(backed) == "驳回成功"
+    assert refused.status_code == 400 and refused.json()["msg"] == "节点[acc]不是可以退回的节点"
+    assert _ok(backed) == "退回成功"
     # and the whole vote is cancelled: hr has it again, the chart ends at hr
     assert all(todo(org[nickname], pid) == [] for nickname in BOARD)
     assert task_of(org["dave"], pid, "人事审批")

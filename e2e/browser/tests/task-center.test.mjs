@@ -669,7 +669,7 @@ export default [
       await dlg.locator('.ant-form-item-explain-error', { hasText: '请填写审批意见' }).waitFor();
       await dlg.locator('textarea').fill('预算冻结');
       await dialogOk(page);
-      await ctx.portal.toast(page, '驳回并结束流程成功');
+      await ctx.portal.toast(page, '终止流程成功');
       const mine = await people.emp.api.get('/flowable/task/myApplyed', { title });
       expect(mine.records[0].endTime, 'the instance ended');
       // a copy (抄送) from the initiator to tom, read from his list
@@ -730,7 +730,7 @@ export default [
       await dlg.locator('textarea').fill('材料不全');
       await screenshot(page, 'task-11-back-nodes');
       await dialogOk(page);
-      await ctx.portal.toast(page, '驳回成功');
+      await ctx.portal.toast(page, '退回成功');
       await eventually(async () => (await todoOf(people.emp, pid)).some((r) => r.task.name === '调整申请'), 'the employee has 调整申请 again');
     },
   },

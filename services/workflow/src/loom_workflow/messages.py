@@ -126,13 +126,13 @@ register(
         "workflow.task.audited": {ZH: "提交成功", EN: "Submitted"},
         "workflow.task.delegated": {ZH: "委派成功", EN: "Delegated"},
         "workflow.task.transferred": {ZH: "转办成功", EN: "Transferred"},
-        "workflow.task.backed": {ZH: "驳回成功", EN: "Sent back"},
+        "workflow.task.backed": {ZH: "退回成功", EN: "Sent back"},
         "workflow.task.back_invalid": {
-            ZH: "节点[{node}]不是可以驳回的节点",
+            ZH: "节点[{node}]不是可以退回的节点",
             EN: "Node [{node}] is not a node the task can be sent back to",
         },
         "workflow.task.no_back_node": {
-            ZH: "没有可以驳回的节点",
+            ZH: "没有可以退回的节点",
             EN: "There is no node to send the task back to",
         },
         "workflow.task.no_approver": {
@@ -140,7 +140,7 @@ register(
             EN: "Node [{node}] has no approver; ask an administrator to set its reviewers",
         },
         "workflow.task.back_type_invalid": {
-            ZH: "驳回方式[{value}]无效，可选：initiator（驳回到发起人）、previous（驳回到上一步）",
+            ZH: "退回方式[{value}]无效，可选：initiator（退回到发起人）、previous（退回到上一步）",
             EN: "Unknown way of sending back [{value}]: initiator or previous",
         },
         "workflow.task.reject_over": {ZH: "驳回并结束流程成功", EN: "Rejected; the process has ended"},

@@ -67,7 +67,7 @@ async def test_an_unknown_back_type_is_refused_in_the_callers_language(env: Env)
         headers=env.headers("u-erin", "en-US"),
     )
     # then
-    assert zh.status_code == 400 and zh.json()["msg"].startswith("驳回方式[nowhere]无效")
+    assert zh.status_code == 400 and zh.json()["msg"].startswith("退回方式[nowhere]无效")
     assert en.status_code == 400 and en.json()["msg"].startswith("Unknown way of sending back [nowhere]")
 
 

@@ -338,7 +338,7 @@ async def test_back_with_nowhere_to_go_stops_on_the_node(env: Env) -> None:
     )
     # then
     assert answer["status"] == "stopped" and answer["stoppedAt"] == "dept"
-    assert answer["reason"] == "没有可以驳回的节点"
+    assert answer["reason"] == "没有可以退回的节点"
 
 
 async def test_the_previous_executors_department_manager_receives_the_next_task(env: Env) -> None:

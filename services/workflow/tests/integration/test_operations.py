@@ -144,7 +144,7 @@ async def test_back_after_a_parallel_join_reaches_into_one_branch_and_the_join_w
         {"taskDefKey": "a", "taskName": "会计"},
         {"taskDefKey": "b", "taskName": "出纳"},
     ]
-    assert refused.status_code == 400 and refused.json()["msg"] == "节点[final]不是可以驳回的节点"
+    assert refused.status_code == 400 and refused.json()["msg"] == "节点[final]不是可以退回的节点"
     assert backed.status_code == 200, backed.text
     assert (await task_of(env, "u-bob", pid))["task"]["name"] == "会计"
     assert not [r for r in await todo(env, "u-frank") if r["task"]["processInstanceId"] == pid]

@@ -8,7 +8,7 @@ import { FlowChartDialog } from '../../components/flow-viewer';
 import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
 import { InstanceStatus } from '../../components/task/InstanceStatus';
-import { queryColumn, showTime } from '../../components/task/columns';
+import { queryColumn, showTime, reasonText } from '../../components/task/columns';
 import type { InstanceRow } from '../../components/task/types';
 
 const P = { del: 'flowable:history:del' };
@@ -59,7 +59,7 @@ export default function HistoryList(_props: PageProps) {
           { title: t('processName'), dataIndex: 'processDefinitionName', key: 'processName' },
           { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
           { title: t('status'), dataIndex: 'status', key: 'status', render: (_d, r) => <InstanceStatus row={r} /> },
-          { title: t('reason'), dataIndex: 'deleteReason', key: 'deleteReason', ellipsis: true },
+          { title: t('reason'), dataIndex: 'deleteReason', key: 'deleteReason', ellipsis: true, render: (_d, r) => reasonText(r.deleteReason, t), exportValue: (r) => reasonText(r.deleteReason, t) },
           { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
           { title: t('endTime'), dataIndex: 'endTime', key: 'endTime', render: (_d, r) => showTime(r.endTime), exportValue: (r) => showTime(r.endTime) },
           queryColumn<InstanceRow>(t('title'), 'title'),

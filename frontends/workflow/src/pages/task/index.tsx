@@ -195,7 +195,8 @@ export default function TaskForm({ query }: PageProps) {
         setReloadKey((k) => k + 1);
         return;
       case 'stop':
-        msg = await taskService.rejectAndOver({ taskId, procInsId: procInsId ?? '', message: r.message });
+        // 终止 stops the instance (终止流程成功, 原因 终止：…); 驳回 is rejectAndOver
+        msg = await taskService.stop(procInsId ?? '', r.message);
         break;
     }
     setDialog(null);
