@@ -13,12 +13,10 @@ from loom_platform.i18n import current_language, translate
 from loom_platform.openapi import OBJECT, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
-from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
-from loom_workflow.process.service import may_start
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.users import user_roles
 
@@ -47,19 +45,14 @@ async def list_definitions(
     """Deployed definitions, latest version per key; with ``startable=1`` (the start screen) only
     those the caller may start (candidateStarterUsers/Groups)."""
     if startable == "1":
-        rt = runtime_of(request.app)
-        groups = await user_roles(request.app.state.directory, principal.user_id)
-
-        def allowed(definition: ProcessDefinition) -> bool:
-            return may_start(rt.engine.config.models.get(definition), principal.user_id, groups)
-
-        return await queries.definitions(
+        return await service.startable_definitions(
             session,
+            runtime_of(request.app),
             page,
+            user_id=principal.user_id,
+            groups=await user_roles(request.app.state.directory, principal.user_id),
             name=empty_filter(name),
             category=empty_filter(category),
-            latest_only=True,
-            allowed=allowed,
         )
     return await queries.definitions(
         session,

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlmodel.ext.asyncio.session import AsyncSession
+
 from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
+from loom_platform.paging import PageParams
 from loom_platform.wire import split_ids
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
@@ -24,10 +27,11 @@ from loom_workflow.engine.runtime.entities import (
     Execution,
     HistoricTaskInstance,
     IdentityLink,
+    ProcessDefinition,
     Task,
 )
 from loom_workflow.engine_host import WorkflowRuntime
-from loom_workflow.process import status
+from loom_workflow.process import queries, status
 from loom_workflow.process.errors import InstanceNotFound, NotTaskHandler
 
 
@@ -48,6 +52,26 @@ def may_start(model: ProcessModel, user_id: str, groups: Sequence[str]) -> bool:
     if not users and not starter_groups:
         return True
     return user_id in users or any(g in starter_groups for g in groups)
+
+
+async def startable_definitions(
+    session: AsyncSession,
+    runtime: WorkflowRuntime,
+    params: PageParams,
+    *,
+    user_id: str,
+    groups: Sequence[str],
+    name: str | None,
+    category: str | None,
+) -> dict[str, Any]:
+    """The latest deployed definitions the user may start (the start screen): see :func:`may_start`."""
+
+    def allowed(definition: ProcessDefinition) -> bool:
+        return may_start(runtime.engine.config.models.get(definition), user_id, groups)
+
+    return await queries.definitions(
+        session, params, name=name, category=category, latest_only=True, allowed=allowed
+    )
 
 
 def is_handler(ctx: CommandContext, task: Task, user_id: str | None, groups: Sequence[str] = ()) -> bool:
