@@ -18,6 +18,7 @@ export const messages = {
       mergeRight: '向右合并', mergeDown: '向下合并', split: '拆分单元格', removeRow: '删除当前行', removeColumn: '删除当前列', addTab: '添加标签页', deleteColumn: '删除列',
     },
     panel: { widget: '字段属性', form: '表单属性', list: '列表属性', noSelection: '请先选择一个字段' },
+    tabPane: '标签页{{n}}',
     prop: {
       model: '字段标识', name: '标题', width: '宽度', height: '高度', span: '栅格宽度', placeholder: '占位内容', defaultValue: '默认值', labelWidth: '标签宽度', isLabelWidth: '自定义标签宽度',
       hideLabel: '隐藏标签', customClass: '自定义Class', min: '最小值', max: '最大值', step: '步长', multiple: '是否多选', filterable: '是否可搜索', clearable: '显示清除按钮',
@@ -52,6 +53,7 @@ export const messages = {
     def: {
       title: '流程表单', category: '表单分类', all: '全部', name: '表单名称', version: '版本', primary: '主版本', status: '状态', published: '已发布', draft: '草稿', newVersion: '设计新版本',
       setPrimary: '设为主版本', versions: '版本列表', addCategory: '添加分类', categoryName: '分类名称', design: '设计', nameRequired: '表单名称不能为空', categoryRequired: '表单分类不能为空',
+      versionSaved: '保存成功（第 {{version}} 版）',
     },
     gen: { import: '导入', export: '导出', template: '下载模板', importTitle: '导入数据', importOk: '导入成功', noForm: '没有找到表单', chooseFile: '选择文件', deleteConfirm: '确定删除所选项吗?' },
     common: { add: '新建', edit: '修改', view: '查看', delete: '删除', save: '保存', cancel: '取消', confirm: '确定', close: '关闭', operation: '操作', search: '查询', reset: '重置', yes: '是', no: '否' },
@@ -71,6 +73,7 @@ export const messages = {
       insertBelow: 'Insert row below', mergeRight: 'Merge right', mergeDown: 'Merge down', split: 'Split cell', removeRow: 'Remove row', removeColumn: 'Remove column', addTab: 'Add tab', deleteColumn: 'Delete column',
     },
     panel: { widget: 'Widget', form: 'Form', list: 'List', noSelection: 'Select a field first' },
+    tabPane: 'Tab {{n}}',
     prop: {
       model: 'Field key', name: 'Label', width: 'Width', height: 'Height', span: 'Span', placeholder: 'Placeholder', defaultValue: 'Default value', labelWidth: 'Label width',
       isLabelWidth: 'Own label width', hideLabel: 'Hide label', customClass: 'Custom class', min: 'Minimum', max: 'Maximum', step: 'Step', multiple: 'Multiple', filterable: 'Searchable',
@@ -106,6 +109,7 @@ export const messages = {
       title: 'Workflow forms', category: 'Category', all: 'All', name: 'Form name', version: 'Version', primary: 'Primary', status: 'Status', published: 'Published', draft: 'Draft',
       newVersion: 'Design a new version', setPrimary: 'Set as primary', versions: 'Versions', addCategory: 'Add category', categoryName: 'Category name', design: 'Design',
       nameRequired: 'Form name is required', categoryRequired: 'Category is required',
+      versionSaved: 'Saved (version {{version}})',
     },
     gen: { import: 'Import', export: 'Export', template: 'Download template', importTitle: 'Import data', importOk: 'Imported', noForm: 'Form not found', chooseFile: 'Choose file', deleteConfirm: 'Delete the selected rows?' },
     common: { add: 'New', edit: 'Edit', view: 'View', delete: 'Delete', save: 'Save', cancel: 'Cancel', confirm: 'OK', close: 'Close', operation: 'Actions', search: 'Search', reset: 'Reset', yes: 'Yes', no: 'No' },

@@ -4,6 +4,8 @@
  * default-value resets, and the report's merge / split / insert / remove conditions.
  * Functions that change a form work on a draft (the caller clones and records history).
  */
+import { i18n } from '@loom/ui';
+import '../locales';
 import type { FormConfig, FormJson, FormWidget, GridColumn, ReportCell, ReportRow, WidgetOptions, WidgetType } from '../render';
 import { defaultOptions, RANGE_DATE_TYPES } from './widgets';
 
@@ -26,7 +28,7 @@ export function timeKey(): string {
 export function createWidget(type: WidgetType, name: string, key = timeKey()): FormWidget {
   const w: FormWidget = { type, key, model: `${type}_${key}`, name, options: defaultOptions(type), rules: [] };
   if (type === 'grid') w.columns = [newCol(12), newCol(12)];
-  if (type === 'tabs') w.tabs = [newPane('tab_1', 'Tab 1'), newPane('tab_2', 'Tab 2')];
+  if (type === 'tabs') w.tabs = [newPane('tab_1', paneLabel(1)), newPane('tab_2', paneLabel(2))];
   if (type === 'report') w.rows = [newReportRow(2), newReportRow(2)];
   if (type === 'table') w.tableColumns = [];
   if (['grid', 'tabs', 'report', 'divider'].includes(type)) w.model = '';
@@ -36,6 +38,11 @@ export function createWidget(type: WidgetType, name: string, key = timeKey()): F
 export function newCol(span: number): GridColumn {
   return { type: 'col', key: randomKey(), list: [], options: { span, offset: 0, push: 0, pull: 0, xs: 24, sm: span, md: span, lg: span, xl: span, customClass: '' } };
 }
+/** A new tab's label in the designer's language: 标签页1, 标签页2 … (Tab 1 in English). */
+export function paneLabel(n: number): string {
+  return i18n.t('tabPane', { ns: 'forms', n });
+}
+
 export function newPane(name: string, label: string) {
   return { name, label, list: [] as FormWidget[] };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formComponents, getLang } from '@loom/ui';
 import { BOUNDS, DATA_TYPES, FIXED_VALIDATORS, fieldsOf, language, type FormConfig, type FormJson, type FormWidget, type OptionItem } from '../render';
 import { CodeEditorDialog } from './dialogs';
-import { newCol, newPane, setLabelPosition, setOption } from './model';
+import { newCol, newPane, paneLabel, setLabelPosition, setOption } from './model';
 
 /** Suggested default-value expressions (§9): the signed-in user's fields and the current date. */
 export const DEFAULT_EXPRESSIONS = ['${user.name}', '${user.id}', '${user.loginName}', '${user.no}', '${user.companyDTO.name}', '${user.companyDTO.id}', '${user.officeDTO.name}', '${user.officeDTO.id}', '${new Date()}'];
@@ -326,7 +326,7 @@ function WidgetPanelView({ w, isRoot, onChange }: { w: FormWidget | null; isRoot
                 <Button size="small" icon={<DeleteOutlined />} disabled={(w.tabs?.length ?? 0) <= 1} onClick={() => onChange({ ...w, tabs: w.tabs!.filter((_x, j) => j !== i) })} />
               </Space.Compact>
             ))}
-            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => onChange({ ...w, tabs: [...(w.tabs ?? []), newPane(`tab_${Date.now()}`, `Tab ${(w.tabs?.length ?? 0) + 1}`)] })}>
+            <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => onChange({ ...w, tabs: [...(w.tabs ?? []), newPane(`tab_${Date.now()}`, paneLabel((w.tabs?.length ?? 0) + 1))] })}>
               {t('actions.addTab')}
             </Button>
           </Form.Item>

@@ -138,7 +138,7 @@ export default function FormDefinitionList(_props: PageProps) {
           // each save of this designer session adds one new version, then updates it
           const saved = await svc.saveVersion(design!.versionId ? { id: design!.versionId, json: JSON.stringify(json) } : { formDefinition: { id: design!.def.id }, json: JSON.stringify(json) });
           setDesign((d) => (d ? { ...d, versionId: saved.id } : d));
-          void message.success(`v${saved.version}`);
+          void message.success(t('def.versionSaved', { version: saved.version }));
           list.current?.reload();
         }}
       />
