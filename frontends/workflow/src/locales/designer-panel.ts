@@ -37,6 +37,10 @@ const messages = {
       startable: '启动权限', everyone: '所有人', specified: '指定人员', users: '用户', roles: '角色',
       multiInstance: '会签', miType: '会签类型', miNone: '无', miParallel: '并行', miSequential: '串行', completion: '完成条件',
       allPass: '全部通过', percentage: '按比例通过', percent: '通过比例(%)',
+      approvalMode: '审批方式', modeCountersign: '会签', modeAnyOne: '或签', modeInTurn: '依次审批',
+      emptyApprover: '审批人为空时', emptyError: '报错并停止', emptySkip: '自动跳过', emptyAdmin: '转交管理员',
+      autoApprove: '自动通过', auto: { initiator: '审批人是发起人', approved: '审批人已审批过' },
+      backReturn: '退回后重新提交直接回到本节点',
     },
   },
   'en-US': {
@@ -74,6 +78,10 @@ const messages = {
       startable: 'Start permission', everyone: 'Everyone', specified: 'Specified members', users: 'Users', roles: 'Roles',
       multiInstance: 'Countersign', miType: 'Multi-instance type', miNone: 'None', miParallel: 'Parallel', miSequential: 'Sequential', completion: 'Completion',
       allPass: 'All pass', percentage: 'Percentage', percent: 'Pass percentage (%)',
+      approvalMode: 'Approval', modeCountersign: 'All sign (countersign)', modeAnyOne: 'Any one', modeInTurn: 'One after another',
+      emptyApprover: 'When nobody approves', emptyError: 'Stop with an error', emptySkip: 'Skip the node', emptyAdmin: 'Send to the administrator',
+      autoApprove: 'Approve automatically', auto: { initiator: 'The approver is the initiator', approved: 'The approver already approved' },
+      backReturn: 'After a send-back, the resubmission comes straight back here',
     },
   },
 };

@@ -50,6 +50,8 @@ const types: ModdleType[] = [
       attr('assignee'), attr('candidateUsers'), attr('candidateGroups'), attr('dueDate'), attr('followUpDate'), attr('priority'),
       attr('owner'), attr('category'), attr('formKey'), attr('formFieldValidation', 'Boolean'), attr('businessCalendarName'),
       attr('formType'), attr('outFormKey'), attr('formReadOnly', 'Boolean'), attr('sameDeployment', 'Boolean'), attr('taskIdVariableName'),
+      // Loom's approver policy (node settings of the same names, issue 27)
+      attr('emptyApprover'), attr('autoApprove'), attr('backReturn'),
     ],
   },
   {

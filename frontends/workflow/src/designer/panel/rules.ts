@@ -88,6 +88,26 @@ export function percentToCondition(percent: number): string {
   return '${nrOfCompletedInstances/nrOfInstances>=' + String(p / 100) + '}';
 }
 
+/** 或签: the first approval completes the node. */
+export const ANY_ONE_CONDITION = '${nrOfCompletedInstances>=1}';
+
+/** The approval modes of the product panel: 会签 (all, or a pass ratio), 或签 (any one), 依次审批 (one after another). */
+export type ApprovalMode = 'countersign' | 'anyOne' | 'inTurn';
+
+/** The mode a multi-instance loop reads as. */
+export function approvalMode(kind: MultiInstanceKind, condition: string | undefined | null): ApprovalMode | undefined {
+  if (kind === 'None') return undefined;
+  if (kind === 'Sequential') return 'inTurn';
+  return /^\$\{\s*nrOfCompletedInstances\s*>=?\s*1\s*\}$/.test((condition ?? '').trim()) ? 'anyOne' : 'countersign';
+}
+
+/** The loop kind and completion condition of a mode (``percent`` for 会签). */
+export function modeToLoop(mode: ApprovalMode, percent: number): { kind: MultiInstanceKind; condition: string } {
+  if (mode === 'anyOne') return { kind: 'Parallel', condition: ANY_ONE_CONDITION };
+  if (mode === 'inTurn') return { kind: 'Sequential', condition: percentToCondition(100) };
+  return { kind: 'Parallel', condition: percentToCondition(percent) };
+}
+
 /** A completion condition → its percentage (100 when absent or of another form). */
 export function conditionToPercent(condition: string | undefined | null): number {
   const m = /nrOfCompletedInstances\s*\/\s*nrOfInstances\s*>=?\s*([\d.]+)/.exec(condition ?? '');

@@ -17,11 +17,14 @@ export interface NodeSetting {
 
 const num = (v: unknown) => Number(v) || 0;
 
+/** User-task settings of the approver policy (workflow's extension/approver_policy.py, task/returns.py). */
+export const POLICY_SETTINGS = ['emptyApprover', 'autoApprove', 'backReturn'] as const;
+
 /**
  * What the designer sends on save (seed 001 §3.1): one node extension per user task and
  * sequence flow (buttons, conditions, reviewers; empty lists clear the server's), and the node
- * settings formReadOnly/formType (start events outside a sub-process, user tasks) and
- * conditionType (sequence flows).
+ * settings formReadOnly/formType (start events outside a sub-process, user tasks), the approver
+ * policy emptyApprover/autoApprove/backReturn (user tasks) and conditionType (sequence flows).
  */
 export function collectNodeData(processKey: string, elements: Bo[]): { extensions: NodeExtension[]; settings: NodeSetting[] } {
   const exts: NodeExtension[] = [];
@@ -43,6 +46,10 @@ export function collectNodeData(processKey: string, elements: Bo[]): { extension
       const key = bo.get('flowable:formKey') ?? '';
       setting(bo, 'formType', bo.get('flowable:formType') || (String(key).includes('/') ? '2' : '1'));
       setting(bo, 'formReadOnly', bo.get('flowable:formReadOnly') ? 'true' : 'false');
+    }
+    if (userTask) {
+      // the approver policy: nobody (skip, admin, error), automatic approval, resubmission straight back
+      for (const key of POLICY_SETTINGS) setting(bo, key, bo.get(`flowable:${key}`) ?? '');
     }
     if (flow) {
       const stored = bo.get('flowable:conditionType');

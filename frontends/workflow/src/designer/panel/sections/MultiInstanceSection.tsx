@@ -2,20 +2,24 @@ import { useEffect, useState } from 'react';
 import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { services, type Bo } from '../../model/access';
-import { conditionToPercent, HANDLER_COLLECTION, percentToCondition, type MultiInstanceKind } from '../rules';
+import { approvalMode, conditionToPercent, HANDLER_COLLECTION, modeToLoop, percentToCondition, type ApprovalMode, type MultiInstanceKind } from '../rules';
 import type { SectionProps } from '../ProductPanel';
 
 /**
  * Countersign (seed 001 §4.3): None removes the loop and the assignee; Parallel/Sequential create
  * the loop over the handler's list with elementVariable/assignee `assignee` and write the
  * completion condition — all pass (100%) or a percentage 1–100, read back from the expression.
+ * Presets (issue 27): 会签 (parallel, all or a pass ratio), 或签 (parallel, the first approval
+ * completes), 依次审批 (sequential, all).
  */
 export function MultiInstanceSection({ modeler, element }: SectionProps) {
   const { t } = useTranslation('designer');
   const bo = element.businessObject;
   const loop = bo.get('loopCharacteristics') as Bo | undefined;
   const kind: MultiInstanceKind = !loop || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics' ? 'None' : loop.get('isSequential') ? 'Sequential' : 'Parallel';
-  const stored = conditionToPercent(loop?.get('completionCondition')?.get('body'));
+  const body = loop?.get('completionCondition')?.get('body') as string | undefined;
+  const stored = conditionToPercent(body);
+  const approval = approvalMode(kind, body);
   const [percent, setPercent] = useState(stored);
   const [mode, setMode] = useState<'all' | 'percent'>(stored >= 100 ? 'all' : 'percent');
   // re-read when the stored condition or the element changes (not on every diagram change: a
@@ -26,7 +30,7 @@ export function MultiInstanceSection({ modeler, element }: SectionProps) {
   }, [stored, bo]);
   const s = services(modeler);
 
-  const apply = (next: MultiInstanceKind, p: number) => {
+  const apply = (next: MultiInstanceKind, p: number, condition = percentToCondition(p)) => {
     if (next === 'None') {
       s.modeling.updateProperties(element, { loopCharacteristics: undefined, 'flowable:assignee': undefined });
       return;
@@ -35,7 +39,7 @@ export function MultiInstanceSection({ modeler, element }: SectionProps) {
       isSequential: next === 'Sequential',
       'flowable:collection': HANDLER_COLLECTION,
       'flowable:elementVariable': 'assignee',
-      completionCondition: s.moddle.create('bpmn:FormalExpression', { body: percentToCondition(p) }),
+      completionCondition: s.moddle.create('bpmn:FormalExpression', { body: condition }),
     });
     s.modeling.updateProperties(element, { loopCharacteristics: mi, 'flowable:assignee': '${assignee}' });
   };
@@ -51,6 +55,23 @@ export function MultiInstanceSection({ modeler, element }: SectionProps) {
         />
       </Form.Item>
       {kind !== 'None' ? (
+        <Form.Item label={t('panel.approvalMode')}>
+          <Radio.Group
+            value={approval}
+            onChange={(e) => {
+              const mode = e.target.value as ApprovalMode;
+              const next = modeToLoop(mode, mode === 'countersign' && approval === 'countersign' ? percent : 100);
+              apply(next.kind, 100, next.condition);
+            }}
+            data-field="mi-mode"
+          >
+            <Radio value="countersign">{t('panel.modeCountersign')}</Radio>
+            <Radio value="anyOne">{t('panel.modeAnyOne')}</Radio>
+            <Radio value="inTurn">{t('panel.modeInTurn')}</Radio>
+          </Radio.Group>
+        </Form.Item>
+      ) : null}
+      {kind !== 'None' && approval !== 'anyOne' ? (
         <>
           <Form.Item label={t('panel.completion')}>
             <Radio.Group

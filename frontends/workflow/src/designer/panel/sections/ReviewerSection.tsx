@@ -7,6 +7,7 @@ import { extensions, plain, services, setExtensions } from '../../model/access';
 import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
 import type { SectionProps } from '../ProductPanel';
 import { INITIATOR_OFFICE, ReviewerValue } from './ReviewerValue';
+import { ApprovalPolicy } from './ApprovalPolicy';
 
 const KEYS: Array<keyof ReviewerRow & string> = ['id', 'type', 'value', 'condition', 'operationType', 'sort'];
 
@@ -87,6 +88,7 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
       <Button block icon={<TeamOutlined />} style={{ marginTop: 8 }} onClick={() => { setDraft(rows.map((r) => ({ ...r }))); setOpen(true); }} data-action="assign-people">
         {t('panel.assign')}
       </Button>
+      {element.businessObject.$type === 'bpmn:UserTask' ? <ApprovalPolicy modeler={modeler} element={element} version={version} /> : null}
       <Modal open={open} width={1000} title={t('panel.assign')} maskClosable={false} onCancel={() => setOpen(false)} onOk={confirm} okText={t('common.confirm')} cancelText={t('common.close')} destroyOnHidden className="loom-assign-dialog">
         <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 8 }} onClick={() => setDraft((d) => [...d, newReviewerRow(d)])} data-action="reviewer-add">
           {t('panel.addRow')}

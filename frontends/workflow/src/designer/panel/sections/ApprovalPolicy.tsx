@@ -1,0 +1,53 @@
+import { Checkbox, Form, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { services } from '../../model/access';
+import type { SectionProps } from '../ProductPanel';
+
+type EmptyApprover = '' | 'skip' | 'admin';
+const AUTO = ['initiator', 'approved'] as const;
+
+/**
+ * A user task's approver policy (issue 27), stored as flowable attributes and saved as the node
+ * settings of the same names: who gets the task when its reviewers name nobody (default: the
+ * operation stops with an error; skip; the administrator), automatic approval when the approver is
+ * the initiator or already approved, and whether a resubmission after this node's 退回 comes
+ * straight back here.
+ */
+export function ApprovalPolicy({ modeler, element }: SectionProps) {
+  const { t } = useTranslation('designer');
+  const bo = element.businessObject;
+  const set = (props: Record<string, string | undefined>) => services(modeler).modeling.updateProperties(element, props);
+  const empty = (bo.get('flowable:emptyApprover') ?? '') as EmptyApprover;
+  const auto = String(bo.get('flowable:autoApprove') ?? '').split(',').filter(Boolean);
+  return (
+    <Form layout="vertical" size="small" className="loom-approval-policy" style={{ marginTop: 12 }}>
+      <Form.Item label={t('panel.emptyApprover')}>
+        <Select<EmptyApprover>
+          value={empty}
+          onChange={(v) => set({ 'flowable:emptyApprover': v || undefined })}
+          options={[
+            { value: '', label: t('panel.emptyError') },
+            { value: 'skip', label: t('panel.emptySkip') },
+            { value: 'admin', label: t('panel.emptyAdmin') },
+          ]}
+          data-field="empty-approver"
+        />
+      </Form.Item>
+      <Form.Item label={t('panel.autoApprove')}>
+        <Checkbox.Group
+          value={auto}
+          onChange={(v) => set({ 'flowable:autoApprove': AUTO.filter((a) => v.includes(a)).join(',') || undefined })}
+          options={AUTO.map((a) => ({ value: a, label: t(`panel.auto.${a}`) }))}
+          data-field="auto-approve"
+        />
+      </Form.Item>
+      <Checkbox
+        checked={bo.get('flowable:backReturn') === '1'}
+        onChange={(e) => set({ 'flowable:backReturn': e.target.checked ? '1' : undefined })}
+        data-field="back-return"
+      >
+        {t('panel.backReturn')}
+      </Checkbox>
+    </Form>
+  );
+}
