@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
@@ -38,7 +37,6 @@ from loom_workflow.engine.errors import ObjectNotFound
 from loom_workflow.engine.runtime.entities import Execution, HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import approver_policy
-from loom_workflow.extension.assignees import bridge
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
@@ -187,40 +185,91 @@ async def _start_form(
     return await runtime.query(read)
 
 
+@dataclass(frozen=True)
+class _TaskForm:
+    """A task's dynamic form as its handler submits it: the node's form and the instance's key."""
+
+    form: forms_client.NodeForm
+    proc_inst_id: str
+    business_key: str
+
+
+# (definition id, node id) -> the node's dynamic form (definitions never change once deployed)
+_NODE_FORMS: dict[tuple[str, str], forms_client.NodeForm | None] = {}
+
+
+async def _task_form(
+    runtime: WorkflowRuntime, task_id: str, actor: str, groups: Sequence[str]
+) -> _TaskForm | None:
+    """Read without the instance's lock: the dynamic form of the task's node, when ``actor`` may
+    handle the task (None otherwise: the command refuses it, or there is no form). The node's form
+    key comes from the engine's parsed model; only a node with one has its form details read from
+    the XML, once per definition and node."""
+
+    def read(tx: Any) -> _TaskForm | None:
+        task = tx.get_task(task_id)
+        if task is None or not task.task_def_key:
+            return None
+        definition = tx.get_definition(task.proc_def_id)
+        if definition is None:
+            return None
+        node = runtime.engine.config.models.get(definition).nodes.get(task.task_def_key)
+        if not (getattr(node, "form_key", None) or "").strip():
+            return None
+        key = (definition.id, task.task_def_key)
+        if key not in _NODE_FORMS:
+            _NODE_FORMS[key] = forms_client.node_form(definition.bpmn_xml, task.task_def_key)
+        form = _NODE_FORMS[key]
+        if form is None:
+            return None
+        links = tx.rows(IdentityLink, "task_id = %s AND type = 'candidate'", (task.id,))
+        may = task.assignee == actor or (
+            task.assignee is None
+            and any(
+                link.user_id == actor or (link.group_id is not None and link.group_id in groups)
+                for link in links
+            )
+        )
+        if not may:
+            return None
+        instance = tx.get_execution(task.proc_inst_id)
+        business_key = (instance.business_key if instance is not None else None) or task.proc_inst_id
+        return _TaskForm(form, task.proc_inst_id, business_key)
+
+    return await runtime.query(read)
+
+
 async def audit(
     runtime: WorkflowRuntime, request: AuditRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> str:
     """Completes the task (a delegate resolves it back to its owner) with the handler's comment.
-    A dynamic form's writable fields are validated and stored by forms before the task completes."""
-    store = bridge(asyncio.get_running_loop())
+    A dynamic form's writable fields are validated and stored by forms before the task completes:
+    before the engine command and outside the instance's lock (as the start does), so a command
+    retried after a conflict does not call forms again."""
     forms = forms_client.client(runtime.settings.forms_grpc_address)
+    pending = await _task_form(runtime, request.task_id, actor, groups)
+    read_only: set[str] = set()
+    if pending is not None:
+        form = pending.form
+        await forms.store(
+            form,
+            business_key=pending.business_key,
+            task_id=request.task_id,
+            values=request.submitted,
+            user_id=actor,
+            proc_inst_id=pending.proc_inst_id,
+        )
+        # a field the node may only read never steers the process, whatever the client sends; at a
+        # node whose whole form is read-only that is every field of the form (buttons still count)
+        read_only = set(form.read_only)
+        if form.locked:
+            read_only |= set(await forms.field_ids(form.json_id))
 
     def run(ctx: CommandContext) -> str:
         task = _handler_task(ctx, request.task_id, actor, groups)
-        form = forms_client.node_form(
-            ctx.session.definition(task.proc_def_id).bpmn_xml, task.task_def_key or ""
-        )
-        if form is not None:
-            instance = ctx.session.execution(task.proc_inst_id)
-            business_key = instance.business_key or task.proc_inst_id
-            store(
-                forms.store(
-                    form,
-                    business_key=business_key,
-                    task_id=task.id,
-                    values=request.submitted,
-                    user_id=actor,
-                    proc_inst_id=task.proc_inst_id,
-                )
-            )
         before = {t.id for t in ctx.session.all(Task)}
         note, code = _comment(request.comment, "_flow_agree", "同意")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
-        # a field the node may only read never steers the process, whatever the client sends; at a
-        # node whose whole form is read-only that is every field of the form (buttons still count)
-        read_only = set(form.read_only) if form is not None else set()
-        if form is not None and form.locked:
-            read_only |= set(store(forms.field_ids(form.json_id)))
         values = {k: v for k, v in request.variables.items() if k not in read_only}
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
