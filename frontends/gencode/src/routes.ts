@@ -5,6 +5,8 @@ import './locales';
 const routes: RemoteRoutes = {
   '/gencode/table/GenTableList': () => import('./pages/gen-table'),
   '/database/datalink/DataSourceList': () => import('./pages/datasource'),
+  '/database/table/DataTableList': () => import('./pages/database-table'),
+  '/database/datamodel/DataSetList': () => import('./pages/data-set'),
   '/gencode/validateType/ValidateTypeList': () => import('./pages/validate-type'),
   '/gencode/showType/ShowTypeList': () => import('./pages/show-type'),
   '/gencode/queryType/QueryTypeList': () => import('./pages/query-type'),

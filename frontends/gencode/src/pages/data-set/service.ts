@@ -1,0 +1,45 @@
+import { http } from '@loom/ui';
+
+export interface DataSetParam {
+  field: string;
+  type?: string;
+  defaultValue?: string | null;
+}
+
+export interface DataSetColumn {
+  name: string;
+  type?: string;
+  label?: string | null;
+  isNeed?: boolean;
+}
+
+export interface DataSet extends Record<string, unknown> {
+  id: string;
+  name: string;
+  db: { id: string; name?: string };
+  sqlcmd: string;
+  params: DataSetParam[];
+  columnList: DataSetColumn[];
+  token?: string;
+}
+
+const base = '/database/datamodel';
+/** The run fields of the editor's 解析 and 预览: the client's parallel `field` / `defaultValue` lists. */
+function runBody(db: string, sql: string, params: DataSetParam[]) {
+  return { db, sql, field: params.map((p) => p.field), defaultValue: params.map((p) => p.defaultValue ?? '') };
+}
+
+/** `/database/datamodel/...` (数据模型): data sets and their data. */
+export const dataSetService = {
+  listUrl: `${base}/dataSet/list`,
+  deleteUrl: `${base}/dataSet/delete`,
+  queryById: (id: string) => http.get<DataSet>(`${base}/dataSet/queryById`, { id }),
+  save: (v: Partial<DataSet>) => http.post<{ id: string; msg: string }>(`${base}/dataSet/save`, v),
+  meta: (db: string, sql: string, params: DataSetParam[]) =>
+    http.post<{ columnList: DataSetColumn[] }>(`${base}/dataSet/getMeta`, runBody(db, sql, params), { loading: true }),
+  exec: (db: string, sql: string, params: DataSetParam[]) =>
+    http.post<{ json: Array<Record<string, unknown>>; xml: string; truncated: boolean }>(`${base}/dataSet/exec`, runBody(db, sql, params), { loading: true }),
+  /** The set's data URL for a report or another system (opens with the set's own token). */
+  dataUrl: (id: string, format: 'json' | 'xml' | 'html', token: string) =>
+    `${window.location.origin}/api${base}/dataSet/getData/${encodeURIComponent(id)}/${format}?token=${encodeURIComponent(token)}`,
+};

@@ -1,0 +1,57 @@
+import { http } from '@loom/ui';
+
+export interface PhysicalColumn extends Record<string, unknown> {
+  name: string;
+  oldName?: string;
+  comments?: string;
+  jdbcType: string;
+  isNull: string;
+  isPk: string;
+}
+
+export interface PhysicalTable extends Record<string, unknown> {
+  name: string;
+  oldName?: string;
+  comments?: string;
+  columnList: PhysicalColumn[];
+}
+
+export interface TableForm {
+  table: PhysicalTable;
+  columnTypes: Array<{ label: string; value: string }>;
+}
+
+export interface Statement {
+  sql: string;
+  lossy: boolean;
+  note: string;
+}
+
+export interface Changed {
+  name: string;
+  statements: Statement[];
+  lossy: boolean;
+  msg?: string;
+}
+
+export interface SqlAnswer {
+  columns: string[];
+  list: Array<Record<string, unknown>>;
+  truncated: boolean;
+  affected: number | null;
+}
+
+const base = '/database/table';
+/** `/database/table/...` (数据库管理): a data source's physical tables and its SQL. */
+export const dbTableService = {
+  list: (dataSourceId: string, name?: string) =>
+    http.get<{ rows: Array<{ name: string; comments: string }>; total: number }>(`${base}/list`, { dataSourceId, name: name ?? '', size: -1 }),
+  createForm: (dataSourceId: string) => http.get<TableForm>(`${base}/create`, { dataSourceId }),
+  alterForm: (dataSourceId: string, name: string) => http.get<TableForm>(`${base}/alter`, { dataSourceId, name }),
+  change: (create: boolean, body: Record<string, unknown>, opts?: { silent?: boolean }) =>
+    http.post<Changed>(`${base}/${create ? 'create' : 'alter'}/do`, body, { loading: true, ...opts }),
+  drop: (dataSourceId: string, tableName: string) => http.delete<string>(`${base}/drop`, { dataSourceId, tableName }),
+  rows: (dataSourceId: string, name: string) => http.get<SqlAnswer>(`${base}/executeSql/${encodeURIComponent(name)}`, { dataSourceId }),
+  execute: (dataSourceId: string, sql: string) =>
+    http.post<SqlAnswer>(`${base}/executeSql/${encodeURIComponent(dataSourceId)}`, { sql }, { loading: true }),
+};
