@@ -251,8 +251,10 @@ def test_a_real_run_puts_the_task_in_the_department_managers_todo(world: World) 
     # when 张三 (a department with a manager) and 李四 (one without) start it
     params = {"procDefKey": key, "businessTable": "oa_leave", "days": "2"}
     managed = str(_ok(zhang.post("/api/flowable/task/start", params={**params, "title": "张三请假"})))
-    unmanaged = str(_ok(li.post("/api/flowable/task/start", params={**params, "title": "李四请假"})))
-    # then 王经理 has 张三's request to approve; 李四's waits for nobody, as any empty rule
+    unmanaged = li.post("/api/flowable/task/start", params={**params, "title": "李四请假"})
+    # then 王经理 has 张三's request to approve; 李四's has no approver (an empty rule, as any
+    # other): by default the start is refused, saying so, instead of waiting for nobody
     assert _todo(wang, managed) == ["dept"]
     assert _todo(zhang, managed) == []
-    assert _todo(wang, unmanaged) == [] and _todo(li, unmanaged) == []
+    assert unmanaged.status_code == 400
+    assert unmanaged.json()["msg"] == "节点[部门负责人审批]的审批人为空，请联系管理员设置审批人"
