@@ -194,6 +194,33 @@ export default [
     },
   },
   {
+    name: 'new user: the palette names every tool on hover and the token simulation speaks Chinese',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_tips_${sfx}`;
+      await model(p, key, `提示${sfx}`, gatewayProcess(key, `提示${sfx}`));
+      await openDesigner(ctx, p, key);
+      // every palette entry carries its Chinese name, shown as a tooltip on hover
+      const titles = await p.locator('.djs-palette .entry').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+      expect(titles.length >= 8 && titles.every((x) => /[\u4e00-\u9fa5]/.test(x)), `palette titles: ${titles}`);
+      const entry = p.locator('.djs-palette .entry[aria-label="创建用户任务"]');
+      await entry.hover();
+      await p.locator('.loom-palette-tip', { hasText: '创建用户任务' }).waitFor({ timeout: 5000 });
+      // the simulation's own texts read Chinese
+      await p.locator('[data-action="simulation-toggle"]').click();
+      await p.locator('[data-simulation="on"]').waitFor({ timeout: 5000 });
+      await eventually(async () => {
+        const texts = await p.locator('[data-designer-canvas] [class*="bts-"]').evaluateAll((els) => els.map((e) => `${e.textContent ?? ''} ${e.getAttribute('title') ?? ''}`).join(' '));
+        if (!/模拟/.test(texts) || /Simulation|No Entries/.test(texts)) throw new Error(texts.slice(0, 300));
+        return true;
+      }, 'the simulation reads Chinese');
+      await screenshot(p, 'new-user-04-simulation-zh');
+      await p.locator('[data-action="simulation-toggle"]').click();
+      await p.locator('[data-simulation="off"]').waitFor({ timeout: 5000 });
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+    },
+  },
+  {
     name: 'new user: a page opened from a menu made like createMenu is titled by the menu in its tab and breadcrumb',
     run: async (ctx) => {
       const p = await page(ctx);

@@ -11,6 +11,8 @@ import 'bpmn-js-token-simulation/assets/css/bpmn-js-token-simulation.css';
 import { registerDesignerModule } from '../designer/modeler';
 import { registerToolbarItem } from '../designer/toolbar';
 import { NS } from '../designer-checks/messages';
+import { getLang } from '@loom/ui';
+import { keepSimulationChinese } from './zh';
 
 const TOGGLED = 'tokenSimulation.toggleMode';
 
@@ -26,7 +28,12 @@ function SimulationSwitch({ modeler }: { modeler: Modeler }) {
     const bus = modeler.get<Bus>('eventBus');
     const toggled = (e: { active: boolean }) => setActive(e.active);
     bus.on(TOGGLED, toggled);
-    return () => bus.off(TOGGLED, toggled);
+    // the simulation writes English into the canvas: in a zh-CN portal it reads Chinese
+    const undo = getLang() === 'zh-CN' ? keepSimulationChinese(modeler.get<{ getContainer: () => Element }>('canvas').getContainer()) : null;
+    return () => {
+      bus.off(TOGGLED, toggled);
+      undo?.();
+    };
   }, [modeler]);
   return (
     <Tooltip title={active ? t('sim.on') : undefined}>

@@ -53,4 +53,42 @@ export class LoomPaletteProvider {
   }
 }
 
-export const paletteModule = { __init__: ['loomPaletteProvider'], loomPaletteProvider: ['type', LoomPaletteProvider] };
+/**
+ * A tooltip beside the palette entry under the pointer: the entry's translated name (diagram-js
+ * puts it in `aria-label` only, so a new user hovering the icons saw nothing).
+ */
+export class LoomPaletteTips {
+  static $inject = ['canvas'];
+
+  constructor(canvas: { getContainer: () => HTMLElement }) {
+    const container = canvas.getContainer();
+    let tip: HTMLDivElement | null = null;
+    const hide = () => {
+      tip?.remove();
+      tip = null;
+    };
+    container.addEventListener('mouseover', (e) => {
+      const entry = (e.target as Element | null)?.closest?.('.djs-palette .entry[aria-label]') as HTMLElement | null;
+      const text = entry?.getAttribute('aria-label');
+      if (!entry || !text) return hide();
+      if (!tip) {
+        tip = document.createElement('div');
+        tip.className = 'loom-palette-tip';
+        container.appendChild(tip);
+      }
+      tip.textContent = text;
+      const box = container.getBoundingClientRect();
+      const at = entry.getBoundingClientRect();
+      tip.style.left = `${at.right - box.left + 8}px`;
+      tip.style.top = `${at.top - box.top + at.height / 2}px`;
+    });
+    container.addEventListener('mouseleave', hide);
+    container.addEventListener('mousedown', hide);
+  }
+}
+
+export const paletteModule = {
+  __init__: ['loomPaletteProvider', 'loomPaletteTips'],
+  loomPaletteProvider: ['type', LoomPaletteProvider],
+  loomPaletteTips: ['type', LoomPaletteTips],
+};
