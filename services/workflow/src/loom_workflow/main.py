@@ -78,7 +78,21 @@ def build_app(
         async with lag_gauge(app.state.runtime, settings.history_gauge_seconds):
             yield
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag]
+    @asynccontextmanager
+    async def sys_changes(app: FastAPI) -> AsyncIterator[None]:
+        from loom_platform import messaging
+        from loom_workflow.users import on_sys_change
+
+        def changed(msg: Any) -> None:  # a user's event names the user in a header (none: drop all)
+            on_sys_change(msg.subject, (msg.headers or {}).get("Loom-User-Id"))
+
+        subscription = await messaging.listen(app.state.nats, "loom.sys.*.changed", changed)
+        try:
+            yield
+        finally:
+            await subscription.unsubscribe()
+
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(
