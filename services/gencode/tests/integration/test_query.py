@@ -1,0 +1,78 @@
+"""User-written SQL on a data source (query/): one statement, bound parameters, read-only data sets,
+the statement timeout, the row cap and the executeSql log, on the real test PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from ..conftest import ADMIN, NOBODY, Env
+
+pytestmark = pytest.mark.asyncio
+PERMISSIONS = {"database:table:view", "database:table:executeSql", "database:datamodel:dataSet:add"}
+
+
+@pytest.fixture
+async def sql_env(env: Env) -> AsyncIterator[Env]:
+    """The admin holds the SQL permissions; the limits are small so that a test meets them fast."""
+    env.access.permissions[ADMIN] |= PERMISSIONS
+    timeout, cap = env.settings.sql_timeout_ms, env.settings.sql_max_rows
+    env.settings.sql_timeout_ms, env.settings.sql_max_rows = 300, 10
+    yield env
+    env.settings.sql_timeout_ms, env.settings.sql_max_rows = timeout, cap
+    env.access.permissions[ADMIN] -= PERMISSIONS
+
+
+async def _sql(env: Env, sql: str, user: str = ADMIN) -> tuple[int, dict]:  # type: ignore[type-arg]
+    answer = await env.client.post(
+        "/database/table/executeSql/master", json={"sql": sql}, headers=env.headers(user)
+    )
+    return answer.status_code, answer.json()
+
+
+async def test_execute_sql_stops_at_the_cap_and_the_timeout_and_logs_every_run(sql_env: Env) -> None:
+    # when a statement answers more rows than the cap, runs too long, or is two statements
+    status, many = await _sql(sql_env, "select generate_series(1, 50) as n")
+    slow_status, slow = await _sql(sql_env, "select pg_sleep(3)")
+    two_status, two = await _sql(sql_env, "create table q_two (a int); drop table q_two")
+    # then the rows stop at the cap, the slow one is stopped, the pair runs nothing
+    assert status == 200 and len(many["list"]) == 10 and many["truncated"] is True
+    assert slow_status == 400 and slow["msg"] == "SQL执行超过0.3秒，已停止"
+    assert two_status == 400 and two["msg"] == "一次只能执行一条SQL语句"
+    # and each run is logged with its text, who ran it and what came of it
+    log = (await sql_env.client.get("/database/table/sqlLog", headers=sql_env.headers())).json()["records"]
+    by_text = {r["sql"]: r for r in log}
+    assert by_text["select generate_series(1, 50) as n"]["rowCount"] == 10
+    assert by_text["select pg_sleep(3)"]["error"] == "SQL执行超过0.3秒，已停止"
+    assert by_text["create table q_two (a int); drop table q_two"]["userId"] == ADMIN
+
+
+async def test_a_user_without_the_run_permission_is_refused(sql_env: Env) -> None:
+    status, body = await _sql(sql_env, "select 1", user=NOBODY)
+    assert status == 403 and "database:table:executeSql" in body["msg"]
+
+
+async def test_a_data_set_binds_values_and_never_writes(sql_env: Env) -> None:
+    # given a table with a row
+    assert (await _sql(sql_env, "create table q_items (id varchar(10), n int)"))[0] == 200
+    assert (await _sql(sql_env, "insert into q_items values ('a', 1), ('b', 2)"))[0] == 200
+
+    async def run(sql: str, **values: str) -> tuple[int, dict]:  # type: ignore[type-arg]
+        body = {"db": "master", "sql": sql, "field": list(values), "defaultValue": [*values.values(), ""]}
+        answer = await sql_env.client.post(
+            "/database/datamodel/dataSet/exec", json=body, headers=sql_env.headers()
+        )
+        return answer.status_code, answer.json()
+
+    # when a parameter carries SQL, then it is a value that matches nothing
+    status, found = await run("select id from q_items where id = '{#ID#}'", ID="a' or '1'='1")
+    assert status == 200 and found["json"] == []
+    status, found = await run("select id from q_items where n > {#min#} order by id", min="1")
+    assert status == 200 and [r["id"] for r in found["json"]] == ["b"]
+    # when the SQL writes, plainly or inside a WITH, then it is refused and the rows stay
+    status, plain = await run("delete from q_items")
+    assert status == 400 and plain["msg"] == "数据集只能执行查询语句"
+    status, hidden = await run("with d as (delete from q_items returning id) select * from d")
+    assert status == 400 and "read-only" in hidden["msg"]
+    assert len((await _sql(sql_env, "select * from q_items"))[1]["list"]) == 2
