@@ -40,6 +40,8 @@ Saver = Callable[[AsyncSession, Any, str], Awaitable[str]]
 """Saves a validated body for an actor; answers the name the success message shows."""
 Reader = Callable[[AsyncSession, Any], Awaitable[dict[str, Any]]]
 """Answers a record as ``queryById`` shows it."""
+Remover = Callable[[AsyncSession, Sequence[str]], Awaitable[None]]
+"""Deletes records by id (unknown ids are skipped)."""
 
 
 def accept(_row: Any) -> None:
@@ -113,6 +115,8 @@ class Resource:
     """How ``save`` stores a body (default: :func:`save` with the resource's fields and rules)."""
     read: Reader | None = None
     """How ``queryById`` answers a record (default: :func:`read`)."""
+    remove: Remover | None = None
+    """How ``delete`` removes records (default: :func:`delete`)."""
     many: bool = False
     list_route: bool = True
     """False when the family's ``list`` is a route of its own."""
@@ -344,5 +348,8 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
     async def delete_(session: SessionDep, _: Deleter, ids: str = "") -> Message:
         """Deletes the records ``?ids=a,b``."""
         async with transaction(session):
-            await delete(session, resource, split_ids(ids))
+            if resource.remove is not None:
+                await resource.remove(session, split_ids(ids))
+            else:
+                await delete(session, resource, split_ids(ids))
         return message(resource.deleted())

@@ -1,4 +1,4 @@
-"""Posts (job positions)."""
+"""Posts (job positions): saving and deleting them (``resources.py`` serves them)."""
 
 from __future__ import annotations
 
@@ -6,23 +6,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
 from loom_sys.post.schemas import PostSave
 from loom_sys.user.models import UserPost
 
-_t = Post.__table__.c  # type: ignore[attr-defined]
-SORTABLE: Sortable = {"name": _t.name, "code": _t.code, "sort": _t.sort, "create_date": _t.create_date}
 
-
-def render(row: Any) -> dict[str, Any]:
-    post: Post = row[0] if hasattr(row, "_mapping") else row
+def render(post: Post) -> dict[str, Any]:
+    """A post as the client reads it."""
     return {
         "id": post.id,
         "name": post.name,
@@ -32,18 +27,6 @@ def render(row: Any) -> dict[str, Any]:
         "sort": post.sort,
         "remarks": post.remarks,
     }
-
-
-async def page(session: AsyncSession, params: PageParams, *, name: str | None, code: str | None) -> Any:
-    """Posts, paged; ``name`` and ``code`` filter by substring."""
-    stmt = select(Post)
-    if name:
-        stmt = stmt.where(contains(Post.name, name))
-    if code:
-        stmt = stmt.where(contains(Post.code, code))
-    return await paginate(
-        session, stmt, params, sortable=SORTABLE, default_order=[_t.sort, _t.name], render=render
-    )
 
 
 async def get(session: AsyncSession, post_id: str) -> Post:
@@ -67,6 +50,7 @@ async def save(session: AsyncSession, data: PostSave, *, actor: str) -> Post:
 
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
+    """Deletes posts and their users' links to them (unknown ids are skipped)."""
     for post_id in ids:
         await session.execute(sql_delete(UserPost).where(UserPost.post_id == post_id))  # type: ignore[arg-type]
         post = await session.get(Post, post_id)
