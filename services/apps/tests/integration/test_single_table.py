@@ -19,6 +19,7 @@ async def test_generated_single_table_goes_live_and_serves(env):
             name,
             column("title", "varchar(20)", isNull="0", isQuery="1", queryType="LIKE"),
             column("kind", "varchar(10)", showType="select", dictType="yes_no", isQuery="1"),
+            column("mail", "varchar(50)", validateType="isEmail"),
         ),
     )
     # when its code is generated to the default paths (the host's module store)
@@ -50,12 +51,21 @@ async def test_generated_single_table_goes_live_and_serves(env):
     assert missing.status_code == 400 and "title" in missing.json()["msg"]
     too_long = await env.apps.post(f"{base}/save", json={"title": "x" * 21}, headers=h)
     assert too_long.status_code == 400
+    # the column's validation type is the server's rule too, in the caller's language
+    bad_mail = await env.apps.post(f"{base}/save", json={"title": "t", "mail": "nope"}, headers=h)
+    assert bad_mail.status_code == 400 and "请输入正确的邮箱地址" in bad_mail.json()["msg"]
+    english = await env.apps.post(
+        f"{base}/save", json={"title": "t", "mail": "nope"}, headers=env.headers(lang="en-US")
+    )
+    assert "Enter a valid email" in english.json()["msg"]
+    good_mail = await env.apps.post(f"{base}/save", json={"title": "t", "mail": "a@b.cn"}, headers=h)
+    assert good_mail.status_code == 200, good_mail.text
     # a user without the module's permission is refused
     refused = await env.apps.get(f"{base}/list", headers=env.headers("clerk"))
     assert refused.status_code == 403
     deleted = await env.apps.delete(f"{base}/delete", params={"ids": record["id"]}, headers=h)
     assert deleted.status_code == 200
-    assert (await env.apps.get(f"{base}/list", headers=h)).json()["total"] == 1
+    assert (await env.apps.get(f"{base}/list", headers=h)).json()["total"] == 2
     # the pages the portal renders name the columns, the dictionary and the rule
     pages = (await env.apps.get("/apps/module/pages", params={"name": f"{module}/{name}"}, headers=h)).json()
     columns = {c["field"]: c for c in pages["columns"]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from loom_gencode.table.defaults import BASE_COLUMNS, type_name
@@ -47,6 +48,26 @@ SA_TYPES = {
     "mediumtext": "sa.Text()",
 }
 TS_TYPES = {"int": "number", "float": "number", "bool": "boolean"}
+# A column's validation type (gencode's reference data) -> the shared validator of libs/form-rules
+# the generated module checks its values with on the server, as the form does in the browser.
+VALIDATORS = dict(
+    zip(
+        (
+            "isMobile isPhone isInteger isEmail isURL isLowerCase isUpperCase isAlphabets isName isFloat "
+            "isNull isIdCard isZero isIntGtZero isIntLtTenThousand isIntGteZero isIntNEqZero isIntLtZero "
+            "isIntLteZero isFloatEqZero isFloatGtZero isFloatGteZero isFloatNEqZero isFloatLtZero "
+            "isFloatLteZero isNumber isDigits isEnglish isTel isQq isZipCode isPwd isIP isRightfulString "
+            "isChinese isChineseStr isLegalChars isLicensePlate"
+        ).split(),
+        (
+            "mobile phone integer email url lowercase uppercase letters name float empty idCard zero "
+            "positiveInteger positiveIntegerBelow10000 integerGe0 integerNe0 integerLt0 integerLe0 floatEq0 "
+            "floatGt0 floatGe0 floatNe0 floatLt0 floatLe0 number digits english tel qq postcode password ip "
+            "wordChars chinese chinesePunctuation legal plate"
+        ).split(),
+        strict=True,
+    )
+)
 SAMPLES = {
     "int": "1",
     "float": "1.5",
@@ -55,6 +76,30 @@ SAMPLES = {
     "datetime": '"2024-01-02T03:04:05"',
     "time": '"03:04:05"',
 }
+
+# A value each validator accepts: the generated tests save it (libs/form-rules checks them all).
+VALIDATOR_SAMPLES = {
+    "mobile": "13800138000", "phone": "010-12345678", "integer": "1", "email": "a@b.cn",
+    "url": "https://loom.example", "lowercase": "abc", "uppercase": "ABC", "letters": "abc", "name": "张三",
+    "float": "1.5", "empty": "", "idCard": "11010519491231002X", "zero": "0", "positiveInteger": "1",
+    "positiveIntegerBelow10000": "1", "integerGe0": "0", "integerNe0": "1", "integerLt0": "-1",
+    "integerLe0": "0", "floatEq0": "0", "floatGt0": "1.5", "floatGe0": "0", "floatNe0": "1.5",
+    "floatLt0": "-1.5", "floatLe0": "0", "number": "1", "digits": "1", "english": "abc", "tel": "13800138000",
+    "qq": "12345", "postcode": "100000", "password": "Abc12345", "ip": "127.0.0.1", "wordChars": "abc",
+    "chinese": "张三", "chinesePunctuation": "张三", "legal": "abc", "plate": "京A12345",
+}  # fmt: skip
+
+
+def _validated_sample(validator: str, py_type: str, fallback: str) -> str:
+    text = VALIDATOR_SAMPLES.get(validator)
+    if text is None:
+        return fallback
+    if py_type in ("int", "float"):
+        try:
+            return str(int(float(text))) if py_type == "int" else str(float(text))
+        except ValueError:
+            return fallback
+    return json.dumps(text, ensure_ascii=False)
 
 
 def column_context(column: GenTableColumn) -> dict[str, Any]:
@@ -68,6 +113,8 @@ def column_context(column: GenTableColumn) -> dict[str, Any]:
     if sa_type is None:
         sa_type = f"sa.String({length})" if length else "sa.String()"
     sample = SAMPLES.get(py_type, f'"{("v" + column.name)[: max(1, min(length or 8, 8))]}"')
+    validator = VALIDATORS.get((column.validate_type or "").strip(), "")
+    sample = _validated_sample(validator, py_type, sample)
     if column.name in ("parent_id", "parent_ids"):
         sample = '"0"' if column.name == "parent_id" else '"0,"'
     return {
@@ -82,7 +129,10 @@ def column_context(column: GenTableColumn) -> dict[str, Any]:
         "java_field": column.java_field,
         "camel": _camel(column.name),
         "is_pk": column.is_pk == "1",
-        "nullable": column.is_null != "0" and column.is_pk != "1",
+        # the "required" validation type makes a column required as its not-null flag does
+        "nullable": column.is_null != "0"
+        and column.is_pk != "1"
+        and (column.validate_type or "") != "required",
         "is_insert": column.is_insert == "1",
         "is_edit": column.is_edit == "1",
         "is_list": column.is_list == "1",
@@ -95,6 +145,7 @@ def column_context(column: GenTableColumn) -> dict[str, Any]:
         "is_base": column.name in BASE_COLUMNS,
         "sample": sample,
         "validate_type": column.validate_type or "",
+        "validator": validator,
     }
 
 
@@ -122,6 +173,7 @@ def table_context(table: GenTable, columns: list[GenTableColumn]) -> dict[str, A
         "list_columns": [c for c in cols if c["is_list"] or c["is_pk"]],
         "form_columns": [c for c in cols if not c["is_base"] and not c["is_pk"]],
         "needs_dt": any(c["py_type"] in ("date", "datetime", "time") for c in cols),
+        "validated_columns": [c for c in cols if c["validator"] and not c["is_base"] and not c["is_pk"]],
     }
 
 
