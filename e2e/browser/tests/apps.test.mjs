@@ -115,6 +115,20 @@ export default [
         'the module goes live',
         180000,
       );
+      // the generator's list shows the module's state, and its test log on a click
+      await search.press('Enter');
+      const tag = row.locator('[data-module-state="live"]');
+      await eventually(async () => {
+        if (await tag.isVisible()) return true;
+        await search.press('Enter');
+        await p.waitForTimeout(500);
+        return tag.isVisible();
+      }, 'the list shows the module live', 20000);
+      await tag.click();
+      await p.locator('.loom-module-log pre', { hasText: 'passed' }).waitFor({ timeout: 10000 });
+      await screenshot(p, 'apps-00-state');
+      await p.locator('.loom-module-log .ant-modal-close').click();
+      ctx.shared.appsTableId = tableId;
       // its menu, granted to the administrator's role as 角色管理 does
       const menu = await api(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `模块${sfx}`, tableId, tableType: '0' }, true);
       expect(menu.status === 200, `the menu is created (${menu.text})`);
@@ -197,6 +211,26 @@ export default [
       await eventually(async () => (await list.locator('.ant-table-row', { hasText: `丙${sfx}` }).count()) === 0, 'the row is deleted');
       await list.locator('.ant-table-row', { hasText: `乙${sfx}` }).first().waitFor();
       await screenshot(p, 'apps-03-deleted');
+    },
+  },
+  {
+    name: 'apps: taking the module offline from the generator\'s list unmounts it and keeps its rows',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      await p.goto(ctx.base + GEN_LIST);
+      const scope = p.locator(`[data-page="${GEN_LIST}"]`);
+      const search = scope.locator('.ant-pro-table-search [id="nameLike"]').first();
+      await search.fill(TABLE);
+      await search.press('Enter');
+      const row = scope.locator('.ant-table-row', { hasText: TABLE }).first();
+      await row.locator('[data-module-state="live"]').waitFor({ timeout: 15000 });
+      await row.locator('[data-row-action="unpublish"]').click();
+      await p.locator('.ant-modal-confirm .ant-btn-primary').click();
+      await row.locator('[data-module-state="unpublished"]').waitFor({ timeout: 15000 });
+      const gone = await api(p, 'GET', `/${MODULE}/${TABLE}/list`);
+      expect(gone.status === 404, `the module's routes are gone (${gone.status})`);
+      const rows = await api(p, 'GET', `/gencode/table/importTableData?name=${TABLE}&dataSource.enName=master`);
+      expect(rows.text.includes(`乙${sfx}`), `the table keeps its rows (${rows.text.slice(0, 200)})`);
     },
   },
 ];

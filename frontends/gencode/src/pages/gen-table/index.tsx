@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Modal, Space, Tag, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, EditOutlined, ImportOutlined, LinkOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LabelLink, ListPage, Permission, RowActions, SplitLayout, useFeedback, useFormDialog, type ListPageHandle, type ListParams, type PageProps } from '@loom/ui';
+import { LabelLink, ListPage, Permission, RowActions, SplitLayout, http, useFeedback, useFormDialog, type ListPageHandle, type ListParams, type PageProps } from '@loom/ui';
 import { DataSourceTree } from '../../components/DataSourceTree';
 import { LicenceNotice } from '../../components/LicenceNotice';
 import type { DataSourceNode } from '../datasource/service';
@@ -14,6 +14,7 @@ import { SyncDialog } from './components/SyncDialog';
 import { GenCodeDialog } from './components/GenCodeDialog';
 import { MenuDialog } from './components/MenuDialog';
 import { ImportDialog } from './components/ImportDialog';
+import { ModuleState, modulesOf } from './components/ModuleState';
 
 const PERM = 'gencode:genTable';
 const P = { view: `${PERM}:view`, add: `${PERM}:add`, edit: `${PERM}:edit`, del: `${PERM}:del` };
@@ -41,7 +42,10 @@ export default function GenTableList(_props: PageProps) {
       return { records: [], total: 0 };
     }
     setLicence(null);
-    return env?.result ?? { records: [], total: 0 };
+    const page = env?.result ?? { records: [], total: 0 };
+    // each table's generated module, as the app host reports it
+    const modules = await modulesOf(page.records.map((r) => r.id));
+    return { ...page, records: page.records.map((r) => ({ ...r, module: modules[r.id] })) };
   }, []);
 
   const params = useMemo(() => ({ 'dataSource.id': source?.id ?? '' }), [source]);
@@ -65,6 +69,17 @@ export default function GenTableList(_props: PageProps) {
       okButtonProps: { danger: true },
       onOk: async () => {
         const msg = await tableService.deleteDb(row.id);
+        if (msg) void message.success(msg);
+        reload();
+      },
+    });
+
+  const unpublish = (row: GenTableRow) =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('table.confirmUnpublish'),
+      onOk: async () => {
+        const msg = await http.delete<string>('/apps/module/unpublish', { tableId: row.id });
         if (msg) void message.success(msg);
         reload();
       },
@@ -187,6 +202,13 @@ export default function GenTableList(_props: PageProps) {
               render: (_d, r) => (r.isSync === '1' ? <Tag color="success" data-sync="1">{t('table.synced')}</Tag> : <Tag color="error" data-sync="0">{t('table.notSynced')}</Tag>),
             },
             {
+              title: t('table.moduleState'),
+              dataIndex: 'module',
+              width: 150,
+              exportValue: (r) => (r.module ? t(`module.${r.module.state}`) : ''),
+              render: (_d, r) => <ModuleState module={r.module} />,
+            },
+            {
               title: t('common.operation'),
               valueType: 'option',
               width: 220,
@@ -197,6 +219,7 @@ export default function GenTableList(_props: PageProps) {
                     { key: 'remove', label: t('common.remove'), permission: P.del, onClick: () => remove([r]) },
                     { key: 'delete', label: t('table.deleteDb'), permission: P.del, danger: true, onClick: () => deleteDb(r) },
                     { key: 'sync', label: t('table.sync'), permission: `${PERM}:sync`, onClick: () => setSyncRow(r) },
+                    ...(r.module?.liveVersion ? [{ key: 'unpublish', label: t('table.unpublish'), permission: P.del, onClick: () => unpublish(r) }] : []),
                   ]}
                 />
               ),

@@ -1,3 +1,4 @@
+import type { ModuleInfo } from './components/ModuleState';
 /** A column of a table design (flags are '0'/'1' strings, seed §3). */
 export interface GenColumn {
   id?: string | null;
@@ -61,6 +62,8 @@ export interface GenTableRow extends Record<string, unknown> {
   dataSource?: { id?: string; name?: string };
   parentTable?: string;
   isSync?: string;
+  /** Its generated module at the app host (added by the list, not gencode's answer). */
+  module?: ModuleInfo;
 }
 
 export interface LabelValue {
