@@ -76,3 +76,33 @@ async def test_a_data_set_binds_values_and_never_writes(sql_env: Env) -> None:
     status, hidden = await run("with d as (delete from q_items returning id) select * from d")
     assert status == 400 and "read-only" in hidden["msg"]
     assert len((await _sql(sql_env, "select * from q_items"))[1]["list"]) == 2
+
+
+async def test_on_mariadb_the_limits_hold_and_do_not_outlive_the_run(sql_env: Env, mysql_url: str) -> None:
+    # given a MariaDB data source
+    from .test_datasource import _mysql_body
+
+    h = sql_env.headers()
+    saved = await sql_env.client.post(
+        "/database/datalink/dataSource/save", json=_mysql_body(mysql_url), headers=h
+    )
+    assert saved.status_code == 200, saved.text
+    listed = (await sql_env.client.get("/database/datalink/dataSource/list", headers=h)).json()["records"]
+    ds = next(r["id"] for r in listed if r["enName"] == "maria")
+
+    async def run(sql: str) -> tuple[int, dict]:  # type: ignore[type-arg]
+        answer = await sql_env.client.post(f"/database/table/executeSql/{ds}", json={"sql": sql}, headers=h)
+        return answer.status_code, answer.json()
+
+    # when a statement runs too long, then it is stopped
+    status, slow = await run(
+        "select count(*) from information_schema.columns a, information_schema.columns b, information_schema.columns c"
+    )
+    assert status == 400 and slow["msg"] == "SQL执行超过0.3秒，已停止", slow
+    # and a data set's write is refused, while the next plain run may write again
+    body = {"db": ds, "sql": "with x as (select 1) select * from x", "field": [], "defaultValue": [""]}
+    read = await sql_env.client.post("/database/datamodel/dataSet/exec", json=body, headers=h)
+    assert read.status_code == 200, read.text
+    assert (await run("create table q_maria (a int)"))[0] == 200
+    assert (await run("insert into q_maria values (1)"))[0] == 200
+    assert (await run("drop table q_maria"))[0] == 200

@@ -46,9 +46,35 @@ def _limits(conn: sa.Connection, *, read_only: bool, timeout_ms: int) -> None:
         if read_only:
             conn.exec_driver_sql("SET TRANSACTION READ ONLY")
     elif conn.dialect.name in ("mysql", "mariadb"):
-        conn.exec_driver_sql(f"SET SESSION max_execution_time = {int(timeout_ms)}")
+        # session settings outlive the run on a pooled connection: _reset gives them back
+        if getattr(conn.dialect, "is_mariadb", False):
+            conn.exec_driver_sql(f"SET SESSION max_statement_time = {timeout_ms / 1000:.3f}")
+        else:
+            conn.exec_driver_sql(f"SET SESSION max_execution_time = {int(timeout_ms)}")
         if read_only:
-            conn.exec_driver_sql("SET SESSION TRANSACTION READ ONLY")
+            conn.exec_driver_sql("SET TRANSACTION READ ONLY")  # the next transaction only
+
+
+def _reset(conn: sa.Connection) -> None:
+    """Gives a pooled MySQL/MariaDB connection back without this run's time limit."""
+    if conn.dialect.name not in ("mysql", "mariadb"):
+        return
+    variable = "max_statement_time" if getattr(conn.dialect, "is_mariadb", False) else "max_execution_time"
+    try:
+        conn.exec_driver_sql(f"SET SESSION {variable} = 0")
+    except sa.exc.DBAPIError:
+        conn.invalidate()  # a connection that cannot even reset is not pooled again
+
+
+def _fill(result: Result, conn: sa.Connection, cursor: Any, max_rows: int) -> None:
+    if not cursor.returns_rows:
+        result.affected = cursor.rowcount
+        return
+    keys = list(cursor.keys())
+    fetched = cursor.fetchmany(max_rows + 1)
+    result.truncated = len(fetched) > max_rows
+    result.columns = [{"name": k, "type": _type_name(conn, cursor, i)} for i, k in enumerate(keys)]
+    result.rows = [{k: plain(v) for k, v in zip(keys, row, strict=False)} for row in fetched[:max_rows]]
 
 
 def _type_name(conn: sa.Connection, cursor: Any, index: int) -> str:
@@ -75,23 +101,15 @@ def run(
     """Runs ``sql`` (already one statement, placeholders bound) and commits unless read-only."""
     result = Result()
     try:
-        with engine.connect() as conn, conn.begin() as tx:
-            _limits(conn, read_only=read_only, timeout_ms=timeout_ms)
-            cursor = conn.execute(sa.text(sql), dict(params or {}))
-            if cursor.returns_rows:
-                keys = list(cursor.keys())
-                fetched = cursor.fetchmany(max_rows + 1)
-                result.truncated = len(fetched) > max_rows
-                result.columns = [
-                    {"name": k, "type": _type_name(conn, cursor, i)} for i, k in enumerate(keys)
-                ]
-                result.rows = [
-                    {k: plain(v) for k, v in zip(keys, row, strict=False)} for row in fetched[:max_rows]
-                ]
-            else:
-                result.affected = cursor.rowcount
-            if read_only:
-                tx.rollback()
+        with engine.connect() as conn:
+            try:
+                with conn.begin() as tx:
+                    _limits(conn, read_only=read_only, timeout_ms=timeout_ms)
+                    _fill(result, conn, conn.execute(sa.text(sql), dict(params or {})), max_rows)
+                    if read_only:
+                        tx.rollback()
+            finally:
+                _reset(conn)
     except sa.exc.DBAPIError as exc:
         raise InvalidArgument("gencode.sql.failed", detail=_reason(exc)) from exc
     except sa.exc.ArgumentError as exc:
