@@ -10,6 +10,9 @@ const routes: RemoteRoutes = {
   '/sys/area/AreaList': () => import('./pages/area'),
   '/sys/menu/MenuList': () => import('./pages/menu'),
   '/sys/dict/DictList': () => import('./pages/dict'),
+  '/sys/log/LogList': () => import('./pages/log'),
+  '/sys/config/SysConfig': () => import('./pages/config'),
+  '/sys/file/FileManager': () => import('./pages/file'),
 };
 
 export default routes;

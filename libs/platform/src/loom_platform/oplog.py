@@ -69,6 +69,12 @@ def _ids(query: dict[str, str], body: Any, answer: Any) -> str:
     return ",".join(dict.fromkeys(found))[:2000]
 
 
+def _after(body: Any) -> str:
+    if not isinstance(body, dict):
+        return ""
+    return orjson.dumps(_masked(body)).decode()[:MAX_PARAMS]
+
+
 def _title(scope: Scope) -> str:
     endpoint = scope.get("endpoint")
     doc = (getattr(endpoint, "__doc__", None) or "").strip().splitlines()
@@ -161,6 +167,8 @@ class OperationLogMiddleware:
             "requestType": scope["method"],
             "params": params,
             "recordIds": _ids(query, parsed_body, parsed_answer if ok else None),
+            # The values a successful write stored (its body); "before" needs the service's record.
+            "after": _after(parsed_body) if ok and path not in (LOGIN, LOGOUT) else "",
             "result": "success" if ok else "fail",
             "exception": error,
             "recordTime": str(elapsed),

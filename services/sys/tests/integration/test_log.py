@@ -33,6 +33,8 @@ async def test_a_write_and_its_failure_leave_log_rows(admin: httpx.AsyncClient) 
     assert failed["exception"] == "保存岗位'另一个组长'失败, 岗位编码已存在"
     assert failed["createBy"]["name"] == "系统管理员" and failed["requestType"] == "POST"
     assert '"code":"lead"' in failed["params"]
+    stored = next(r for r in rows if r["result"] == "success")
+    assert '"name":"组长"' in stored["after"]  # the values the write stored
 
 
 async def test_logins_are_logged_with_the_password_masked(

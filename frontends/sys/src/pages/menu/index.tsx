@@ -3,6 +3,7 @@ import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, MenuIcon, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { menuService } from './service';
+import { DataRulesDrawer } from './components/DataRulesDrawer';
 import type { Menu } from './types';
 import { requiredRule } from '../../shared/fields';
 
@@ -15,6 +16,7 @@ export default function MenuList(_props: PageProps) {
   const list = useRef<ListPageHandle<Menu>>(null);
   const [dlg, setDlg] = useState<{ open: boolean; mode: 'add' | 'edit' | 'view'; id?: string; parentId?: string }>({ open: false, mode: 'add' });
   const [treeKey, setTreeKey] = useState(0);
+  const [rulesOf, setRulesOf] = useState<{ id: string; name: string } | null>(null);
   const show = (mode: 'add' | 'edit' | 'view', id?: string, parentId?: string) => setDlg({ open: true, mode, id, parentId });
   const typeLabel = (type?: string) => (type === '0' ? t('menu.directory') : type === '2' ? t('menu.button') : t('menu.page'));
   const [form] = Form.useForm<Menu>();
@@ -65,6 +67,7 @@ export default function MenuList(_props: PageProps) {
                   { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
                   { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
                   { key: 'addChild', label: t('common.addChild'), permission: P.add, hidden: r.type === '2', onClick: () => show('add', undefined, r.id) },
+                  { key: 'dataRule', label: t('dataRule.manage'), permission: P.edit, hidden: r.type !== '1', onClick: () => setRulesOf({ id: r.id, name: r.name }) },
                 ]}
               />
             ),
@@ -132,6 +135,7 @@ export default function MenuList(_props: PageProps) {
           </>
         )}
       </FormDialog>
+      <DataRulesDrawer menu={rulesOf} onClose={() => setRulesOf(null)} />
     </>
   );
 }

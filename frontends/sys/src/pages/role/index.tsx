@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictSelect, FormDialog, LabelLink, ListPage, RowActions, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { roleService } from './service';
 import type { Role } from './types';
 import { AuthDialog } from './components/AuthDialog';
 import { MembersDialog } from './components/MembersDialog';
+import { OfficesField } from './components/OfficesField';
 import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:role:view', add: 'sys:role:add', edit: 'sys:role:edit', del: 'sys:role:del', auth: 'sys:role:auth', assign: 'sys:role:assign' };
@@ -64,7 +65,7 @@ export default function RoleList(_props: PageProps) {
         mode={dlg.mode}
         name={t('role.entity')}
         width={600}
-        initialValues={{ useable: '1' }}
+        initialValues={{ useable: '1', dataScope: '1' }}
         load={() => roleService.queryById(dlg.id ?? '')}
         onSubmit={(v) => roleService.save(v)}
         onSaved={() => list.current?.reload()}
@@ -78,6 +79,18 @@ export default function RoleList(_props: PageProps) {
         </Form.Item>
         <Form.Item name="useable" label={t('common.useable')}>
           <YesNo />
+        </Form.Item>
+        <Form.Item name="dataScope" label={t('dataRule.dataScope')}>
+          <DictSelect type="sys_data_scope" data-testid="role-data-scope" />
+        </Form.Item>
+        <Form.Item noStyle shouldUpdate={(a, b) => a.dataScope !== b.dataScope}>
+          {({ getFieldValue }) =>
+            getFieldValue('dataScope') === '9' ? (
+              <Form.Item name="officeIdList" label={t('dataRule.offices')}>
+                <OfficesField />
+              </Form.Item>
+            ) : null
+          }
         </Form.Item>
         <Form.Item name="remarks" label={t('common.remarks')}>
           <Input.TextArea rows={3} maxLength={255} />

@@ -5,6 +5,8 @@ export interface Role extends Record<string, unknown> {
   useable?: string;
   remarks?: string;
   menuIdList?: string[];
+  dataScope?: string;
+  officeIdList?: string[];
 }
 
 export interface MenuNode {

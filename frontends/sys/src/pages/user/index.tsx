@@ -6,6 +6,7 @@ import { LabelLink, ListPage, OfficeTree, Permission, RowActions, SplitLayout, u
 import { userService } from './service';
 import type { User } from './types';
 import { UserFormDialog } from './components/UserFormDialog';
+import { UserTransfer } from './components/UserTransfer';
 
 const P = { view: 'sys:user:view', add: 'sys:user:add', edit: 'sys:user:edit', del: 'sys:user:del' };
 
@@ -53,15 +54,18 @@ export default function UserList(_props: PageProps) {
         permissions={P}
         onAdd={() => show('add')}
         onEdit={(r) => show('edit', r.id)}
-        toolbar={({ selectedRows }) => (
-          <Permission value={P.edit}>
-            <Button icon={<CheckCircleOutlined />} disabled={selectedRows.length === 0} onClick={() => void setFlag(selectedRows, '1')} data-action="enable">
-              {t('user.enable')}
-            </Button>
-            <Button icon={<StopOutlined />} disabled={selectedRows.length === 0} onClick={() => void setFlag(selectedRows, '0')} data-action="disable" style={{ marginLeft: 8 }}>
-              {t('user.disable')}
-            </Button>
-          </Permission>
+        toolbar={({ selectedRows, reload }) => (
+          <>
+            <Permission value={P.edit}>
+              <Button icon={<CheckCircleOutlined />} disabled={selectedRows.length === 0} onClick={() => void setFlag(selectedRows, '1')} data-action="enable">
+                {t('user.enable')}
+              </Button>
+              <Button icon={<StopOutlined />} disabled={selectedRows.length === 0} onClick={() => void setFlag(selectedRows, '0')} data-action="disable" style={{ marginLeft: 8 }}>
+                {t('user.disable')}
+              </Button>
+            </Permission>
+            <UserTransfer filter={params} selectedIds={selectedRows.map((r) => r.id)} onImported={reload} />
+          </>
         )}
         columns={[
           {

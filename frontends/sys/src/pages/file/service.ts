@@ -1,0 +1,36 @@
+import { http } from '@loom/ui';
+
+/** A node of the file manager's tree (JeePlus FileData): folders carry their content in `data`. */
+export interface FileNode {
+  id: string;
+  value: string;
+  type: string;
+  size?: string;
+  date?: number;
+  data?: FileNode[];
+}
+
+export interface FileAnswer {
+  id: string;
+  value: string;
+  type?: string;
+}
+
+const form = (fields: Record<string, string>) => {
+  const body = new FormData();
+  Object.entries(fields).forEach(([k, v]) => body.append(k, v));
+  return body;
+};
+
+export const fileService = {
+  list: () => http.get<FileNode[]>('/sys/file/list'),
+  upload: (file: File, target: string) => {
+    const body = form({ target });
+    body.append('upload', file);
+    return http.post<FileAnswer>('/sys/file/upload', body);
+  },
+  createFolder: (name: string, target: string) => http.post<FileAnswer>('/sys/file/createFolder', form({ source: name, target })),
+  rename: (source: string, name: string) => http.post<FileAnswer>('/sys/file/rename', form({ source, target: name })),
+  remove: (source: string) => http.post<FileAnswer[]>('/sys/file/remove', form({ source })),
+  download: (source: string) => http.download('/sys/file/download', { source }),
+};

@@ -1,0 +1,121 @@
+import { useRef, useState } from 'react';
+import { Button, Descriptions, Modal, Table, Tag } from 'antd';
+import { ClearOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { logService } from './service';
+import { changedFields, type LogRow } from './types';
+
+const P = { list: 'sys:log:list', del: 'sys:log:del' };
+
+/** 日志管理 (`/sys/log/LogList`): operation and login logs with a before/after view of a change. */
+export default function LogList(_props: PageProps) {
+  const { t } = useTranslation('sys');
+  const { modal } = useFeedback();
+  const list = useRef<ListPageHandle<LogRow>>(null);
+  const [shown, setShown] = useState<LogRow | null>(null);
+  const empty = () =>
+    modal.confirm({
+      title: t('common.tip'),
+      content: t('log.confirmEmpty'),
+      onOk: async () => {
+        await logService.empty();
+        list.current?.reload();
+      },
+    });
+  return (
+    <>
+      <ListPage<LogRow>
+        actionRef={list}
+        url={logService.listUrl}
+        deleteUrl={logService.deleteUrl}
+        exportName={t('log.entity')}
+        permissions={{ del: P.del }}
+        toolbar={() => (
+          <Permission value={P.del}>
+            <Button danger icon={<ClearOutlined />} onClick={empty} data-testid="log-empty">
+              {t('log.empty')}
+            </Button>
+          </Permission>
+        )}
+        columns={[
+          { title: t('log.type'), dataIndex: 'type', dictType: 'sys_log_type', query: true, width: 100 },
+          { title: t('log.title'), dataIndex: 'title', query: true, sorter: true, ellipsis: true },
+          { title: t('log.uri'), dataIndex: 'requestUri', query: true, sorter: true, ellipsis: true },
+          { title: t('log.requestType'), dataIndex: 'requestType', width: 90 },
+          { title: t('log.service'), dataIndex: 'service', width: 90 },
+          {
+            title: t('log.result'),
+            dataIndex: 'result',
+            width: 80,
+            render: (_d, r) => <Tag color={r.result === 'fail' ? 'red' : 'green'}>{t(r.result === 'fail' ? 'log.fail' : 'log.success')}</Tag>,
+          },
+          { title: t('log.recordTime'), dataIndex: 'recordTime', sorter: true, sortKey: 'record_time', width: 100 },
+          { title: t('log.user'), dataIndex: ['createBy', 'name'], width: 120, exportValue: (r) => r.createBy?.name },
+          { title: t('log.user'), dataIndex: 'createBy.name', query: true, hideInTable: true, noExport: true },
+          { title: t('log.remoteAddr'), dataIndex: 'remoteAddr', width: 120 },
+          { title: t('log.createDate'), dataIndex: 'createDate', valueType: 'dateTime', sorter: true, sortKey: 'create_date', width: 170 },
+          {
+            title: t('log.dates'),
+            dataIndex: 'dates',
+            valueType: 'dateRange',
+            hideInTable: true,
+            noExport: true,
+            query: true,
+            search: { transform: (v: [string, string]) => ({ beginCreateDate: v[0], endCreateDate: v[1] }) },
+          },
+          {
+            title: t('common.operation'),
+            valueType: 'option',
+            width: 90,
+            render: (_d, r) => (
+              <RowActions actions={[{ key: 'detail', label: t('log.detail'), onClick: () => setShown(r) }]} />
+            ),
+          },
+        ]}
+      />
+      <Modal open={shown != null} title={t('log.detail')} width={860} footer={null} onCancel={() => setShown(null)} destroyOnClose>
+        {shown && <LogDetail row={shown} />}
+      </Modal>
+    </>
+  );
+}
+
+/** One log row: what was called, with which parameters, and the fields the change touched. */
+function LogDetail({ row }: { row: LogRow }) {
+  const { t } = useTranslation('sys');
+  const changes = changedFields(row.before, row.after);
+  return (
+    <>
+      <Descriptions bordered size="small" column={2} data-testid="log-detail">
+        <Descriptions.Item label={t('log.title')}>{row.title}</Descriptions.Item>
+        <Descriptions.Item label={t('log.uri')}>{`${row.requestType ?? ''} ${row.requestUri ?? ''}`}</Descriptions.Item>
+        <Descriptions.Item label={t('log.user')}>{row.createBy?.name}</Descriptions.Item>
+        <Descriptions.Item label={t('log.result')}>{t(row.result === 'fail' ? 'log.fail' : 'log.success')}</Descriptions.Item>
+        <Descriptions.Item label={t('log.recordIds')} span={2}>{row.recordIds}</Descriptions.Item>
+        <Descriptions.Item label={t('log.params')} span={2}>
+          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, maxHeight: 200, overflow: 'auto' }}>{row.params}</pre>
+        </Descriptions.Item>
+        {row.exception && (
+          <Descriptions.Item label={t('log.exception')} span={2}>
+            <span style={{ color: '#cf1322' }}>{row.exception}</span>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+      {changes.length > 0 && (
+        <Table
+          style={{ marginTop: 16 }}
+          size="small"
+          rowKey="field"
+          pagination={false}
+          dataSource={changes}
+          columns={[
+            { title: t('log.field'), dataIndex: 'field' },
+            { title: t('log.before'), dataIndex: 'before', render: (v: string) => <del style={{ color: '#cf1322' }}>{v}</del> },
+            { title: t('log.after'), dataIndex: 'after', render: (v: string) => <span style={{ color: '#389e0d' }}>{v}</span> },
+          ]}
+        />
+      )}
+    </>
+  );
+}
