@@ -111,3 +111,25 @@ async def test_a_command_waits_for_the_instance_lock(env: Env) -> None:
     holder.join()
     # then
     assert released.is_set() and waited >= 0.3
+
+
+async def test_a_nodes_reviewer_rules_and_settings_are_read_through_the_store_once_per_command(
+    env: Env,
+) -> None:
+    # given: the leave process with rules and an approver setting at its first node
+    from .helpers import LEAVE, node
+
+    ext = node("leave", "dept", [("user", "u-bob"), ("role", "r-hr")], [("_flow_agree", "同意")])
+    await deploy(env, "leave", "请假流程", LEAVE, [ext])
+    runtime = env.app.state.runtime
+    # when read in a command's transaction, twice
+    with runtime.store.transaction() as tx:
+        assert runtime.store.current_tx() is tx
+        first = runtime.store.node_rules("leave", "dept")
+        second = runtime.store.node_rules("leave", "dept")
+    # then: one read (the same answer), the rules in order
+    assert first is second
+    assert [(r[0], r[1]) for r in first.rules] == [("user", "u-bob"), ("role", "r-hr")]
+    # and outside a command, a transaction of its own answers the same
+    assert runtime.store.node_rules("leave", "dept").rules == first.rules
+    assert runtime.store.node_rules("leave", "nowhere").rules == []

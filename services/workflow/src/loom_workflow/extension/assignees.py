@@ -18,8 +18,6 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import psycopg
-
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
@@ -73,17 +71,6 @@ class RuleShare:
     rule: Rule
     applied: bool
     user_ids: tuple[str, ...]
-
-
-def load_rules(conn: psycopg.Connection[Any], process_key: str, node_id: str) -> list[Rule]:
-    """The reviewer rules of one node, in sort order."""
-    rows = conn.execute(
-        "SELECT a.type, coalesce(a.value, ''), coalesce(a.condition, ''), a.operation_type "
-        "FROM wf_flow_assignee a JOIN wf_task_def_extension e ON e.id = a.task_def_id "
-        "WHERE e.process_def_id = %s AND e.task_def_id = %s ORDER BY a.sort, a.id",
-        (process_key, node_id),
-    ).fetchall()
-    return [Rule(*row) for row in rows]
 
 
 def _applies(rule: Rule, variables: Mapping[str, object]) -> bool:
@@ -153,12 +140,10 @@ class ReviewerResolver:
         return approver_policy.auto_approved(policy, request, assignment)
 
     def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
-        """The node's approver policy settings, read in the command's transaction when there is one."""
-        tx = self._store.current_tx()
-        if tx is not None:
-            return approver_policy.load_policy(tx.conn, process_key, node_id)
-        with self._store.pool.connection() as conn:
-            return approver_policy.load_policy(conn, process_key, node_id)
+        """The node's approver policy settings, read through the store (with the node's rules)."""
+        settings = self._store.node_rules(process_key, node_id).settings
+        wanted = (approver_policy.EMPTY_SETTING, approver_policy.AUTO_SETTING)
+        return {k: v for k, v in settings.items() if k in wanted}
 
     def users_for(
         self,
@@ -177,12 +162,9 @@ class ReviewerResolver:
         return users
 
     def rules_of(self, process_key: str, node_id: str) -> list[Rule]:
-        """The node's saved rules, read in the command's transaction when there is one."""
-        tx = self._store.current_tx()
-        if tx is not None:
-            return load_rules(tx.conn, process_key, node_id)
-        with self._store.pool.connection() as conn:
-            return load_rules(conn, process_key, node_id)
+        """The node's saved rules, read through the store (in the command's transaction when there is
+        one: the policy and the rules of a node in one round trip, once per command)."""
+        return [Rule(*row) for row in self._store.node_rules(process_key, node_id).rules]
 
     def apply(
         self,

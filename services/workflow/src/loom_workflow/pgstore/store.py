@@ -13,6 +13,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -162,6 +163,25 @@ _LOAD_SQL = {
 }
 
 
+# A node's reviewer rules and its settings (the service's own tables, read by the assignment hook)
+_NODE_RULES = (
+    "SELECT a.type, coalesce(a.value, ''), coalesce(a.condition, ''), a.operation_type "
+    "FROM wf_flow_assignee a JOIN wf_task_def_extension e ON e.id = a.task_def_id "
+    "WHERE e.process_def_id = %s AND e.task_def_id = %s ORDER BY a.sort, a.id"
+)
+_NODE_SETTINGS = (
+    "SELECT key, coalesce(value, '') FROM wf_node_setting WHERE process_def_id = %s AND task_def_id = %s"
+)
+
+
+@dataclass(frozen=True)
+class NodeRules:
+    """A node's reviewer rules (rows of type, value, condition, operation type) and its settings."""
+
+    rules: list[tuple[str, str, str, str]]
+    settings: dict[str, str]
+
+
 def conninfo(url: str) -> str:
     """A libpq URI from a SQLAlchemy URL (any postgres driver)."""
     parsed = make_url(url).set(drivername="postgresql")
@@ -239,6 +259,15 @@ class PgStore:
         with self.pool.connection() as conn:
             return history.apply_batch(conn, limit)
 
+    def node_rules(self, process_key: str, node_id: str) -> NodeRules:
+        """A node's reviewer rules and approver settings, read in this thread's command transaction
+        when there is one (once per node and command), else in a transaction of their own."""
+        tx = self.current_tx()
+        if tx is not None:
+            return tx.node_rules(process_key, node_id)
+        with self.transaction() as own:
+            return own.node_rules(process_key, node_id)
+
     def current_tx(self) -> PgTx | None:
         """The transaction this thread is running (hooks such as the reviewer resolver use it)."""
         return getattr(self._local, "tx", None)
@@ -263,6 +292,8 @@ class PgTx:
         self._roots: dict[str, str] = {}
         # Instance id -> its definition id (its history level)
         self._definition_of: dict[str, str] = {}
+        # (process key, node id) -> the node's reviewer rules and approver settings, read once
+        self._node_rules: dict[tuple[str, str], NodeRules] = {}
 
     @property
     def conn(self) -> psycopg.Connection[Any]:
@@ -508,6 +539,22 @@ class PgTx:
             "ORDER BY coalesce(due_date, create_time), id LIMIT %s",
             (now, now, limit),
         )
+
+    def node_rules(self, process_key: str, node_id: str) -> NodeRules:
+        """The node's reviewer rules (type, value, condition, operation type; in sort order) and its
+        approver settings (``wf_node_setting``), in one round trip, once per node in this transaction."""
+        key = (process_key, node_id)
+        found = self._node_rules.get(key)
+        if found is None:
+            with self.conn.pipeline():
+                rules = self.conn.execute(_NODE_RULES, key)
+                settings = self.conn.execute(_NODE_SETTINGS, key)
+            found = NodeRules(
+                rules=[(str(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rules.fetchall()],
+                settings={str(r[0]): str(r[1]) for r in settings.fetchall()},
+            )
+            self._node_rules[key] = found
+        return found
 
     # ------------------------------------------------------------------ writes
     def write(self, changes: ChangeSet) -> None:
