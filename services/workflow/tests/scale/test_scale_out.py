@@ -201,6 +201,14 @@ async def _complete_all(cluster: Cluster) -> list[int]:
     return statuses
 
 
+def _history_applied(cluster: Cluster, seconds: float = 60) -> None:
+    """Waits until the history workers have applied every history record (the lag is zero)."""
+    deadline = time.monotonic() + seconds
+    while cluster.sql("SELECT count(*) FROM loom_history_queue") != [(0,)]:
+        assert time.monotonic() < deadline, "the history workers did not catch up"
+        time.sleep(0.2)
+
+
 def test_sixteen_clients_complete_two_hundred_tasks_through_two_replicas_exactly_once(
     cluster: Cluster,
 ) -> None:
@@ -217,6 +225,7 @@ def test_sixteen_clients_complete_two_hundred_tasks_through_two_replicas_exactly
     # then: 200 answers, all OK; every task ended once; one completion event per task
     assert len(statuses) == TASKS and set(statuses) == {200}
     assert cluster.sql("SELECT count(*) FROM act_ru_task") == [(0,)]
+    _history_applied(cluster)
     ended = cluster.sql("SELECT count(*), count(DISTINCT id) FROM act_hi_taskinst WHERE end_time IS NOT NULL")
     assert ended == [(TASKS, TASKS)]
     events = cluster.outbox("loom.workflow.task.completed")
@@ -251,6 +260,7 @@ def test_five_hundred_timers_fire_exactly_once_while_a_replica_and_a_worker_are_
     while ended() < TIMERS and time.monotonic() < deadline:
         time.sleep(0.5)
     # then: every instance went past its timer exactly once; no job is left or dead
+    _history_applied(cluster)
     assert ended() == TIMERS
     fired = cluster.sql(
         "SELECT proc_inst_id, count(*) FROM act_hi_actinst WHERE activity_id = 'timer' GROUP BY proc_inst_id"
