@@ -134,6 +134,24 @@ async function selectFlow(p, id) {
   throw new Error(`cannot select flow ${id}`);
 }
 
+/** 新建 on the model list: the designer opens, after the category is chosen when none is selected in the tree. */
+async function newModel(p, scope) {
+  await scope.locator('[data-action="add"]').click();
+  const ask = p.locator('.loom-new-model-category');
+  await ask.or(canvas(p)).first().waitFor({ timeout: 20000 });
+  if (!(await ask.isVisible())) return;
+  const select = ask.locator('.ant-select');
+  if (await select.isVisible()) {
+    await select.click();
+    const first = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper').first();
+    if (await first.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
+      await first.click();
+      await ask.locator('.ant-select-selection-item').waitFor();
+    }
+  }
+  await ask.locator('.ant-btn-primary').click();
+}
+
 /** The section of the product panel. */
 const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
 
@@ -159,7 +177,7 @@ export default [
     run: async (ctx) => {
       const p = await page(ctx);
       const scope = await open(ctx, p, LIST);
-      await scope.locator('[data-action="add"]').click();
+      await newModel(p, scope);
       await canvas(p).waitFor();
       await shape(p, 'start').waitFor({ timeout: 20000 });
       // the palette of seed §2.1 in Chinese
@@ -378,7 +396,7 @@ export default [
       const file = join(ROOT, 'frontends/workflow/test/fixtures/MultiInstanceTest.testLoopCounterVariableForParallelMultiInstance.bpmn20.xml');
       const original = readFileSync(file, 'utf8');
       const scope = await open(ctx, p, LIST);
-      await scope.locator('[data-action="add"]').click();
+      await newModel(p, scope);
       await shape(p, 'start').waitFor({ timeout: 20000 });
       await p.locator('[data-action="designer-file"]').setInputFiles(file);
       await shape(p, 'formTask1').waitFor({ timeout: 20000 });
@@ -401,7 +419,7 @@ export default [
       const p = await page(ctx);
       const file = join(ROOT, 'frontends/workflow/test/fixtures/generic-panel.bpmn20.xml');
       const scope = await open(ctx, p, LIST);
-      await scope.locator('[data-action="add"]').click();
+      await newModel(p, scope);
       await shape(p, 'start').waitFor({ timeout: 20000 });
       await p.locator('[data-action="designer-file"]').setInputFiles(file);
       await shape(p, 'call').waitFor({ timeout: 20000 });
@@ -569,7 +587,7 @@ export default [
       const p = await page(ctx);
       const key = `e2e_tabs_${sfx}`;
       const scope = await open(ctx, p, LIST);
-      await scope.locator('[data-action="add"]').click();
+      await newModel(p, scope);
       await shape(p, 'start').waitFor({ timeout: 20000 });
       await p.locator('[data-designer-canvas] .djs-container > svg').click({ position: { x: 900, y: 600 } });
       await p.locator('.loom-product-panel .loom-section-startable').waitFor();
@@ -687,7 +705,7 @@ export default [
       expect(made.status === 200, `the form is saved: ${made.body.slice(0, 200)}`);
       // draw start → 审批 → end
       const scope = await open(ctx, p, LIST);
-      await scope.locator('[data-action="add"]').click();
+      await newModel(p, scope);
       await shape(p, 'start').waitFor({ timeout: 20000 });
       await p.locator('[data-designer-canvas] .djs-container > svg').click({ position: { x: 900, y: 600 } });
       await p.locator('.loom-product-panel .loom-section-startable').waitFor();

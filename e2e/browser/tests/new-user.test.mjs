@@ -221,6 +221,41 @@ export default [
     },
   },
   {
+    name: 'new user: 新建 in 流程设计 asks for the category, and the saved model is in it',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const cat = `分类${sfx}`;
+      const made = await api(p, 'POST', '/extension/actCategory/save', { name: cat, sort: 30 });
+      expect(made.status === 200, `category: ${made.body}`);
+      await p.goto(ctx.base + LIST);
+      const scope = p.locator(`[data-page="${LIST}"]`);
+      await scope.waitFor({ timeout: 20000 });
+      await scope.locator('[data-action="add"]').click();
+      const ask = p.locator('.loom-new-model-category');
+      await ask.waitFor({ timeout: 10000 });
+      // OK without a category is refused with the hint
+      await ask.locator('.ant-btn-primary').click();
+      await ctx.portal.toast(p, '请选择流程分类');
+      await ask.locator('.ant-select').click();
+      const node = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper', { hasText: cat });
+      await node.scrollIntoViewIfNeeded();
+      await node.click();
+      await ask.locator('.ant-select-selection-item', { hasText: cat }).waitFor();
+      await ask.locator('.ant-btn-primary').click();
+      await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
+      const key = `e2e_cat_${sfx}`;
+      const id = p.locator('.loom-product-panel [data-field="id"]');
+      await id.fill(key);
+      await id.press('Enter');
+      await p.locator('[data-action="designer-save"]').click();
+      await ctx.portal.toast(p, '保存成功');
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      const models = await api(p, 'GET', `/flowable/model/list?current=1&size=50&name=${key}`);
+      const row = (models.json?.records ?? []).find((m) => m.key === key);
+      expect(row && row.category === cat, `the model is in ${cat}: ${JSON.stringify(row)}`);
+    },
+  },
+  {
     name: 'new user: a page opened from a menu made like createMenu is titled by the menu in its tab and breadcrumb',
     run: async (ctx) => {
       const p = await page(ctx);

@@ -140,6 +140,7 @@ export function Designer(props: DesignerProps) {
         model: modelRef.current,
         xml,
         process: { key: proc.id ?? '', name: proc.name ?? '', description: documentation(proc) },
+        category: props.category,
         elements: diagramElements(modeler),
         confirmNewModel: () => new Promise<boolean>((resolve) => modal.confirm({ title: t('common.tip'), content: t('designer.confirmNewModel'), onOk: () => resolve(true), onCancel: () => resolve(false) })),
       });

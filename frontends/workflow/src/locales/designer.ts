@@ -13,7 +13,7 @@ export const messages = {
       entity: '流程模型', key: '流程标识', name: '流程名称', category: '流程分类', version: '流程版本', description: '描述',
       lastUpdated: '更新时间', status: '状态', deployed: '已发布', notDeployed: '未发布', suspended: '已挂起',
       design: '设计', copy: '复制', deploy: '发布', preview: '预览', changeCategory: '修改分类', notSet: '未设置',
-      confirmCopy: '确定复制该流程吗?', confirmDeploy: '确定发布该流程吗?', chooseCategory: '请选择流程分类',
+      confirmCopy: '确定复制该流程吗?', confirmDeploy: '确定发布该流程吗?', chooseCategory: '请选择流程分类', noCategoryYet: '还没有流程分类：可先在 流程分类 中添加，否则新流程为未设置',
     },
     process: {
       entity: '流程定义', id: '流程定义ID', key: '流程标识', name: '流程名称', category: '流程分类', version: '流程版本',
@@ -40,7 +40,7 @@ export const messages = {
       entity: 'Process model', key: 'Process key', name: 'Process name', category: 'Category', version: 'Version', description: 'Description',
       lastUpdated: 'Updated', status: 'Status', deployed: 'Published', notDeployed: 'Not published', suspended: 'Suspended',
       design: 'Design', copy: 'Copy', deploy: 'Publish', preview: 'Preview', changeCategory: 'Change category', notSet: 'Not set',
-      confirmCopy: 'Copy this process?', confirmDeploy: 'Publish this process?', chooseCategory: 'Choose a category',
+      confirmCopy: 'Copy this process?', confirmDeploy: 'Publish this process?', chooseCategory: 'Choose a category', noCategoryYet: 'There is no category yet: add one in Process categories, or the new process stays uncategorised',
     },
     process: {
       entity: 'Process definition', id: 'Definition id', key: 'Process key', name: 'Process name', category: 'Category', version: 'Version',

@@ -16,7 +16,7 @@ export interface EditorModel {
 /** The designer's calls (seed 001 §7 "Model service", "Extension services"). */
 export const designerApi = {
   editorJson: (id: string) => http.get<EditorModel>(`/app/rest/models/${encodeURIComponent(id)}/editor/json`, { version: Date.now() }),
-  create: (m: { key: string; name: string; description?: string }) => http.post<EditorModel>('/app/rest/models', { modelType: 0, ...m }),
+  create: (m: { key: string; name: string; description?: string; category?: string }) => http.post<EditorModel>('/app/rest/models', { modelType: 0, ...m }),
   saveXml: (id: string, body: { json_xml: string; name: string; key: string; description: string; lastUpdated?: string }) =>
     http.post<EditorModel>(`/flowable/model/saveModel/${encodeURIComponent(id)}`, { modeltype: 'model', newversion: false, comment: '', ...body }, { form: true, loading: true }),
   deploy: (id: string, category: string) => http.put<string>('/flowable/model/deploy', { id, category }, { loading: true }),

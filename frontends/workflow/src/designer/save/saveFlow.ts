@@ -9,6 +9,8 @@ export interface SaveContext {
   model: EditorModel | null;
   xml: string;
   process: { key: string; name: string; description: string };
+  /** The category a new model is created in (asked when 新建 is pressed). */
+  category?: string;
   elements: Bo[];
   /** Asks whether to create a new model because a published process id changed (§4.2). */
   confirmNewModel: () => Promise<boolean>;
@@ -33,7 +35,7 @@ export async function saveDiagram(ctx: SaveContext): Promise<SaveResult> {
       target = null;
     }
   }
-  if (!target) target = await designerApi.create({ key, name: name || key, description });
+  if (!target) target = await designerApi.create({ key, name: name || key, description, category: ctx.category || undefined });
   const saved = await designerApi.saveXml(target.id, { json_xml: ctx.xml, name: name || key, key, description, lastUpdated: target.lastUpdated });
   const data = collectNodeData(key, ctx.elements);
   if (data.extensions.length) await designerApi.saveExtensions(data.extensions);

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Modal, Tag, TreeSelect } from 'antd';
+import { Alert, App, Modal, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage, RowActions, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
@@ -19,6 +19,8 @@ export default function ModelList(_props: PageProps) {
   const [designer, setDesigner] = useState<{ modelId?: string; category?: string } | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [changing, setChanging] = useState<{ row: ModelRow; value: string | null } | null>(null);
+  // 新建 asks for the category first when none is chosen in the tree (a new model was 未设置)
+  const [asking, setAsking] = useState<{ value: string | null } | null>(null);
   const options = useCategoryOptions();
   const reload = () => list.current?.reload();
   const done = (msg: unknown) => {
@@ -34,7 +36,7 @@ export default function ModelList(_props: PageProps) {
         params={{ category: category ?? '' }}
         permissions={{ add: P.add, del: P.del }}
         exportName={t('model.entity')}
-        onAdd={() => setDesigner({ category: category ?? undefined })}
+        onAdd={() => (category ? setDesigner({ category }) : setAsking({ value: null }))}
         onDelete={(rows) => new Promise<void>((resolve) => modal.confirm({ title: t('common.confirmDelete'), onOk: () => modelService.delete(rows.map((r) => r.id).join(',')).then(done).finally(resolve), onCancel: () => resolve() }))}
         columns={[
           { title: t('model.name'), dataIndex: 'filterText', query: true, hideInTable: true },
@@ -67,6 +69,30 @@ export default function ModelList(_props: PageProps) {
       {designer ? (
         <Designer open modelId={designer.modelId} category={designer.category} onClose={() => { setDesigner(null); reload(); }} onSaved={reload} />
       ) : null}
+      <Modal
+        open={!!asking}
+        title={t('model.chooseCategory')}
+        maskClosable={false}
+        className="loom-new-model-category"
+        onCancel={() => setAsking(null)}
+        onOk={() => {
+          // without any category yet the model is created uncategorised, as before
+          if (!asking?.value && options.length) return void message.warning(t('model.chooseCategory'));
+          setDesigner({ category: asking?.value ?? undefined });
+          setAsking(null);
+        }}
+      >
+        {options.length ? null : <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('model.noCategoryYet')} />}
+        <TreeSelect
+          style={{ width: '100%' }}
+          treeDefaultExpandAll
+          value={asking?.value ?? undefined}
+          treeData={options}
+          placeholder={t('model.chooseCategory')}
+          onChange={(v) => setAsking({ value: v })}
+          data-field="new-model-category"
+        />
+      </Modal>
       <FlowChartDialog open={!!preview} modelId={preview ?? undefined} onClose={() => setPreview(null)} />
       <Modal
         open={!!changing}
