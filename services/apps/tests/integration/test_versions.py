@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import uuid
 
+import psycopg
+
 from loom_gencode.seed import SYSTEM_GROUP_ID
 
 from ..factories import column, design_and_sync, generate, table
@@ -78,3 +80,26 @@ async def test_a_master_tables_module_serves_its_child_table(env):
     assert item.status_code == 200, item.text
     items = (await env.apps.get(f"/{module}/{child}/list", params={"orderId": "o1"}, headers=h)).json()
     assert [r["qty"] for r in items["records"]] == [3]
+
+
+async def test_unpublishing_unmounts_the_module_and_keeps_its_rows(env):
+    # given a live module with a row
+    name = f"off_{uuid.uuid4().hex[:6]}"
+    module = f"u{uuid.uuid4().hex[:6]}"
+    table_id = await design_and_sync(env, table(name, column("title", "varchar(20)")))
+    assert (await generate(env, table_id, module)).status_code == 200
+    assert (await env.wait_for(f"{module}/{name}"))["state"] == "live"
+    env.grant("admin", f"{module}:{name}:view", f"{module}:{name}:add")
+    h = env.headers()
+    assert (
+        await env.apps.post(f"/{module}/{name}/save", json={"title": "stays"}, headers=h)
+    ).status_code == 200
+    # when it is taken offline
+    answer = await env.apps.delete("/apps/module/unpublish", params={"tableId": table_id}, headers=h)
+    assert answer.status_code == 200, answer.text
+    # then its routes are gone, its state says so, and its rows stay
+    assert (await env.apps.get(f"/{module}/{name}/list", headers=h)).status_code == 404
+    found = (await env.apps.get("/apps/module/list", params={"tableIds": table_id}, headers=h)).json()
+    assert found[0]["state"] == "unpublished" and found[0]["liveVersion"] == ""
+    with psycopg.connect(env.app_database_url.replace("+asyncpg", "")) as conn:
+        assert conn.execute(f'SELECT title FROM "{name}"').fetchall() == [("stays",)]
