@@ -18,12 +18,14 @@ from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
+from loom_workflow.engine.hooks import TASK_DEADLINE
 from loom_workflow.engine.store import StoreTx
 from loom_workflow.errors import from_engine
 from loom_workflow.events import notify_task, outbox_messages
 from loom_workflow.extension.assignees import Directory, MultiInstanceHandler, ReviewerResolver, bridge
 from loom_workflow.pgstore.store import PgStore
 from loom_workflow.settings import WorkflowSettings
+from loom_workflow.task import deadlines
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -70,6 +72,7 @@ class WorkflowRuntime:
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))
         registry.register_bean("taskNotifier", notify_task)
+        registry.register_job_handler(TASK_DEADLINE, deadlines.fire)
         self.engine = Engine(self.store, registry=registry, resolver=self.resolver)
         self.executor = ThreadPoolExecutor(
             max(1, min(settings.engine_threads, settings.engine_pool_size)), thread_name_prefix="engine"

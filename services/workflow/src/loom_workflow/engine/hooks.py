@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from datetime import datetime
+from typing import Any, Protocol
 
 from .errors import IllegalArgument
 
 # A hook receives the facade (``ExecutionFacade`` or ``TaskFacade``) and the injected fields.
 Hook = Callable[[object, Mapping[str, object]], object]
+# A job handler receives the command context, the job (already deleted) and its execution.
+JobHandler = Callable[[Any, Any, Any], None]
 
 
 class Registry:
@@ -24,6 +27,16 @@ class Registry:
     def __init__(self) -> None:
         self._classes: dict[str, Hook] = {}
         self._beans: dict[str, object] = {}
+        self._job_handlers: dict[str, JobHandler] = {}
+
+    def register_job_handler(self, handler_type: str, handler: JobHandler) -> None:
+        """Runs ``handler(ctx, job, execution)`` for due jobs of ``handler_type`` (e.g. the
+        ``task-deadline`` timers of :class:`Deadline`), in the job's own command."""
+        self._job_handlers[handler_type] = handler
+
+    def job_handler(self, handler_type: str) -> JobHandler | None:
+        """The handler registered for ``handler_type``, if any."""
+        return self._job_handlers.get(handler_type)
 
     def register_class(self, name: str, hook: Hook) -> None:
         """Binds a class name used in BPMN to a Python hook."""
@@ -58,6 +71,20 @@ class AssignmentNote:
     complete: bool = False
 
 
+TASK_DEADLINE = "task-deadline"
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When a new task falls due: its ``due_date``, and a ``task-deadline`` timer job on the task's
+    execution carrying ``config`` for the handler registered under that type. The job lives and
+    dies with the execution: a send-back re-creates the task and so re-arms it; a transfer or a
+    delegation keeps the task and its job."""
+
+    due: datetime
+    config: str
+
+
 @dataclass(frozen=True, kw_only=True)
 class TaskAssignment:
     """Who may work on a task."""
@@ -67,6 +94,7 @@ class TaskAssignment:
     candidate_users: tuple[str, ...] = ()
     candidate_groups: tuple[str, ...] = ()
     note: AssignmentNote | None = None
+    deadline: Deadline | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

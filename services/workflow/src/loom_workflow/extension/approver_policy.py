@@ -16,9 +16,6 @@ approver), because the engine's history is written after the command.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-import psycopg
 
 from loom_platform.errors import FailedPrecondition
 from loom_workflow.comments import comment_json
@@ -30,16 +27,6 @@ EMPTY_SKIP, EMPTY_ADMIN, EMPTY_ERROR = "skip", "admin", "error"
 AUTO_INITIATOR, AUTO_APPROVED = "initiator", "approved"
 APPROVERS = "loomApprovers"
 ADMIN_USER_ID = "1"  # sys seeds the administrator under this id (setting admin_user_id)
-
-
-def load_policy(conn: psycopg.Connection[Any], process_key: str, node_id: str) -> dict[str, str]:
-    """The node's ``emptyApprover`` and ``autoApprove`` settings."""
-    rows = conn.execute(
-        "SELECT key, coalesce(value, '') FROM wf_node_setting "
-        "WHERE process_def_id = %s AND task_def_id = %s AND key IN (%s, %s)",
-        (process_key, node_id, EMPTY_SETTING, AUTO_SETTING),
-    ).fetchall()
-    return {str(row[0]): str(row[1]) for row in rows}
 
 
 def approvers(variables: Mapping[str, object]) -> list[str]:

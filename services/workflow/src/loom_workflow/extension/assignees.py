@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
 from loom_workflow.engine.errors import ExpressionError
@@ -24,6 +25,7 @@ from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
 from loom_workflow.extension import approver_policy
 from loom_workflow.extension.reviewer_sql import ReviewerSql
 from loom_workflow.pgstore.store import PgStore, conninfo
+from loom_workflow.task import deadlines
 
 # Rules that name people relative to the run, so they carry no value (seed §4.3 keeps them anyway).
 VALUELESS_TYPES = frozenset(
@@ -115,7 +117,9 @@ class ReviewerResolver:
         node's approver policy: nobody (skip, administrator, error) and automatic approval."""
         policy = self.policy_of(request.process_definition_key, request.task_def_key)
         if request.default.assignee:
-            return approver_policy.auto_approved(policy, request, request.default)
+            return self._with_deadline(
+                policy, approver_policy.auto_approved(policy, request, request.default)
+            )
         users = self.users_for(
             request.process_definition_key,
             request.task_def_key,
@@ -137,12 +141,27 @@ class ReviewerResolver:
         assignment = approver_policy.on_empty(
             policy, request, assignment, has_rules=users is not None, admin=self._admin
         )
-        return approver_policy.auto_approved(policy, request, assignment)
+        return self._with_deadline(policy, approver_policy.auto_approved(policy, request, assignment))
+
+    def _with_deadline(self, policy: Mapping[str, str], assignment: TaskAssignment) -> TaskAssignment:
+        """The node's deadline (``task.deadlines``) on a task that stays open."""
+        if not policy.get(deadlines.DURATION) or (assignment.note is not None and assignment.note.complete):
+            return assignment
+        holidays = self._holidays() if policy.get(deadlines.CALENDAR) == deadlines.WORKDAY else []
+        found = deadlines.deadline(policy, datetime.now(UTC), holidays)
+        return replace(assignment, deadline=found) if found is not None else assignment
+
+    def _holidays(self) -> list[date]:
+        """The dates of sys's holiday dictionary (none without sys)."""
+        if self._directory is None or not hasattr(self._directory, "dict_map"):
+            return []
+        values = self._run_async(self._directory.dict_map([deadlines.HOLIDAY_DICT]))
+        return deadlines.holidays_of(v.value for v in values.get(deadlines.HOLIDAY_DICT, []))
 
     def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
         """The node's approver policy settings, read through the store (with the node's rules)."""
         settings = self._store.node_rules(process_key, node_id).settings
-        wanted = (approver_policy.EMPTY_SETTING, approver_policy.AUTO_SETTING)
+        wanted = (approver_policy.EMPTY_SETTING, approver_policy.AUTO_SETTING, *deadlines.SETTINGS)
         return {k: v for k, v in settings.items() if k in wanted}
 
     def users_for(

@@ -7,6 +7,7 @@ SQLAlchemy Core, in the request's session.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -57,6 +58,7 @@ _TODO_COLUMNS = (
     t.task.c.create_time,
     t.task.c.delegation_state,
     t.task.c.form_key,
+    t.task.c.due_date,
 )
 
 
@@ -153,6 +155,7 @@ async def todo(
     else:  # a page past the end: count on its own
         total = int((await session.execute(counted, binds)).scalar_one()) if params.offset else 0
     names = await user_names(directory, [r.start_user_id for r in rows])
+    now = datetime.now(UTC)
     records = [
         {
             "status": "todo" if r.assignee == user_id else "claim",
@@ -171,6 +174,8 @@ async def todo(
                 "owner": r.owner,
                 "delegationState": r.delegation_state,
                 "formKey": r.form_key,
+                "dueDate": iso(r.due_date),
+                "overdue": r.due_date is not None and r.due_date <= now,
             },
         }
         for r in rows

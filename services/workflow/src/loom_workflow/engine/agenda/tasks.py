@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from ..context import CommandContext
 from ..expr import compile_expression
 from ..expr.coercion import to_int, to_str
-from ..hooks import AssignmentNote, AssignmentRequest, TaskAssignment
+from ..hooks import TASK_DEADLINE, AssignmentNote, AssignmentRequest, Deadline, TaskAssignment
 from ..model import UserTask
 from ..runtime import events as ev
-from ..runtime.entities import Comment, Execution, HistoricActivityInstance, IdentityLink, Task, Variable
+from ..runtime.entities import Comment, Execution, HistoricActivityInstance, IdentityLink, Job, Task, Variable
 from ..timers import resolve_due_date
 from . import history, variables
 from .facades import VariableScope
@@ -92,15 +94,40 @@ def create_task(ctx: CommandContext, execution: Execution, node: UserTask) -> Ta
     act = history.open_activity(ctx, execution)
     if act is not None:
         act.task_id = task.id
-    note = _assign(ctx, execution, node, task, default_assignment(node, scope))
+    result = _assign(ctx, execution, node, task, default_assignment(node, scope))
+    if result.deadline is not None:
+        _arm(ctx, execution, task, result.deadline)
     ctx.emit(ev.TASK_CREATED, execution, task_id=task.id)
     fire_task_listeners(ctx, task, "create")
     if task.assignee is not None:
         ctx.emit(ev.TASK_ASSIGNED, execution, task_id=task.id, assignee=task.assignee)
         fire_task_listeners(ctx, task, "assignment")
-    if note is not None:
-        _note(ctx, execution, task, note)
+    if result.note is not None:
+        _note(ctx, execution, task, result.note)
     return task
+
+
+def _arm(ctx: CommandContext, execution: Execution, task: Task, deadline: Deadline) -> None:
+    """Sets the task's due date and its ``task-deadline`` timer job."""
+    task.due_date = deadline.due
+    ctx.session.insert(
+        Job(
+            id=ctx.new_id(),
+            job_type="timer",
+            handler_type=TASK_DEADLINE,
+            proc_inst_id=execution.proc_inst_id,
+            execution_id=execution.id,
+            proc_def_id=execution.proc_def_id,
+            element_id=task.task_def_key or "",
+            element_name=task.name,
+            handler_config=json.dumps({"taskId": task.id, "config": deadline.config}),
+            due_date=deadline.due,
+            retries=ctx.config.default_job_retries,
+            create_time=ctx.now(),
+            tenant_id=execution.tenant_id,
+        )
+    )
+    sync_history(ctx, task)
 
 
 def _note(ctx: CommandContext, execution: Execution, task: Task, note: AssignmentNote) -> None:
@@ -124,7 +151,7 @@ def _note(ctx: CommandContext, execution: Execution, task: Task, note: Assignmen
 
 def _assign(
     ctx: CommandContext, execution: Execution, node: UserTask, task: Task, default: TaskAssignment
-) -> AssignmentNote | None:
+) -> TaskAssignment:
     instance = ctx.session.execution(execution.proc_inst_id)
     definition = ctx.session.definition(execution.proc_def_id)
     request = AssignmentRequest(
@@ -150,7 +177,7 @@ def _assign(
     for group in result.candidate_groups:
         add_candidate(ctx, task, group_id=group)
     sync_history(ctx, task)
-    return result.note
+    return result
 
 
 def sync_history(ctx: CommandContext, task: Task) -> None:
@@ -223,12 +250,25 @@ def candidates(ctx: CommandContext, task: Task) -> list[IdentityLink]:
     return ctx.session.where(IdentityLink, lambda link: link.task_id == task.id and link.type == "candidate")
 
 
+def deadline_task_id(job: Job) -> str | None:
+    """The task a ``task-deadline`` job belongs to."""
+    try:
+        return str(json.loads(job.handler_config or "{}").get("taskId") or "") or None
+    except (ValueError, AttributeError):
+        return None
+
+
 def _remove(ctx: CommandContext, task: Task, delete_reason: str | None) -> None:
     history.task_ended(ctx, task, delete_reason)
     for link in ctx.session.where(IdentityLink, lambda link: link.task_id == task.id):
         ctx.session.delete(link)
     for var in ctx.session.where(Variable, lambda v: v.task_id == task.id):
         ctx.session.delete(var)
+    for job in ctx.session.where(
+        Job, lambda j: j.handler_type == TASK_DEADLINE and j.execution_id == task.execution_id
+    ):
+        if deadline_task_id(job) == task.id:
+            ctx.session.delete(job)
     ctx.session.delete(task)
 
 

@@ -68,6 +68,9 @@ class ExecuteJob:
             end_event.finish(ctx, execution, ctx.node(execution))
         elif job.handler_type == ASYNC_AFTER:
             ctx.agenda.plan_leave(execution, in_job=True)
+        elif (handler := ctx.config.registry.job_handler(job.handler_type)) is not None:
+            ctx.emit(ev.TIMER_FIRED, execution, job_id=job.id)
+            handler(ctx, job, execution)
         else:
             node = ctx.node(execution)
             ctx.emit(ev.TIMER_FIRED, execution, job_id=job.id)

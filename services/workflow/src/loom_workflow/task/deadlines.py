@@ -1,0 +1,144 @@
+"""Deadlines that act (issue 27): a user task's due time and what happens when it passes.
+
+Node settings (saved by the product panel with the node):
+
+- ``dueDuration``: an ISO-8601 duration (``PT4H``, ``P2D``) from the task's creation;
+- ``dueCalendar``: ``workday`` counts whole days on working days only (no Saturday, Sunday or date
+  of the ``loom_holiday`` dictionary, whose values are ``yyyy-MM-dd``) and moves a due time that
+  falls on a day off to the next working day;
+- ``dueAction``: ``remind`` (the handlers hear of it, the default), ``approve`` (超时自动通过),
+  ``reject`` (超时自动驳回: the instance ends rejected) or ``transfer`` (超时转办) to
+  ``dueTransferTo`` (a user id, or ``role:<id>`` for a role's members).
+
+The task gets its due date and a ``task-deadline`` timer job (the engine's :class:`Deadline`). The job
+belongs to the task: a send-back creates a new task and so a new deadline, a transfer or delegation
+keeps both, and the job runs once (it is deleted in the command that acts, which commits or rolls
+back as a whole; a worker killed mid-way leaves the job to run again).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from loom_workflow import events
+from loom_workflow.comments import comment_json
+from loom_workflow.engine.commands import (
+    AddCandidates,
+    AddComment,
+    CompleteTask,
+    DeleteProcessInstance,
+    SetAssignee,
+)
+from loom_workflow.engine.context import CommandContext
+from loom_workflow.engine.errors import EngineError
+from loom_workflow.engine.hooks import Deadline
+from loom_workflow.engine.runtime.entities import Execution, IdentityLink, Job, Task
+from loom_workflow.engine.timers import parse_duration
+from loom_workflow.process import status
+
+DURATION, CALENDAR, ACTION, TRANSFER_TO = "dueDuration", "dueCalendar", "dueAction", "dueTransferTo"
+SETTINGS = (DURATION, CALENDAR, ACTION, TRANSFER_TO)
+WORKDAY = "workday"
+ACTIONS = ("remind", "approve", "reject", "transfer")
+HOLIDAY_DICT = "loom_holiday"
+
+
+def _working(day: date, holidays: frozenset[date]) -> bool:
+    return day.weekday() < 5 and day not in holidays
+
+
+def due_at(start: datetime, duration: str, *, workdays: bool, holidays: Iterable[date] = ()) -> datetime:
+    """``start`` + ``duration``; on the working-day calendar whole days count working days only and a
+    due time on a day off moves to the next working day (same time of day)."""
+    parsed = parse_duration(duration)
+    if not workdays:
+        return parsed.add_to(start)
+    off = frozenset(holidays)
+    days, rest = parsed.delta.days, parsed.delta - timedelta(days=parsed.delta.days)
+    due = start
+    while days > 0:
+        due += timedelta(days=1)
+        if _working(due.date(), off):
+            days -= 1
+    due += rest
+    while not _working(due.date(), off):
+        due += timedelta(days=1)
+    return due
+
+
+def holidays_of(values: Iterable[str]) -> list[date]:
+    """The dates of the holiday dictionary's values (others ignored)."""
+    found = []
+    for value in values:
+        try:
+            found.append(date.fromisoformat(value.strip()[:10]))
+        except ValueError:
+            continue
+    return found
+
+
+def deadline(policy: Mapping[str, str], now: datetime, holidays: Iterable[date] = ()) -> Deadline | None:
+    """The deadline a node's settings give a task created ``now`` (None without ``dueDuration`` or
+    with one that does not parse: a bad setting never stops the flow)."""
+    duration = (policy.get(DURATION) or "").strip()
+    if not duration:
+        return None
+    action = policy.get(ACTION) or "remind"
+    try:
+        due = due_at(now, duration, workdays=policy.get(CALENDAR) == WORKDAY, holidays=holidays)
+    except EngineError:
+        return None
+    config = {"action": action if action in ACTIONS else "remind", "to": policy.get(TRANSFER_TO, "")}
+    return Deadline(due, json.dumps(config))
+
+
+def _handlers(ctx: CommandContext, task: Task) -> list[str]:
+    if task.assignee:
+        return [task.assignee]
+    return [
+        link.user_id
+        for link in ctx.session.where(IdentityLink, lambda link: link.task_id == task.id)
+        if link.user_id
+    ]
+
+
+def fire(ctx: CommandContext, job: Job, execution: Execution) -> None:
+    """The ``task-deadline`` job handler: acts on the task if it is still open."""
+    del execution
+    try:
+        outer = json.loads(job.handler_config or "{}")
+        config: dict[str, Any] = json.loads(outer.get("config") or "{}")
+    except ValueError:
+        return
+    task = ctx.session.get(Task, str(outer.get("taskId") or ""))
+    if task is None:
+        return
+    action, to = config.get("action", "remind"), str(config.get("to") or "")
+    if action == "approve":
+        _note(ctx, task, "_flow_agree", "超时自动通过")
+        CompleteTask(task.id).execute(ctx)
+    elif action == "reject":
+        _note(ctx, task, "_flow_reject", "超时自动驳回", "danger")
+        DeleteProcessInstance(task.proc_inst_id, status.reason(status.REJECT, "超时自动驳回")).execute(ctx)
+    elif action == "transfer" and to:
+        _note(ctx, task, "_flow_transfer", "超时转办", f"-> {to}")
+        if to.startswith("role:"):
+            SetAssignee(task.id, None).execute(ctx)
+            AddCandidates(task.id, group_ids=[to[5:]]).execute(ctx)
+        else:
+            SetAssignee(task.id, to).execute(ctx)
+    else:
+        events.remind(ctx, events.TASK_URGED, task, _handlers(ctx, task), f"任务[{task.name}]已超时")
+        _note(ctx, task, "urge", "超时提醒")
+
+
+def _note(ctx: CommandContext, task: Task, code: str, what: str, detail: str = "", level: str = "") -> None:
+    AddComment(
+        comment_json(code, what, detail, level or None),
+        task_id=task.id,
+        proc_inst_id=task.proc_inst_id,
+        type=code,
+    ).execute(ctx)
