@@ -158,3 +158,21 @@ async def test_role_names_are_checked_as_one_types(admin: httpx.AsyncClient) -> 
     assert (
         await admin.get("/sys/role/validateNotExist", params={"enName": "nobody-has-this"})
     ).json() is True
+
+
+async def test_the_user_list_shows_the_users_the_callers_scope_reaches(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a user administrator of department A with the scope 所在部门
+    dept_a = await create_office(admin, "甲部门", "2")
+    dept_b = await create_office(admin, "乙部门", "2")
+    role = await _role(admin, "useradmin", dataScope="5", menuIdList=["m-sys-user", "m-sys-user-view"])
+    await make_user("kate", companyDTO={"id": "1"}, officeDTO={"id": dept_a}, roleIdList=[role])
+    other = await make_user("liam", companyDTO={"id": "1"}, officeDTO={"id": dept_b})
+    kate = await client_for("kate")
+    # when
+    listed = (await kate.get("/sys/user/list", params={"size": 100})).json()["records"]
+    # then
+    assert [r["loginName"] for r in listed] == ["kate"]
+    assert (await kate.get("/sys/user/queryById", params={"id": other["id"]})).status_code == 404
+    assert (await admin.get("/sys/user/queryById", params={"id": other["id"]})).status_code == 200

@@ -7,12 +7,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
+from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import RECORD
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_sys.datarule import service as datarule_service
 from loom_sys.user import service
 from loom_sys.user.schemas import UserSave
 
@@ -30,6 +32,7 @@ async def list_users(request: Request, session: SessionDep, page: PageDep, _: Cu
     signed in picks users (transfer, delegate, add signers, copy to, a form's user field): without
     ``sys:user:view`` a row says only who the user is (``service.PICKED_FIELDS``)."""
     q = request.query_params
+    picker = not holds_any(request, "sys:user:view")
     return await service.page(
         session,
         page,
@@ -38,18 +41,25 @@ async def list_users(request: Request, session: SessionDep, page: PageDep, _: Cu
         company_id=empty_filter(q.get("companyDTO.id")),
         office_id=empty_filter(q.get("officeDTO.id")),
         factory=request.app.state.session_factory,
-        picker=not holds_any(request, "sys:user:view"),
+        picker=picker,
+        # the user administration screen shows the users the caller's data scope reaches
+        access=None if picker else await _scope(session, _),
     )
+
+
+async def _scope(session: SessionDep, principal: Principal) -> DataAccess:
+    """The caller's data access through the user menu (``sys:user:view``)."""
+    return await datarule_service.access_for(session, principal.user_id, permission="sys:user:view")
 
 
 @router.get("/queryById", openapi_extra=RECORD)
 async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """One user with roles and posts; without ``sys:user:view`` only who the user is (a picker
     names the users it holds)."""
-    user = await service.detail(session, id)
     if not holds_any(request, "sys:user:view"):
+        user = await service.detail(session, id)
         return {k: user[k] for k in service.PICKED_FIELDS}
-    return user
+    return await service.detail(session, id, await _scope(session, _))
 
 
 @router.post("/save")

@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
@@ -119,9 +120,13 @@ async def page(
     role_id: str | None = None,
     factory: Any = None,
     picker: bool = False,
+    access: DataAccess | None = None,
 ) -> Any:
-    """Users matching the filters, a page at a time (as a picker shows them when ``picker``)."""
+    """Users matching the filters, a page at a time (as a picker shows them when ``picker``); with
+    ``access``, only the users the caller's data permissions reach."""
     stmt = _listing()
+    if access is not None:
+        stmt = stmt.where(in_scope(access))
     if login_name:
         stmt = stmt.where(contains(User.login_name, login_name))
     if name:
@@ -155,9 +160,15 @@ async def get(session: AsyncSession, user_id: str) -> User:
     return found
 
 
-async def detail(session: AsyncSession, user_id: str) -> dict[str, Any]:
-    """A user with names of company and department, role and post ids."""
-    row = (await session.execute(_listing().where(User.id == user_id))).first()
+def in_scope(access: DataAccess) -> Any:
+    """The users a data access reaches: the user is the record's owner, their department its office."""
+    return predicate(access, User.__table__.c, owner="id", office="office_id")  # type: ignore[attr-defined]
+
+
+async def detail(session: AsyncSession, user_id: str, access: DataAccess | None = None) -> dict[str, Any]:
+    """A user with names of company and department, role and post ids (404 outside ``access``)."""
+    stmt = _listing().where(User.id == user_id)
+    row = (await session.execute(stmt if access is None else stmt.where(in_scope(access)))).first()
     if row is None:
         raise NotFound()
     data = render(row)
