@@ -9,14 +9,18 @@ names) is passed as values, never compiled as template text.
 from __future__ import annotations
 
 import contextvars
+import io
 import json
 import multiprocessing
+import os
 import re
 import resource
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
 from multiprocessing.connection import Connection
+from multiprocessing.context import set_spawning_popen
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes
@@ -234,6 +238,41 @@ _PROCESSES = multiprocessing.get_context("forkserver")
 _PROCESSES.set_forkserver_preload(["loom_gencode.generate.render"])
 
 
+class _Launch(popen_forkserver.Popen):
+    """Starts a render child without the parent's ``__main__``.
+
+    A fork-server child re-imports the parent's main module before it runs (CPython 3.11's fork
+    server never preloads it: it looks for a ``main_path`` key the preparation data does not
+    have). For gencode that module is its console script, so every render re-imported the whole
+    service: 2-4 s a preview on a busy machine. The child needs nothing of it (its target lives in
+    this module), so the main module's entries are left out. Otherwise as the base ``_launch``.
+    """
+
+    def _launch(self, process_obj: Any) -> None:
+        prep_data = spawn.get_preparation_data(process_obj._name)
+        prep_data.pop("init_main_from_path", None)
+        prep_data.pop("init_main_from_name", None)
+        buf = io.BytesIO()
+        set_spawning_popen(self)
+        try:
+            reduction.dump(prep_data, buf)
+            reduction.dump(process_obj, buf)
+        finally:
+            set_spawning_popen(None)
+        self.sentinel, w = forkserver.connect_to_new_process(self._fds)
+        _parent_w = os.dup(w)
+        self.finalizer = util.Finalize(self, util.close_fds, (_parent_w, self.sentinel))
+        with open(w, "wb", closefd=True) as f:
+            f.write(buf.getbuffer())
+        self.pid = forkserver.read_signed(self.sentinel)
+
+
+class _RenderProcess(_PROCESSES.Process):  # type: ignore[name-defined,misc]
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:  # noqa: N802 - multiprocessing's name
+        return _Launch(process_obj)
+
+
 def _child(results: Connection, jobs: Sequence[tuple[str, str, dict[str, Any]]], seconds: float) -> None:
     """A child process's whole life: render, send the files or the failure, exit."""
     resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY_BYTES, CHILD_MEMORY_BYTES))
@@ -253,7 +292,7 @@ def render_isolated(
     """:func:`render_all` in a child process, killed when it outlives ``seconds`` (blocking: call it
     from a worker thread). Whatever a template does, the service's own process keeps its time."""
     received, sent = _PROCESSES.Pipe(duplex=False)
-    child = _PROCESSES.Process(target=_child, args=(sent, jobs, seconds), daemon=True)
+    child = _RenderProcess(target=_child, args=(sent, jobs, seconds), daemon=True)
     child.start()
     sent.close()
     try:
