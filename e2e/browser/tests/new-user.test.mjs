@@ -256,6 +256,35 @@ export default [
     },
   },
   {
+    name: 'new user: after 同意 the finished task’s tab closes and 待办 is shown',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_close_${sfx}`;
+      const id = await model(p, key, `关闭${sfx}`, gatewayProcess(key, `关闭${sfx}`).replace('<sequenceFlow id="f_end" sourceRef="gw" targetRef="end"/>', '<sequenceFlow id="f_end" sourceRef="gw" targetRef="end"><conditionExpression xsi:type="tFormalExpression">${days &lt; 0}</conditionExpression></sequenceFlow>'));
+      const deployed = await api(p, 'PUT', `/flowable/model/deploy?id=${id}&category=e2e`);
+      expect(deployed.status === 200, `deployed: ${deployed.body}`);
+      const title = `关闭标签${sfx}`;
+      const started = await api(p, 'POST', `/flowable/task/start?procDefKey=${key}&title=${encodeURIComponent(title)}&vars=${encodeURIComponent(JSON.stringify({ days: 1 }))}`);
+      expect(started.status === 200, `started: ${started.body}`);
+      await p.goto(ctx.base + '/flowable/task/TodoList');
+      const todo = p.locator('[data-page="/flowable/task/TodoList"]');
+      await todo.waitFor({ timeout: 20000 });
+      await todo.locator('.ant-pro-table-search [id="title"]').fill(title);
+      await todo.locator('.ant-pro-table-search [id="title"]').press('Enter');
+      await todo.locator('.ant-table-row', { hasText: title }).locator('[data-todo]').first().click();
+      const task = p.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      await task.waitFor({ timeout: 15000 });
+      await p.locator('[data-tab="/flowable/task/TaskForm"]').waitFor();
+      await task.locator('[data-button="_flow_agree"]').click();
+      const confirm = p.locator('.ant-modal-confirm');
+      if (await confirm.waitFor({ timeout: 2000 }).then(() => true, () => false)) await confirm.locator('.ant-btn-primary').click();
+      // the task's tab is gone and 待办 is the page shown, without the finished task
+      await p.locator('[data-tab="/flowable/task/TaskForm"]').waitFor({ state: 'detached', timeout: 15000 });
+      await eventually(async () => new URL(p.url()).pathname === '/flowable/task/TodoList', '待办 is shown');
+      await todo.locator('.ant-table-row', { hasText: title }).waitFor({ state: 'detached', timeout: 15000 });
+    },
+  },
+  {
     name: 'new user: a page opened from a menu made like createMenu is titled by the menu in its tab and breadcrumb',
     run: async (ctx) => {
       const p = await page(ctx);

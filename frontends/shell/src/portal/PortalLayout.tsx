@@ -15,7 +15,7 @@ import {
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon, PageActiveProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
+import { MenuIcon, PageActiveProvider, PageCloseProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
 import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
 import { RemotePage } from './remotes';
 import { GeneratedModulePage, loadGeneratedModules } from './generated';
@@ -134,16 +134,18 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     navigate(normaliseHref(node.href));
   };
 
-  const closeTab = (key: string) => {
+  /** Closes a tab; the current one hands over to `then` (a page closing itself), else its neighbour. */
+  const closeTab = (key: string, then?: string) => {
     setTabs((prev) => {
       const i = prev.findIndex((x) => x.key === key);
       const next = prev.filter((x) => x.key !== key);
-      if (key === path) {
+      if (key === path && !then) {
         const neighbour = next[i] ?? next[i - 1];
         navigate(neighbour ? neighbour.path + neighbour.search : '/');
       }
       return next;
     });
+    if (then) navigate(then);
   };
 
   const lang = getLang();
@@ -187,9 +189,11 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     children: (
       <PageActiveProvider active={tab.key === path}>
         <PageTitleProvider onTitle={(title) => setTabTitle(tab.key, title)}>
-          <div className="loom-page" data-page={tab.key}>
-            <PageContent path={tab.path} search={tab.search} menus={menus} />
-          </div>
+          <PageCloseProvider onClose={(then) => closeTab(tab.key, then)}>
+            <div className="loom-page" data-page={tab.key}>
+              <PageContent path={tab.path} search={tab.search} menus={menus} />
+            </div>
+          </PageCloseProvider>
         </PageTitleProvider>
       </PageActiveProvider>
     ),

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, type Context, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, type Context, type ReactNode } from 'react';
 import { globalSingleton } from './events';
 
 /**
@@ -51,4 +51,32 @@ export function usePageTitle(title: string | null | undefined): void {
   useEffect(() => {
     if (title) set(title);
   }, [title, set]);
+}
+
+/**
+ * Where a page asks the shell to close its own tab (a finished task's page: the task no longer
+ * exists) and go to another page. The shell provides it per tab; outside the shell there is none.
+ */
+function pageCloseContext(): Context<((then?: string) => void) | null> {
+  return globalSingleton('pageCloseContext', () => createContext<((then?: string) => void) | null>(null));
+}
+
+/** Gives the pages of one tab the closer of that tab (the shell wraps each tab with it). */
+export function PageCloseProvider({ onClose, children }: { onClose: (then?: string) => void; children?: ReactNode }) {
+  const Ctx = pageCloseContext();
+  return <Ctx.Provider value={onClose}>{children}</Ctx.Provider>;
+}
+
+/** Closes the enclosing page's tab and opens `then` (else the neighbouring tab); answers false when
+ * the page is not in a shell tab, so the caller navigates itself. */
+export function useClosePage(): (then?: string) => boolean {
+  const close = useContext(pageCloseContext());
+  return useCallback(
+    (then?: string) => {
+      if (!close) return false;
+      close(then);
+      return true;
+    },
+    [close],
+  );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HttpError, PickerField, useFeedback, usePageTitle, type PageProps } from '@loom/ui';
+import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
@@ -87,15 +87,17 @@ export default function TaskForm({ query }: PageProps) {
   const canAct = status !== 'finish' && !done;
   usePageTitle(title ? t('task.pageTitle', { title }) : null);
 
+  const closePage = useClosePage();
   const finish = useCallback(
     async (msg: string) => {
       if (copyTo.length && procInsId) await taskService.copyTo({ procInsId, taskId, userIds: copyTo });
       if (msg) void message.success(msg);
       setDone(msg || t('task.done'));
       setReloadKey((k) => k + 1);
-      navigate(TODO_HREF);
+      // the task no longer exists: its tab closes and 待办 opens (outside a shell tab, just 待办)
+      if (!closePage(TODO_HREF)) navigate(TODO_HREF);
     },
-    [copyTo, procInsId, taskId, message, navigate, t],
+    [copyTo, procInsId, taskId, message, navigate, t, closePage],
   );
 
   /** A system button in the reader's language when the portal speaks English; a node's own name otherwise. */
