@@ -28,7 +28,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.auth import Principal, current_principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.errors import InvalidArgument, LoomError, NotFound
 from loom_platform.http import Message, message
 from loom_platform.openapi import RECORD, list_body
 from loom_platform.paging import PageDep, PageParams, contains, empty_filter, paginate
@@ -136,11 +136,11 @@ def render(resource: Resource, record: Any) -> dict[str, Any]:
     return resource.wire.model_validate(record).dump()
 
 
-async def get(session: AsyncSession, model: type[M], record_id: str) -> M:
-    """Gets a record by its id, or NotFound."""
+async def get(session: AsyncSession, model: type[M], record_id: str, missing: LoomError | None = None) -> M:
+    """Gets a record by its id, or raises ``missing`` (default: NotFound)."""
     found = await session.get(model, record_id)
     if found is None:
-        raise NotFound()
+        raise missing if missing is not None else NotFound()
     return found
 
 

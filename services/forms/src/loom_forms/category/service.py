@@ -12,6 +12,7 @@ from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.models import FormDefinition
 from loom_forms.errors import NameRequired, TooLong
+from loom_platform import crud
 from loom_platform import tree as trees
 from loom_platform.tree import ROOT_PARENT, build_tree
 from loom_platform.wire import new_id
@@ -38,10 +39,7 @@ async def tree(session: AsyncSession) -> list[dict[str, Any]]:
 
 async def get(session: AsyncSession, category_id: str) -> FormCategory:
     """A category, or NotFound."""
-    record = await session.get(FormCategory, category_id)
-    if record is None:
-        raise CategoryNotFound()
-    return record
+    return await crud.get(session, FormCategory, category_id, CategoryNotFound())
 
 
 async def save(session: AsyncSession, body: dict[str, Any]) -> FormCategory:

@@ -18,6 +18,7 @@ from loom_forms.definition.checks import check_models
 from loom_forms.definition.errors import DefinitionJsonInvalid, DefinitionNotFound, PrimaryVersionKept
 from loom_forms.definition.models import DRAFT, PUBLISHED, FormDefinition, FormDefinitionJson
 from loom_forms.errors import NameRequired, TooLong
+from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
 
@@ -86,18 +87,12 @@ def render(
 
 async def get(session: AsyncSession, definition_id: str) -> FormDefinition:
     """A definition, or NotFound."""
-    record = await session.get(FormDefinition, definition_id)
-    if record is None:
-        raise DefinitionNotFound()
-    return record
+    return await crud.get(session, FormDefinition, definition_id, DefinitionNotFound())
 
 
 async def get_version(session: AsyncSession, json_id: str) -> FormDefinitionJson:
     """A version, or NotFound."""
-    record = await session.get(FormDefinitionJson, json_id)
-    if record is None:
-        raise DefinitionNotFound()
-    return record
+    return await crud.get(session, FormDefinitionJson, json_id, DefinitionNotFound())
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform import tree
-from loom_platform.errors import NotFound
+from loom_platform import crud, tree
 from loom_platform.tree import build_tree
 from loom_platform.wire import now
 from loom_sys.area.errors import AreaHasChildren, AreaParentMissing
@@ -37,10 +36,7 @@ async def tree_data(session: AsyncSession) -> list[dict[str, Any]]:
 
 async def get(session: AsyncSession, area_id: str) -> Area:
     """Gets an area by its id."""
-    found = await session.get(Area, area_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, Area, area_id)
 
 
 async def save(session: AsyncSession, data: AreaSave, *, actor: str) -> Area:

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import crud
 from loom_platform.errors import NotFound, integrity_as
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
@@ -60,10 +61,7 @@ async def page_types(
 
 async def get_type(session: AsyncSession, type_id: str) -> DictType:
     """Gets a dictionary type by its id."""
-    found = await session.get(DictType, type_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, DictType, type_id)
 
 
 async def save_type(session: AsyncSession, data: DictTypeSave, *, actor: str) -> DictType:

@@ -8,8 +8,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform import tree
-from loom_platform.errors import NotFound
+from loom_platform import crud, tree
 from loom_platform.i18n import translate
 from loom_platform.tree import build_tree
 from loom_platform.wire import now
@@ -94,10 +93,7 @@ async def tree_data(
 
 async def get(session: AsyncSession, office_id: str) -> Office:
     """Gets an office by its id."""
-    found = await session.get(Office, office_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, Office, office_id)
 
 
 async def save(session: AsyncSession, data: OfficeSave, *, actor: str) -> Office:

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import delete as sql_delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import NotFound, integrity_as
+from loom_platform import crud
+from loom_platform.errors import integrity_as
 from loom_platform.wire import now
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
@@ -31,10 +32,7 @@ def render(post: Post) -> dict[str, Any]:
 
 async def get(session: AsyncSession, post_id: str) -> Post:
     """Gets a post by its id."""
-    found = await session.get(Post, post_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, Post, post_id)
 
 
 async def save(session: AsyncSession, data: PostSave, *, actor: str) -> Post:

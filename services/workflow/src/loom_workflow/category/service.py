@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlmodel import col
 
+from loom_platform import crud
 from loom_platform import tree as trees
 from loom_platform.tree import ROOT_PARENT, build_tree
 from loom_platform.wire import now
@@ -38,10 +39,7 @@ async def tree(session: AsyncSession) -> list[dict[str, Any]]:
 
 async def get(session: AsyncSession, category_id: str) -> ActCategory:
     """Gets a category by its id."""
-    found = await session.get(ActCategory, category_id)
-    if found is None:
-        raise CategoryNotFound(id=category_id)
-    return found
+    return await crud.get(session, ActCategory, category_id, CategoryNotFound(id=category_id))
 
 
 async def _name_taken(session: AsyncSession, name: str, own_id: str | None) -> bool:
