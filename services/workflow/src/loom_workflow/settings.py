@@ -62,6 +62,9 @@ class WorkflowSettings(ServiceSettings):
     history_batch: int = 500
     history_poll_seconds: float = 0.05
     history_gauge_seconds: float = 2.0
+    # A worker or history process serves its own /metrics (the lag histogram of the records it applied)
+    # on this port; 0: none
+    worker_metrics_port: int = 0
 
     # Diagrams and BPMN downloads load without the token header (<img src>, window.open): their
     # URLs carry an HMAC signature bound to their path and query, valid this long.

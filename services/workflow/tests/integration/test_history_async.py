@@ -346,3 +346,44 @@ def test_the_history_level_is_read_from_the_process() -> None:
     assert history.level_of_xml(_two_steps_at("ACTIVITY", "a", element=True), "a") == "activity"
     assert history.level_of_xml(TWO_STEPS, "two") == "audit"
     assert history.level_of_xml(_two_steps_at("everything", "a")) == "audit"  # unknown: the default
+
+
+def test_a_history_process_applies_the_records_and_exports_its_lag(store: PgStore, db: str) -> None:
+    # given: records waiting
+    import os
+    import socket
+    import urllib.request
+
+    engine = Engine(store)
+    engine.deploy({"two.bpmn20.xml": TWO_STEPS})
+    _run(engine, 5)
+    assert _pending(store) > 0
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    # when: `loom-workflow history` runs
+    process = subprocess.Popen(
+        [sys.executable, "-m", "loom_workflow.cli", "history"],
+        env={
+            **os.environ,
+            "LOOM_WORKFLOW_DATABASE_URL": db,
+            "LOOM_WORKFLOW_WORKER_METRICS_PORT": str(port),
+            "LOOM_LOG_JSON": "false",
+        },
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _pending(store):
+            assert process.poll() is None, "the history process ended"
+            assert time.monotonic() < deadline, "the history process applied nothing"
+            time.sleep(0.1)
+        # then: its /metrics has the lag of what it applied
+        metrics = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    count = next(
+        line for line in metrics.splitlines() if line.startswith("loom_workflow_history_lag_seconds_count")
+    )
+    assert float(count.split()[1]) >= 1
+    assert process.returncode == 0

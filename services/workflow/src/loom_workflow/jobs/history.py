@@ -43,6 +43,14 @@ OLDEST = Gauge(
 )
 
 
+def serve_metrics(port: int) -> None:
+    """``/metrics`` of a worker or history process on ``port`` (nothing when 0)."""
+    if port:
+        from prometheus_client import start_http_server
+
+        start_http_server(port)
+
+
 def observe(applied: history.Applied) -> None:
     """Records a batch's figures."""
     if applied.records:
@@ -134,6 +142,7 @@ async def run_history(settings: Any) -> None:
     from loom_platform.logging import configure
 
     configure(f"{settings.service_name}-history", settings.log_level, settings.log_json)
+    serve_metrics(settings.worker_metrics_port)
     store = PgStore(settings.database_url, min_size=1, max_size=max(1, settings.history_workers))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -109,10 +109,11 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
     import loom_workflow.messages  # noqa: F401
     from loom_contracts.clients.sys_directory import DirectoryClient
     from loom_platform.grpc import Client
-    from loom_workflow.jobs.history import history_workers
+    from loom_workflow.jobs.history import history_workers, serve_metrics
     from loom_workflow.jobs.scheduler import ensure_jobs_stream, run_scheduler
 
     configure(f"{settings.service_name}-worker", settings.log_level, settings.log_json)
+    serve_metrics(settings.worker_metrics_port)
     loop = asyncio.get_running_loop()
     nc = await messaging.connect(settings.nats_url, f"{settings.service_name}-worker")
     js = nc.jetstream()
