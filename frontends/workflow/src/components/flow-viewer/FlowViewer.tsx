@@ -5,7 +5,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow-viewer.css';
 import { http } from '@loom/ui';
-import { chartColours, COLOURS, MARKER, type FlowChartData } from './colours';
+import { chartColours, COLOURS, fitWhenShown, MARKER, type FlowChartData } from './colours';
 
 export interface FlowViewerProps {
   /** A process instance: its definition with visited nodes and taken flows (the usual case). */
@@ -107,6 +107,7 @@ export function FlowViewer(props: FlowViewerProps) {
     const v = viewer.current;
     if (!v || !data?.bpmnXml) return;
     let live = true;
+    let unfit = () => undefined as void;
     (async () => {
       const moddle = v.get<Moddle>('moddle');
       const { rootElement } = await moddle.fromXML(data.bpmnXml, 'bpmn:Definitions');
@@ -116,7 +117,8 @@ export function FlowViewer(props: FlowViewerProps) {
       const canvas = v.get<{ addMarker: (id: string, m: string) => void; zoom: (z: string) => void }>('canvas');
       const registry = v.get<{ get: (id: string) => unknown }>('elementRegistry');
       for (const [id, c] of colours) if (registry.get(id)) canvas.addMarker(id, MARKER[c]);
-      canvas.zoom('fit-viewport');
+      // hidden (another tab), the canvas has no size to fit: it is fitted when shown
+      if (host.current) unfit = fitWhenShown(host.current, () => canvas.zoom('fit-viewport'));
       setError(null);
     })().catch((e: Error) => {
       // Diagram import errors go to the console (seed §8) and show as a short notice.
@@ -125,6 +127,7 @@ export function FlowViewer(props: FlowViewerProps) {
     });
     return () => {
       live = false;
+      unfit();
     };
   }, [data]);
 

@@ -27,3 +27,29 @@ export function chartColours(data: Pick<FlowChartData, 'activityIds' | 'flows'>,
 export const MARKER: Record<ChartColour, string> = { visited: 'loom-flow-visited', current: 'loom-flow-current' };
 /** The colours themselves (also used by the browser tests to read back the chart). */
 export const COLOURS: Record<ChartColour, string> = { visited: '#1677ff', current: '#ff4d4f' };
+
+/**
+ * Runs `fit` once `el` has a size: at once when it is shown, else when it is next laid out (a chart
+ * loaded in a hidden tab has no size, and fitting it to the viewport there fails with a non-finite
+ * matrix in the console). Answers the undo.
+ */
+export function fitWhenShown(el: HTMLElement, fit: () => void, observe: (el: HTMLElement, cb: () => void) => () => void = resizeObserved): () => void {
+  const shown = () => el.clientWidth > 0 && el.clientHeight > 0;
+  if (shown()) {
+    fit();
+    return () => undefined;
+  }
+  const stop = observe(el, () => {
+    if (!shown()) return;
+    stop();
+    fit();
+  });
+  return stop;
+}
+
+function resizeObserved(el: HTMLElement, cb: () => void): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  const o = new ResizeObserver(cb);
+  o.observe(el);
+  return () => o.disconnect();
+}
