@@ -150,6 +150,10 @@ register(
             EN: "This node is not a countersign node; signers cannot be added",
         },
         "workflow.task.urged": {ZH: "催办成功", EN: "Reminder sent"},
+        "workflow.task.urge_too_often": {
+            ZH: "您已催办过该流程，{minutes}分钟内请勿重复催办",
+            EN: "You already sent a reminder for this process; wait {minutes} minutes before the next",
+        },
         "workflow.task.del_signed": {ZH: "减签成功", EN: "Signers removed"},
         "workflow.task.del_sign_not_found": {
             ZH: "所选人员不在当前会签节点的待办中，无法减签",

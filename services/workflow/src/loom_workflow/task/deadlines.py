@@ -38,6 +38,7 @@ from loom_workflow.engine.hooks import Deadline
 from loom_workflow.engine.runtime.entities import Execution, IdentityLink, Job, Task
 from loom_workflow.engine.timers import parse_duration
 from loom_workflow.process import status
+from loom_workflow.task import reminders
 
 DURATION, CALENDAR, ACTION, TRANSFER_TO = "dueDuration", "dueCalendar", "dueAction", "dueTransferTo"
 SETTINGS = (DURATION, CALENDAR, ACTION, TRANSFER_TO)
@@ -131,7 +132,9 @@ def fire(ctx: CommandContext, job: Job, execution: Execution) -> None:
         else:
             SetAssignee(task.id, to).execute(ctx)
     else:
-        events.remind(ctx, events.TASK_URGED, task, _handlers(ctx, task), f"任务[{task.name}]已超时")
+        users = reminders.due(ctx, task, _handlers(ctx, task))
+        if users:
+            events.remind(ctx, events.TASK_URGED, task, users, f"任务[{task.name}]已超时")
         _note(ctx, task, "urge", "超时提醒")
 
 

@@ -40,7 +40,7 @@ from loom_workflow.extension import approver_policy
 from loom_workflow.process import status
 from loom_workflow.process.errors import NotTaskHandler, StartDenied
 from loom_workflow.process.service import is_handler, may_start, running_instance
-from loom_workflow.task import returns
+from loom_workflow.task import reminders, returns
 from loom_workflow.task.errors import TaskNotFound
 from loom_workflow.task.schemas import (
     AuditRequest,
@@ -490,6 +490,8 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
     def run(ctx: CommandContext) -> list[str]:
         pid = proc_inst_id or (_task(ctx, task_id).proc_inst_id if task_id else "")
         running_instance(ctx, pid)
+        if not reminders.may_urge(ctx, pid, actor):
+            raise FailedPrecondition("workflow.task.urge_too_often", minutes=reminders.INTERVAL.seconds // 60)
         reminded: list[str] = []
         for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
             users = (
@@ -502,7 +504,10 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
                 ]
             )
             reminded.extend(u for u in users if u)
-            events.remind(ctx, events.TASK_URGED, task, users, message or "")
+            # each handler hears of a task at most once a while, whoever urges
+            heard = reminders.due(ctx, task, [u for u in users if u])
+            if heard:
+                events.remind(ctx, events.TASK_URGED, task, heard, message or "")
         AddComment(comment_json("urge", "催办", message or ""), proc_inst_id=pid, type="urge").execute(ctx)
         return list(dict.fromkeys(reminded))
 
