@@ -24,6 +24,7 @@ from loom_sys.auth.errors import (
 )
 from loom_sys.auth.models import LoginFailure, LoginSession
 from loom_sys.auth.passwords import MIN_LENGTH, hash_password, verify_password
+from loom_sys.config.models import CONFIG_ID, SysConfig
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import ENABLED, User
 
@@ -94,8 +95,12 @@ async def login(
     if not verify_password(user.password_hash if user else None, password) or user is None:
         failure.failures += 1
         failure.locked_until = None
-        if failure.failures >= settings.login_max_failures:
-            failure.locked_until = now() + timedelta(minutes=settings.login_lock_minutes)
+        # the system settings' lockout policy once saved (changed without a restart), else the service's
+        config = await session.get(SysConfig, CONFIG_ID)
+        max_failures = config.login_max_failures if config is not None else settings.login_max_failures
+        lock_minutes = config.login_lock_minutes if config is not None else settings.login_lock_minutes
+        if failure.failures >= max_failures:
+            failure.locked_until = now() + timedelta(minutes=lock_minutes)
             failure.failures = 0
         failure.updated_at = now()
         session.add(failure)
@@ -158,9 +163,16 @@ async def logout(session: AsyncSession, *, user_id: str, session_id: str) -> Non
     await session.flush()
 
 
-def check_password_rules(password: str) -> None:
-    if len(password) < MIN_LENGTH:
-        raise PasswordTooShort(min=MIN_LENGTH)
+async def password_min_length(session: AsyncSession) -> int:
+    """The shortest password allowed: the system settings' (once saved), else the default."""
+    config = await session.get(SysConfig, CONFIG_ID)
+    return config.password_min_length if config is not None else MIN_LENGTH
+
+
+def check_password_rules(password: str, minimum: int = MIN_LENGTH) -> None:
+    """Refuses a password shorter than ``minimum`` (see :func:`password_min_length`)."""
+    if len(password) < minimum:
+        raise PasswordTooShort(min=minimum)
 
 
 async def change_password(
@@ -170,7 +182,7 @@ async def change_password(
     user = await session.get(User, user_id)
     if user is None or not verify_password(user.password_hash, old_password):
         raise OldPasswordWrong()
-    check_password_rules(new_password)
+    check_password_rules(new_password, await password_min_length(session))
     user.password_hash = hash_password(new_password)
     user.update_by, user.update_date = user_id, now()
     session.add(user)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
@@ -27,9 +27,9 @@ async def get_config(session: SessionDep) -> Any:
 
 
 @router.get("/queryById", openapi_extra=OBJECT)
-async def query_by_id(session: SessionDep, _: CanView) -> Any:
+async def query_by_id(request: Request, session: SessionDep, _: CanView) -> Any:
     """Every setting, for the settings form."""
-    return service.render(await service.current(session))
+    return service.render(await service.current(session, request.app.state.settings))
 
 
 @router.post("/save")

@@ -9,14 +9,25 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform.wire import now
 from loom_sys.config.models import CONFIG_ID, SysConfig
 from loom_sys.config.schemas import SysConfigSave
+from loom_sys.settings import SysSettings
 
 FIELDS = tuple(name for name in SysConfigSave.model_fields if name != "id")
 
 
-async def current(session: AsyncSession) -> SysConfig:
-    """The settings in force (the defaults until someone saves them)."""
+async def current(session: AsyncSession, settings: SysSettings | None = None) -> SysConfig:
+    """The settings in force: the saved ones, else the defaults (the service's own login and upload
+    limits, when its settings are given)."""
     found = await session.get(SysConfig, CONFIG_ID)
-    return found if found is not None else SysConfig(id=CONFIG_ID)
+    if found is not None:
+        return found
+    if settings is None:
+        return SysConfig(id=CONFIG_ID)
+    return SysConfig(
+        id=CONFIG_ID,
+        login_max_failures=settings.login_max_failures,
+        login_lock_minutes=settings.login_lock_minutes,
+        upload_max_mb=max(1, min(50, settings.upload_max_bytes // (1024 * 1024))),
+    )
 
 
 def render(config: SysConfig) -> dict[str, Any]:

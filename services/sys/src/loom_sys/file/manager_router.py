@@ -66,7 +66,9 @@ async def upload(request: Request, session: SessionDep, principal: CanEdit, uplo
     form_target = (await request.form()).get("target")
     target = params.get("target") or (form_target if isinstance(form_target, str) else "") or manager.MINE
     settings = _settings(request)
-    limit = config_service.upload_limit(await config_service.current(session), settings.upload_max_bytes)
+    limit = config_service.upload_limit(
+        await config_service.current(session, settings), settings.upload_max_bytes
+    )
     content = await upload.read(limit + 1)
     return manager.upload(
         _roots(request, principal),

@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.i18n import translate
 from loom_platform.paging import ALL_ROWS, PageParams
-from loom_sys.auth.passwords import MIN_LENGTH
+from loom_sys.auth.service import password_min_length
 from loom_sys.office.models import Office
 from loom_sys.user import service as user_service
 from loom_sys.user.models import User
@@ -153,7 +153,12 @@ async def _offices(session: AsyncSession) -> dict[tuple[str, str], str]:
 
 
 def _check(
-    number: int, values: dict[str, str], seen: set[str], taken: set[str], offices: dict[tuple[str, str], str]
+    minimum: int,
+    number: int,
+    values: dict[str, str],
+    seen: set[str],
+    taken: set[str],
+    offices: dict[tuple[str, str], str],
 ) -> list[RowError]:
     errors = []
     titles = {f: t for f, t, _ in COLUMNS}
@@ -170,9 +175,9 @@ def _check(
         errors.append(RowError(number, titles["loginName"], translate("sys.user.import_duplicate")))
     seen.add(login)
     password = values.get("password", "")
-    if password and len(password) < MIN_LENGTH:
+    if password and len(password) < minimum:
         errors.append(
-            RowError(number, titles["password"], translate("sys.user.import_password", min=MIN_LENGTH))
+            RowError(number, titles["password"], translate("sys.user.import_password", min=minimum))
         )
     if values.get("loginFlag", "") not in ("", "0", "1"):
         errors.append(RowError(number, titles["loginFlag"], translate("sys.user.import_flag")))
@@ -196,7 +201,8 @@ async def import_users(session: AsyncSession, content: bytes, *, actor: str) -> 
         (await session.execute(select(User.login_name).where(User.login_name.in_(logins)))).scalars().all()
     )  # type: ignore[attr-defined]
     seen: set[str] = set()
-    errors = [e for number, values in rows for e in _check(number, values, seen, taken, offices)]
+    minimum = await password_min_length(session)
+    errors = [e for number, values in rows for e in _check(minimum, number, values, seen, taken, offices)]
     if errors:
         raise ImportRefused(errors)
     for _, values in rows:

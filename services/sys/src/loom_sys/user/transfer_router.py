@@ -121,7 +121,9 @@ async def image_upload(
     extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if extension not in IMAGES:
         raise ExtensionRefused(ext=extension or "-")
-    limit = config_service.upload_limit(await config_service.current(session), settings.upload_max_bytes)
+    limit = config_service.upload_limit(
+        await config_service.current(session, settings), settings.upload_max_bytes
+    )
     content = await file.read(limit + 1)
     async with transaction(session):
         record = await file_service.store(
