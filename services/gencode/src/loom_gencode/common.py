@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from loom_contracts.loom.gencode.v1 import events_pb2
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import InvalidArgument, LoomError
 from loom_platform.outbox import record_changes
 
 publish = record_changes("gencode", events_pb2)
@@ -17,10 +17,11 @@ def blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def require(value: Any, key: str, **params: Any) -> None:
-    """Raises ``InvalidArgument(key)`` when ``value`` is blank."""
+def require(value: Any, error: type[LoomError] | str, **params: Any) -> None:
+    """Raises ``error(**params)`` when ``value`` is blank: a named error, or (not yet named) an
+    ``InvalidArgument`` of that message key."""
     if blank(value):
-        raise InvalidArgument(key, **params)
+        raise error(**params) if isinstance(error, type) else InvalidArgument(error, **params)
 
 
 def check_length(value: str | None, max_length: int, field: str) -> None:
@@ -40,8 +41,3 @@ def check_sort(value: Any, minimum: int = 0) -> int:
     if not minimum <= number <= 99999:
         raise InvalidArgument("gencode.sort_range", min=minimum)
     return number
-
-
-def is_deleted(flag: Any) -> bool:
-    """A nested row's delFlag: '1' (string) or 1 (number) means deleted."""
-    return str(flag).strip() == "1"

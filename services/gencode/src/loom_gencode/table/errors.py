@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition
+from loom_platform.errors import FailedPrecondition, InvalidArgument
 
 
 class NotSynced(FailedPrecondition):  # type: ignore[misc]
@@ -23,3 +23,106 @@ class ChildTableMenu(FailedPrecondition):  # type: ignore[misc]
 
 class NotWorkflowForm(FailedPrecondition):  # type: ignore[misc]
     message_key = "gencode.table.not_workflow"  # 请选择工作流表单
+
+
+# The design rules of seed §4-§5 (table/rules.py); texts in loom_gencode/messages.py.
+
+
+class NameRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.name_required"
+
+
+class NameInvalid(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.name_invalid"
+
+
+class DataSourceRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.data_source_required"
+
+
+class CommentsRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.comments_required"
+
+
+class IdTypeRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.id_type_required"
+
+
+class TableTypeRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.table_type_required"
+
+
+class ClassNameRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.class_name_required"
+
+
+class ClassNameInvalid(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.class_name_invalid"
+
+
+class ParentRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.parent_required"
+
+
+class ParentForeignKeyRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.parent_fk_required"
+
+
+class ColumnNameRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.column_name_required"
+
+
+class ColumnNameInvalid(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.column_name_invalid"
+
+
+class ColumnCommentsRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.column_comments_required"
+
+
+class JdbcTypeRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.jdbc_type_required"
+
+
+class JavaTypeRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.java_type_required"
+
+
+class JavaFieldRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.java_field_required"
+
+
+class JavaFieldInvalid(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.java_field_invalid"
+
+
+class RelatedFieldRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.related_field_required"
+
+
+class GridSelectRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.grid_select_required"
+
+
+class ColumnDuplicate(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.column_duplicate"
+
+
+class BaseColumnMissing(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.base_column"
+
+
+class TreeColumnMissing(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.tree_columns"
+
+
+class ProcInsIdMissing(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.proc_ins_id"
+
+
+class ParentForeignKeyUnknown(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.parent_fk_unknown"
+
+
+class ForeignKeyNotQuery(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.fk_not_query"

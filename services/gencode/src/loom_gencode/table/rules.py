@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from loom_gencode.common import blank, is_deleted, require
+from loom_gencode.common import blank, require
+from loom_gencode.table import errors
 from loom_gencode.table.defaults import PROC_INS_ID, TREE_COLUMNS, TREE_TYPES, WORKFLOW_TYPE, base_columns_for
 from loom_gencode.table.schemas import ColumnSave, TableSave
-from loom_platform.errors import InvalidArgument
+from loom_platform.crud import is_deleted
 
 IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 JAVA_FIELD = re.compile(r"^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*(\|[A-Za-z_$][\w$]*)*)?$")
@@ -16,41 +17,41 @@ GRID_FIELDS = ("field_labels", "field_keys", "search_label", "search_key")
 
 def check_table(table: TableSave) -> None:
     """Table-level fields (step 1)."""
-    require(table.name, "gencode.table.name_required")
+    require(table.name, errors.NameRequired)
     assert table.name is not None
     if len(table.name) > 50 or not IDENTIFIER.match(table.name):
-        raise InvalidArgument("gencode.table.name_invalid", name=table.name)
-    require(table.data_source.id if table.data_source else None, "gencode.table.data_source_required")
-    require(table.comments, "gencode.table.comments_required")
-    require(table.id_type, "gencode.table.id_type_required")
-    require(table.table_type, "gencode.table.table_type_required")
-    require(table.class_name, "gencode.table.class_name_required")
+        raise errors.NameInvalid(name=table.name)
+    require(table.data_source.id if table.data_source else None, errors.DataSourceRequired)
+    require(table.comments, errors.CommentsRequired)
+    require(table.id_type, errors.IdTypeRequired)
+    require(table.table_type, errors.TableTypeRequired)
+    require(table.class_name, errors.ClassNameRequired)
     assert table.class_name is not None
     if not re.match(r"^[A-Z][A-Za-z0-9_]*$", table.class_name):
-        raise InvalidArgument("gencode.table.class_name_invalid", name=table.class_name)
+        raise errors.ClassNameInvalid(name=table.class_name)
     if table.table_type in ("2", "5") and blank(table.parent_table):
-        raise InvalidArgument("gencode.table.parent_required")
+        raise errors.ParentRequired()
     if not blank(table.parent_table) and blank(table.parent_table_fk):
-        raise InvalidArgument("gencode.table.parent_fk_required")
+        raise errors.ParentForeignKeyRequired()
 
 
 def check_column(column: ColumnSave) -> None:
     """Column fields of steps 1-3."""
-    require(column.name, "gencode.table.column_name_required")
+    require(column.name, errors.ColumnNameRequired)
     name = str(column.name)
     if not IDENTIFIER.match(name) or len(name) > 64:
-        raise InvalidArgument("gencode.table.column_name_invalid", name=name)
-    require(column.comments, "gencode.table.column_comments_required", name=name)
-    require(column.jdbc_type, "gencode.table.jdbc_type_required", name=name)
-    require(column.java_type, "gencode.table.java_type_required", name=name)
-    require(column.java_field, "gencode.table.java_field_required", name=name)
+        raise errors.ColumnNameInvalid(name=name)
+    require(column.comments, errors.ColumnCommentsRequired, name=name)
+    require(column.jdbc_type, errors.JdbcTypeRequired, name=name)
+    require(column.java_type, errors.JavaTypeRequired, name=name)
+    require(column.java_field, errors.JavaFieldRequired, name=name)
     field = str(column.java_field).strip()
     if field.startswith(".") or field.endswith(".") or not JAVA_FIELD.match(field):
-        raise InvalidArgument("gencode.table.java_field_invalid", field=field)
+        raise errors.JavaFieldInvalid(field=field)
     if str(column.java_type).startswith("com.") and "." not in field:
-        raise InvalidArgument("gencode.table.related_field_required", name=name)
+        raise errors.RelatedFieldRequired(name=name)
     if column.show_type == "gridselect" and any(blank(getattr(column, f)) for f in GRID_FIELDS):
-        raise InvalidArgument("gencode.table.grid_select_required", name=name)
+        raise errors.GridSelectRequired(name=name)
 
 
 def check_design(table: TableSave, saved_names: set[str]) -> list[ColumnSave]:
@@ -62,22 +63,22 @@ def check_design(table: TableSave, saved_names: set[str]) -> list[ColumnSave]:
         check_column(column)
         key = str(column.name).lower()
         if key in seen:
-            raise InvalidArgument("gencode.table.column_duplicate", name=column.name)
+            raise errors.ColumnDuplicate(name=column.name)
         seen.add(key)
     for base in base_columns_for(table.table_type):
         if base in saved_names and base not in seen:
-            raise InvalidArgument("gencode.table.base_column", name=base)
+            raise errors.BaseColumnMissing(name=base)
     if table.table_type in TREE_TYPES:
         for tree_column in TREE_COLUMNS:
             if tree_column not in seen:
-                raise InvalidArgument("gencode.table.tree_columns", name=tree_column)
+                raise errors.TreeColumnMissing(name=tree_column)
     if table.table_type == WORKFLOW_TYPE and PROC_INS_ID not in seen:
-        raise InvalidArgument("gencode.table.proc_ins_id")
+        raise errors.ProcInsIdMissing()
     if not blank(table.parent_table):
         fk = str(table.parent_table_fk)
         match = next((c for c in live if str(c.name).lower() == fk.lower()), None)
         if match is None:
-            raise InvalidArgument("gencode.table.parent_fk_unknown", name=fk)
+            raise errors.ParentForeignKeyUnknown(name=fk)
         if table.table_type == "5" and match.is_query != "1":
-            raise InvalidArgument("gencode.table.fk_not_query", name=fk)
+            raise errors.ForeignKeyNotQuery(name=fk)
     return live
