@@ -21,11 +21,11 @@ describe('approval modes of the countersign section (会签, 或签, 依次审�
 });
 
 describe('the approver policy is saved as node settings of the user task', () => {
-  it('sends emptyApprover, autoApprove and backReturn, empty when unset', async () => {
+  it('sends emptyApprover, autoApprove, backReturn and the deadline, empty when unset', async () => {
     const moddle = new BpmnModdle({ flowable: flowableDescriptor });
     const xml =
       '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">' +
-      '<process id="p"><userTask id="a" flowable:emptyApprover="skip" flowable:autoApprove="initiator,approved" flowable:backReturn="1"/>' +
+      '<process id="p"><userTask id="a" flowable:emptyApprover="skip" flowable:autoApprove="initiator,approved" flowable:backReturn="1" flowable:dueDuration="P2D" flowable:dueCalendar="workday" flowable:dueAction="transfer" flowable:dueTransferTo="u9"/>' +
       '<userTask id="b"/></process></definitions>';
     const { rootElement } = await moddle.fromXML(xml);
     const tasks = (rootElement as any).rootElements[0].flowElements;
@@ -33,5 +33,7 @@ describe('the approver policy is saved as node settings of the user task', () =>
     const of = (node: string, key: string) => settings.find((s) => s.taskDefId === node && s.key === key)?.value;
     expect([of('a', 'emptyApprover'), of('a', 'autoApprove'), of('a', 'backReturn')]).toEqual(['skip', 'initiator,approved', '1']);
     expect([of('b', 'emptyApprover'), of('b', 'autoApprove'), of('b', 'backReturn')]).toEqual(['', '', '']);
+    expect(['dueDuration', 'dueCalendar', 'dueAction', 'dueTransferTo'].map((k) => of('a', k))).toEqual(['P2D', 'workday', 'transfer', 'u9']);
+    expect(of('b', 'dueDuration')).toBe('');
   });
 });

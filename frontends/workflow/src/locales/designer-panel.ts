@@ -41,6 +41,8 @@ const messages = {
       emptyApprover: '审批人为空时', emptyError: '报错并停止', emptySkip: '自动跳过', emptyAdmin: '转交管理员',
       autoApprove: '自动通过', auto: { initiator: '审批人是发起人', approved: '审批人已审批过' },
       backReturn: '退回后重新提交直接回到本节点',
+      dueDuration: '办理时限', dueDurationTip: 'ISO-8601 时长，例如 PT4H（4小时）、P2D（2天）', dueWorkdays: '按工作日计算（跳过周末和节假日字典）',
+      dueAction: '超时后', due: { remind: '提醒办理人', approve: '自动通过', reject: '自动驳回', transfer: '转办给' }, dueTransferTo: '转办给',
     },
   },
   'en-US': {
@@ -82,6 +84,8 @@ const messages = {
       emptyApprover: 'When nobody approves', emptyError: 'Stop with an error', emptySkip: 'Skip the node', emptyAdmin: 'Send to the administrator',
       autoApprove: 'Approve automatically', auto: { initiator: 'The approver is the initiator', approved: 'The approver already approved' },
       backReturn: 'After a send-back, the resubmission comes straight back here',
+      dueDuration: 'Time limit', dueDurationTip: 'An ISO-8601 duration, e.g. PT4H (4 hours), P2D (2 days)', dueWorkdays: 'In working days (no weekends or holidays of the dictionary)',
+      dueAction: 'When it passes', due: { remind: 'Remind the handlers', approve: 'Approve automatically', reject: 'Reject automatically', transfer: 'Transfer to' }, dueTransferTo: 'Transfer to',
     },
   },
 };

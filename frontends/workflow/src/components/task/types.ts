@@ -16,6 +16,9 @@ export interface TodoRow extends Record<string, unknown> {
     assignee?: string | null;
     owner?: string | null;
     delegationState?: string | null;
+    /** When the node's deadline falls (null without one), and whether it has passed. */
+    dueDate?: string | null;
+    overdue?: boolean;
   };
 }
 

@@ -52,6 +52,7 @@ const types: ModdleType[] = [
       attr('formType'), attr('outFormKey'), attr('formReadOnly', 'Boolean'), attr('sameDeployment', 'Boolean'), attr('taskIdVariableName'),
       // Loom's approver policy (node settings of the same names, issue 27)
       attr('emptyApprover'), attr('autoApprove'), attr('backReturn'),
+      attr('dueDuration'), attr('dueCalendar'), attr('dueAction'), attr('dueTransferTo'),
     ],
   },
   {

@@ -17,8 +17,11 @@ export interface NodeSetting {
 
 const num = (v: unknown) => Number(v) || 0;
 
-/** User-task settings of the approver policy (workflow's extension/approver_policy.py, task/returns.py). */
-export const POLICY_SETTINGS = ['emptyApprover', 'autoApprove', 'backReturn'] as const;
+/** User-task settings of the approver policy and the deadline (workflow's extension/approver_policy.py,
+ * task/returns.py, task/deadlines.py). */
+export const POLICY_SETTINGS = [
+  'emptyApprover', 'autoApprove', 'backReturn', 'dueDuration', 'dueCalendar', 'dueAction', 'dueTransferTo',
+] as const;
 
 /**
  * What the designer sends on save (seed 001 §3.1): one node extension per user task and

@@ -35,6 +35,18 @@ export default function TodoList(_props: PageProps) {
         { title: t('taskName'), dataIndex: ['task', 'name'], key: 'taskName', render: (_d, r) => <Tag color="processing">{r.task.name}</Tag> },
         { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
         { title: t('createTime'), dataIndex: ['task', 'createTime'], key: 'createTime', render: (_d, r) => showTime(r.task.createTime), exportValue: (r) => showTime(r.task.createTime) },
+        {
+          title: t('dueDate'),
+          dataIndex: ['task', 'dueDate'],
+          key: 'dueDate',
+          render: (_d, r) =>
+            r.task.dueDate ? (
+              <span data-due={r.task.overdue ? 'overdue' : 'due'}>
+                {showTime(r.task.dueDate)} {r.task.overdue ? <Tag color="error">{t('overdue')}</Tag> : null}
+              </span>
+            ) : '-',
+          exportValue: (r) => (r.task.dueDate ? showTime(r.task.dueDate) : ''),
+        },
         queryColumn<TodoRow>(t('title'), 'title'),
         queryColumn<TodoRow>(t('processName'), 'procDefName'),
         timeRangeColumn<TodoRow>(t),
