@@ -30,7 +30,8 @@ async def tables(
 ) -> list[dict[str, Any]]:
     """``[{name, comments}]`` of the data source's tables whose name holds ``name``."""
     engine, _ = await _engine(session, runtime, ds_id)
-    return await _guard(asyncio.to_thread(introspect.list_tables, engine, name or ""))
+    found: list[dict[str, Any]] = await _guard(asyncio.to_thread(introspect.list_tables, engine, name or ""))
+    return found
 
 
 async def column_types(session: AsyncSession, kind: str) -> list[dict[str, Any]]:

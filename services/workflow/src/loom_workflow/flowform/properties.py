@@ -19,8 +19,14 @@ from loom_workflow.engine.model.xml import bpmn_children, extension_children, pa
 # Flowable's form types and the data type of loom_form_rules that checks a submitted value.
 DATA_TYPES = {"long": "integer", "double": "number", "boolean": "boolean"}
 # Java's SimpleDateFormat letters and the digits they stand for (Flowable's default is dd/MM/yyyy).
-DATE_LETTERS = (("yyyy", "[0-9]{4}"), ("MM", "[0-9]{2}"), ("dd", "[0-9]{2}"), ("HH", "[0-9]{2}"))
-DATE_LETTERS += (("mm", "[0-9]{2}"), ("ss", "[0-9]{2}"))
+DATE_LETTERS: tuple[tuple[str, str], ...] = (
+    ("yyyy", "[0-9]{4}"),
+    ("MM", "[0-9]{2}"),
+    ("dd", "[0-9]{2}"),
+    ("HH", "[0-9]{2}"),
+    ("mm", "[0-9]{2}"),
+    ("ss", "[0-9]{2}"),
+)
 
 
 @dataclass(frozen=True)
