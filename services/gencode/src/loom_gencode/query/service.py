@@ -18,7 +18,12 @@ from loom_gencode.runtime import Runtime
 from loom_platform.db import transaction
 from loom_platform.errors import InvalidArgument, LoomError
 
-TIMEOUT_SIGNS = ("statement timeout", "max_execution_time", "max_statement_time", "maximum statement execution time")
+TIMEOUT_SIGNS = (
+    "statement timeout",
+    "max_execution_time",
+    "max_statement_time",
+    "maximum statement execution time",
+)
 
 
 async def _run(
