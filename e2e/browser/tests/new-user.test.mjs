@@ -285,6 +285,36 @@ export default [
     },
   },
   {
+    name: 'new user: the user picker is 1000 px wide, tree left, search and table centre, chosen users right, all inside the dialog',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      await p.goto(ctx.base + '/sys/office/OfficeList');
+      const scope = p.locator('[data-page="/sys/office/OfficeList"]');
+      await scope.waitFor({ timeout: 20000 });
+      await scope.locator('[data-action="add"]').first().click();
+      await p.locator('.loom-office-primary-person [data-action="pick-user"]').click();
+      const picker = p.locator('.loom-user-picker .ant-modal-content');
+      await picker.locator('.ant-table-row').first().waitFor({ timeout: 15000 });
+      // choose one: its tag shows on the right
+      await picker.locator('.ant-table-row').first().locator('.ant-radio-input, .ant-checkbox-input').first().check();
+      await picker.locator('.loom-picker-chosen .ant-tag').first().waitFor();
+      await screenshot(p, 'new-user-05-user-picker');
+      const box = async (l) => l.boundingBox();
+      const dialog = await box(picker);
+      expect(Math.round((await box(p.locator('.ant-modal.loom-user-picker'))).width) === 1000, `1000 px wide: ${dialog.width}`);
+      const tree = await box(picker.locator('.ant-tree').first());
+      const search = await box(picker.locator('input[placeholder="登录名"], .ant-form-inline input').first());
+      const table = await box(picker.locator('.ant-table').first());
+      const chosen = await box(picker.locator('.loom-picker-chosen'));
+      const inside = (b) => b.x >= dialog.x - 1 && b.y >= dialog.y - 1 && b.x + b.width <= dialog.x + dialog.width + 1 && b.y + b.height <= dialog.y + dialog.height + 1;
+      for (const [name, b] of Object.entries({ tree, search, table, chosen })) expect(inside(b), `${name} inside the dialog: ${JSON.stringify(b)} in ${JSON.stringify(dialog)}`);
+      expect(tree.x + tree.width <= table.x && table.x + table.width <= chosen.x, `tree | table | chosen from left to right: ${tree.x},${table.x},${chosen.x}`);
+      expect(search.y < table.y && Math.abs(chosen.y - search.y) < 60, `search above the table, chosen beside them: ${search.y},${table.y},${chosen.y}`);
+      await picker.locator('.ant-modal-close').click();
+      await p.locator('.ant-modal-wrap:visible .ant-modal-close').last().click();
+    },
+  },
+  {
     name: 'new user: a page opened from a menu made like createMenu is titled by the menu in its tab and breadcrumb',
     run: async (ctx) => {
       const p = await page(ctx);

@@ -122,7 +122,9 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
         </Space>
       }
     >
-      <Row gutter={12} style={{ height: 500 }}>
+      {/* three columns that never wrap: the table takes what the tree and the chosen list leave
+          (a flex basis of its content width wrapped the chosen list, and the table, below the dialog) */}
+      <Row gutter={12} wrap={false} style={{ height: 500 }}>
         <Col flex="200px" style={{ height: '100%', overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
           <AntInput size="small" allowClear placeholder={t('filterTree')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
           <Tree
@@ -138,7 +140,7 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
             }}
           />
         </Col>
-        <Col flex="auto" style={{ minWidth: 0 }}>
+        <Col flex="1 1 0" style={{ minWidth: 0, height: '100%', overflow: 'hidden' }}>
           <Form form={form} layout="inline" onFinish={() => list.search(buildQuery(office))} style={{ marginBottom: 8 }}>
             <Form.Item name="loginName">
               <Input size="small" allowClear placeholder={t('loginName')} />
