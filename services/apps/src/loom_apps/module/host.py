@@ -115,6 +115,7 @@ class Host:
         try:
             async with self.sessions() as session, transaction(session):
                 await module_service.finish(session, version_id=version.id, passed=run.passed, log=run.log)
+            await module_service.prune(session)
         except BaseException:
             if previous is not None:
                 self.mounts.mount(previous)

@@ -30,7 +30,7 @@ async def receive(session: AsyncSession, published: gencode_events.ModulePublish
     stmt = select(AppModuleVersion).where(
         AppModuleVersion.name == published.name, AppModuleVersion.version == published.version
     )
-    found = (await session.execute(stmt)).scalar_one_or_none()
+    found: AppModuleVersion | None = (await session.execute(stmt)).scalar_one_or_none()
     if found is not None:
         return found
     version = AppModuleVersion(
@@ -77,7 +77,7 @@ async def claim(session: AsyncSession, stale_after: dt.timedelta) -> AppModuleVe
         .limit(1)
         .with_for_update(skip_locked=True)
     )
-    version = (await session.execute(stmt)).scalar_one_or_none()
+    version: AppModuleVersion | None = (await session.execute(stmt)).scalar_one_or_none()
     if version is None:
         return None
     version.state, version.claimed_at = TESTING, utcnow()
