@@ -156,10 +156,10 @@ def seed_open_tasks(url: str) -> None:
 
     with psycopg.connect(conninfo(url), autocommit=True) as conn:
         definition = conn.execute("SELECT id FROM act_re_procdef WHERE key = 'bench' LIMIT 1").fetchone()[0]
-        conn.execute(
-            "INSERT INTO act_hi_procinst (id, proc_def_id, proc_def_key, proc_def_version, name, start_time, "
-            "start_user_id, root_proc_inst_id) SELECT 'bp' || i, %s, 'bench', 1, '压测' || i, now(), 'u' || (i %% 100), "
-            "'bp' || i FROM generate_series(1, 1000) i",
+        conn.execute(  # the instances' runtime executions (the to-do list's title and initiator)
+            "INSERT INTO act_ru_execution (id, proc_inst_id, proc_def_id, root_proc_inst_id, is_scope, name, "
+            "start_user_id, start_time) SELECT 'bp' || i, 'bp' || i, %s, 'bp' || i, true, '压测' || i, "
+            "'u' || (i %% 100), now() FROM generate_series(1, 1000) i",
             (definition,),
         )
         conn.execute(

@@ -271,11 +271,12 @@ def seed_open_tasks(definition_id: str, real_users: list[str]) -> None:
         conn.execute("CREATE TEMP TABLE bench_users (n int PRIMARY KEY, id text)")
         with conn.cursor() as cur:
             cur.executemany("INSERT INTO bench_users VALUES (%s, %s)", list(enumerate(users)))
+        # the instances' runtime executions (the to-do list reads title and initiator from them)
         conn.execute(
-            "INSERT INTO act_hi_procinst (id, proc_def_id, proc_def_key, proc_def_version, name, start_time, "
-            "start_user_id, root_proc_inst_id) SELECT %(p)s || i, %(d)s, %(k)s, 1, '压测' || i, now(), "
-            "(SELECT id FROM bench_users WHERE n = i %% 1000), %(p)s || i FROM generate_series(1, 1000) i",
-            {"p": f"g{RUN}p", "d": definition_id, "k": KEY},
+            "INSERT INTO act_ru_execution (id, proc_inst_id, proc_def_id, root_proc_inst_id, is_scope, name, "
+            "start_user_id, start_time) SELECT %(p)s || i, %(p)s || i, %(d)s, %(p)s || i, true, '压测' || i, "
+            "(SELECT id FROM bench_users WHERE n = i %% 1000), now() FROM generate_series(1, 1000) i",
+            {"p": f"g{RUN}p", "d": definition_id},
         )
         conn.execute(
             "INSERT INTO act_ru_task (id, name, task_def_key, proc_inst_id, proc_def_id, execution_id, assignee, "
@@ -293,12 +294,12 @@ def seed_open_tasks(definition_id: str, real_users: list[str]) -> None:
         )
         conn.execute("ANALYZE act_ru_task")
         conn.execute("ANALYZE act_ru_identitylink")
-        conn.execute("ANALYZE act_hi_procinst")
+        conn.execute("ANALYZE act_ru_execution")
 
 
 def remove_open_tasks() -> None:
     with workflow_db() as conn:
-        for table in ("act_ru_identitylink", "act_ru_task", "act_hi_procinst"):
+        for table in ("act_ru_identitylink", "act_ru_task", "act_ru_execution"):
             conn.execute(f"DELETE FROM {table} WHERE id LIKE %s", (f"g{RUN}%",))  # noqa: S608
 
 
