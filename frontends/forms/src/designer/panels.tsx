@@ -2,7 +2,7 @@ import { memo, useEffect, useState } from 'react';
 import { AutoComplete, Button, Checkbox, ColorPicker, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formComponents, getLang } from '@loom/ui';
+import { DictTypeSelect, formComponents, getLang } from '@loom/ui';
 import { BOUNDS, DATA_TYPES, FIXED_VALIDATORS, fieldsOf, language, type FormConfig, type FormJson, type FormWidget, type OptionItem } from '../render';
 import { CodeEditorDialog } from './dialogs';
 import { newCol, newPane, paneLabel, setLabelPosition, setOption } from './model';
@@ -212,14 +212,14 @@ function WidgetPanelView({ w, isRoot, onChange }: { w: FormWidget | null; isRoot
           )}
           {Number(o.remote) === 3 && (
             <Form.Item label={t('prop.dictType')} name="dictType">
-              <Input />
+              <DictTypeSelect data-prop="dictType" />
             </Form.Item>
           )}
         </>
       )}
       {type === 'dict' && (
         <Form.Item label={t('prop.dictType')} name="dictType">
-          <Input />
+          <DictTypeSelect data-prop="dictType" />
         </Form.Item>
       )}
       {type === 'date' && (

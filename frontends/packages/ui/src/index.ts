@@ -7,7 +7,7 @@ export * from './components/feedback';
 export * from './components/exporting';
 export { Permission, type PermissionProps } from './components/Permission';
 export { LabelLink, type LabelLinkProps } from './components/LabelLink';
-export { DictTag, DictSelect, DictRadio, type DictTagProps, type DictSelectProps, type DictRadioProps } from './components/Dict';
+export { DictTag, DictSelect, DictRadio, DictTypeSelect, type DictTagProps, type DictSelectProps, type DictRadioProps } from './components/Dict';
 export {
   ListPage,
   type ListColumn,

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { FieldValue, valueText } from '../src/form-render/display';
 import { Control } from '../src/form-render/widgets/Control';
+import { DictTypeSelect } from '../src/components/Dict';
+import { fireEvent } from '@testing-library/react';
 import type { FormWidget } from '../src/form-render/types';
 import { session } from '../src/core/session';
 import { fakeFetch, renderUi } from './helpers';
@@ -53,5 +55,17 @@ describe('a stored value as a person reads it', () => {
     await waitFor(() => expect(screen.getByText('是')).toBeInTheDocument());
     renderUi(<Control widget={widget('select', { options: [{ value: '1', label: '一' }] })} value={1} disabled />);
     await waitFor(() => expect(screen.getByText('一')).toBeInTheDocument());
+  });
+});
+
+describe('字典类型 in the form designer', () => {
+  it('is a picker of the dictionary types, each with its first labels', async () => {
+    session.setDictList({ yes_no: [{ value: '1', label: '是' }, { value: '0', label: '否' }], sex: [{ value: '1', label: '男' }] });
+    let picked = '';
+    renderUi(<DictTypeSelect open onChange={(v) => (picked = v)} />);
+    const option = await screen.findByText('yes_no（是/否）');
+    expect(screen.getByText('sex（男）')).toBeInTheDocument();
+    fireEvent.click(option);
+    expect(picked).toBe('yes_no');
   });
 });

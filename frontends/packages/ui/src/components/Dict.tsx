@@ -73,3 +73,17 @@ export function DictRadio({ type, value, onChange, disabled }: DictRadioProps) {
     </Radio.Group>
   );
 }
+
+/** A picker of the dictionary types (those of the portal's dictionary map), each shown with its first labels. */
+export function DictTypeSelect({ placeholder, ...rest }: Omit<SelectProps<string>, 'options'>) {
+  const { t } = useTranslation('ui');
+  const s = useSession();
+  const options = Object.keys(s.dictList)
+    .sort()
+    .map((type) => {
+      const labels = (s.dictList[type] ?? []).slice(0, 3).map((d) => d.label);
+      const more = (s.dictList[type] ?? []).length > 3 ? '…' : '';
+      return { value: type, label: labels.length ? `${type}（${labels.join('/')}${more}）` : type };
+    });
+  return <Select<string> showSearch allowClear optionFilterProp="label" placeholder={placeholder ?? t('pleaseSelect')} options={options} {...rest} />;
+}
