@@ -12,7 +12,7 @@ import re
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import orjson
 from fastapi import Depends, Query, Request
@@ -204,29 +204,29 @@ def like_pattern(value: str, *, start: bool = True, end: bool = True) -> str:
 # ends_with or contains_bound (libs/platform/tests/test_like_searches.py holds every service to it).
 
 
-def _like(column: Any, pattern: Any, any_case: bool) -> Any:
+def _like(column: Any, pattern: Any, any_case: bool) -> ColumnElement[bool]:
     if any_case:
-        return column.ilike(pattern, escape=LIKE_ESCAPE)
-    return column.like(pattern, escape=LIKE_ESCAPE)
+        return cast("ColumnElement[bool]", column.ilike(pattern, escape=LIKE_ESCAPE))
+    return cast("ColumnElement[bool]", column.like(pattern, escape=LIKE_ESCAPE))
 
 
-def contains(column: Any, value: str, *, any_case: bool = True) -> Any:
+def contains(column: Any, value: str, *, any_case: bool = True) -> ColumnElement[bool]:
     """``column ILIKE '%value%'`` with the value taken literally (any case; ``any_case=False``:
     ``LIKE``, exact case)."""
     return _like(column, like_pattern(value), any_case)
 
 
-def starts_with(column: Any, prefix: str, *, any_case: bool = False) -> Any:
+def starts_with(column: Any, prefix: str, *, any_case: bool = False) -> ColumnElement[bool]:
     """``column LIKE 'prefix%'`` with the prefix taken literally (exact case): tree paths."""
     return _like(column, like_pattern(prefix, start=False), any_case)
 
 
-def ends_with(column: Any, suffix: str, *, any_case: bool = False) -> Any:
+def ends_with(column: Any, suffix: str, *, any_case: bool = False) -> ColumnElement[bool]:
     """``column LIKE '%suffix'`` with the suffix taken literally (exact case)."""
     return _like(column, like_pattern(suffix, end=False), any_case)
 
 
-def contains_bound(column: Any, name: str) -> Any:
+def contains_bound(column: Any, name: str) -> ColumnElement[bool]:
     """``column ILIKE :name`` for a cached statement; bind ``like_pattern(value)`` to ``name``."""
     return _like(column, bindparam(name), True)
 
