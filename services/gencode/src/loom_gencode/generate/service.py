@@ -28,7 +28,13 @@ from loom_gencode.scheme.models import GenScheme
 from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeSave
 from loom_gencode.seed import SYSTEM_GROUP_ID
 from loom_gencode.table import service as table_service
-from loom_gencode.table.errors import ChildTableCodegen, NotSynced, NotWorkflowForm, RightTableCodegen
+from loom_gencode.table.errors import (
+    ChildTableCodegen,
+    NotSynced,
+    NotWorkflowForm,
+    RightTableCodegen,
+    TemplateGroupUnknown,
+)
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import InvalidArgument, NotFound
 from loom_platform.logging import caller
@@ -102,7 +108,7 @@ async def save_scheme(session: AsyncSession, payload: SchemeSave) -> GenScheme:
     table_id = _check_form(payload)
     await table_service.get(session, table_id)
     if payload.category and await session.get(TemplateGroup, str(payload.category)) is None:
-        raise InvalidArgument("gencode.gen.group_unknown", id=str(payload.category)[:64])
+        raise TemplateGroupUnknown(id=str(payload.category)[:64])
     scheme = await scheme_of(session, table_id)
     if scheme is None:
         scheme = GenScheme(id=payload.id or new_id(), gen_table_id=table_id)

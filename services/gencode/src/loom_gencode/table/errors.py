@@ -40,6 +40,14 @@ class DataSourceRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.data_source_required"
 
 
+class DataSourceUnknown(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.table.data_source_unknown"  # 数据源[{id}]不存在
+
+
+class TemplateGroupUnknown(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.gen.group_unknown"  # 模板分组[{id}]不存在
+
+
 class CommentsRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.comments_required"
 

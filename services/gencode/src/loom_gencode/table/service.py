@@ -18,6 +18,7 @@ from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.table import rules
 from loom_gencode.table.defaults import class_name_for, column_defaults
+from loom_gencode.table.errors import DataSourceUnknown
 from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
@@ -112,7 +113,7 @@ async def save(session: AsyncSession, payload: TableSave) -> GenTable:
     live = rules.check_design(payload, {c.name for c in existing})
     ds_id = payload.data_source.id if payload.data_source else None
     if ds_id and ds_id != MASTER_ID and await session.get(DataSource, ds_id) is None:
-        raise InvalidArgument("gencode.table.data_source_unknown", id=ds_id[:64])
+        raise DataSourceUnknown(id=ds_id[:64])
     clash = (
         (
             await session.execute(
