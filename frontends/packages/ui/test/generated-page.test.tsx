@@ -18,11 +18,31 @@ const pages: GeneratedPages = {
   columns: [
     { ...column, name: 'id', field: 'id', label: '主键', list: true, form: false, pk: true },
     { ...column, name: 'title', field: 'title', label: '标题', required: true, maxLength: 20, query: true },
-    { ...column, name: 'due_day', field: 'dueDay', label: '日期', pyType: 'date' },
   ],
 };
 
 describe('a generated module rendered from its pages', () => {
+  it('shows a tree table from its treeData, without paging', async () => {
+    grant('demo:cat:view');
+    const calls = fakeFetch(() => [200, [{ id: 'a', name: '根节点', parentId: '0', children: [{ id: 'b', name: '叶节点', parentId: 'a', children: [] }] }]]);
+    const tree: GeneratedPages = {
+      ...pages,
+      name: 'demo/cat',
+      permission: 'demo:cat',
+      apiPrefix: '/demo/cat',
+      tableType: '3',
+      columns: [
+        { ...column, name: 'name', field: 'name', label: '名称' },
+        { ...column, name: 'parent_id', field: 'parentId', label: '上级' },
+        { ...column, name: 'parent_ids', field: 'parentIds', label: '所有上级' },
+      ],
+    };
+    renderUi(<GeneratedList pages={tree} />);
+    await screen.findByText('根节点');
+    expect(calls.every((c) => c.url.startsWith('/api/demo/cat/treeData'))).toBe(true);
+    expect(screen.queryByText('所有上级')).toBeNull();
+  });
+
   it('finds the module that owns a menu href', () => {
     const modules = [{ name: 'demo/note', href: '/demo/note/', permission: 'demo:note' }];
     expect(moduleOfHref(modules, '/demo/note/NoteList')?.name).toBe('demo/note');
@@ -34,7 +54,7 @@ describe('a generated module rendered from its pages', () => {
     // given a user holding the module's buttons and a module with one row
     grant('demo:note:view', 'demo:note:add', 'demo:note:edit', 'demo:note:del');
     const calls = fakeFetch((c) =>
-      c.method === 'POST' ? [200, '保存笔记成功'] : [200, { records: [{ id: 'r1', title: '第一条', dueDay: '2026-01-02' }], total: 1 }],
+      c.method === 'POST' ? [200, '保存笔记成功'] : [200, { records: [{ id: 'r1', title: '第一条' }], total: 1 }],
     );
     renderUi(<GeneratedList pages={pages} />);
     // then its list is read from the module's list route
@@ -43,14 +63,14 @@ describe('a generated module rendered from its pages', () => {
     // when a new row is confirmed without its required title
     fireEvent.click(document.querySelector('[data-action="add"]')!);
     await screen.findByText('新建笔记');
-    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(document.querySelector('.ant-modal [data-action="confirm"]')!);
     // then the form names the rule and nothing is posted
     await screen.findByText('标题不能为空');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // and with a title the row is posted to the module's save route
     fireEvent.change(document.querySelector('.ant-modal input#title')!, { target: { value: '第二条' } });
-    fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    fireEvent.click(document.querySelector('.ant-modal [data-action="confirm"]')!);
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.url).toBe('/api/demo/note/save'));
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body!)).toMatchObject({ title: '第二条' });
-  });
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { DatePicker, Form, Input, InputNumber, Result, Spin } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Result, Spin, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { http } from '../core/http';
@@ -36,7 +36,32 @@ export interface GeneratedPages {
   /** Its API below `/api`, e.g. `/demo/note`. */
   apiPrefix: string;
   pk: string;
+  /** The table type (seed §3): '3' and '4' are trees (`treeData`, a parent per row). */
+  tableType?: string;
   columns: GeneratedColumn[];
+}
+
+const TREE_TYPES = ['3', '4'];
+/** Columns a tree keeps for itself (the server derives the parents' path). */
+const TREE_HIDDEN = ['parent_ids'];
+
+/** The parent of a tree row: the module's own tree, loaded when the dialog opens. */
+function ParentSelect({ base, value, onChange, disabled }: { base: string; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+  const [tree, setTree] = useState<Row[]>([]);
+  useEffect(() => {
+    void http.get<Row[]>(`${base}/treeData`).then((t) => setTree(Array.isArray(t) ? t : []));
+  }, [base]);
+  return (
+    <TreeSelect
+      allowClear
+      treeDefaultExpandAll
+      disabled={disabled}
+      value={value && value !== '0' ? value : undefined}
+      onChange={(v) => onChange?.(v ?? '0')}
+      treeData={tree}
+      fieldNames={{ label: 'name', value: 'id', children: 'children' }}
+    />
+  );
 }
 
 type Row = Record<string, unknown>;
@@ -44,7 +69,8 @@ type Row = Record<string, unknown>;
 const DATE_FORMATS: Record<string, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DDTHH:mm:ss' };
 
 /** The input a column's control type asks for. */
-function widget(column: GeneratedColumn) {
+function widget(column: GeneratedColumn, base: string) {
+  if (column.name === 'parent_id') return <ParentSelect base={base} />;
   if (column.dictType && (column.showType === 'radiobox' || column.showType === 'radio')) return <DictRadio type={column.dictType} />;
   if (column.dictType) return <DictSelect type={column.dictType} />;
   if (column.pyType === 'int' || column.pyType === 'float') return <InputNumber style={{ width: '100%' }} />;
@@ -69,7 +95,8 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
   const dlg = useFormDialog();
   const base = pages.apiPrefix;
   const P = { view: `${pages.permission}:view`, add: `${pages.permission}:add`, edit: `${pages.permission}:edit`, del: `${pages.permission}:del` };
-  const shown = pages.columns.filter((c) => c.list && !c.pk);
+  const tree = TREE_TYPES.includes(pages.tableType ?? '');
+  const shown = pages.columns.filter((c) => c.list && !c.pk && !(tree && (TREE_HIDDEN.includes(c.name) || c.name === 'parent_id')));
   const columns: ListColumn<Row>[] = shown.map((c, i) => ({
     title: c.label,
     dataIndex: c.field,
@@ -106,7 +133,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
     <div className="loom-generated-page" data-module={pages.name}>
       <ListPage<Row>
         actionRef={list}
-        url={`${base}/list`}
+        {...(tree ? { fetch: () => http.get<Row[]>(`${base}/treeData`), search: false } : { url: `${base}/list` })}
         deleteUrl={`${base}/delete`}
         rowKey={pages.pk}
         exportName={pages.title}
@@ -126,7 +153,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
         onClose={dlg.close}
       >
         {pages.columns
-          .filter((c) => c.form)
+          .filter((c) => c.form && !(tree && TREE_HIDDEN.includes(c.name)))
           .map((c) => (
             <Form.Item
               key={c.field}
@@ -135,7 +162,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
               rules={[...(c.required ? [required(t('fieldRequired', { label: c.label }))] : []), ...(c.maxLength ? [maxLen(c.maxLength)] : [])]}
               {...dateProps(c)}
             >
-              {widget(c)}
+              {widget(c, base)}
             </Form.Item>
           ))}
       </FormDialog>
