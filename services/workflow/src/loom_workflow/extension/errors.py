@@ -41,3 +41,21 @@ class EventInvalid(InvalidArgument):
     """An event the listener's type does not have."""
 
     message_key = "workflow.listener.event_invalid"
+
+
+class ReviewerSqlInvalid(InvalidArgument):
+    """A reviewer rule's SQL is not one read-only query, or the database refused it."""
+
+    message_key = "workflow.reviewer.sql_invalid"
+
+
+class ReviewerSqlValueTooLong(InvalidArgument):
+    """A reviewer rule's SQL answered a value longer than a user id."""
+
+    message_key = "workflow.reviewer.sql_value_too_long"
+
+
+class ReviewerSqlTooManyRows(InvalidArgument):
+    """A reviewer rule's SQL answered more rows than a task may have candidates."""
+
+    message_key = "workflow.reviewer.sql_too_many_rows"

@@ -29,7 +29,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
-from loom_platform.errors import InvalidArgument
+from loom_workflow.extension.errors import ReviewerSqlInvalid, ReviewerSqlTooManyRows, ReviewerSqlValueTooLong
 
 ROLE = "loom_sql_reviewer"
 TIMEOUT_MS = 5000
@@ -56,8 +56,8 @@ _ROLE_ATTRIBUTES = (
 )
 
 
-def _refuse(detail: str) -> InvalidArgument:
-    return InvalidArgument("workflow.reviewer.sql_invalid", detail=detail[:200])
+def _refuse(detail: str) -> ReviewerSqlInvalid:
+    return ReviewerSqlInvalid(detail=detail[:200])
 
 
 def checked(text: str) -> str:
@@ -132,13 +132,11 @@ class ReviewerSql:
 
 def _capped(text: str, rows: list[Any]) -> list[str]:
     if len(rows) > MAX_ROWS:
-        raise InvalidArgument("workflow.reviewer.sql_too_many_rows", rule=text[:100], limit=MAX_ROWS)
+        raise ReviewerSqlTooManyRows(rule=text[:100], limit=MAX_ROWS)
     values = [str(r[0]) for r in rows if r and r[0] is not None]
     for value in values:
         if len(value) > MAX_WIDTH:
-            raise InvalidArgument(
-                "workflow.reviewer.sql_value_too_long", rule=text[:100], limit=MAX_WIDTH, value=value[:20]
-            )
+            raise ReviewerSqlValueTooLong(rule=text[:100], limit=MAX_WIDTH, value=value[:20])
     return values
 
 
