@@ -15,3 +15,15 @@ class UnknownReceiver(InvalidArgument):
     """A receiver that is not a user of the directory."""
 
     message_key = "workflow.copy.unknown_user"
+
+
+class InstanceRequired(InvalidArgument):
+    """A copy names no instance (``procInsId``)."""
+
+    message_key = "workflow.instance.not_found"
+
+
+class ReceiverRequired(InvalidArgument):
+    """A copy names no receiver (``userIds``)."""
+
+    message_key = "workflow.task.user_required"

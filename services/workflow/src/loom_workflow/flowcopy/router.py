@@ -9,7 +9,6 @@ from fastapi import APIRouter, Request
 import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
-from loom_platform.errors import InvalidArgument
 from loom_platform.fields import id_list, request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
@@ -19,7 +18,7 @@ from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy import service
 from loom_workflow.flowcopy.access import is_monitor
-from loom_workflow.flowcopy.errors import UnknownReceiver
+from loom_workflow.flowcopy.errors import InstanceRequired, ReceiverRequired, UnknownReceiver
 from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(prefix="/extension/flowCopy", tags=["flowCopy"])
@@ -38,9 +37,9 @@ async def save(request: Request, session: SessionDep, principal: CurrentPrincipa
     proc_ins_id = f.get("procInsId") or f.get("processInstanceId") or ""
     users = id_list(f.get("userIds"))
     if not proc_ins_id:
-        raise InvalidArgument("workflow.instance.not_found")
+        raise InstanceRequired()
     if not users:
-        raise InvalidArgument("workflow.task.user_required")
+        raise ReceiverRequired()
     known = await user_infos(request.app.state.directory, users)
     for user in users:
         if user not in known:

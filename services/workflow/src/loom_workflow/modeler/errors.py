@@ -17,3 +17,11 @@ class ModelStale(Conflict):
 
 class InvalidModel(InvalidArgument):
     message_key = "workflow.model.invalid_bpmn"
+
+
+class KeyRequired(InvalidArgument):
+    message_key = "workflow.model.key_required"
+
+
+class NameRequired(InvalidArgument):
+    message_key = "workflow.model.name_required"

@@ -10,7 +10,6 @@ from sqlalchemy import Subquery, delete, func, or_, select, update
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
@@ -19,7 +18,7 @@ from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.models import FlowCondition, NodeSetting, TaskDefExtension
 from loom_workflow.modeler import bpmn
-from loom_workflow.modeler.errors import ModelNotFound, ModelStale
+from loom_workflow.modeler.errors import KeyRequired, ModelNotFound, ModelStale, NameRequired
 from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate
 from loom_workflow.pgstore import tables as t
@@ -119,9 +118,9 @@ async def page(session: AsyncSession, params: PageParams, *, text: str | None, c
 async def create(session: AsyncSession, data: ModelCreate, *, actor: str) -> ProcessModel:
     """Creates an empty model (the designer saves its XML next)."""
     if not data.key.strip():
-        raise InvalidArgument("workflow.model.key_required")
+        raise KeyRequired()
     if not data.name.strip():
-        raise InvalidArgument("workflow.model.name_required")
+        raise NameRequired()
     model = ProcessModel(
         key=data.key.strip(),
         name=data.name.strip(),

@@ -7,7 +7,6 @@ from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
 from loom_platform.paging import PageParams
 from loom_platform.wire import split_ids
@@ -32,7 +31,15 @@ from loom_workflow.engine.runtime.entities import (
 )
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.process import queries, status
-from loom_workflow.process.errors import InstanceNotFound, NotTaskHandler
+from loom_workflow.process.errors import (
+    DefinitionAlready,
+    InstanceAlready,
+    InstanceNotFound,
+    NotTaskHandler,
+    RevokeHandled,
+    RevokeNotInitiator,
+    StillRunning,
+)
 
 
 def running_instance(ctx: CommandContext, proc_inst_id: str) -> Execution:
@@ -97,7 +104,7 @@ async def revoke(runtime: WorkflowRuntime, proc_inst_id: str, *, actor: str) -> 
     def run(ctx: CommandContext) -> None:
         instance = running_instance(ctx, proc_inst_id)
         if instance.start_user_id != actor:
-            raise FailedPrecondition("workflow.instance.revoke_not_initiator")
+            raise RevokeNotInitiator()
         ctx.session.load_tree(proc_inst_id, full_history=True)  # who handled what so far
         handled = ctx.session.where(
             HistoricTaskInstance,
@@ -107,7 +114,7 @@ async def revoke(runtime: WorkflowRuntime, proc_inst_id: str, *, actor: str) -> 
             Task, lambda t: t.proc_inst_id == proc_inst_id and t.claim_time is not None
         )
         if handled or touched:
-            raise FailedPrecondition("workflow.instance.revoke_handled")
+            raise RevokeHandled()
         AddComment(
             comment_json("revoke", "撤销", "", "info"), proc_inst_id=proc_inst_id, type="revoke"
         ).execute(ctx)
@@ -160,7 +167,7 @@ async def delete_history(runtime: WorkflowRuntime, ids: Sequence[str], *, actor:
             if not ctx.session.load_tree(pid):
                 return
             if ctx.session.get(Execution, pid) is not None:
-                raise FailedPrecondition("workflow.instance.still_running", id=pid)
+                raise StillRunning(id=pid)
             DeleteHistoricInstance(pid).execute(ctx)
 
         await runtime.call(run, user_id=actor)
@@ -173,7 +180,7 @@ async def set_suspended(runtime: WorkflowRuntime, proc_def_id: str, suspended: b
         definition = ctx.session.definition(proc_def_id)
         if definition.suspended == suspended:
             state = translate("workflow.state.suspended" if suspended else "workflow.state.active")
-            raise FailedPrecondition("workflow.definition.already", id=proc_def_id, state=state)
+            raise DefinitionAlready(id=proc_def_id, state=state)
         return SetDefinitionSuspended(proc_def_id, suspended, include_instances=True).execute(ctx)
 
     return await runtime.call(run, user_id=actor)
@@ -189,7 +196,7 @@ async def set_instance_suspended(
         instance = running_instance(ctx, proc_inst_id)
         if instance.suspended == suspended:
             state = translate("workflow.state.suspended" if suspended else "workflow.state.active")
-            raise FailedPrecondition("workflow.instance.already", id=proc_inst_id, state=state)
+            raise InstanceAlready(id=proc_inst_id, state=state)
         SetInstanceSuspended(proc_inst_id, suspended).execute(ctx)
 
     await runtime.call(run, user_id=actor)
