@@ -132,9 +132,11 @@ class LoomSide(Side):
     def begin(self) -> None:
         """History workers start with the round."""
         from loom_workflow.jobs.history import HistoryWorker
+        from loom_workflow.settings import WorkflowSettings
 
+        poll = WorkflowSettings.model_fields["history_poll_seconds"].default  # the service's own
         self.workers = [
-            HistoryWorker(self.store, batch=500, poll_seconds=0.02) for _ in range(HISTORY_WORKERS)
+            HistoryWorker(self.store, batch=500, poll_seconds=poll) for _ in range(HISTORY_WORKERS)
         ]
         for w in self.workers:
             w.on_batch = lambda applied: self.lags.extend(applied.lags)

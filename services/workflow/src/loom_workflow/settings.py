@@ -60,7 +60,7 @@ class WorkflowSettings(ServiceSettings):
     # ``history_poll_seconds``. API processes refresh the lag gauge every ``history_gauge_seconds``.
     history_workers: int = 1
     history_batch: int = 500
-    history_poll_seconds: float = 0.05
+    history_poll_seconds: float = 0.2
     history_gauge_seconds: float = 2.0
     # A worker or history process serves its own /metrics (the lag histogram of the records it applied)
     # on this port; 0: none

@@ -133,9 +133,12 @@ def build_records(
     forget: list[str],
     root_of: Any,
     level_of: Any = None,
+    *,
+    new: set[int] | frozenset[int] = frozenset(),
 ) -> dict[str, Record]:
     """The records of one write, by tree root (``root_of(proc_inst_id)``), at the history level of each
-    instance's definition (``level_of(proc_inst_id)``; audit when None)."""
+    instance's definition (``level_of(proc_inst_id)``; audit when None). ``new``: the ``id()`` of the
+    rows this write inserts (a row not kept that opened and closed within it leaves no trace at all)."""
     records: dict[str, Record] = {}
     at = datetime.now(UTC).isoformat()
     levels: dict[str, str] = {}
@@ -157,6 +160,8 @@ def build_records(
         kind = type(row)
         pid = _instance_of(row)
         if row.end_time is not None and not _kept(row, level(pid)):  # type: ignore[attr-defined]
+            if id(row) in new and not isinstance(row, HistoricProcessInstance):
+                continue  # opened and closed by this command: never written, nothing to delete
             of(pid).deletes.append((_CODE[kind], row.id))
             if isinstance(row, HistoricProcessInstance):
                 of(pid).forget.append(pid)
@@ -261,7 +266,7 @@ def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes
     deletes: dict[type, set[str]] = {kind: set() for kind in HISTORY_KINDS}
     variables: dict[str, dict[str, Any]] = {}
     forget: set[str] = set()
-    for _, payload, _ in rows:
+    for _, payload, _ in rows:  # (a row both written and deleted in the batch is only deleted)
         record = Record.decode(bytes(payload))
         for code, obj in record.upserts:
             kind = _KIND[code]
@@ -281,6 +286,9 @@ def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes
         forget.update(record.forget)
     if not rows:
         return Applied()
+    for kind in HISTORY_KINDS:
+        for row_id in deletes[kind]:
+            upserts[kind].pop(row_id, None)
     with conn.pipeline():
         for kind in HISTORY_KINDS:
             if upserts[kind]:

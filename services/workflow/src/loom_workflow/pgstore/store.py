@@ -608,6 +608,7 @@ class PgTx:
             [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)],
             self._root_resolver(changes),
             self._level_resolver(changes),
+            new={id(r) for r in changes.inserts},
         )
         for root, record in records.items():
             if not record.is_empty():
