@@ -104,8 +104,9 @@ export default [
     run: async (ctx) => {
       const page = await adminPage(ctx);
       const scope = await open(ctx, page, '/sys/menu/MenuList');
-      const row = scope.locator('.ant-table-row', { hasText: '用户管理' }).first();
-      await row.waitFor({ timeout: 20000 });
+      const row = scope.locator('.ant-table-row', { hasText: '/sys/user/UserList' }).first();
+      // every menu and button of the platform, expanded: a long table to draw on a loaded machine
+      await row.waitFor({ timeout: 60000 });
       await row.locator('a', { hasText: '数据规则' }).click();
       const drawer = page.locator('.ant-drawer-content', { hasText: '数据规则 - 用户管理' });
       await drawer.waitFor({ timeout: 10000 });
@@ -123,7 +124,24 @@ export default [
       await drawer.locator('.ant-table-row', { hasText: `本人${sfx}` }).first().waitFor({ timeout: 10000 });
       await screenshot(page, 'sys-data-rules');
       const rules = (await api(page, 'GET', '/sys/dataRule/list?menuId=m-sys-user&size=-1')).json.records;
-      for (const r of rules.filter((x) => x.name === `本人${sfx}`)) await api(page, 'DELETE', `/sys/dataRule/delete?id=${r.id}`);
+      const rule = rules.find((x) => x.name === `本人${sfx}`);
+      // granted to a role on its grant screen's 数据规则 tab
+      await api(page, 'POST', '/sys/role/save', { name: `规则角色${sfx}`, enName: `rule_role_${sfx}` });
+      const role = (await api(page, 'GET', `/sys/role/list?enName=rule_role_${sfx}`)).json.records[0];
+      const roles = await open(ctx, page, '/sys/role/RoleList');
+      const roleRow = roles.locator('.ant-table-row', { hasText: `规则角色${sfx}` }).first();
+      await roleRow.waitFor({ timeout: 20000 });
+      await roleRow.locator('[data-row-action="auth"]').click();
+      const auth = page.locator('.loom-role-auth');
+      await auth.locator('.ant-tabs-tab', { hasText: '数据规则' }).click();
+      const leaf = auth.locator('[data-testid="role-data-rules"] .ant-tree-treenode', { hasText: `本人${sfx}` }).first();
+      await leaf.waitFor({ timeout: 10000 });
+      await leaf.locator('.ant-tree-checkbox').click();
+      await auth.locator('[data-action="confirm"]').click();
+      await auth.waitFor({ state: 'detached', timeout: 10000 }).catch(() => undefined);
+      await eventually(async () => (await api(page, 'GET', `/sys/role/queryById?id=${role.id}`)).json.dataRuleIdList?.includes(rule.id), 'the role holds the rule');
+      await api(page, 'DELETE', `/sys/role/delete?ids=${role.id}`);
+      await api(page, 'DELETE', `/sys/dataRule/delete?id=${rule.id}`);
     },
   },
 ];

@@ -138,6 +138,7 @@ export const messages = {
       deputyPerson: '副负责人',
     },
     role: {
+      menusTab: '菜单权限',
       entity: '角色',
       name: '角色名称',
       enName: '英文名称',
@@ -318,6 +319,7 @@ export const messages = {
       deputyPerson: 'Deputy manager',
     },
     role: {
+      menusTab: 'Menus',
       entity: 'role',
       name: 'Role name',
       enName: 'English name',

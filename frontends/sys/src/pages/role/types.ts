@@ -7,6 +7,8 @@ export interface Role extends Record<string, unknown> {
   menuIdList?: string[];
   dataScope?: string;
   officeIdList?: string[];
+  dataRuleIdList?: string[];
+  dataRuleIds?: string;
 }
 
 export interface MenuNode {

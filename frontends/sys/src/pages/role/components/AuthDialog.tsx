@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Modal, Space, Spin, Tag, Tree } from 'antd';
+import { Button, Modal, Space, Spin, Tabs, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '@loom/ui';
+import { http, useFeedback } from '@loom/ui';
 import { roleService } from '../service';
 import type { MenuNode, Role } from '../types';
 
@@ -16,6 +16,10 @@ function parentsOf(nodes: MenuNode[], parents: string[] = [], out = new Map<stri
     parentsOf(n.children ?? [], [...parents, n.id], out);
   }
   return out;
+}
+
+function toData(nodes: MenuNode[]): DataNode[] {
+  return nodes.map((n) => ({ key: n.id, title: n.name, children: n.children?.length ? toData(n.children) : undefined }));
 }
 
 function leafKeys(nodes: MenuNode[]): Set<string> {
@@ -41,10 +45,18 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
   const [expanded, setExpanded] = useState<string[]>([]);
   const [full, setFull] = useState<Role | null>(null);
   const [saving, setSaving] = useState(false);
+  const [rules, setRules] = useState<MenuNode[] | null>(null);
+  const [checkedRules, setCheckedRules] = useState<string[]>([]);
 
   useEffect(() => {
     if (!role) return;
     setTree(null);
+    setRules(null);
+    // the data rules of menus (leaves `dataRule-<id>`), granted beside the menus (as JeePlus)
+    void Promise.all([http.get<MenuNode[]>('/sys/dataRule/treeData'), roleService.queryById(role.id)]).then(([nodes, r]) => {
+      setRules(Array.isArray(nodes) ? nodes : []);
+      setCheckedRules((r?.dataRuleIdList ?? []).map((id) => `dataRule-${id}`));
+    });
     void Promise.all([roleService.authTree(), roleService.queryById(role.id)]).then(([nodes, r]) => {
       const list = Array.isArray(nodes) ? nodes : [];
       setTree(list);
@@ -85,7 +97,9 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
     }
     setSaving(true);
     try {
-      const msg = await roleService.save({ ...full, menuIdList: [...ids] });
+      // the rules only once their tree is there (saving before would drop the role's grants)
+      const dataRuleIdList = rules === null ? full.dataRuleIdList : checkedRules.filter((k) => k.startsWith('dataRule-')).map((k) => k.slice('dataRule-'.length));
+      const msg = await roleService.save({ ...full, menuIdList: [...ids], dataRuleIdList, dataRuleIds: undefined });
       if (msg) void message.success(msg);
       onClose();
     } catch {
@@ -96,6 +110,28 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
   };
 
   const keys = tree ? allKeys(tree) : [];
+  const menuTree = (
+      <div style={{ maxHeight: 520, overflow: 'auto' }}>
+        {tree ? (
+          <Tree
+            checkable
+            blockNode
+            selectable={false}
+            treeData={data}
+            checkedKeys={checked}
+            expandedKeys={expanded}
+            onExpand={(k) => setExpanded(k.map(String))}
+            onCheck={(k) => {
+              const list = Array.isArray(k) ? k : k.checked;
+              const leaves = leafKeys(tree);
+              setChecked(list.map(String).filter((id) => leaves.has(id)));
+            }}
+          />
+        ) : (
+          <Spin />
+        )}
+      </div>
+  );
   return (
     <Modal
       open={!!role}
@@ -122,26 +158,28 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
           {t('role.checkAll')}
         </Button>
       </Space>
-      <div style={{ maxHeight: 520, overflow: 'auto' }}>
-        {tree ? (
-          <Tree
-            checkable
-            blockNode
-            selectable={false}
-            treeData={data}
-            checkedKeys={checked}
-            expandedKeys={expanded}
-            onExpand={(k) => setExpanded(k.map(String))}
-            onCheck={(k) => {
-              const list = Array.isArray(k) ? k : k.checked;
-              const leaves = leafKeys(tree);
-              setChecked(list.map(String).filter((id) => leaves.has(id)));
-            }}
-          />
-        ) : (
-          <Spin />
-        )}
-      </div>
+      <Tabs
+        items={[
+          { key: 'menus', label: t('role.menusTab'), children: menuTree },
+          {
+            key: 'rules',
+            label: t('dataRule.manage'),
+            children: (
+              <div style={{ maxHeight: 520, overflow: 'auto' }} data-testid="role-data-rules">
+                <Tree
+                  checkable
+                  blockNode
+                  selectable={false}
+                  defaultExpandAll
+                  treeData={toData(rules ?? [])}
+                  checkedKeys={checkedRules}
+                  onCheck={(k) => setCheckedRules((Array.isArray(k) ? k : k.checked).map(String))}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
     </Modal>
   );
 }
