@@ -105,6 +105,27 @@ async def deletable(
     return sorted(doomed, key=lambda node: len(node.parent_ids), reverse=True)
 
 
+def render_node(node: Any, **extra: Any) -> dict[str, Any]:
+    """A node as the client's tree reads it (id, parentId, parentIds, name, sort, remarks) with the
+    domain's own fields in ``extra``."""
+    return {
+        "id": node.id,
+        "parentId": node.parent_id,
+        "parentIds": node.parent_ids,
+        "name": node.name,
+        "sort": node.sort,
+        "remarks": node.remarks,
+        **extra,
+    }
+
+
+async def whole_tree(
+    session: AsyncSession, model: type[Any], render: Callable[[Any], dict[str, Any]] = render_node
+) -> list[dict[str, Any]]:
+    """Every node of ``model`` as the nested answer (by sort, then name)."""
+    return build_tree((await session.execute(select(model))).scalars().all(), render)
+
+
 def build_tree(
     nodes: Iterable[Any],
     render: Callable[[Any], dict[str, Any]],

@@ -14,27 +14,18 @@ from loom_forms.definition.models import FormDefinition
 from loom_forms.errors import NameRequired, TooLong
 from loom_platform import crud
 from loom_platform import tree as trees
-from loom_platform.tree import ROOT_PARENT, build_tree
+from loom_platform.tree import ROOT_PARENT
 from loom_platform.wire import new_id
 
 
 def render(node: FormCategory) -> dict[str, Any]:
     """A category as the client reads it."""
-    return {
-        "id": node.id,
-        "parentId": node.parent_id,
-        "parentIds": node.parent_ids,
-        "name": node.name,
-        "label": node.name,
-        "sort": node.sort,
-        "remarks": node.remarks,
-    }
+    return trees.render_node(node, label=node.name)
 
 
 async def tree(session: AsyncSession) -> list[dict[str, Any]]:
     """Every category as a tree (roots have parent '0')."""
-    nodes = (await session.execute(select(FormCategory))).scalars().all()
-    return build_tree(nodes, render)
+    return await trees.whole_tree(session, FormCategory, render)
 
 
 async def get(session: AsyncSession, category_id: str) -> FormCategory:

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud, tree
-from loom_platform.tree import build_tree
 from loom_platform.wire import now
 from loom_sys.area.errors import AreaHasChildren, AreaParentMissing
 from loom_sys.area.models import Area
@@ -17,21 +15,13 @@ from loom_sys.area.schemas import AreaSave
 
 
 def render(area: Area) -> dict[str, Any]:
-    return {
-        "id": area.id,
-        "parentId": area.parent_id,
-        "parentIds": area.parent_ids,
-        "name": area.name,
-        "label": area.name,
-        "code": area.code,
-        "type": area.type,
-        "sort": area.sort,
-        "remarks": area.remarks,
-    }
+    """An area as the client reads it."""
+    return tree.render_node(area, label=area.name, code=area.code, type=area.type)
 
 
 async def tree_data(session: AsyncSession) -> list[dict[str, Any]]:
-    return build_tree((await session.execute(select(Area))).scalars().all(), render)
+    """Every area as a tree."""
+    return await tree.whole_tree(session, Area, render)
 
 
 async def get(session: AsyncSession, area_id: str) -> Area:

@@ -12,7 +12,7 @@ from sqlmodel import col
 
 from loom_platform import crud
 from loom_platform import tree as trees
-from loom_platform.tree import ROOT_PARENT, build_tree
+from loom_platform.tree import ROOT_PARENT
 from loom_platform.wire import now
 from loom_workflow.category.errors import CategoryNotFound, HasChildren, NameRequired, NameTaken, OwnParent
 from loom_workflow.category.models import ActCategory
@@ -21,20 +21,12 @@ from loom_workflow.category.schemas import CategorySave
 
 def render(category: ActCategory) -> dict[str, Any]:
     """A category as the client reads it."""
-    return {
-        "id": category.id,
-        "parentId": category.parent_id,
-        "parentIds": category.parent_ids,
-        "name": category.name,
-        "sort": category.sort,
-        "remarks": category.remarks,
-    }
+    return trees.render_node(category)
 
 
 async def tree(session: AsyncSession) -> list[dict[str, Any]]:
     """Every category as a tree, by sort then name."""
-    rows = (await session.execute(select(ActCategory))).scalars().all()
-    return build_tree(rows, render)
+    return await trees.whole_tree(session, ActCategory, render)
 
 
 async def get(session: AsyncSession, category_id: str) -> ActCategory:
