@@ -157,6 +157,8 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
             context = {
                 **common,
                 **_names(common, current),
+                # a child table belongs to its master's module: the master's menu buttons grant it
+                "permission": _names(common, main)["permission"],
                 "table": current,
                 "parent": parent,
                 "children": children if parent is None else [],
