@@ -140,14 +140,14 @@ async function newModel(p, scope) {
   const ask = p.locator('.loom-new-model-category');
   await ask.or(canvas(p)).first().waitFor({ timeout: 20000 });
   if (!(await ask.isVisible())) return;
-  const select = ask.locator('.ant-select');
-  if (await select.isVisible()) {
-    await select.click();
+  // without any category the dialog says so and creates the model uncategorised
+  if (!(await ask.locator('.ant-alert').isVisible())) {
+    await ask.locator('.ant-select').click();
     const first = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper').first();
     if (await first.waitFor({ timeout: 3000 }).then(() => true, () => false)) {
       await first.click();
       await ask.locator('.ant-select-selection-item').waitFor();
-    }
+    } else await p.keyboard.press('Escape');
   }
   await ask.locator('.ant-btn-primary').click();
 }

@@ -461,7 +461,7 @@ const definitions = {
       await p.locator('.loom-form-designer').waitFor({ timeout: 15000 });
       await p.locator(`[data-palette="${type}"]`).click();
       await p.locator('[data-action="save-design"]').click();
-      await ctx_toast(p, `v${i}`);
+      await ctx_toast(p, `保存成功（第 ${i} 版）`);
       await p.locator('[data-action="close-designer"]').click();
       await p.locator('.loom-form-designer').waitFor({ state: 'detached' });
     }
