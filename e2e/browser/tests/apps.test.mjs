@@ -214,6 +214,43 @@ export default [
     },
   },
   {
+    name: 'apps (en-US): the generated page speaks English and the server refuses in English too',
+    run: async (ctx) => {
+      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+      await context.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
+      const p = await context.newPage();
+      try {
+        await ctx.portal.login(p, admin.user, admin.password);
+        await p.goto(ctx.base + HREF);
+        const list = p.locator('.loom-generated-page');
+        await list.locator('.ant-table').waitFor({ timeout: 30000 });
+        await list.locator('[data-action="add"]').click();
+        const dlg = ctx.portal.modal(p);
+        await dlg.locator('[data-action="confirm"]').click();
+        await dlg.locator('.ant-form-item-explain-error', { hasText: '标题 must not be empty' }).waitFor({ timeout: 10000 });
+        const refused = await p.evaluate(
+          async (url) => {
+            const r = await fetch('/api' + url, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${localStorage.getItem('loom.token')}`, 'Content-Type': 'application/json', 'Accept-Language': 'en-US' },
+              body: JSON.stringify({ kind: '1' }),
+            });
+            return { status: r.status, body: await r.json() };
+          },
+          `/${MODULE}/${TABLE}/save`,
+        );
+        expect(refused.status === 400 && /title/.test(refused.body.msg) && !/[\u4e00-\u9fff]/.test(refused.body.msg.replace('标题', '')), `refused in English (${JSON.stringify(refused.body)})`);
+        await dlg.locator('input#title').fill(`en${sfx}`);
+        await dlg.locator('[data-action="confirm"]').click();
+        await dlg.waitFor({ state: 'hidden', timeout: 15000 });
+        await list.locator('.ant-table-row', { hasText: `en${sfx}` }).first().waitFor({ timeout: 15000 });
+        await screenshot(p, 'apps-04-en');
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'apps: taking the module offline from the generator\'s list unmounts it and keeps its table',
     run: async (ctx) => {
       const p = await page(ctx);
