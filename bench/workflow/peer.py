@@ -22,7 +22,8 @@ server's processes (postmaster and its children) over each round, per process.
 ``LOOM_PEER_SPLIT=300`` adds a split after the rounds (printed, not recorded): that many processes per
 side on one thread and a one-connection pool, the PostgreSQL CPU of each step (start, find the task,
 complete it) read from the backend's ``/proc/<pid>/schedstat`` (nanoseconds on CPU; exact where the
-clock-tick figures of the rounds are not, and free of other processes' work).
+clock-tick figures of the rounds are not, and free of other processes' work); Loom's history applied
+meanwhile by a history-worker thread on its own connection, its backend's CPU shown apart.
 """
 
 from __future__ import annotations
@@ -344,17 +345,54 @@ def main() -> None:
 
 
 def split(url: str) -> None:
-    """PostgreSQL CPU per process by step, each side alone on one thread and one connection."""
-    for side in (LoomSide(url, pool=1), SpiffSide(url, pool=1)):
+    """PostgreSQL CPU per process by step, each side alone on one thread and one connection; Loom's
+    history applied meanwhile by a history-worker thread on a connection of its own, whose backend's
+    CPU is the history's share (``/proc/<pid>/schedstat`` of both backends)."""
+    from loom_workflow.pgstore import history
+    from loom_workflow.pgstore.store import conninfo
+    from loom_workflow.settings import WorkflowSettings
+
+    poll = WorkflowSettings.model_fields["history_poll_seconds"].default
+    for side in (LoomSide(url, pool=1), LoomSide(url, pool=1, level="none"), SpiffSide(url, pool=1)):
         try:
             for i in range(50):  # prepared statements and their generic plans
                 side.one(i)
+            if isinstance(side, LoomSide):
+                side.store.apply_history()
             side.split = Split(side.backend_pid())
+            stop, applied = threading.Event(), {"records": 0, "batches": 0, "ns": 0}
+
+            def apply(stop: threading.Event = stop, applied: dict[str, int] = applied) -> None:
+                with psycopg.connect(conninfo(url)) as conn:
+                    worker = Split(conn.info.backend_pid)
+                    with worker.step("history"):
+                        while True:
+                            done = history.apply_batch(conn, 500)
+                            applied["records"] += done.records
+                            applied["batches"] += 1 if done.records else 0
+                            if not done.records:
+                                if stop.is_set():
+                                    break
+                                time.sleep(poll)
+                    applied["ns"] = worker.ns["history"]
+
+            thread = threading.Thread(target=apply) if isinstance(side, LoomSide) else None
+            if thread is not None:
+                thread.start()
             for i in range(10_000, 10_000 + SPLIT):
                 side.one(i)
+            stop.set()
+            if thread is not None:
+                thread.join()
             ns = side.split.ns
             parts = ", ".join(f"{name} {value / SPLIT / 1e6:.2f}" for name, value in ns.items())
-            print(f"split {side.name}: {sum(ns.values()) / SPLIT / 1e6:.2f} ms per process ({parts})")
+            worker = (
+                f"; history worker {applied['ns'] / SPLIT / 1e6:.2f} ms per process "
+                f"({applied['records']} records in {applied['batches']} batches)"
+                if thread is not None
+                else ""
+            )
+            print(f"split {side.name}: {sum(ns.values()) / SPLIT / 1e6:.2f} ms per process ({parts}){worker}")
         finally:
             side.close()
 
