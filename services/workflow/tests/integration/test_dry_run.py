@@ -126,14 +126,23 @@ async def test_unsaved_reviewers_from_the_designer_win_over_the_saved_ones(env: 
 async def test_dry_run_stores_nothing_and_publishes_nothing(env: Env) -> None:
     # given
     model_id = await _save_model(env, "leave", LEAVE, [_ext("dept", HR_ROLE), _ext("hr", HR_ROLE)])
-    outbox_before = await _count(env, "loom_outbox")
+    outbox_before = await _events(env)
     # when
     answer = await _dry_run(env, modelId=model_id, initiatorId="u-alice", variables={"days": 5})
     # then
     assert answer["status"] == "completed"
     for table in ("act_re_procdef", "act_hi_procinst", "act_ru_task", "act_hi_actinst"):
         assert await _count(env, table) == 0, table
-    assert await _count(env, "loom_outbox") == outbox_before
+    assert await _events(env) == outbox_before
+
+
+async def _events(env: Env) -> int:
+    """Events waiting in the outbox, leaving out the operation log's entries of the requests."""
+    async with env.app.state.session_factory() as session:
+        found = await session.execute(
+            text("SELECT count(*) FROM loom_outbox WHERE subject NOT LIKE 'loom.log.%'")
+        )
+        return int(found.scalar() or 0)
 
 
 async def _count(env: Env, table: str) -> int:
