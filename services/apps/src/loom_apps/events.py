@@ -4,7 +4,8 @@ Published: ``loom.apps.module.changed`` — ``loom.apps.v1.ModuleChanged`` when 
 changes (testing, live, failed, unpublished).
 
 Consumed: ``loom.gencode.module.published`` (durable, one replica handles each) — a generated
-module's files; ``loom.apps.module.changed`` (every replica) — to mount or unmount at once.
+module's files; ``loom.gencode.table.deleted`` (durable) — its module goes offline;
+``loom.apps.module.changed`` (every replica) — to mount or unmount at once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
 MODULE_CHANGED = "loom.apps.module.changed"
 MODULE_PUBLISHED = "loom.gencode.module.published"
+TABLE_DELETED = "loom.gencode.table.deleted"
 GENCODE_STREAM = "LOOM_GENCODE"
 
 

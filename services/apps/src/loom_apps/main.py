@@ -53,9 +53,19 @@ def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoad
             batch=5,
             deliver_new=settings.consumer_from_now,
         )
+        tables = messaging.DurableConsumer(
+            app.state.js,
+            stream=events.GENCODE_STREAM,
+            durable=f"{settings.consumer}-tables",
+            subject=events.TABLE_DELETED,
+            handler=host.on_table_deleted,
+            batch=20,
+            deliver_new=settings.consumer_from_now,
+        )
         await messaging.listen(app.state.nats, events.MODULE_CHANGED, host.on_changed)
         tasks = [
             asyncio.create_task(consumer.run(), name="apps-consumer"),
+            asyncio.create_task(tables.run(), name="apps-tables"),
             asyncio.create_task(host.test_loop(), name="apps-tests"),
             asyncio.create_task(host.sync_loop(), name="apps-sync"),
         ]
@@ -63,6 +73,7 @@ def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoad
             yield
         finally:
             consumer.stop()
+            tables.stop()
             host.stop()
             await asyncio.gather(*tasks, return_exceptions=True)
             await app_engine.dispose()

@@ -3,6 +3,7 @@ serving; a master table's module serves its child table's routes too."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import psycopg
@@ -103,3 +104,25 @@ async def test_unpublishing_unmounts_the_module_and_keeps_its_rows(env):
     assert found[0]["state"] == "unpublished" and found[0]["liveVersion"] == ""
     with psycopg.connect(env.app_database_url.replace("+asyncpg", "")) as conn:
         assert conn.execute(f'SELECT title FROM "{name}"').fetchall() == [("stays",)]
+
+
+async def test_removing_the_design_takes_its_module_offline(env):
+    # given a live module
+    name = f"gone_{uuid.uuid4().hex[:6]}"
+    module = f"g{uuid.uuid4().hex[:6]}"
+    table_id = await design_and_sync(env, table(name, column("title", "varchar(20)")))
+    assert (await generate(env, table_id, module)).status_code == 200
+    assert (await env.wait_for(f"{module}/{name}"))["state"] == "live"
+    env.grant("admin", f"{module}:{name}:view")
+    h = env.headers()
+    # when its design is removed in the generator
+    removed = await env.gencode.delete("/gencode/table/delete", params={"ids": table_id}, headers=h)
+    assert removed.status_code == 200, removed.text
+    # then the module goes offline
+    for _ in range(300):
+        found = (await env.apps.get("/apps/module/list", params={"tableIds": table_id}, headers=h)).json()
+        if found and found[0]["state"] == "unpublished":
+            break
+        await asyncio.sleep(0.2)
+    assert found[0]["state"] == "unpublished"
+    assert (await env.apps.get(f"/{module}/{name}/list", headers=h)).status_code == 404

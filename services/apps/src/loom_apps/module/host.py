@@ -66,6 +66,16 @@ class Host:
             await module_service.receive(session, published)
         self._wake_tests.set()
 
+    async def on_table_deleted(self, msg: Msg) -> None:
+        """``loom.gencode.table.deleted``: the design is gone, so its module goes offline (rows stay)."""
+        changed = gencode_events.RecordChanged.FromString(msg.data)
+        async with self.sessions() as session, transaction(session):
+            if await already_handled(session, f"{self.settings.consumer}-tables", message_id(msg)):
+                return
+            names = await module_service.unpublish(session, table_id=changed.id)
+        for name in names:
+            self.mounts.unmount(name)
+
     def on_changed(self, _msg: Msg) -> None:
         """``loom.apps.module.changed`` (any replica's): look at what is live now."""
         self._wake_sync.set()
