@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from loom_contracts.loom.gencode.v1 import events_pb2
+from loom_gencode.errors import SortRange, SortRequired, TooLong
 from loom_platform.errors import InvalidArgument, LoomError
 from loom_platform.outbox import record_changes
 
@@ -27,17 +28,17 @@ def require(value: Any, error: type[LoomError] | str, **params: Any) -> None:
 def check_length(value: str | None, max_length: int, field: str) -> None:
     """Refuses text longer than the seed's limit."""
     if value is not None and len(value) > max_length:
-        raise InvalidArgument("gencode.too_long", field=field, max=max_length)
+        raise TooLong(field=field, max=max_length)
 
 
 def check_sort(value: Any, minimum: int = 0) -> int:
     """Sort is required and an integer from ``minimum`` to 99999."""
     if blank(value):
-        raise InvalidArgument("gencode.sort_required")
+        raise SortRequired()
     try:
         number = int(str(value))
     except ValueError as exc:
-        raise InvalidArgument("gencode.sort_range", min=minimum) from exc
+        raise SortRange(min=minimum) from exc
     if not minimum <= number <= 99999:
-        raise InvalidArgument("gencode.sort_range", min=minimum)
+        raise SortRange(min=minimum)
     return number

@@ -14,7 +14,7 @@ def test_every_named_error_has_its_message_in_both_languages() -> None:
     # given every domain's errors.py
     named = [
         error
-        for module in ("table.errors", "sync.errors")
+        for module in ("errors", "reftypes.errors", "table.errors", "sync.errors")
         for _, error in inspect.getmembers(importlib.import_module(f"loom_gencode.{module}"), inspect.isclass)
         if issubclass(error, LoomError) and error.__module__.startswith("loom_gencode")
     ]

@@ -11,18 +11,18 @@ from typing import Any
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import check_length, check_sort, publish, require
-from loom_gencode.reftypes import models, schemas
+from loom_gencode.errors import LabelRequired, NameRequired, ValueRequired
+from loom_gencode.reftypes import errors, models, schemas
 from loom_platform import crud
 from loom_platform.crud import Access, Child, Resource, by_name
-from loom_platform.errors import FailedPrecondition
 from loom_platform.i18n import translate
 
 LABEL_VALUE_SORTABLE = {"label": "label", "value": "value", "sort": "sort", "create_date": "create_date"}
 
 
 def _label_value_sort(row: Any) -> None:
-    require(row.label, "gencode.label_required")
-    require(row.value, "gencode.value_required")
+    require(row.label, LabelRequired)
+    require(row.value, ValueRequired)
     row.sort = check_sort(row.sort)
 
 
@@ -33,13 +33,13 @@ def _show_type(row: Any) -> None:
 
 
 def _database_type(row: Any) -> None:
-    require(row.type, "gencode.db_type_required")
+    require(row.type, errors.DbTypeRequired)
 
 
 def _custom_obj(row: Any) -> None:
-    require(row.label, "gencode.label_required")
-    require(row.value, "gencode.class_name_required")
-    require(row.type, "gencode.basic_type_required")
+    require(row.label, LabelRequired)
+    require(row.value, errors.ClassNameRequired)
+    require(row.type, errors.BasicTypeRequired)
     row.sort = check_sort(row.sort if row.sort not in (None, "") else 1)
 
 
@@ -48,16 +48,16 @@ def _custom_field(row: Any) -> None:
 
 
 def _template_group(row: Any) -> None:
-    require(row.name, "gencode.name_required")
+    require(row.name, NameRequired)
     check_length(row.name, 200, "name")
-    require(row.type, "gencode.category_required")
+    require(row.type, errors.CategoryRequired)
     check_length(row.remarks, 200, "remarks")
     row.sort = check_sort(row.sort, minimum=10)
     row.is_system = row.is_system or "0"
 
 
 def _template_obj(row: Any) -> None:
-    require(row.name, "gencode.file_name_required")
+    require(row.name, errors.FileNameRequired)
     check_length(row.name, 200, "name")
     row.sort = check_sort(row.sort)
     row.is_child = row.is_child or "0"
@@ -66,7 +66,7 @@ def _template_obj(row: Any) -> None:
 
 def _refuse_system_template(record: Any) -> None:
     if record.is_system == "1":
-        raise FailedPrecondition("gencode.system_template")
+        raise errors.SystemTemplate()
 
 
 def _access(name: str) -> Access:

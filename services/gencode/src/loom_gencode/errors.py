@@ -1,0 +1,34 @@
+"""Errors every gencode domain raises: required fields, lengths, sort numbers (texts in
+``loom_gencode/messages.py``). Each domain's own errors are in its ``errors.py``."""
+
+from __future__ import annotations
+
+from loom_platform.errors import InvalidArgument
+
+
+class TooLong(InvalidArgument):  # type: ignore[misc]
+    """Raised as ``TooLong(field=..., max=...)``."""
+
+    message_key = "gencode.too_long"
+
+
+class SortRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.sort_required"
+
+
+class SortRange(InvalidArgument):  # type: ignore[misc]
+    """Raised as ``SortRange(min=...)``: sort is an integer from ``min`` to 99999."""
+
+    message_key = "gencode.sort_range"
+
+
+class NameRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.name_required"
+
+
+class LabelRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.label_required"
+
+
+class ValueRequired(InvalidArgument):  # type: ignore[misc]
+    message_key = "gencode.value_required"
