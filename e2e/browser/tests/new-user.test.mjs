@@ -194,7 +194,7 @@ export default [
     },
   },
   {
-    name: 'new user: the palette names every tool on hover and the token simulation speaks Chinese',
+    name: 'new user: the palette names every tool on hover, the token simulation speaks Chinese, every reviewer type (sql, 自定义) is in view',
     run: async (ctx) => {
       const p = await page(ctx);
       const key = `e2e_tips_${sfx}`;
@@ -217,6 +217,24 @@ export default [
       await screenshot(p, 'new-user-04-simulation-zh');
       await p.locator('[data-action="simulation-toggle"]').click();
       await p.locator('[data-simulation="off"]').waitFor({ timeout: 5000 });
+      // the reviewer types of seed 001 are all in view, sql and 自定义 included
+      const a = p.locator('[data-designer-canvas] .djs-element[data-element-id="a"] .djs-visual > *').first();
+      const ab = await a.boundingBox();
+      await p.mouse.click(ab.x + ab.width / 2, ab.y + ab.height / 2);
+      await p.locator('.loom-product-panel[data-element-id="a"] [data-action="assign-people"]').click();
+      const assign = p.locator('.loom-assign-dialog');
+      await assign.locator('[data-action="reviewer-add"]').click();
+      await assign.locator('.loom-reviewer-type').first().click();
+      const list = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+      for (const label of ['用户', 'sql', '自定义']) await list.locator('.ant-select-item-option', { hasText: label }).first().waitFor({ state: 'visible' });
+      const inView = await list.locator('.ant-select-item-option', { hasText: '自定义' }).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const holder = el.closest('.rc-virtual-list-holder')?.getBoundingClientRect() ?? box;
+        return box.bottom <= holder.bottom + 1;
+      });
+      expect(inView, '自定义 is in view without scrolling');
+      await p.keyboard.press('Escape');
+      await assign.locator('.ant-modal-close').click();
       await p.locator('.loom-designer-dialog .ant-modal-close').click();
     },
   },

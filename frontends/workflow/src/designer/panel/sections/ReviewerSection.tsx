@@ -104,6 +104,8 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
               title: t('panel.userType'), dataIndex: 'type', width: 180,
               render: (v: string, r) => (
                 <Select<ReviewerType> value={(v || undefined) as ReviewerType | undefined} style={{ width: '100%' }} data-field="reviewer-type" className="loom-reviewer-type"
+                  // every type in view at once: with the default 8 rows, sql and 自定义 (seed 001) sat below the fold
+                  listHeight={REVIEWER_TYPES.length * 32 + 8}
                   options={REVIEWER_TYPES.map((x) => ({ value: x, label: t(`panel.types.${x}`) }))}
                   onChange={(x) => patch(r._i, { type: x, value: VALUELESS_TYPES.includes(x) ? '' : '' })} />
               ),
