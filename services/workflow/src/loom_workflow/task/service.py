@@ -210,15 +210,16 @@ async def _task_form(
         task = tx.get_task(task_id)
         if task is None or not task.task_def_key:
             return None
-        definition = tx.get_definition(task.proc_def_id)
-        if definition is None:
-            return None
-        node = runtime.engine.config.models.get(definition).nodes.get(task.task_def_key)
-        if not (getattr(node, "form_key", None) or "").strip():
-            return None
-        key = (definition.id, task.task_def_key)
-        if key not in _NODE_FORMS:
-            _NODE_FORMS[key] = forms_client.node_form(definition.bpmn_xml, task.task_def_key)
+        key = (task.proc_def_id, task.task_def_key)
+        if key not in _NODE_FORMS:  # the definition is read once per node (a node without a form: one query)
+            definition = tx.get_definition(task.proc_def_id)
+            if definition is None:
+                return None
+            node = runtime.engine.config.models.get(definition).nodes.get(task.task_def_key)
+            has_key = bool((getattr(node, "form_key", None) or "").strip())
+            _NODE_FORMS[key] = (
+                forms_client.node_form(definition.bpmn_xml, task.task_def_key) if has_key else None
+            )
         form = _NODE_FORMS[key]
         if form is None:
             return None
