@@ -333,7 +333,7 @@ export default [
     },
   },
   {
-    name: 'new user: the form designer drops a field into a tab from above and into a sub-table from below',
+    name: 'new user: the form designer drops a field into a tab from above and into a sub-table from below; its toolbar does not cover the field',
     run: async (ctx) => {
       const p = await page(ctx);
       const code = `fd${sfx}`;
@@ -376,6 +376,10 @@ export default [
       await place('number', table, 'below', 'in the sub-table');
       expect((await tab.locator('.loom-fd-widget').count()) === 1, 'the field from above is in the tab');
       expect((await table.locator('.loom-fd-widget').count()) === 1, 'the field from below is in the sub-table');
+      // the selected field's toolbar sits below its input, not over it
+      const selected = table.locator('.loom-fd-widget.loom-fd-selected');
+      const [tools, input] = [await selected.locator('.loom-fd-tools').boundingBox(), await selected.locator('.loom-fd-widget-body').boundingBox()];
+      expect(tools.y >= input.y + input.height - 1, `the toolbar (${tools.y}) is below the input (${input.y + input.height})`);
       await screenshot(p, 'new-user-06-form-designer-drops');
       await p.locator('[data-action="close-designer"]').click();
     },
