@@ -28,7 +28,9 @@ def preset_target(ctx: CommandContext, task: Task, nodes: Sequence[BackNode], pr
     if not nodes:
         return None
     if preset == PRESET_PREVIOUS:
-        return max(nodes, key=lambda n: n.last_order).activity_id
+        # the step a person handled last: a node skipped or approved automatically is passed over
+        people = [n for n in nodes if not _automatic(ctx, task.proc_inst_id, n.activity_id)] or list(nodes)
+        return max(people, key=lambda n: n.last_order).activity_id
     starter = ctx.session.execution(task.proc_inst_id).start_user_id
     handled = {
         h.task_def_key
@@ -40,6 +42,21 @@ def preset_target(ctx: CommandContext, task: Task, nodes: Sequence[BackNode], pr
         )
     }
     return next((n.activity_id for n in nodes if n.activity_id in handled), nodes[0].activity_id)
+
+
+def _automatic(ctx: CommandContext, proc_inst_id: str, node_id: str) -> bool:
+    """True when the node's last task completed itself (自动跳过, 自动通过)."""
+    done = ctx.session.where(
+        HistoricTaskInstance,
+        lambda h: h.proc_inst_id == proc_inst_id and h.task_def_key == node_id and h.end_time is not None,
+    )
+    if not done:
+        return False
+    last = max(done, key=lambda h: (h.end_time is not None, h.end_time or h.start_time or 0, h.id))
+    return any(
+        c.type == "_flow_skip" or "自动通过" in (c.full_msg or "")
+        for c in ctx.session.comments(task_id=last.id)
+    )
 
 
 async def returns_straight(runtime: WorkflowRuntime, session: AsyncSession | None, task_id: str) -> bool:
