@@ -24,8 +24,6 @@ from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER, Outbo
 
 log = logging.getLogger("loom.oplog")
 
-LOG_STREAM = "LOOM_LOG"
-LOG_SUBJECTS = ["loom.log.>"]
 MESSAGE_TYPE = "loom.sys.v1.OperationLogged"
 JSON = "application/json"
 
@@ -85,9 +83,10 @@ def _title(scope: Scope) -> str:
 class OperationLogMiddleware:
     """Records writes, logins and logouts after their response (pure ASGI, cheap on the way)."""
 
-    def __init__(self, app: ASGIApp, service: str) -> None:
+    def __init__(self, app: ASGIApp, service: str, subject: str = "loom.log") -> None:
         self.app = app
         self.service = service
+        self.subject = f"{subject}.{service}"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method", "")
@@ -180,7 +179,7 @@ class OperationLogMiddleware:
         factory = getattr(getattr(app, "state", None), "session_factory", None)
         if factory is None:
             return
-        task = asyncio.get_running_loop().create_task(_write(factory, self.service, entry, request_id.get()))
+        task = asyncio.get_running_loop().create_task(_write(factory, self.subject, entry, request_id.get()))
         _pending.add(task)
         task.add_done_callback(_pending.discard)
 
@@ -192,12 +191,12 @@ def _query(scope: Scope) -> list[tuple[str, str]]:
     return parse_qsl(raw, keep_blank_values=True)[:100]
 
 
-async def _write(factory: Any, service: str, entry: dict[str, Any], rid: str) -> None:
+async def _write(factory: Any, subject: str, entry: dict[str, Any], rid: str) -> None:
     try:
         async with factory() as session, session.begin():
             session.add(
                 OutboxRecord(
-                    subject=f"loom.log.{service}",
+                    subject=subject,
                     payload=orjson.dumps(entry),
                     headers={
                         CONTENT_TYPE_HEADER: JSON,

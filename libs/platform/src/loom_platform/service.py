@@ -81,7 +81,9 @@ def create_app(spec: ServiceSpec) -> FastAPI:
     )
     app.state.settings = settings
     # Innermost: sees the route that answered and the response it gave (docs in oplog.py).
-    app.add_middleware(oplog.OperationLogMiddleware, service=settings.service_name)
+    app.add_middleware(
+        oplog.OperationLogMiddleware, service=settings.service_name, subject=settings.oplog_subject
+    )
     # Added first, so it runs inside the request context (language, request id, access line).
     app.add_middleware(GuardMiddleware, max_text_body_bytes=settings.max_text_body_bytes)
     app.add_middleware(RequestContextMiddleware, service=settings.service_name)
@@ -105,7 +107,7 @@ async def _start(app: FastAPI, spec: ServiceSpec, stack: contextlib.AsyncExitSta
     app.state.nats = nc
     app.state.js = nc.jetstream()
     await messaging.ensure_stream(app.state.js, settings.stream_name, [f"loom.{settings.service_name}.>"])
-    await messaging.ensure_stream(app.state.js, oplog.LOG_STREAM, oplog.LOG_SUBJECTS)
+    await messaging.ensure_stream(app.state.js, settings.oplog_stream, [f"{settings.oplog_subject}.>"])
     stack.push_async_callback(oplog.drain)
 
     await _start_auth(app, spec)

@@ -59,6 +59,9 @@ class ServiceSettings(BaseSettings):
     grpc_host: str = "127.0.0.1"
     grpc_port: int = 9100
     outbox_poll_seconds: float = 0.5
+    # Where the operation log's entries go (oplog.py); tests sharing one NATS give each run its own.
+    oplog_stream: str = "LOOM_LOG"
+    oplog_subject: str = "loom.log"
 
     @property
     def stream_name(self) -> str:

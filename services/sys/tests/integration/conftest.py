@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from ..factories import client_for_user, create_user, login
 
 SERVICE_DIR = Path(__file__).resolve().parents[2]
 ADMIN_PASSWORD = "admin-test-pw"
+RUN = uuid.uuid4().hex[:12]
 
 
 @pytest.fixture(scope="session")
@@ -45,6 +47,9 @@ def settings(sys_database: str, nats_url: str, tmp_path_factory: pytest.TempPath
         log_json=False,
         log_level="WARNING",
         outbox_poll_seconds=0.05,
+        # the operation log of this run only (test runs share one NATS server)
+        oplog_stream=f"LOOMTEST_LOG_{RUN}",
+        oplog_subject=f"loomtest.{RUN}.log",
     )
 
 

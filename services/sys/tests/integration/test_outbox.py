@@ -74,10 +74,10 @@ async def test_a_relay_killed_between_publish_and_mark_does_not_duplicate(
     async with app.state.engine.connect() as conn:
         waiting = (
             await conn.execute(
-                # (the operation log's entries of these requests wait beside them: loom.log.sys)
+                # (the operation log's entries of these requests wait beside them)
                 text(
-                    "SELECT count(*) FROM loom_outbox WHERE published_at IS NULL AND subject NOT LIKE 'loom.log.%'"
-                )
+                    "SELECT count(*) FROM loom_outbox WHERE published_at IS NULL AND subject NOT LIKE :log"
+                ).bindparams(log=f"{settings.oplog_subject}.%")
             )
         ).scalar()
     assert waiting == 3

@@ -84,7 +84,7 @@ async def test_one_saves_only_ones_own_profile_and_photo(
     assert (await admin.get("/sys/user/queryById", params={"id": ivy["id"]})).json()["email"] == "ivy@x.cn"
     assert (await admin.get("/sys/user/queryById", params={"id": "1"})).json()["name"] == "系统管理员"
     photo = (await client.post("/sys/user/imageUpload", files={"file": ("me.png", b"\x89PNG..")})).json()
-    assert photo["url"].startswith("/api/sys/file/download2?source=avatars")
+    assert photo["url"].startswith("/api/sys/file/download2?source=avatars") and photo["path"] == photo["url"]
     assert (await client.get("/sys/user/info")).json()["user"]["photo"] == photo["url"]
     svg = await client.post("/sys/user/imageUpload", files={"file": ("me.svg", b"<svg/>")})
     assert svg.status_code == 400

@@ -11,7 +11,7 @@ from google.protobuf import json_format
 from nats.aio.msg import Msg
 
 from loom_contracts.loom.sys.v1 import events_pb2
-from loom_platform import messaging, oplog
+from loom_platform import messaging
 from loom_platform.db import transaction
 from loom_sys.log import service
 
@@ -32,11 +32,12 @@ async def log_consumer(app: FastAPI) -> AsyncIterator[None]:
         async with app.state.session_factory() as session, transaction(session):
             await service.store(session, entry)
 
+    settings = app.state.settings
     consumer = messaging.DurableConsumer(
         app.state.js,
-        stream=oplog.LOG_STREAM,
+        stream=settings.oplog_stream,
         durable=DURABLE,
-        subject="loom.log.>",
+        subject=f"{settings.oplog_subject}.>",
         handler=handle,
         batch=200,
     )

@@ -141,4 +141,5 @@ async def image_upload(
         user = await service.get(session, principal.user_id)
         user.photo, user.update_date = url, now()
         session.add(user)
-    return {"success": True, "msg": translate("sys.user.photo_saved"), "url": url}
+    # UserInfo's on-success reads ``path`` (and shows ``msg``)
+    return {"success": True, "msg": translate("sys.user.photo_saved"), "url": url, "path": url}
