@@ -201,3 +201,6 @@ def test_a_bad_duration_sets_no_deadline() -> None:
     # given / when / then
     assert deadlines.deadline({deadlines.DURATION: "two hours"}, datetime.now(UTC)) is None
     assert deadlines.deadline({}, datetime.now(UTC)) is None
+    assert deadlines.deadline({deadlines.DURATION: "P99999999D"}, datetime.now(UTC)) is None
+    huge = {deadlines.DURATION: "P9999999D", deadlines.CALENDAR: deadlines.WORKDAY}
+    assert deadlines.deadline(huge, datetime.now(UTC)) is None

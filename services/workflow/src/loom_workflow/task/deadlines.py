@@ -45,6 +45,7 @@ SETTINGS = (DURATION, CALENDAR, ACTION, TRANSFER_TO)
 WORKDAY = "workday"
 ACTIONS = ("remind", "approve", "reject", "transfer")
 HOLIDAY_DICT = "loom_holiday"
+MAX_WORKDAYS = 3660  # ten years of working days: enough for any approval, bounded for the loop
 
 
 def _working(day: date, holidays: frozenset[date]) -> bool:
@@ -59,6 +60,8 @@ def due_at(start: datetime, duration: str, *, workdays: bool, holidays: Iterable
         return parsed.add_to(start)
     off = frozenset(holidays)
     days, rest = parsed.delta.days, parsed.delta - timedelta(days=parsed.delta.days)
+    if days > MAX_WORKDAYS or parsed.months:
+        raise ValueError(f"a working-day limit of at most {MAX_WORKDAYS} days, without months: {duration}")
     due = start
     while days > 0:
         due += timedelta(days=1)
@@ -90,8 +93,8 @@ def deadline(policy: Mapping[str, str], now: datetime, holidays: Iterable[date] 
     action = policy.get(ACTION) or "remind"
     try:
         due = due_at(now, duration, workdays=policy.get(CALENDAR) == WORKDAY, holidays=holidays)
-    except EngineError:
-        return None
+    except (EngineError, OverflowError, ValueError):
+        return None  # a bad setting never stops the flow
     config = {"action": action if action in ACTIONS else "remind", "to": policy.get(TRANSFER_TO, "")}
     return Deadline(due, json.dumps(config))
 
