@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -46,7 +47,10 @@ def _value(record: Mapping[str, Any], field: str) -> Any:
         value = value.get(part) if isinstance(value, Mapping) else None
     if isinstance(value, (list, dict)):
         return None
-    return value if value is None or isinstance(value, (int, float)) else str(value)
+    if value is None or isinstance(value, (int, float)):
+        return value
+    # a stored control character cannot be written to XLSX (openpyxl refuses the cell: a 500)
+    return ILLEGAL_CHARACTERS_RE.sub("", str(value))
 
 
 def workbook(rows: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str, str]], title: str) -> bytes:
