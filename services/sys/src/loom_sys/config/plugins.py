@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from loom_platform.auth import CurrentPrincipal
+from loom_platform.openapi import OBJECT
 
 router = APIRouter(prefix="/sys/plugin", tags=["plugin"])
 
@@ -28,7 +29,7 @@ def _version(distribution: str) -> str:
         return ""
 
 
-@router.get("/list")
+@router.get("/list", openapi_extra=OBJECT)
 async def plugins(_: CurrentPrincipal) -> Any:
     """The areas installed with this platform and their versions (``success`` and ``rows``)."""
     rows = [

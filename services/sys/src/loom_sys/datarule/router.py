@@ -10,7 +10,7 @@ from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD
+from loom_platform.openapi import RECORD, answers
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service
@@ -57,7 +57,10 @@ async def delete(session: SessionDep, _: CanEdit, id: str = "", ids: str = "") -
     return message(translate("sys.datarule.deleted"))
 
 
-@router.get("/treeData")
+@router.get(
+    "/treeData",
+    openapi_extra=answers({"type": "array", "items": {"type": "object", "additionalProperties": True}}),
+)
 async def tree_data(session: SessionDep, _: CanGrant) -> Any:
     """Menus with rules, the rules as leaves ``dataRule-<id>`` (the role's grant screen)."""
     return await service.tree_data(session)
