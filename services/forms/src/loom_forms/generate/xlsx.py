@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from openpyxl import Workbook, load_workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from loom_form_rules import Field
 from loom_forms.generate.errors import ImportFileInvalid, ImportTooMany
@@ -27,6 +28,9 @@ def columns(fields: Iterable[Field]) -> list[Field]:
 def _cell(value: Any) -> Any:
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):
+        # a stored control character cannot be written to XLSX (openpyxl refuses the cell: a 500)
+        return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value
 
 
