@@ -56,6 +56,9 @@ class Host:
         self._wake_tests = asyncio.Event()
         self._wake_sync = asyncio.Event()
         self._stopping = asyncio.Event()
+        # One change of the mounts at a time: a sync that read "live" must not mount again what an
+        # unpublish took down meanwhile.
+        self._mounting = asyncio.Lock()
 
     async def on_published(self, msg: Msg) -> None:
         """``loom.gencode.module.published``: records the version; the tester picks it up."""
@@ -73,8 +76,15 @@ class Host:
             if await already_handled(session, f"{self.settings.consumer}-tables", message_id(msg)):
                 return
             names = await module_service.unpublish(session, table_id=changed.id)
-        for name in names:
-            self.mounts.unmount(name)
+        await self.take_offline(names)
+
+    async def take_offline(self, names: list[str]) -> None:
+        """Unmounts modules the database no longer calls live."""
+        async with self._mounting:
+            for name in names:
+                gone = self.mounts.unmount(name)
+                if gone is not None:
+                    loader.forget(loader.alias_of(gone.name, gone.version))
 
     def on_changed(self, _msg: Msg) -> None:
         """``loom.apps.module.changed`` (any replica's): look at what is live now."""
@@ -121,15 +131,18 @@ class Host:
             return False
         run = await self.test(version)
         # Served here before the database says it is live, so no caller sees "live" and a 404.
-        previous = self._mount_ready(version) if run.passed else None
-        try:
-            async with self.sessions() as session, transaction(session):
-                await module_service.finish(session, version_id=version.id, passed=run.passed, log=run.log)
-            await module_service.prune(session)
-        except BaseException:
-            if previous is not None:
-                self.mounts.mount(previous)
-            raise
+        async with self._mounting:
+            previous = self._mount_ready(version) if run.passed else None
+            try:
+                async with self.sessions() as session, transaction(session):
+                    await module_service.finish(
+                        session, version_id=version.id, passed=run.passed, log=run.log
+                    )
+                    await module_service.prune(session)
+            except BaseException:
+                if previous is not None:
+                    self.mounts.mount(previous)
+                raise
         log.info(
             "module %s version %s: %s", version.name, version.version, "live" if run.passed else "failed"
         )
@@ -177,6 +190,10 @@ class Host:
 
     async def sync(self) -> None:
         """Mounts each live version not yet served here; unmounts what is no longer live."""
+        async with self._mounting:
+            await self._sync()
+
+    async def _sync(self) -> None:
         async with self.sessions() as session:
             live = await module_service.live_versions(session)
         wanted = {module.name: version for module, version in live}

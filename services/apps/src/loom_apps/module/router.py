@@ -69,6 +69,5 @@ async def unpublish(
     """Takes a table's modules offline; their table and rows stay."""
     async with transaction(session):
         names = await service.unpublish(session, table_id=tableId)
-    for name in names:
-        runtime.host.mounts.unmount(name)
+    await runtime.host.take_offline(names)
     return message(translate("apps.module.unpublished", name=",".join(names) or tableId))
