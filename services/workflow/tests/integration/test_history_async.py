@@ -166,6 +166,23 @@ def test_workers_apply_every_record_in_order_and_the_tables_match_what_the_engin
     assert _sql(store, "SELECT count(*) FROM act_hi_varinst WHERE name = 'step'") == [(30,)]
 
 
+def test_a_variable_first_set_by_the_command_that_ends_the_instance_reaches_history(store: PgStore) -> None:
+    # given: an instance whose last completion sets a new variable and ends it (the variable is
+    # created and removed with the instance in one command: never a runtime row)
+    engine = Engine(store)
+    engine.deploy({"two.bpmn20.xml": TWO_STEPS})
+    pid = engine.start_process("two", user_id="u0", variables={"before": 1}).id
+    # when
+    for user, values in (("u1", {}), ("u2", {"after": 2})):
+        with engine.store.transaction() as tx:
+            task = tx.rows(Task, "proc_inst_id = %s", (pid,))[0]
+        engine.complete_task(task.id, values, user_id=user)
+    _drain(store)
+    # then: both variables are in the instance's history
+    names = _sql(store, "SELECT name FROM act_hi_varinst WHERE proc_inst_id = %s ORDER BY name", pid)
+    assert names == [("after",), ("before",)]
+
+
 def test_a_record_applied_twice_changes_nothing(store: PgStore) -> None:
     # given: an instance's history applied, its records kept aside
     engine = Engine(store)

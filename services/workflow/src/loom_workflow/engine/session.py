@@ -38,6 +38,7 @@ class Session:
         self._rows: dict[type, dict[str, Row]] = {t: {} for t in WRITE_ORDER}
         self._snapshots: dict[tuple[type, str], Row] = {}
         self._deleted: list[Row] = []
+        self._transient: list[Row] = []  # inserted and deleted in this command
         self._trees: dict[str, bool] = {}  # instance id -> its tree was loaded with full history
         self.activity_order = 0
         self.events: list[EngineEvent] = []
@@ -198,6 +199,8 @@ class Session:
             return
         if (type(row), row.id) in self._snapshots:
             self._deleted.append(row)
+        else:
+            self._transient.append(row)
 
     def flush(self) -> ChangeSet:
         """Builds the change set; bumps the revision of each updated row."""
@@ -213,6 +216,7 @@ class Session:
                     changes.updates.append(row)
         order = {k: i for i, k in enumerate(WRITE_ORDER)}
         changes.deletes = sorted(self._deleted, key=lambda r: -order[type(r)])
+        changes.transient = list(self._transient)
         for row in changes.deletes:
             snap = self._snapshots.get((type(row), row.id))
             if snap is not None and row != snap:

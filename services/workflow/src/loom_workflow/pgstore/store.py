@@ -711,12 +711,13 @@ def _label(rows: list[Row]) -> str:
 
 def _historic_variables(changes: ChangeSet) -> list[dict[str, Any]]:
     """ACT_HI_VARINST: the last value of every variable, kept after the instance ends. Written for new
-    and changed variables, and for a deleted one only when this command changed it first."""
-    inserted = {id(r) for r in changes.inserts}
+    and changed variables, for a deleted one only when this command changed it first, and for one this
+    command both set and removed (a variable first set by the completion that ends the instance)."""
+    inserted = {id(r) for r in (*changes.inserts, *changes.transient)}
     mapping = MAPPINGS[Variable]
     return [
         mapping.json_object(r, _HISTORIC_VARIABLE_FIELDS)
-        for r in [*changes.inserts, *changes.updates, *changes.deletes]
+        for r in [*changes.inserts, *changes.updates, *changes.deletes, *changes.transient]
         if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
     ]
 
