@@ -113,21 +113,29 @@ class WorkflowRuntime:
         return await loop.run_in_executor(self.executor, read)
 
     async def settle_history(
-        self, *, actor: str | None, instances: Sequence[str | None] = (), everything: bool = False
+        self,
+        *,
+        actor: str | None,
+        starter: str | None = None,
+        instances: Sequence[str | None] = (),
+        everything: bool = False,
     ) -> int:
         """Read-your-writes before a history read: applies now the pending history records of the trees
-        ``actor`` touched and of the trees of ``instances``, or every pending record (a monitor's list of
+        ``actor`` touched, of the trees ``starter`` started (a list of one's own requests sees what others
+        did to them) and of the trees of ``instances``, or every pending record (a monitor's list of
         all instances; otherwise the history workers apply them within their lag). Returns the records
         applied (0, one query, when none waits)."""
         from loom_workflow.jobs.history import observe
 
         wanted = [i for i in instances if i]
-        if actor is None and not wanted and not everything:
+        if actor is None and starter is None and not wanted and not everything:
             return 0
         loop = asyncio.get_running_loop()
         applied = await loop.run_in_executor(
             self.executor,
-            lambda: self.store.apply_history(actor=actor, instances=wanted, everything=everything),
+            lambda: self.store.apply_history(
+                actor=actor, starter=starter, instances=wanted, everything=everything
+            ),
         )
         observe(applied)
         return applied.records

@@ -404,3 +404,31 @@ def test_a_history_process_applies_the_records_and_exports_its_lag(store: PgStor
     )
     assert float(count.split()[1]) >= 1
     assert process.returncode == 0
+
+
+async def test_the_initiator_reads_what_another_user_did_to_her_request_at_once(env: Env) -> None:
+    # given: alice's leave waiting at bob, her start already applied by the history workers
+    await deploy(
+        env,
+        "leave",
+        "请假流程",
+        LEAVE,
+        [node("leave", "dept", [("user", "u-bob")], [("_flow_agree", "同意")])],
+    )
+    pid = await start(env, "u-alice", "leave", "别人做的", days=1)
+    task = await task_of(env, "u-bob", pid)
+    runtime = env.app.state.runtime
+    await runtime.settle_history(actor=None, everything=True)
+    # when bob completes it (his record waits: no history worker runs here)
+    assert (await audit(env, "u-bob", task["task"]["id"])).status_code == 200
+    waiting = await runtime.query(
+        lambda tx: tx.conn.execute(
+            "SELECT count(*) FROM loom_history_queue WHERE actor = 'u-alice'"
+        ).fetchone()[0]
+    )
+    assert waiting == 0
+    # then alice, who has no record waiting, still reads her instance ended in her list
+    mine = await env.client.get(
+        "/flowable/task/myApplyed", params={"current": 1, "size": 50}, headers=env.headers("u-alice")
+    )
+    assert [r["endTime"] is not None for r in mine.json()["records"] if r["id"] == pid] == [True]

@@ -338,12 +338,14 @@ def catch_up(
     *,
     roots: Sequence[str] = (),
     actor: str | None = None,
+    starter: str | None = None,
     instances: Sequence[str] = (),
     everything: bool = False,
 ) -> Applied:
     """Applies, in the caller's transaction, every pending record of the trees given by ``roots``, of
-    the trees with a pending record of ``actor``, of the trees containing ``instances`` (pending called
-    instances included), or of every tree. Waits for a worker applying one of them (its lock)."""
+    the trees with a pending record of ``actor``, of the trees whose root instance ``starter`` started
+    (what others did to them: a stop, an approval), of the trees containing ``instances`` (pending
+    called instances included), or of every tree. Waits for a worker applying one of them (its lock)."""
     clauses, params = [], []
     if roots:
         clauses.append("root_id = ANY(%s)")
@@ -351,6 +353,13 @@ def catch_up(
     if actor is not None:
         clauses.append("root_id IN (SELECT root_id FROM loom_history_queue WHERE actor = %s)")
         params.append(actor)
+    if starter is not None:
+        # driven by the (short) queue: its root ids probe act_hi_procinst's primary key
+        clauses.append(
+            "EXISTS (SELECT 1 FROM act_hi_procinst p WHERE p.id = loom_history_queue.root_id"
+            " AND p.start_user_id = %s)"
+        )
+        params.append(starter)
     if instances:
         clauses.append(
             "root_id IN (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = ANY(%s)"

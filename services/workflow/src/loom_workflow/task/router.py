@@ -133,8 +133,8 @@ async def my_applyed(
     endDate: str | None = None,
     title: str | None = None,  # noqa: N803
 ) -> Any:
-    """Instances the caller started."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id)
+    """Instances the caller started (what others did to them included: read-your-writes)."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, starter=principal.user_id)
     return await process_queries.instances(
         session,
         request.app.state.directory,

@@ -30,7 +30,7 @@ router = APIRouter(prefix="/flowable/task", tags=["task"])
 async def overview(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller's counts for the home page: ``{todo, applyRunning, applyTotal, copyUnread}``."""
     groups = await user_roles(request.app.state.directory, principal.user_id)
-    await runtime_of(request.app).settle_history(actor=principal.user_id)
+    await runtime_of(request.app).settle_history(actor=principal.user_id, starter=principal.user_id)
     return await service.overview(
         session, request.app.state.directory, user_id=principal.user_id, groups=groups
     )
