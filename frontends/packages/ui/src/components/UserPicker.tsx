@@ -125,8 +125,11 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
       {/* three columns that never wrap: the table takes what the tree and the chosen list leave
           (a flex basis of its content width wrapped the chosen list, and the table, below the dialog) */}
       <Row gutter={12} wrap={false} style={{ height: 500 }}>
-        <Col flex="200px" style={{ height: '100%', overflow: 'auto', borderRight: '1px solid #f0f0f0' }}>
-          <AntInput size="small" allowClear placeholder={t('filterTree')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+        {/* the column is bounded by the row: the filter stays on top, the office tree scrolls in its own box
+            (however many offices there are, it never grows below the dialog) */}
+        <Col flex="200px" style={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0, borderRight: '1px solid #f0f0f0' }}>
+          <AntInput size="small" allowClear placeholder={t('filterTree')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8, flex: 'none' }} />
+          <div className="loom-picker-tree" style={{ flex: '1 1 0', minHeight: 0, overflow: 'auto' }}>
           <Tree
             blockNode
             defaultExpandAll
@@ -139,6 +142,7 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
               list.search(buildQuery(n));
             }}
           />
+          </div>
         </Col>
         <Col flex="1 1 0" style={{ minWidth: 0, height: '100%', overflow: 'hidden' }}>
           <Form form={form} layout="inline" onFinish={() => list.search(buildQuery(office))} style={{ marginBottom: 8 }}>
