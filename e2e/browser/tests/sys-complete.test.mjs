@@ -129,6 +129,10 @@ export default [
       await api(page, 'POST', '/sys/role/save', { name: `规则角色${sfx}`, enName: `rule_role_${sfx}` });
       const role = (await api(page, 'GET', `/sys/role/list?enName=rule_role_${sfx}`)).json.records[0];
       const roles = await open(ctx, page, '/sys/role/RoleList');
+      // earlier tests leave many roles: find this one as a user would, by its English name in the search form
+      const enNameSearch = roles.locator('.ant-pro-table-search [id="enName"]').first();
+      await enNameSearch.fill(`rule_role_${sfx}`);
+      await enNameSearch.press('Enter');
       const roleRow = roles.locator('.ant-table-row', { hasText: `规则角色${sfx}` }).first();
       await roleRow.waitFor({ timeout: 20000 });
       await roleRow.locator('[data-row-action="auth"]').click();
