@@ -68,11 +68,8 @@ export function SlotList({ id, kind, list }: { id: string; kind: ContainerKind; 
       data-slot={id}
       onDragOver={(e) => {
         if (!accepts()) return;
-        // the innermost slot takes the drop; the event goes on up so that the canvas grid sees the
-        // pointer is over a slot and takes its drop placeholder away: left there, the placeholder
-        // pushed the tab or sub-table down and away from a pointer coming from above or below
-        if ((e.target as Element).closest('.loom-fd-slot') !== e.currentTarget) return;
         e.preventDefault();
+        e.stopPropagation();
         if (!over) setOver(true);
       }}
       onDragLeave={() => setOver(false)}
@@ -311,15 +308,4 @@ export function Canvas({ list }: { list: FormWidget[] }) {
   );
 }
 
-/**
- * The canvas's drop placeholder: none while the pointer is over a widget that holds slots (tabs,
- * grid, sub-table, report), so that widget stays where it is and the pointer reaches its slot from
- * any side; a placeholder there pushed it down, away from a pointer coming from above or below.
- */
-function dropSize(e?: { target?: EventTarget | null }) {
-  if (!dnd.get()) return false;
-  const target = e?.target as Element | null;
-  const item = target?.closest?.('.loom-fd-item');
-  if (target?.closest?.('.loom-fd-slot') || item?.querySelector('.loom-fd-slot')) return false;
-  return { w: 24, h: 5 };
-}
+const dropSize = () => (dnd.get() ? { w: 24, h: 5 } : false);
