@@ -114,7 +114,7 @@ def test_heavy_renders_stop_at_the_budget_and_leave_other_users_their_preview(
     assert other.status_code == 200, other.text
     assert other_done < min(done for _, done in results)
     # and each heavy render is stopped at the 5 s budget with a 400 naming the group's template
-    for answer, done in results:
+    for answer, _done in results:
         assert answer.status_code == 400, answer.text
         assert answer.json()["msg"] == "模板[loops]渲染失败: rendering took longer than 5 s"
     # (one after the other: a user holds one render slot; each ends soon after its 5 s)

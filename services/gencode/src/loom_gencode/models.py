@@ -2,6 +2,7 @@
 
 from loom_gencode.dataset.models import DataSet, DataSetColumn, DataSetParam
 from loom_gencode.datasource.models import DataSource
+from loom_gencode.query.models import SqlRun
 from loom_gencode.reftypes.models import (
     CodeParam,
     CustomField,
@@ -14,7 +15,6 @@ from loom_gencode.reftypes.models import (
     TemplateObj,
     ValidateType,
 )
-from loom_gencode.query.models import SqlRun
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table.models import GenTable, GenTableColumn
