@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import time
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -90,12 +91,17 @@ def test_a_department_user_sees_none_of_another_departments_rows_until_the_scope
         client.close()
 
 
-def _logged(admin: httpx.Client, **filters: str) -> list[dict[str, Any]]:
+def _logged(
+    admin: httpx.Client, until: Callable[[dict[str, Any]], bool] = lambda _: True, **filters: str
+) -> list[dict[str, Any]]:
+    """The log rows matching ``filters`` and ``until``, waited for: a log row is written after the
+    answer it describes (rows of earlier requests to the same route may already be there)."""
     deadline = time.monotonic() + 20
     while True:
         rows = _ok(admin.get("/api/sys/log/list", params={"size": 50, **filters}))["records"]
-        if rows or time.monotonic() > deadline:
-            return rows
+        found = [r for r in rows if until(r)]
+        if found or time.monotonic() > deadline:
+            return found
         time.sleep(0.2)
 
 
@@ -106,11 +112,12 @@ def test_writes_of_every_service_leave_log_rows_with_their_result(admin: httpx.C
     failed = admin.post("/api/sys/post/save", json={"name": "", "code": ""})
     assert failed.status_code == 400
     # then sys's log shows both, with who and the result
-    saved = _logged(admin, requestUri="/gencode/validateType/save", title="")
-    mine = [r for r in saved if name in (r["params"] or "")]
+    mine = _logged(
+        admin, lambda r: name in (r["params"] or ""), requestUri="/gencode/validateType/save", title=""
+    )
     assert mine and mine[0]["result"] == "success" and mine[0]["service"] == "gencode"
     assert mine[0]["createBy"]["name"] == "系统管理员"
-    refused = [r for r in _logged(admin, requestUri="/sys/post/save") if r["result"] == "fail"]
+    refused = _logged(admin, lambda r: r["result"] == "fail", requestUri="/sys/post/save")
     assert refused and refused[0]["exception"]
 
 
