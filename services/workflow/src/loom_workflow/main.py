@@ -23,6 +23,7 @@ from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
+from loom_workflow.process.chart import router as chart_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.task.router import router as task_router
@@ -35,6 +36,7 @@ ROUTERS = [
     dryrun_router,
     process_router,
     task_router,
+    chart_router,
     taskcenter_router,
     flowcopy_router,
     flowform_router,

@@ -22,6 +22,7 @@ from loom_workflow.pgstore import tables as t
 from loom_workflow.process import queries as process_queries
 from loom_workflow.process.errors import DefinitionNotFound, InstanceNotFound
 from loom_workflow.task import service as task_service
+from loom_workflow.task import start as starting
 from loom_workflow.task.errors import TaskNotFound
 from loom_workflow.task.schemas import AuditRequest, Comment, StartRequest, json_object
 
@@ -116,7 +117,7 @@ async def submit_start(
         submitted=variables,
         variables=variables,
     )
-    return await task_service.start(runtime, request, initiator=initiator, actor=actor, groups=groups)
+    return await starting.start(runtime, request, initiator=initiator, actor=actor, groups=groups)
 
 
 def _comment(fields: Mapping[str, str]) -> Comment:

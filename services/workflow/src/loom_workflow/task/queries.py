@@ -26,7 +26,6 @@ from sqlalchemy import (
     union_all,
 )
 from sqlalchemy.dialects.postgresql import distinct_on
-from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.paging import (
@@ -41,7 +40,7 @@ from loom_platform.paging import (
 from loom_workflow.comments import parse_comment
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
-from loom_workflow.extension.models import FlowButton, NodeSetting, TaskDefExtension
+from loom_workflow.extension.queries import node_settings
 from loom_workflow.pgstore import tables as t
 from loom_workflow.process.queries import current_tasks, within
 from loom_workflow.users import user_names
@@ -339,32 +338,6 @@ async def historic_task_list(
             }
         )
     return steps
-
-
-async def node_settings(session: AsyncSession, key: str, node_id: str) -> dict[str, str]:
-    """``{formType, formReadOnly, conditionType, ...}`` of a node."""
-    rows = await session.execute(
-        select(col(NodeSetting.key), col(NodeSetting.value)).where(
-            col(NodeSetting.process_def_id) == key, col(NodeSetting.task_def_id) == node_id
-        )
-    )
-    return {r.key: r.value or "" for r in rows}
-
-
-async def node_buttons(session: AsyncSession, key: str, node_id: str) -> list[dict[str, Any]]:
-    """The buttons configured on a node, in sort order."""
-    rows = (
-        await session.execute(
-            select(FlowButton)
-            .join(TaskDefExtension, col(TaskDefExtension.id) == col(FlowButton.task_def_id))
-            .where(col(TaskDefExtension.process_def_id) == key, col(TaskDefExtension.task_def_id) == node_id)
-            .order_by(col(FlowButton.sort), col(FlowButton.id))
-        )
-    ).scalars()
-    return [
-        {"id": r.id, "name": r.name, "code": r.code, "sort": r.sort, "isHide": r.is_hide, "next": r.next}
-        for r in rows
-    ]
 
 
 async def task_def(

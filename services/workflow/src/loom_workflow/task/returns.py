@@ -13,7 +13,7 @@ from loom_workflow.engine.commands import BackNode, GetVariables, ReturnTo, SetV
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.runtime.entities import HistoricTaskInstance, Task
 from loom_workflow.engine_host import WorkflowRuntime
-from loom_workflow.task import queries
+from loom_workflow.extension.queries import node_settings
 
 PRESET_INITIATOR = "initiator"  # 驳回到发起人
 PRESET_PREVIOUS = "previous"  # 驳回到上一步
@@ -72,7 +72,7 @@ async def returns_straight(runtime: WorkflowRuntime, session: AsyncSession | Non
     found = await runtime.query(read)
     if found is None:
         return False
-    settings = await queries.node_settings(session, *found)
+    settings = await node_settings(session, *found)
     return settings.get(RETURN_SETTING) == "1"
 
 

@@ -10,18 +10,19 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal, holds_any
+from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.errors import PermissionDenied
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers, fields_body, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow.engine_host import runtime_of
+from loom_workflow.extension.queries import node_buttons
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries as process_queries
-from loom_workflow.task import queries, service
+from loom_workflow.task import countersign, queries, service
+from loom_workflow.task import start as starting
 from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
 from loom_workflow.users import user_infos, user_roles
 
@@ -58,7 +59,7 @@ async def start(request: Request, principal: CurrentPrincipal) -> Any:
     initiator = (await user_infos(request.app.state.directory, [principal.user_id])).get(
         principal.user_id, {"name": principal.login_name}
     )
-    return await service.start(
+    return await starting.start(
         runtime_of(request.app),
         StartRequest.from_fields(await request_fields(request)),
         initiator=initiator,
@@ -181,7 +182,7 @@ async def get_task_info(
         session, task_id=taskId, task_def_key=None, proc_ins_id=None, proc_def_id=None, status="todo"
     )
     await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
-    info["flowButtonList"] = await queries.node_buttons(session, info["procDefKey"], info["taskDefKey"] or "")
+    info["flowButtonList"] = await node_buttons(session, info["procDefKey"], info["taskDefKey"] or "")
     return info
 
 
@@ -208,10 +209,11 @@ async def audit(request: Request, principal: CurrentPrincipal) -> Message:
 @router.put("/delegate")
 async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Delegates the task to ``userId`` (it comes back to the owner)."""
-    await service.delegate(
+    await service.hand_over(
         runtime_of(request.app),
         taskId,
         userId,
+        service.DELEGATE,
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
@@ -221,10 +223,11 @@ async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, u
 @router.put("/transfer")
 async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Transfers the task to ``userId``."""
-    await service.transfer(
+    await service.hand_over(
         runtime_of(request.app),
         taskId,
         userId,
+        service.TRANSFER,
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
@@ -325,7 +328,7 @@ async def reject_and_over(
 )
 async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """Adds signers to the countersign node (form-encoded ``taskId``, ``userIds``, ``comment``)."""
-    await service.add_sign(
+    await countersign.add_sign(
         runtime_of(request.app),
         SignRequest.from_fields(await request_fields(request)),
         actor=principal.user_id,
@@ -341,7 +344,7 @@ async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Messag
 async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """减签 (``_flow_del_multi_instance``): removes signers from the countersign node
     (form-encoded or query ``taskId``, ``userIds``, ``comment``)."""
-    await service.delete_sign(
+    await countersign.delete_sign(
         runtime_of(request.app),
         SignRequest.from_fields(await request_fields(request)),
         actor=principal.user_id,
@@ -367,30 +370,3 @@ async def urge(request: Request, principal: CurrentPrincipal) -> Message:
         await check_instance_visible(request, session, principal.user_id, proc_ins_id)
     await service.urge(runtime_of(request.app), urged, actor=principal.user_id)
     return message(translate("workflow.task.urged"))
-
-
-@router.get("/getFlowChart", openapi_extra=OBJECT)
-async def flow_chart(
-    request: Request,
-    session: SessionDep,
-    principal: CurrentPrincipal,
-    processInstanceId: str | None = None,  # noqa: N803
-    processDefId: str | None = None,
-    modelId: str | None = None,  # noqa: N803
-) -> Any:
-    """``{bpmnXml, activityIds, flows}`` of an instance (or a definition, or a model)."""
-    await check_instance_visible(request, session, principal.user_id, empty_filter(processInstanceId))
-    xml = None
-    if modelId:
-        from loom_workflow.modeler import service as model_service
-
-        # a model's draft is read as getBpmnXml reads it: by those who may view models
-        if not holds_any(request, *model_service.VIEW_PERMISSIONS):
-            raise PermissionDenied(permission=" | ".join(model_service.VIEW_PERMISSIONS))
-        xml = (await model_service.get(session, modelId)).bpmn_xml
-    return await process_queries.flow_chart(
-        session,
-        proc_inst_id=empty_filter(processInstanceId),
-        proc_def_id=empty_filter(processDefId),
-        model_xml=xml,
-    )

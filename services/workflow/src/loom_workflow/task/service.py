@@ -1,188 +1,40 @@
-"""Task operations, each one engine command (one transaction, the instance locked)."""
+"""Task operations, each one engine command (one transaction, the instance locked): completing,
+handing over, sending back, ending, taking back and urging. Starting is ``start.py``, countersign
+changes ``countersign.py``; what they share is ``handling.py``."""
 
 from __future__ import annotations
 
-import functools
-import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from loom_platform.errors import FailedPrecondition, InvalidArgument
-from loom_platform.wire import new_id
 from loom_workflow import events, forms_client
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
-    AddMultiInstanceExecution,
     BackNodes,
-    ClaimTask,
     CompleteTask,
     DelegateTask,
-    DeleteMultiInstanceExecution,
     DeleteProcessInstance,
     GetVariables,
     MoveActivities,
-    RemovalOutlook,
     ResolveTask,
     SendBack,
     SetAssignee,
     SetVariables,
-    StartProcess,
 )
 from loom_workflow.engine.context import CommandContext
-from loom_workflow.engine.errors import ObjectNotFound
-from loom_workflow.engine.runtime.entities import Execution, HistoricTaskInstance, IdentityLink, Task
+from loom_workflow.engine.runtime.entities import HistoricTaskInstance, IdentityLink, Task
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import approver_policy
 from loom_workflow.process import status
-from loom_workflow.process.errors import NotTaskHandler, StartDenied
-from loom_workflow.process.service import is_handler, may_start, running_instance
+from loom_workflow.process.service import running_instance
 from loom_workflow.task import reminders, returns
-from loom_workflow.task.errors import TaskNotFound
-from loom_workflow.task.schemas import (
-    AuditRequest,
-    BackRequest,
-    Comment,
-    SignRequest,
-    StartRequest,
-    UrgeRequest,
-)
-
-log = logging.getLogger(__name__)
-
-
-def _comment(given: Comment, default_type: str, default_status: str) -> tuple[str, str]:
-    """The stored comment and its type: the handler's button, else the operation's own."""
-    code = given.type or default_type
-    return comment_json(code, given.status or default_status, given.message or ""), code
-
-
-def _task(ctx: CommandContext, task_id: str) -> Task:
-    try:
-        return ctx.session.task(task_id)
-    except ObjectNotFound as exc:
-        raise TaskNotFound() from exc
-
-
-def _handler_task(ctx: CommandContext, task_id: str, actor: str, groups: Sequence[str] = ()) -> Task:
-    """The task, claimed for ``actor`` when they (or one of their ``groups``) are a candidate;
-    else :class:`NotTaskHandler`."""
-    task = _task(ctx, task_id)
-    if not is_handler(ctx, task, actor, groups):
-        raise NotTaskHandler()
-    if task.assignee is None:
-        ClaimTask(task.id, actor).execute(ctx)
-    return task
-
-
-def _new_tasks(ctx: CommandContext, before: set[str]) -> list[Task]:
-    return [t for t in ctx.session.all(Task) if t.id not in before]
-
-
-def _assign_next(ctx: CommandContext, before: set[str], assignee: str | None) -> None:
-    if assignee:
-        for task in _new_tasks(ctx, before):
-            SetAssignee(task.id, assignee).execute(ctx)
-
-
-@dataclass(frozen=True)
-class Started:
-    proc_inst_id: str
-
-
-async def start(
-    runtime: WorkflowRuntime,
-    request: StartRequest,
-    *,
-    initiator: Mapping[str, str],
-    actor: str,
-    groups: Sequence[str] = (),
-) -> str:
-    """Starts the latest version of ``key`` with a business key; returns the instance id.
-
-    A process naming its starters (candidateStarterUsers/Groups) refuses anyone else. A start event
-    with a dynamic form has its data validated and stored by forms first (invalid: nothing starts)."""
-    key, definition_id, business_table = request.key, request.definition_id, request.business_table
-    business_id, title = request.business_id, request.title
-    form = await _start_form(runtime, key, definition_id)
-    if form is not None and not business_id:
-        business_id = new_id()
-    business_key = f"{business_table}:{business_id}" if business_table and business_id else business_id
-    # A start is not retried as such (a second call starts a second instance), and a record may be
-    # submitted again after a rejection: each start writes its own data, under its own save id.
-    save_start = (
-        functools.partial(
-            forms_client.client(runtime.settings.forms_grpc_address).store,
-            form,
-            business_key=business_key,
-            task_id=f"start:{new_id()}",
-            user_id=actor,
-        )
-        if form is not None and business_key
-        else None
-    )
-    if save_start is not None:
-        await save_start(values=request.submitted)
-    values = dict(request.variables)
-    values.update(
-        {
-            "title": title or "",
-            "userName": initiator.get("name", actor),
-            "applyUserId": actor,
-            "applyUserOfficeId": initiator.get("officeId", ""),
-            "applyUserCompanyId": initiator.get("companyId", ""),
-            "businessTable": business_table or "",
-            "businessId": business_id or "",
-        }
-    )
-
-    def run(ctx: CommandContext) -> str:
-        definition = (
-            ctx.session.definition(definition_id) if definition_id else ctx.session.find_definition(key or "")
-        )
-        if definition is not None:
-            model = ctx.model(definition.id)
-            if not may_start(model, actor, groups):
-                raise StartDenied(name=model.name or definition.name or definition.key)
-        instance = StartProcess(
-            key=None if definition_id else key,
-            definition_id=definition_id,
-            business_key=business_key,
-            variables=values,
-            name=title or None,
-        ).execute(ctx)
-        _assign_next(ctx, set(), request.assignee)
-        return instance.id
-
-    instance_id: str = await runtime.call(run, user_id=actor)
-    if save_start is not None:
-        await _name_start_save(save_start, instance_id)
-    return instance_id
-
-
-async def _name_start_save(save_start: Callable[..., Awaitable[None]], instance_id: str) -> None:
-    """Repeats the start's save with its instance (the same save id changes no data), so that a
-    business key reused by a later start keeps each instance's form history apart. The instance has
-    started either way: a failure here only leaves the save matched by its document."""
-    try:
-        await save_start(values={}, proc_inst_id=instance_id)
-    except Exception:  # noqa: BLE001 - the start itself succeeded; the history link is best effort
-        log.warning("the start save of instance %s is not linked to it", instance_id, exc_info=True)
-
-
-async def _start_form(
-    runtime: WorkflowRuntime, key: str | None, definition_id: str | None
-) -> forms_client.NodeForm | None:
-    """The dynamic form of the start event of the definition a start would use."""
-
-    def read(tx: Any) -> forms_client.NodeForm | None:
-        definition = tx.get_definition(definition_id) if definition_id else tx.find_definition(key or "")
-        return forms_client.start_form(definition.bpmn_xml) if definition is not None else None
-
-    return await runtime.query(read)
+from loom_workflow.task.handling import assign_next, comment_of, handler_task, task_of
+from loom_workflow.task.schemas import AuditRequest, BackRequest, UrgeRequest
 
 
 @dataclass(frozen=True)
@@ -267,9 +119,9 @@ async def audit(
             read_only |= set(await forms.field_ids(form.json_id))
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, request.task_id, actor, groups)
+        task = handler_task(ctx, request.task_id, actor, groups)
         before = {t.id for t in ctx.session.all(Task)}
-        note, code = _comment(request.comment, "_flow_agree", "同意")
+        note, code = comment_of(request.comment, "_flow_agree", "同意")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
         values = {k: v for k, v in request.variables.items() if k not in read_only}
         if task.delegation_state == "PENDING":
@@ -281,42 +133,49 @@ async def audit(
             ).execute(ctx)
             if not returns.straight_back(ctx, task, values):
                 CompleteTask(task.id, values).execute(ctx)
-            _assign_next(ctx, before, request.assignee)
+            assign_next(ctx, before, request.assignee)
         return task.proc_inst_id
 
     return await runtime.call(run, user_id=actor)
 
 
-async def delegate(
-    runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str, groups: Sequence[str] = ()
+@dataclass(frozen=True)
+class HandOver:
+    """How a task changes hands: its comment's code and status, and whether its owner keeps it."""
+
+    code: str
+    status: str
+    owner_keeps: bool
+
+
+# 委派: the owner keeps the task; the delegate handles it and hands it back
+DELEGATE = HandOver("_flow_delegate", "委派", owner_keeps=True)
+# 转办: the task is another user's for good
+TRANSFER = HandOver("_flow_transfer", "转办", owner_keeps=False)
+
+
+async def hand_over(
+    runtime: WorkflowRuntime,
+    task_id: str,
+    user_id: str,
+    how: HandOver,
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
 ) -> None:
-    """The owner keeps the task; the delegate handles it and hands it back."""
+    """Gives the task to ``user_id``, as a delegation or a transfer (``how``)."""
     if not user_id:
         raise InvalidArgument("workflow.task.user_required")
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = handler_task(ctx, task_id, actor, groups)
         AddComment(
-            comment_json("_flow_delegate", "委派", f"-> {user_id}"), task_id=task.id, type="_flow_delegate"
+            comment_json(how.code, how.status, f"-> {user_id}"), task_id=task.id, type=how.code
         ).execute(ctx)
-        DelegateTask(task.id, user_id).execute(ctx)
-
-    await runtime.call(run, user_id=actor)
-
-
-async def transfer(
-    runtime: WorkflowRuntime, task_id: str, user_id: str, *, actor: str, groups: Sequence[str] = ()
-) -> None:
-    """Hands the task over to another user for good."""
-    if not user_id:
-        raise InvalidArgument("workflow.task.user_required")
-
-    def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor, groups)
-        AddComment(
-            comment_json("_flow_transfer", "转办", f"-> {user_id}"), task_id=task.id, type="_flow_transfer"
-        ).execute(ctx)
-        SetAssignee(task.id, user_id).execute(ctx)
+        if how.owner_keeps:
+            DelegateTask(task.id, user_id).execute(ctx)
+        else:
+            SetAssignee(task.id, user_id).execute(ctx)
 
     await runtime.call(run, user_id=actor)
 
@@ -325,7 +184,7 @@ async def back_nodes(runtime: WorkflowRuntime, task_id: str, *, actor: str) -> l
     """Nodes the task may legally be sent back to: ``[{taskDefKey, taskName}]``."""
 
     def run(ctx: CommandContext) -> list[dict[str, str]]:
-        task = _task(ctx, task_id)
+        task = task_of(ctx, task_id)
         return [
             {"taskDefKey": n.activity_id, "taskName": n.name or n.activity_id}
             for n in BackNodes(task.id).execute(ctx)
@@ -349,7 +208,7 @@ async def back(
     straight = await returns.returns_straight(runtime, session, request.task_id)
 
     def run(ctx: CommandContext) -> str:
-        task = _handler_task(ctx, request.task_id, actor, groups)
+        task = handler_task(ctx, request.task_id, actor, groups)
         offered = BackNodes(task.id).execute(ctx)
         nodes = [n.activity_id for n in offered]
         preset = returns.preset_target(ctx, task, offered, request.preset) if request.preset else None
@@ -358,7 +217,7 @@ async def back(
             raise FailedPrecondition("workflow.task.no_back_node")
         if node not in nodes:
             raise FailedPrecondition("workflow.task.back_invalid", node=node)
-        note, code = _comment(request.comment, "_flow_back", "驳回")
+        note, code = comment_of(request.comment, "_flow_back", "驳回")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
         SendBack(task.id, node).execute(ctx)
         returns.remember(ctx, task, node, straight)
@@ -379,7 +238,7 @@ async def reject_and_over(
     """Rejects and ends the instance."""
 
     def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, task_id, actor, groups)
+        task = handler_task(ctx, task_id, actor, groups)
         running_instance(ctx, proc_inst_id or task.proc_inst_id)
         AddComment(
             comment_json("_flow_reject", "驳回结束", message or "", "danger"),
@@ -389,71 +248,6 @@ async def reject_and_over(
         DeleteProcessInstance(task.proc_inst_id, status.reason(status.REJECT, message)).execute(ctx)
 
     await runtime.call(run, user_id=actor)
-
-
-async def add_sign(
-    runtime: WorkflowRuntime, request: SignRequest, *, actor: str, groups: Sequence[str] = ()
-) -> None:
-    """Adds signers to the countersign node of the task (one multi-instance execution each)."""
-    user_ids, message = request.user_ids, request.message
-    if not user_ids:
-        raise InvalidArgument("workflow.task.user_required")
-
-    def run(ctx: CommandContext) -> None:
-        task = _handler_task(ctx, request.task_id, actor, groups)
-        node = ctx.model(task.proc_def_id).node(task.task_def_key)
-        if node.loop is None:
-            raise FailedPrecondition("workflow.task.add_sign_not_mi")
-        element = node.loop.element_variable or "assignee"
-        AddComment(
-            comment_json("_flow_add_multi_instance", "加签", message or ",".join(user_ids)),
-            task_id=task.id,
-            type="_flow_add_multi_instance",
-        ).execute(ctx)
-        for user in user_ids:
-            AddMultiInstanceExecution(task.task_def_key, task.proc_inst_id, {element: user}).execute(ctx)
-
-    await runtime.call(run, user_id=actor)
-
-
-async def delete_sign(
-    runtime: WorkflowRuntime, request: SignRequest, *, actor: str, groups: Sequence[str] = ()
-) -> list[str]:
-    """减签: removes the open countersign tasks of ``user_ids`` at the task's node (one multi-instance
-    execution each; the loop then counts them as never having voted). Returns who was removed."""
-    user_ids, message = request.user_ids, request.message
-    if not user_ids:
-        raise InvalidArgument("workflow.task.user_required")
-
-    def run(ctx: CommandContext) -> list[str]:
-        task = _handler_task(ctx, request.task_id, actor, groups)
-        node = ctx.model(task.proc_def_id).node(task.task_def_key)
-        if node.loop is None:
-            raise FailedPrecondition("workflow.task.add_sign_not_mi")
-        siblings = ctx.session.where(
-            Task, lambda t: t.proc_inst_id == task.proc_inst_id and t.task_def_key == task.task_def_key
-        )
-        removed = [t for t in siblings if t.assignee in user_ids]
-        if not removed:
-            raise FailedPrecondition("workflow.task.del_sign_not_found")
-        if len(removed) >= len(siblings):
-            raise FailedPrecondition("workflow.task.del_sign_last")
-        _, satisfiable = RemovalOutlook(task.task_def_key or "", task.proc_inst_id, len(removed)).execute(ctx)
-        if not satisfiable:
-            raise FailedPrecondition("workflow.task.del_sign_unsatisfiable")
-        AddComment(
-            comment_json("_flow_del_multi_instance", "减签", message or ",".join(user_ids)),
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-            type="_flow_del_multi_instance",
-        ).execute(ctx)
-        for victim in removed:
-            # the completion condition is evaluated after each removal: the node may complete at once
-            if ctx.session.get(Execution, victim.execution_id) is not None:
-                DeleteMultiInstanceExecution(victim.execution_id).execute(ctx)
-        return [t.assignee or "" for t in removed]
-
-    return await runtime.call(run, user_id=actor)
 
 
 async def callback(
@@ -479,7 +273,7 @@ async def callback(
             ctx
         )
         MoveActivities(proc_inst_id, [current.task_def_key], [pre_task_def_key]).execute(ctx)
-        _assign_next(ctx, before, actor)
+        assign_next(ctx, before, actor)
 
     await runtime.call(run, user_id=actor)
 
@@ -489,7 +283,7 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
     proc_inst_id, task_id, message = request.proc_ins_id, request.task_id, request.message
 
     def run(ctx: CommandContext) -> list[str]:
-        pid = proc_inst_id or (_task(ctx, task_id).proc_inst_id if task_id else "")
+        pid = proc_inst_id or (task_of(ctx, task_id).proc_inst_id if task_id else "")
         running_instance(ctx, pid)
         if not reminders.may_urge(ctx, pid, actor):
             raise FailedPrecondition("workflow.task.urge_too_often", minutes=reminders.INTERVAL.seconds // 60)
@@ -516,15 +310,13 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
 
 
 __all__ = [
-    "Started",
-    "add_sign",
+    "DELEGATE",
+    "TRANSFER",
+    "HandOver",
     "audit",
     "back",
     "back_nodes",
     "callback",
-    "delegate",
-    "delete_sign",
-    "start",
-    "transfer",
+    "hand_over",
     "urge",
 ]
