@@ -51,7 +51,7 @@ export const messages = {
       parentRequired: '上级菜单不能为空', saved: '保存成功', noDesign: '请先设计表单', notBound: '请先绑定数据表', remarks: '备注', icon: '图标',
     },
     def: {
-      title: '流程表单', category: '表单分类', all: '全部', name: '表单名称', version: '版本', primary: '主版本', status: '状态', published: '已发布', draft: '草稿', newVersion: '设计新版本',
+      title: '流程表单', category: '表单分类', all: '全部', name: '表单名称', version: '版本', primary: '主版本', status: '状态', published: '已发布', draft: '草稿', retired: '已停用', newVersion: '设计新版本',
       setPrimary: '设为主版本', versions: '版本列表', addCategory: '添加分类', categoryName: '分类名称', design: '设计', nameRequired: '表单名称不能为空', categoryRequired: '表单分类不能为空',
       versionSaved: '保存成功（第 {{version}} 版）',
     },
@@ -106,7 +106,7 @@ export const messages = {
       menuRequired: 'Menu name is required', parentRequired: 'Parent menu is required', saved: 'Saved', noDesign: 'Design the form first', notBound: 'Bind a table first', remarks: 'Remarks', icon: 'Icon',
     },
     def: {
-      title: 'Workflow forms', category: 'Category', all: 'All', name: 'Form name', version: 'Version', primary: 'Primary', status: 'Status', published: 'Published', draft: 'Draft',
+      title: 'Workflow forms', category: 'Category', all: 'All', name: 'Form name', version: 'Version', primary: 'Primary', status: 'Status', published: 'Published', draft: 'Draft', retired: 'Retired',
       newVersion: 'Design a new version', setPrimary: 'Set as primary', versions: 'Versions', addCategory: 'Add category', categoryName: 'Category name', design: 'Design',
       nameRequired: 'Form name is required', categoryRequired: 'Category is required',
       versionSaved: 'Saved (version {{version}})',

@@ -50,6 +50,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         EN: "The form has no published primary version",
     },
     "forms.definition.primary_set": {ZH: "设置主版本成功", EN: "Primary version set"},
+    "forms.definition.version_frozen": {
+        ZH: "表单第{version}版已发布或已被流程使用，不能修改，请保存为新版本",
+        EN: "Version {version} of the form was published or is used by processes and cannot be "
+        "changed: save a new version",
+    },
+    "forms.definition.version_in_use": {
+        ZH: "表单第{version}版已发布或已被流程使用，不能删除",
+        EN: "Version {version} of the form was published or is used by processes and cannot be deleted",
+    },
     # form maker
     "forms.make.code_required": {ZH: "表单编码不能为空", EN: "The form key must not be empty"},
     "forms.make.code_invalid": {
@@ -111,6 +120,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         EN: "The field {column} cannot be sorted",
     },
     "forms.generate.imported": {ZH: "已成功导入{count}条数据", EN: "{count} rows imported"},
+    "forms.generate.import_out_of_scope": {
+        ZH: "导入失败，共{count}行数据超出您的数据权限范围，没有导入任何数据",
+        EN: "Import failed: {count} rows lie outside your data permissions and nothing was imported",
+    },
+    "forms.generate.row_out_of_scope": {
+        ZH: "该行超出您的数据权限范围",
+        EN: "This row lies outside your data permissions",
+    },
     "forms.generate.import_failed": {
         ZH: "导入失败，共{count}行数据有误，没有导入任何数据",
         EN: "Import failed: {count} rows are not valid and nothing was imported",

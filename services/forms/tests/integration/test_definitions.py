@@ -88,13 +88,75 @@ async def test_version_2_made_primary_is_what_query_by_json_id_and_the_list_retu
             headers=env.headers(),
         )
     ).json()["records"]
-    assert [(v["version"], v["isPrimary"], v["status"]) for v in versions] == [(2, "1", "1"), (1, "0", "0")]
+    # version 1 is retired: published before, so processes deployed with it keep rendering it
+    assert [(v["version"], v["isPrimary"], v["status"]) for v in versions] == [(2, "1", "1"), (1, "0", "2")]
     primary = (
         await env.client.get(
             "/extension/formDefinition/queryById", params={"id": record["id"]}, headers=env.headers()
         )
     ).json()
     assert primary["formDefinitionJson"]["version"] == 2
+
+
+async def test_a_published_version_keeps_its_json_and_is_never_deleted_a_draft_may_change(env):
+    # given version 1 (published) and a draft version 2
+    record = await _definition(env)
+    v1 = record["formDefinitionJson"]
+    changed = {"list": [{"type": "input", "model": "reason", "name": "原因"}], "config": {}}
+    v2 = (
+        await env.client.post(
+            "/extension/formDefinitionJson/save",
+            json={"formDefinition": {"id": record["id"]}, "json": json.dumps(changed)},
+            headers=env.headers(),
+        )
+    ).json()
+    # when the published version's JSON is changed in place, or after it was retired
+    edited = await env.client.post(
+        "/extension/formDefinitionJson/save",
+        json={"id": v1["id"], "json": json.dumps(changed)},
+        headers=env.headers(),
+    )
+    # then it is refused in the user's language, and the version is unchanged
+    assert edited.status_code == 400, edited.text
+    assert edited.json()["msg"] == "表单第1版已发布或已被流程使用，不能修改，请保存为新版本"
+    await env.client.put(
+        "/extension/formDefinitionJson/updatePrimary", params={"id": v2["id"]}, headers=env.headers()
+    )
+    again = await env.client.post(
+        "/extension/formDefinitionJson/save",
+        json={"id": v1["id"], "json": json.dumps(changed)},
+        headers={**env.headers(), "Accept-Language": "en-US"},
+    )
+    assert again.status_code == 400 and again.json()["msg"].startswith("Version 1 of the form was published")
+    stored = (
+        await env.client.get(
+            "/extension/formDefinitionJson/queryById", params={"id": v1["id"]}, headers=env.headers()
+        )
+    ).json()
+    assert json.loads(stored["json"]) == LEAVE
+    # and the retired version cannot be deleted
+    deleted = await env.client.delete(
+        "/extension/formDefinitionJson/delete", params={"ids": v1["id"]}, headers=env.headers()
+    )
+    assert deleted.status_code == 400 and deleted.json()["msg"] == "表单第1版已发布或已被流程使用，不能删除"
+    # while a draft (version 3, never published, no data) may change and be deleted
+    v3 = (
+        await env.client.post(
+            "/extension/formDefinitionJson/save",
+            json={"formDefinition": {"id": record["id"]}, "json": json.dumps(changed)},
+            headers=env.headers(),
+        )
+    ).json()
+    saved = await env.client.post(
+        "/extension/formDefinitionJson/save",
+        json={"id": v3["id"], "json": json.dumps(LEAVE)},
+        headers=env.headers(),
+    )
+    assert saved.status_code == 200, saved.text
+    gone = await env.client.delete(
+        "/extension/formDefinitionJson/delete", params={"ids": v3["id"]}, headers=env.headers()
+    )
+    assert gone.status_code == 200, gone.text
 
 
 async def test_a_json_that_does_not_parse_is_refused_with_the_reason(env):

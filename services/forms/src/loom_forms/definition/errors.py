@@ -22,3 +22,17 @@ class PrimaryVersionKept(FailedPrecondition):
 
     def __init__(self) -> None:
         super().__init__(detail="primary version")
+
+
+class VersionFrozen(FailedPrecondition):
+    """A version that was ever published, or whose data a process stored, keeps its JSON: a running
+    task renders the version it was created with, so a change is a new version."""
+
+    message_key = "forms.definition.version_frozen"
+
+
+class VersionInUse(FailedPrecondition):
+    """A version that was ever published, or whose data a process stored, is never deleted: a
+    running instance (or its history) may still render it."""
+
+    message_key = "forms.definition.version_in_use"

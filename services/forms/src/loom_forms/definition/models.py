@@ -9,6 +9,8 @@ from loom_platform.records import Authored, Record
 
 PUBLISHED = "1"
 DRAFT = "0"
+# Was published, then another version was made primary: processes deployed with it still render it.
+RETIRED = "2"
 
 
 class FormDefinition(Record, table=True):
@@ -29,7 +31,7 @@ class FormDefinitionJson(Authored, table=True):
     form_definition_id: str = Field(max_length=64, index=True)
     json_body: str = Field(default="", sa_column=Column("json", Text, nullable=False, default=""))
     version: int = 1
-    # '1' published, '0' draft.
+    # '1' published, '0' draft (never published), '2' retired (published before; kept unchanged).
     status: str = Field(default=DRAFT, max_length=1)
     # '1' the version processes get, '0' another one.
     is_primary: str = Field(default="0", max_length=1)

@@ -7,16 +7,23 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import case, exists, func, select, update
 from sqlalchemy import delete as sa_delete
-from sqlalchemy import func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import Field, fields
 from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, text_of, touch
+from loom_forms.data.models import ProcessFormData
 from loom_forms.definition.checks import check_models
-from loom_forms.definition.errors import DefinitionJsonInvalid, DefinitionNotFound, PrimaryVersionKept
-from loom_forms.definition.models import DRAFT, PUBLISHED, FormDefinition, FormDefinitionJson
+from loom_forms.definition.errors import (
+    DefinitionJsonInvalid,
+    DefinitionNotFound,
+    PrimaryVersionKept,
+    VersionFrozen,
+    VersionInUse,
+)
+from loom_forms.definition.models import DRAFT, PUBLISHED, RETIRED, FormDefinition, FormDefinitionJson
 from loom_forms.errors import NameRequired, TooLong
 from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
@@ -214,6 +221,8 @@ async def save_version(session: AsyncSession, body: Mapping[str, Any]) -> FormDe
     version_id = text_of(body.get("id"))
     if version_id:
         row = await get_version(session, version_id)
+        if await in_use(session, row):
+            raise VersionFrozen(version=row.version)
         row.json_body = text
         touch(row, created=False)
         session.add(row)
@@ -266,7 +275,11 @@ async def update_primary(session: AsyncSession, json_id: str) -> FormDefinitionJ
         .where(
             FormDefinitionJson.form_definition_id == row.form_definition_id, FormDefinitionJson.id != row.id
         )  # type: ignore[arg-type]
-        .values(is_primary="0", status=DRAFT)
+        .values(
+            is_primary="0",
+            # a version that was published stays marked so: processes deployed with it still use it
+            status=case((FormDefinitionJson.status == DRAFT, DRAFT), else_=RETIRED),
+        )
     )
     row.is_primary, row.status = "1", PUBLISHED
     touch(row, created=False)
@@ -274,6 +287,15 @@ async def update_primary(session: AsyncSession, json_id: str) -> FormDefinitionJ
     await session.flush()
     publish(session, "definitionJson", row.id, "saved")
     return row
+
+
+async def in_use(session: AsyncSession, row: FormDefinitionJson) -> bool:
+    """Whether a version must stay as it is: it was published (a process may have been deployed
+    with it: the process designer offers published versions only), or a process stored data with it."""
+    if row.status != DRAFT:
+        return True
+    used = select(exists().where(ProcessFormData.json_id == row.id))  # type: ignore[arg-type]
+    return bool(await session.scalar(used))
 
 
 async def delete_versions(session: AsyncSession, ids: list[str]) -> None:
@@ -284,6 +306,8 @@ async def delete_versions(session: AsyncSession, ids: list[str]) -> None:
             continue
         if row.is_primary == "1":
             raise PrimaryVersionKept()
+        if await in_use(session, row):
+            raise VersionInUse(version=row.version)
         await session.delete(row)
         publish(session, "definitionJson", json_id, "deleted")
     await session.flush()

@@ -1,0 +1,103 @@
+// Approvals as people expect them (issue 27), in the browser through the gateway: a task keeps the
+// form version it was created with after the form is changed and the process redeployed.
+import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { Api, bpmn, flow, nodeExtension } from '../lib/api.mjs';
+
+const sfx = Date.now().toString(36);
+const admin = adminCredentials();
+
+const widget = (type, model, name) => ({ type, key: `k${model}`, model, name, options: {}, rules: [] });
+const CONFIG = { labelWidth: 100, labelPosition: 'right', size: 'small' };
+const V1 = { list: [widget('number', 'days', '请假天数'), widget('input', 'reason', '请假事由'), widget('textarea', 'opinion', '经理意见')], config: CONFIG };
+const V2 = { list: [widget('number', 'days', '天数（新版）'), widget('input', 'reason', '事由（新版）'), widget('textarea', 'opinion', '审批意见（新版）')], config: CONFIG };
+
+/** A page of the administrator (one per viewport and language). */
+async function adminPage(ctx, { width = 1440, height = 900, locale = 'zh-CN' } = {}) {
+  const key = `approvals-admin-${width}-${locale}`;
+  if (!ctx.shared[key] || ctx.shared[key].isClosed()) {
+    const context = await ctx.browser.newContext({ viewport: { width, height }, locale });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
+    if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
+    await ctx.portal.login(page, admin.user, admin.password);
+    ctx.shared[key] = page;
+  }
+  ctx.shared.page = ctx.shared[key];
+  return ctx.shared[key];
+}
+
+/** Opens the user's task of a request from 待办, searching its title. */
+async function openTodo(ctx, page, title) {
+  await page.goto(ctx.base + '/flowable/task/TodoList');
+  const scope = page.locator('[data-page="/flowable/task/TodoList"]');
+  const search = scope.locator('.ant-pro-table-search [id="title"]');
+  await search.fill(title);
+  await search.press('Enter');
+  const link = scope.locator('.ant-table-row', { hasText: title }).locator('[data-todo]').first();
+  await link.waitFor({ timeout: 15000 });
+  await link.click();
+  const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+  await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
+  return task;
+}
+
+export default [
+  {
+    name: 'approvals: an open task renders the form version it was created with after the form is republished; 修改记录 shows each node as submitted',
+    run: async (ctx) => {
+      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const me = await api.userId(admin.user);
+      const key = `ap_version_${sfx}`;
+      const name = `版本请假${sfx}`;
+      const title = `版本${sfx}`;
+      const form = await api.formDefinition(name, V1);
+      const prop = (id, writable) => `<flowable:formProperty id="${id}" name="${id}" readable="true" writable="${writable}"/>`;
+      const props = `<extensionElements>${prop('days', 'false')}${prop('reason', 'false')}${prop('opinion', 'true')}</extensionElements>`;
+      const xml = (jsonId) =>
+        bpmn(
+          key,
+          name,
+          `<startEvent id="start" flowable:initiator="applyUserId" flowable:formKey="${jsonId}"/>` +
+            `<userTask id="dept" name="部门审批" flowable:formKey="${jsonId}">${props}</userTask>` +
+            `<userTask id="final" name="终审" flowable:formKey="${jsonId}">${props}</userTask><endEvent id="end"/>` +
+            flow('f1', 'start', 'dept') + flow('f2', 'dept', 'final') + flow('f3', 'final', 'end'),
+        );
+      const nodes = ['dept', 'final'].map((n) => nodeExtension(key, n, [['user', me]]));
+      const modelId = await api.deployModel({ key, name, xml: xml(form.jsonId), nodes });
+      const pid = await api.call('POST', '/flowable/task/start', { params: { procDefKey: key, title, vars: JSON.stringify({ days: 2, reason: '探亲' }) } });
+      await api.agree(pid, { opinion: '部门同意' });
+      // the form changes: version 2 made primary, and the process redeployed with it
+      const v2 = await api.call('POST', '/extension/formDefinitionJson/save', { json: { formDefinitionId: form.id, json: JSON.stringify(V2) } });
+      await api.call('PUT', '/extension/formDefinitionJson/updatePrimary', { params: { id: v2.id } });
+      await api.deployModel({ key, name, xml: xml(v2.id), nodes, modelId });
+
+      // the open task still shows version 1's fields with the data it had
+      const page = await adminPage(ctx);
+      const task = await openTodo(ctx, page, title);
+      const rendered = task.locator(`.loom-dynamic-form[data-json-id="${form.jsonId}"]`);
+      await rendered.locator('[data-model="days"] input').waitFor({ timeout: 15000 });
+      await eventually(async () => (await rendered.locator('[data-model="days"] input').inputValue()) === '2', 'the days as submitted');
+      expect((await rendered.locator('[data-model="days"] label').innerText()).includes('请假天数'), 'the days under version 1\'s label');
+      expect((await rendered.locator('[data-model="opinion"] textarea').inputValue()) === '部门同意', 'the department\'s opinion');
+      expect(!(await task.innerText()).includes('新版'), 'nothing of version 2 is shown');
+      await screenshot(page, 'approvals-1-old-version');
+      // the history shows both nodes' data as they submitted it, under version 1's labels
+      await task.locator('.ant-tabs-tab', { hasText: '修改记录' }).click();
+      const changes = task.locator('.loom-form-change');
+      await changes.nth(1).waitFor({ timeout: 15000 });
+      const started = changes.nth(0);
+      const agreed = changes.nth(1);
+      expect((await started.locator('tr[data-field="days"] td').first().innerText()) === '请假天数', 'the start under version 1\'s label');
+      expect((await started.locator('tr[data-field="days"] [data-after]').innerText()) === '2', 'the start\'s days');
+      expect((await agreed.locator('tr[data-field="opinion"] td').first().innerText()) === '经理意见', 'the department under version 1\'s label');
+      expect((await agreed.locator('tr[data-field="opinion"] [data-after]').innerText()) === '部门同意', 'the department\'s opinion');
+      await screenshot(page, 'approvals-1-history');
+      // and the approval on the old version goes through
+      await task.locator('.ant-tabs-tab').first().click();
+      await rendered.locator('[data-model="opinion"] textarea').fill('终审同意');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(page, '提交成功');
+      await eventually(async () => (await api.todoOf(pid)).length === 0, 'the request is done');
+    },
+  },
+];
