@@ -1,7 +1,8 @@
 // A generated module in the portal (issue 21): a single table with a required column and a
 // dictionary column is synchronised, its code generated from the generator's list with the
 // dialog's defaults (the app host's module store), the host tests and mounts it, the created menu
-// opens its list: add (refused by the page, and by the server), search, edit, delete.
+// opens its list from the module's remote (the host built it; the shell registers it at login):
+// add (refused by the page, and by the server), search, edit, delete.
 import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 
 const admin = adminCredentials();
@@ -120,10 +121,12 @@ export default [
       const tag = row.locator('[data-module-state="live"]');
       await eventually(async () => {
         if (await tag.isVisible()) return true;
+        // search again and wait for the states' answer (the list asks the host after its rows)
+        const states = p.waitForResponse((r) => r.url().includes('/api/apps/module/list'), { timeout: 10000 });
         await search.press('Enter');
-        await p.waitForTimeout(500);
-        return tag.isVisible();
-      }, 'the list shows the module live', 20000);
+        await states;
+        return tag.waitFor({ timeout: 2000 }).then(() => true, () => false);
+      }, 'the list shows the module live', 30000);
       await tag.click();
       await p.locator('.loom-module-log pre', { hasText: 'passed' }).waitFor({ timeout: 10000 });
       await screenshot(p, 'apps-00-state');
@@ -150,19 +153,27 @@ export default [
       }
       await ctx.portal.logout(p);
       await ctx.portal.login(p, admin.user, admin.password);
-      // the menu under 代码生成 opens the module's list (the tree arrives after login and opens animated)
+      // the menu under 代码生成 opens the module's list from the module's own remote, which the
+      // shell registered at login (the tree arrives after login and opens animated)
+      const remoteEntry = p.waitForResponse((r) => r.url().includes(`/mf/apps/${MODULE}/${TABLE}/remoteEntry.js`) && r.ok(), { timeout: 60000 });
+      const listAnswer = p.waitForResponse((r) => r.url().includes(`/api/${MODULE}/${TABLE}/list`) && r.ok(), { timeout: 60000 });
       const item = p.locator(`.loom-side-menu [data-href="${HREF}"]`);
       await eventually(
         async () => {
           if (new URL(p.url()).pathname === HREF) return true;
           if (await item.isVisible().catch(() => false)) await item.click({ timeout: 3000 }).catch(() => undefined);
-          else await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: '代码生成' }).first().click({ timeout: 3000 }).catch(() => undefined);
-          await p.waitForTimeout(600);
-          return new URL(p.url()).pathname === HREF;
+          else {
+            await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: '代码生成' }).first().click({ timeout: 3000 }).catch(() => undefined);
+            await item.waitFor({ timeout: 3000 }).catch(() => undefined);
+          }
+          return p.waitForURL((u) => u.pathname === HREF, { timeout: 3000 }).then(() => true, () => false);
         },
         'the created menu opens the module',
         30000,
       );
+      await remoteEntry;
+      // the list's answer, then the rows' table of the generated page
+      await listAnswer;
       await p.locator('.loom-generated-page .ant-table').waitFor({ timeout: 30000 });
       await screenshot(p, 'apps-01-list');
     },
@@ -221,7 +232,9 @@ export default [
       const p = await context.newPage();
       try {
         await ctx.portal.login(p, admin.user, admin.password);
+        const remoteEntry = p.waitForResponse((r) => r.url().includes(`/mf/apps/${MODULE}/${TABLE}/remoteEntry.js`) && r.ok(), { timeout: 60000 });
         await p.goto(ctx.base + HREF);
+        await remoteEntry;
         const list = p.locator('.loom-generated-page');
         await list.locator('.ant-table').waitFor({ timeout: 30000 });
         await list.locator('[data-action="add"]').click();

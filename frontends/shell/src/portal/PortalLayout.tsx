@@ -19,9 +19,12 @@ import { MenuIcon, PageActiveProvider, PageCloseProvider, PageTitleProvider, are
 import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
 import { RemotePage } from './remotes';
 import { GeneratedModulePage, loadGeneratedModules } from './generated';
+import { AREAS } from '../../../federation.shared';
 import { Home } from './Home';
 import { goToLogin } from '../nav';
 import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
+
+const BUILT_IN = new Set(AREAS);
 
 const IconList = lazy(() => import('../pages/IconList'));
 
@@ -54,7 +57,8 @@ function PageContent({ path, search, menus }: { path: string; search: string; me
       </Suspense>
     );
   const area = areaOfHref(path);
-  if (!area) return <GeneratedModulePage href={path} />;
+  // not a built-in area: a generated module's remote (registered at run time), or none
+  if (!area || !BUILT_IN.has(area)) return <GeneratedModulePage href={path} menu={menu} query={query} />;
   return <RemotePage area={area} href={path} menu={menu} query={query} />;
 }
 

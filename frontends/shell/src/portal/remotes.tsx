@@ -97,13 +97,28 @@ export function PageNotFound({ href }: { href: string }) {
   return <Result status="404" className="loom-page-not-found" title={t('pageNotFound')} subTitle={t('pageNotFoundText', { href })} />;
 }
 
-/** A page of a remote, lazy-loaded inside an error boundary. */
-export function RemotePage({ area, href, menu, query }: { area: string; href: string; menu?: MenuNode; query: URLSearchParams }) {
+/**
+ * A page of a remote, lazy-loaded inside an error boundary. `routes` loads the remote's `./routes`
+ * (default: the built-in area's; a generated module's remote is registered at run time).
+ */
+export function RemotePage({
+  area,
+  href,
+  menu,
+  query,
+  routes: loadRoutes,
+}: {
+  area: string;
+  href: string;
+  menu?: MenuNode;
+  query: URLSearchParams;
+  routes?: () => Promise<RemoteRoutes>;
+}) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(
     () =>
       lazy(async () => {
-        const routes = await loadAreaRoutes(area);
+        const routes = await (loadRoutes ? loadRoutes() : loadAreaRoutes(area));
         const loader = routes[href];
         if (!loader) return { default: () => <PageNotFound href={href} /> };
         return loader();

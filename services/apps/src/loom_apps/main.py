@@ -12,6 +12,7 @@ import loom_apps.messages  # noqa: F401  (registers the catalogue)
 from loom_apps import events
 from loom_apps.module.host import Host
 from loom_apps.module.mounts import Mounts
+from loom_apps.module.router import remote_router
 from loom_apps.module.router import router as module_router
 from loom_apps.runtime import Runtime
 from loom_apps.settings import AppsSettings
@@ -21,7 +22,7 @@ from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
 
-ROUTERS = (module_router,)
+ROUTERS = (module_router, remote_router)
 
 
 def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoader | None = None) -> FastAPI:

@@ -9,6 +9,10 @@ from pydantic_settings import SettingsConfigDict
 
 from loom_platform.settings import ServiceSettings
 
+# services/apps (the page builder's folder) and the repository around it
+BUILDER = Path(__file__).resolve().parents[2] / "builder"
+REPOSITORY = Path(__file__).resolve().parents[4]
+
 
 class AppsSettings(ServiceSettings):  # type: ignore[misc]
     """Where the host keeps module versions, which database the modules use, how it tests them."""
@@ -38,6 +42,13 @@ class AppsSettings(ServiceSettings):  # type: ignore[misc]
     module_root: Path | None = None
     # A module's generated tests must finish within this many seconds.
     test_timeout_seconds: float = 180.0
+    # The page build (builder/build.mjs, run with node): the node_modules holding its bundler
+    # (rolldown) and whatever the pages bundle besides the portal's singletons (dayjs); default the
+    # repository's frontends/node_modules. A build must finish within build_timeout_seconds.
+    node: str = "node"
+    builder_script: Path = BUILDER / "build.mjs"
+    builder_modules: Path = REPOSITORY / "frontends" / "node_modules"
+    build_timeout_seconds: float = 120.0
     # How often a replica looks for versions gone live elsewhere (it also reacts at once to its own).
     poll_seconds: float = 2.0
     # The durable consumer of published modules, shared by the replicas; a new one starts with the

@@ -71,10 +71,47 @@ async def test_generated_single_table_goes_live_and_serves(env):
     columns = {c["field"]: c for c in pages["columns"]}
     assert columns["title"]["required"] and columns["kind"]["dictType"] == "yes_no"
     remotes = (await env.apps.get("/apps/module/remotes", headers=h)).json()
-    assert {"name": f"{module}/{name}", "href": f"/{module}/{name}/", "permission": perm} in remotes
+    mine = next(r for r in remotes if r["name"] == f"{module}/{name}")
+    assert mine["href"] == f"/{module}/{name}/" and mine["prefixes"] == [mine["href"]]
+    assert mine["permission"] == perm and mine["remote"] == f"apps_{module}__{name}"
+    assert mine["entry"] == f"/mf/apps/{module}/{name}/remoteEntry.js?v={state['liveVersion']}"
+    # its pages were built into a module-federated remote the portal loads at run time
+    await _serves_its_remote(env, mine["entry"], page_href=f"/{module}/{name}/{table_class(name)}List")
     assert (await env.apps.get("/apps/module/remotes", headers=env.headers("clerk"))).json() == []
     # the module's writes are in the host's operation log (the host's outbox, not the business database)
     await _logged(env, f"{base}/delete")
+
+
+def table_class(name: str) -> str:
+    return "".join(p.title() for p in name.split("_"))
+
+
+async def _serves_its_remote(env, entry: str, page_href: str) -> None:
+    """The remote entry speaks module federation (init with the share scope, get ./routes) and
+    every chunk it names is served, the one with the page naming its menu href."""
+    import re
+
+    r = await env.apps.get(entry.split("?")[0])
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript"), r.text
+    assert re.search(r"export\s*\{[^}]*\bas get\b[^}]*\bas init\b", r.text), r.text[-400:]
+    base = entry.split("?")[0].rsplit("/", 1)[0]
+    seen, todo, texts = set(), ["remoteEntry.js"], []
+    while todo:
+        path = todo.pop()
+        seen.add(path)
+        body = await env.apps.get(f"{base}/{path}")
+        assert body.status_code == 200, f"{path}: {body.status_code}"
+        texts.append(body.text)
+        folder = path.rsplit("/", 1)[0] + "/" if "/" in path else ""
+        for ref in re.findall(r"\./((?:assets/)?[\w.-]+\.js)", body.text):
+            target = ref if ref.startswith("assets/") else folder + ref
+            if target not in seen:
+                todo.append(target)
+    assert any(page_href in t for t in texts), "no chunk routes the list page's href"
+    # the singletons are the portal's, never bundled: no copy of React in the remote
+    assert not any("react.production" in t or "__SECRET_INTERNALS" in t for t in texts)
+    missing = await env.apps.get(f"{base}/assets/nothing.js")
+    assert missing.status_code == 404
 
 
 async def _logged(env, path: str) -> None:

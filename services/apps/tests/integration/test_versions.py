@@ -13,8 +13,11 @@ from loom_gencode.seed import SYSTEM_GROUP_ID
 from ..factories import column, design_and_sync, generate, table
 
 
-async def _broken_group(env) -> str:
-    """A template group like the system one whose generated test fails."""
+async def _broken_group(env, template: str = "backend_test", addition: str = "") -> str:
+    """A template group like the system one whose generated test (or another template) fails."""
+    addition = (
+        addition or '\n\ndef test_broken_on_purpose() -> None:\n    assert False, "broken on purpose"\n'
+    )
     h = env.headers()
     system = (
         await env.gencode.get("/gencode/templateGroup/queryById", params={"id": SYSTEM_GROUP_ID}, headers=h)
@@ -22,8 +25,8 @@ async def _broken_group(env) -> str:
     files = []
     for item in system["templateObjDTOList"]:
         contents = item["contents"]
-        if item["name"].startswith("backend_test"):
-            contents += '\n\ndef test_broken_on_purpose() -> None:\n    assert False, "broken on purpose"\n'
+        if item["name"].startswith(template):
+            contents += addition
         files.append(
             {"name": item["name"], "sort": item["sort"], "isChild": item["isChild"], "contents": contents}
         )
@@ -58,6 +61,27 @@ async def test_a_failing_version_never_goes_live_and_the_previous_one_keeps_serv
     assert "broken on purpose" in log["log"] and log["state"] == "failed"
     listed = (await env.apps.get(f"/{module}/{name}/list", headers=h)).json()
     assert [r["title"] for r in listed["records"]] == ["kept"]
+
+
+async def test_a_version_whose_pages_do_not_build_never_goes_live(env):
+    # given a live module
+    name = f"page_{uuid.uuid4().hex[:6]}"
+    module = f"p{uuid.uuid4().hex[:6]}"
+    table_id = await design_and_sync(env, table(name, column("title", "varchar(20)")))
+    assert (await generate(env, table_id, module)).status_code == 200
+    first = await env.wait_for(f"{module}/{name}")
+    assert first["state"] == "live"
+    # when it is generated again from a group whose page does not compile
+    group = await _broken_group(env, "frontend_page", "\nexport const broken = (;\n")
+    assert (await generate(env, table_id, module, category=group)).status_code == 200
+    second = await env.wait_for(f"{module}/{name}", until=lambda m: m["version"] != first["version"])
+    # then it failed with the build's log, and the first version and its remote still serve
+    assert second["state"] == "failed" and second["liveVersion"] == first["version"]
+    h = env.headers()
+    log = (await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=h)).json()
+    assert "=== pages (build failed) ===" in log["log"] and "index.tsx" in log["log"], log["log"][-2000:]
+    entry = await env.apps.get(f"/mf/apps/{module}/{name}/remoteEntry.js")
+    assert entry.status_code == 200
 
 
 async def test_a_master_tables_module_serves_its_child_table(env):

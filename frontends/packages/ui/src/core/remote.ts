@@ -19,24 +19,40 @@ export type PageModule = { default: ComponentType<PageProps> };
  */
 export type RemoteRoutes = Record<string, () => Promise<PageModule>>;
 
-/** The remote (area) that owns a menu href: `/sys/*` → sys, `/gencode|gen|database/*` → gencode, … */
+/** The built-in areas by the first segment of a menu href (docs/wire.md): `/sys/*` → sys, … */
+const BUILT_IN_AREAS: Record<string, string> = {
+  sys: 'sys',
+  gencode: 'gencode',
+  gen: 'gencode',
+  database: 'gencode',
+  flowable: 'workflow',
+  extension: 'workflow',
+  form: 'forms',
+};
+
+/** A remote registered at run time: its module-federation name and the href prefixes it owns. */
+export interface RuntimeArea {
+  name: string;
+  prefixes: string[];
+}
+
+let runtimeAreas: RuntimeArea[] = [];
+
+/** The remotes the shell registered at run time (the live generated modules); replaces the last list. */
+export function setRuntimeAreas(areas: RuntimeArea[]): void {
+  runtimeAreas = areas;
+}
+
+function pathOf(href: string): string {
+  return '/' + href.replace(/^\/+/, '').split(/[?#]/)[0];
+}
+
+/** The remote (area) that owns a menu href: a built-in area, or a remote registered at run time. */
 export function areaOfHref(href: string): string | null {
-  const seg = href.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
-  switch (seg) {
-    case 'sys':
-      return 'sys';
-    case 'gencode':
-    case 'gen':
-    case 'database':
-      return 'gencode';
-    case 'flowable':
-    case 'extension':
-      return 'workflow';
-    case 'form':
-      return 'forms';
-    default:
-      return null;
-  }
+  const path = pathOf(href);
+  const builtIn = BUILT_IN_AREAS[path.split('/')[1] ?? ''];
+  if (builtIn) return builtIn;
+  return runtimeAreas.find((a) => a.prefixes.some((p) => path.startsWith(p)))?.name ?? null;
 }
 
 /** A live generated module the caller may open (`GET /apps/module/remotes`). */
@@ -45,12 +61,18 @@ export interface GeneratedModule {
   name: string;
   /** The href prefix its pages own, e.g. `/demo/note/`. */
   href: string;
+  /** Every href prefix its remote owns. */
+  prefixes?: string[];
   /** Its permission prefix (`<module>:<entity>`). */
   permission: string;
+  /** The module-federation name of the remote its pages were built into ('' when not built). */
+  remote?: string;
+  /** That remote's entry, e.g. `/mf/apps/demo/note/remoteEntry.js?v=7` ('' when not built). */
+  entry?: string;
 }
 
 /** The generated module that owns a menu href (`/demo/note/NoteList` → `demo/note`), if any. */
 export function moduleOfHref(modules: GeneratedModule[], href: string): GeneratedModule | null {
-  const path = '/' + href.replace(/^\/+/, '').split(/[?#]/)[0];
-  return modules.find((m) => path.startsWith(m.href)) ?? null;
+  const path = pathOf(href);
+  return modules.find((m) => (m.prefixes ?? [m.href]).some((p) => path.startsWith(p))) ?? null;
 }

@@ -20,7 +20,7 @@ from nats.aio.msg import Msg
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_apps.module import files, loader
+from loom_apps.module import builder, files, loader
 from loom_apps.module import service as module_service
 from loom_apps.module.loader import Loaded
 from loom_apps.module.models import AppModuleVersion
@@ -52,6 +52,10 @@ class Host:
         self.module_state = module_state
         self.mounts = mounts or Mounts()
         self._ready: dict[tuple[str, int], Loaded] = {}
+        # the remotes built for versions whose tests passed, until their result is recorded
+        self._remotes: dict[tuple[str, int], bytes] = {}
+        # the live remotes this replica served, unzipped
+        self.remote_files = builder.RemoteFiles()
         self._broken: set[tuple[str, int]] = set()
         self._wake_tests = asyncio.Event()
         self._wake_sync = asyncio.Event()
@@ -136,7 +140,11 @@ class Host:
             try:
                 async with self.sessions() as session, transaction(session):
                     await module_service.finish(
-                        session, version_id=version.id, passed=run.passed, log=run.log
+                        session,
+                        version_id=version.id,
+                        passed=run.passed,
+                        log=run.log,
+                        remote=self._remotes.pop((version.name, version.version), b""),
                     )
                     await module_service.prune(session)
             except BaseException:
@@ -150,22 +158,34 @@ class Host:
         return True
 
     async def test(self, version: AppModuleVersion) -> TestRun:
-        """Runs the version's tests against a throwaway schema, then imports it (not yet mounted)."""
+        """Runs the version's tests against a throwaway schema while its pages build, then imports
+        it (not yet mounted). A failed build fails the version as a failed test does."""
         try:
             back = self._unpack(version)
             tables = _tables(version)
-            run = await run_tests(
-                self.app_engine,
-                self.settings.app_database_url,
-                back,
-                tables,
-                self.settings.test_timeout_seconds,
+            run, pages = await asyncio.gather(
+                run_tests(
+                    self.app_engine,
+                    self.settings.app_database_url,
+                    back,
+                    tables,
+                    self.settings.test_timeout_seconds,
+                ),
+                self._build_pages(version),
             )
-            if run.passed:
-                self._ready[(version.name, version.version)] = self._build(version, back)
-            return run
+            log = f"{run.log}\n\n=== pages ({'built' if pages.passed else 'build failed'}) ===\n{pages.log}"
+            if not (run.passed and pages.passed):
+                return TestRun(False, log)
+            self._ready[(version.name, version.version)] = self._load(version, back)
+            self._remotes[(version.name, version.version)] = pages.remote
+            return TestRun(True, log)
         except Exception:
             return TestRun(False, "the module could not be loaded:\n" + traceback.format_exc()[-20_000:])
+
+    async def _build_pages(self, version: AppModuleVersion) -> builder.Build:
+        folder = self.settings.modules / files.folder_name(version.name, version.version)
+        front = files.unpack(version.frontend, folder / "front")
+        return await builder.build_remote(self.settings, version.name, front, folder / "remote")
 
     def _mount_ready(self, version: AppModuleVersion) -> Loaded | None:
         """Mounts a version that passed; answers what served before (None: nothing)."""
@@ -183,7 +203,7 @@ class Host:
         folder = self.settings.modules / files.folder_name(version.name, version.version)
         return files.unpack(version.backend, folder / "back")
 
-    def _build(self, version: AppModuleVersion, back: Any) -> Loaded:
+    def _load(self, version: AppModuleVersion, back: Any) -> Loaded:
         return loader.build(
             version.name, version.version, back, version.package, _tables(version), self.module_state()
         )
@@ -207,7 +227,7 @@ class Host:
             if self.mounts.version(name) == version.version or key in self._broken:
                 continue
             try:
-                loaded = self._ready.pop(key, None) or self._build(version, self._unpack(version))
+                loaded = self._ready.pop(key, None) or self._load(version, self._unpack(version))
             except Exception:
                 log.exception("module %s version %s does not load here", name, version.version)
                 self._broken.add(key)

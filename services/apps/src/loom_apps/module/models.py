@@ -43,7 +43,10 @@ class AppModuleVersion(SQLModel, table=True):
     frontend: bytes = Field(sa_type=sa.LargeBinary())
     pages: str = Field(sa_type=sa.Text())
     state: str = Field(max_length=20)
-    # The test run's output (pytest's, or why it could not run).
+    # The pages built into a module-federated remote: a zip of remoteEntry.js and its chunks
+    # (served at /mf/apps/<name>/ by every replica from here, never from a shared disk).
+    remote: bytes = Field(default=b"", sa_type=sa.LargeBinary())
+    # The test run's output (pytest's, or why it could not run), then the page build's.
     log: str = Field(default="", sa_type=sa.Text())
     claimed_at: dt.datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     create_date: dt.datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))

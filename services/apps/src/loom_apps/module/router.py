@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 
-from loom_apps.module import service
+from loom_apps.module import builder, service
+from loom_apps.module.errors import ModuleNotFound
 from loom_apps.runtime import RuntimeDep
 from loom_platform.auth import CurrentPrincipal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
@@ -16,6 +17,8 @@ from loom_platform.http import JSON, message
 from loom_platform.i18n import translate
 
 router = APIRouter(prefix="/apps/module", tags=["apps"])
+# The live modules' pages as module-federated remotes (the portal's scripts, like /mf/<area>/).
+remote_router = APIRouter(prefix="/mf/apps", tags=["apps"])
 # The generator's table list shows the states; the same rights read and change them.
 TABLES = "gencode:genTable"
 
@@ -42,13 +45,29 @@ async def test_log(
 
 @router.get("/remotes")
 async def remotes(request: Request, session: SessionDep, _: CurrentPrincipal) -> list[dict[str, Any]]:
-    """The live modules the caller may open: the portal registers their pages at login."""
+    """The live modules the caller may open; the portal registers their remotes at login.
+
+    ``remote``/``entry`` name the module-federated remote its pages were built into (``entry``
+    carries the version, so a new version is a new script); ``prefixes`` are the menu hrefs it owns.
+    """
     found = await service.modules(session)
-    return [
-        {"name": m["name"], "href": m["href"], "permission": m["permission"]}
-        for m in found
-        if m["liveVersion"] and holds_any(request, f"{m['permission']}:view")
-    ]
+    built = await service.built_remotes(session)
+    answer = []
+    for m in found:
+        if not m["liveVersion"] or not holds_any(request, f"{m['permission']}:view"):
+            continue
+        version = built.get(m["name"])
+        answer.append(
+            {
+                "name": m["name"],
+                "href": m["href"],
+                "prefixes": [m["href"]],
+                "permission": m["permission"],
+                "remote": builder.remote_name(m["name"]) if version else "",
+                "entry": f"/mf/apps/{m['name']}/remoteEntry.js?v={version}" if version else "",
+            }
+        )
+    return answer
 
 
 @router.get("/pages")
@@ -71,3 +90,33 @@ async def unpublish(
         names = await service.unpublish(session, table_id=tableId)
     await runtime.host.take_offline(names)
     return message(translate("apps.module.unpublished", name=",".join(names) or tableId))
+
+
+SCRIPT = {200: {"content": {"text/javascript": {"schema": {"type": "string"}}}}}
+NAME_PART = r"^[A-Za-z0-9_]{1,100}$"
+
+
+@remote_router.get("/{module}/{entity}/{path:path}", responses=SCRIPT, response_class=Response)
+async def remote_file(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    module: str = Path(..., pattern=NAME_PART),
+    entity: str = Path(..., pattern=NAME_PART),
+    path: str = Path(..., max_length=300),
+) -> Response:
+    """A file of a live module's remote (``remoteEntry.js`` and its hashed chunks), from the
+    database through this replica's cache: every replica serves the same build."""
+    name = f"{module}/{entity}"
+    version = await service.live_remote(session, name=name)
+    if version is None:
+        raise ModuleNotFound(name=name)
+    cache = runtime.host.remote_files
+    files = cache.get(name, version) or cache.put(
+        name, version, await service.remote_of(session, name=name, version=version)
+    )
+    content = files.get(path)
+    if content is None:
+        raise ModuleNotFound(name=f"{name}/{path}")
+    # the entry's address carries the version; the chunks' names carry their hash
+    cached = "no-cache" if path == "remoteEntry.js" else "public, max-age=31536000, immutable"
+    return Response(content, media_type="text/javascript", headers={"Cache-Control": cached})

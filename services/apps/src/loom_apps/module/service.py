@@ -6,7 +6,7 @@ import datetime as dt
 import json
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_apps import events
@@ -87,12 +87,15 @@ async def claim(session: AsyncSession, stale_after: dt.timedelta) -> AppModuleVe
     return version
 
 
-async def finish(session: AsyncSession, *, version_id: str, passed: bool, log: str) -> AppModuleVersion:
-    """Records a test run: a passing version goes live (if no newer one is), a failing one does not."""
+async def finish(
+    session: AsyncSession, *, version_id: str, passed: bool, log: str, remote: bytes = b""
+) -> AppModuleVersion:
+    """Records a test run and page build: a passing version goes live with its remote (if no newer
+    one is), a failing one does not."""
     version = await session.get(AppModuleVersion, version_id, with_for_update=True)
     if version is None:
         raise ModuleNotFound(name=version_id)
-    version.state, version.log = (LIVE if passed else FAILED), log
+    version.state, version.log, version.remote = (LIVE if passed else FAILED), log, remote
     session.add(version)
     module = await session.get(AppModule, version.name, with_for_update=True)
     if module is not None:
@@ -176,6 +179,42 @@ async def pages_of(session: AsyncSession, *, name: str) -> tuple[AppModule, dict
     )
     pages = (await session.execute(stmt)).scalar_one()
     return module, json.loads(pages or "{}")
+
+
+def _live_join() -> Any:
+    return (AppModule.name == AppModuleVersion.name) & (AppModule.live_version == AppModuleVersion.version)
+
+
+async def built_remotes(session: AsyncSession) -> dict[str, int]:
+    """Module name → its live version, for the live versions whose pages were built into a remote."""
+    stmt = (
+        select(AppModuleVersion.name, AppModuleVersion.version)
+        .join(AppModule, _live_join())
+        .where(func.length(AppModuleVersion.remote) > 0)
+    )
+    return {str(name): int(version) for name, version in (await session.execute(stmt)).all()}
+
+
+async def live_remote(session: AsyncSession, *, name: str) -> int | None:
+    """A live module's version when its pages were built into a remote (None otherwise)."""
+    stmt = (
+        select(AppModuleVersion.version)
+        .join(AppModule, _live_join())
+        .where(AppModule.name == name, func.length(AppModuleVersion.remote) > 0)
+    )
+    version = (await session.execute(stmt)).scalar_one_or_none()
+    return None if version is None else int(version)
+
+
+async def remote_of(session: AsyncSession, *, name: str, version: int) -> bytes:
+    """A version's remote (a zip of remoteEntry.js and its chunks)."""
+    stmt = select(AppModuleVersion.remote).where(
+        AppModuleVersion.name == name, AppModuleVersion.version == version
+    )
+    remote = (await session.execute(stmt)).scalar_one_or_none()
+    if not remote:
+        raise ModuleNotFound(name=f"{name}@{version}")
+    return bytes(remote)
 
 
 async def unpublish(session: AsyncSession, *, table_id: str) -> list[str]:
