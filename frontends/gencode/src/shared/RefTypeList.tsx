@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, maxLen, required, RowActions, SortInput, sortRules, useFormDialog, type ListColumn, type ListPageHandle } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, maxLen, required, SortInput, sortRules, useFormDialog, type ListColumn, type ListPageHandle } from '@loom/ui';
 import { refService } from './service';
 
 export interface LabelValueRow extends Record<string, unknown> {
@@ -53,20 +53,6 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
     columns.push({ title: t('showType.importPath'), dataIndex: 'importPath', ellipsis: true });
   }
   columns.push({ title: t('common.sort'), dataIndex: 'sort', sorter: true, width: 100 });
-  columns.push({
-    title: t('common.operation'),
-    valueType: 'option',
-    width: 180,
-    render: (_d, r) => (
-      <RowActions
-        actions={[
-          { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-          { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-          { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-        ]}
-      />
-    ),
-  });
 
   const expand = expandable
     ? {
@@ -92,6 +78,8 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
         columns={columns}
         tableProps={expand}
       />

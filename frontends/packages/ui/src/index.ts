@@ -15,6 +15,9 @@ export {
   type ListPageHandle,
   type ListParams,
   type ListPagePermissions,
+  type ListRowAction,
+  type ListRowActions,
+  type StandardRowAction,
   type ListToolbarContext,
 } from './components/ListPage';
 export { FormDialog, useFormDialog, type FormDialogProps, type FormMode, type DialogState } from './components/FormDialog';

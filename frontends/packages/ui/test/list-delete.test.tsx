@@ -78,6 +78,66 @@ describe('the delete flow of a list', () => {
   });
 });
 
+describe("a list's rowActions column", () => {
+  it('shows the standard links the user may use, in order, beside the page\'s own, and runs each', async () => {
+    // given a list with view, edit, delete and an own link, and no view permission
+    grant('x:edit', 'x:del');
+    const calls = fakeFetch((c) => (c.method === 'DELETE' ? [200, '删除成功'] : [200, { records: rows, total: 2 }]));
+    const viewed = vi.fn();
+    const edited = vi.fn();
+    const own = vi.fn();
+    renderUi(
+      <ListPage<Row>
+        url="/sys/x/list"
+        deleteUrl="/sys/x/delete"
+        permissions={{ view: 'x:view', edit: 'x:edit', del: 'x:del' }}
+        onView={viewed}
+        onEdit={edited}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+        rowActions={{ width: 200, items: (r) => ['view', 'edit', { key: 'own', label: '自有', onClick: () => own(r) }, r.id === '1' && 'delete'] }}
+      />,
+    );
+    await screen.findByText('乙');
+    // then the column is titled 操作 and each row shows the links its rules allow
+    expect(screen.getByText('操作')).toBeInTheDocument();
+    const keys = (i: number) => [...document.querySelectorAll('.ant-table-tbody tr[data-row-key]')[i]!.querySelectorAll('[data-row-action]')].map((a) => a.getAttribute('data-row-action'));
+    expect(keys(0)).toEqual(['edit', 'own', 'delete']);
+    expect(keys(1)).toEqual(['edit', 'own']);
+    // when each link is clicked, its handler gets the row
+    const second = document.querySelectorAll('.ant-table-tbody tr[data-row-key]')[1]!;
+    fireEvent.click(second.querySelector('[data-row-action="edit"]')!);
+    fireEvent.click(second.querySelector('[data-row-action="own"]')!);
+    expect(edited).toHaveBeenCalledWith(rows[1]);
+    expect(own).toHaveBeenCalledWith(rows[1]);
+    expect(viewed).not.toHaveBeenCalled();
+    // and delete is the standard one: confirm, then DELETE ?ids=
+    fireEvent.click(document.querySelector('[data-row-action="delete"]')!);
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/sys/x/delete?ids=1')).toBe(true));
+  });
+
+  it('a standard link can be hidden or given its own handler without repeating its label', async () => {
+    grant('x:edit');
+    fakeFetch(() => [200, { records: rows, total: 2 }]);
+    const own = vi.fn();
+    renderUi(
+      <ListPage<Row>
+        url="/sys/x/list"
+        permissions={{ edit: 'x:edit' }}
+        selectable={false}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+        rowActions={{ items: (r) => [{ key: 'edit', hidden: r.id === '2', onClick: () => own(r) }] }}
+      />,
+    );
+    await screen.findByText('乙');
+    const links = document.querySelectorAll('[data-row-action="edit"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveTextContent('修改');
+    fireEvent.click(links[0]!);
+    expect(own).toHaveBeenCalledWith(rows[0]);
+  });
+});
+
 describe('NestedRowsEditor', () => {
   it('removes an unsaved row outright and flags a saved one with delFlag', async () => {
     // given a saved and an unsaved nested row

@@ -67,6 +67,14 @@ export default function FormDefinitionList(_props: PageProps) {
           exportName={t('def.title')}
           onAdd={() => dlg.show('add')}
           onEdit={(r) => dlg.show('edit', r.id)}
+          rowActions={{
+            width: 260,
+            items: (r) => [
+              { key: 'design', label: t('def.newVersion'), permission: P.edit, onClick: () => void designNew(r) },
+              { key: 'versions', label: t('def.versions'), permission: P.view, onClick: () => setVersions(r) },
+              'delete',
+            ],
+          }}
           columns={[
             {
               title: t('def.name'),
@@ -85,20 +93,6 @@ export default function FormDefinitionList(_props: PageProps) {
               dataIndex: ['formDefinitionJson', 'status'],
               width: 100,
               render: (_d, r) => (r.formDefinitionJson?.status === '1' ? <Tag color="green">{t('def.published')}</Tag> : <Tag>{t('def.draft')}</Tag>),
-            },
-            {
-              title: t('common.operation'),
-              valueType: 'option',
-              width: 260,
-              render: (_d, r) => (
-                <RowActions
-                  actions={[
-                    { key: 'design', label: t('def.newVersion'), permission: P.edit, onClick: () => void designNew(r) },
-                    { key: 'versions', label: t('def.versions'), permission: P.view, onClick: () => setVersions(r) },
-                    { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                  ]}
-                />
-              ),
             },
           ]}
         />

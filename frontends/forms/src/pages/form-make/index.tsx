@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, required, RowActions, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, required, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
 import { DesignerModal } from '../../designer/DesignerModal';
 import { parseStored } from '../../designer/io';
@@ -43,6 +43,16 @@ export default function FormMakeList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        rowActions={{
+          width: 320,
+          items: (r) => [
+            { key: 'design', label: t('make.design'), permission: P.design, onClick: () => void openDesign(r) },
+            { key: 'bind', label: t('make.bind'), permission: P.edit, onClick: () => setBind(r) },
+            { key: 'createMenu', label: t('make.createMenu'), permission: P.createMenu, onClick: () => (r.tableName ? setMenu(r) : void message.warning(t('make.notBound'))) },
+            { key: 'preview', label: t('make.preview'), permission: P.view, onClick: () => void openPreview(r) },
+            'delete',
+          ],
+        }}
         columns={[
           {
             title: t('make.name'),
@@ -59,22 +69,6 @@ export default function FormMakeList(_props: PageProps) {
           { title: t('make.tableName'), dataIndex: 'tableName', query: true },
           { title: t('make.dataSource'), dataIndex: ['dataSource', 'name'] },
           { title: t('make.version'), dataIndex: 'version', width: 80 },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 320,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'design', label: t('make.design'), permission: P.design, onClick: () => void openDesign(r) },
-                  { key: 'bind', label: t('make.bind'), permission: P.edit, onClick: () => setBind(r) },
-                  { key: 'createMenu', label: t('make.createMenu'), permission: P.createMenu, onClick: () => (r.tableName ? setMenu(r) : void message.warning(t('make.notBound'))) },
-                  { key: 'preview', label: t('make.preview'), permission: P.view, onClick: () => void openPreview(r) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<FormMake>

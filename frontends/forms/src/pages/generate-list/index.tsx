@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Modal, Spin, Upload } from 'antd';
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictTag, FieldValue, HttpError, http, ListPage, Permission, RowActions, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictTag, FieldValue, HttpError, http, ListPage, Permission, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
 import { parseStored } from '../../designer/io';
 import { fieldsOf, FormRender, valueText, type FormJson, type FormRenderHandle, type FormWidget } from '../../render';
@@ -59,20 +59,6 @@ export default function GenerateFormList({ query }: PageProps) {
           exportValue: (r) => valueText(f, r[f.model]),
         }),
       ),
-    {
-      title: t('common.operation'),
-      valueType: 'option',
-      width: 180,
-      render: (_d, r) => (
-        <RowActions
-          actions={[
-            { key: 'view', label: t('common.view'), permission: P.view, onClick: () => setDialog({ mode: 'view', row: r }) },
-            { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => setDialog({ mode: 'edit', row: r }) },
-            { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-          ]}
-        />
-      ),
-    },
   ];
   return (
     <div className="loom-forms-generate" data-form={meta.code}>
@@ -91,6 +77,8 @@ export default function GenerateFormList({ query }: PageProps) {
         deleteRequest={(ids) => svc.remove(formId, ids)}
         onAdd={() => setDialog({ mode: 'add' })}
         onEdit={(r) => setDialog({ mode: 'edit', row: r })}
+        onView={(r) => setDialog({ mode: 'view', row: r })}
+        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
         toolbar={() => (
           <>
             <Permission value={P.import}>

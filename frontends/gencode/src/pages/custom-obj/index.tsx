@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictRadio, DictTag, ExpandedChildren, FormDialog, getDictList, LabelLink, ListPage, NestedRowsEditor, required, RowActions, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
+import { DictRadio, DictTag, ExpandedChildren, FormDialog, getDictList, LabelLink, ListPage, NestedRowsEditor, required, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
 
 interface CustomField extends NestedRow {
@@ -46,6 +46,8 @@ export default function GenCustomObjList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
         tableProps={{
           expandable: {
             rowExpandable: (r) => String(r.type ?? '') === '0',
@@ -70,20 +72,6 @@ export default function GenCustomObjList(_props: PageProps) {
           { title: t('common.sort'), dataIndex: 'sort', sorter: true, width: 90 },
           { title: t('customObj.type'), dataIndex: 'type', width: 110, render: (_d, r) => <DictTag type={kindDict()} value={r.type} /> },
           { title: t('customObj.description'), dataIndex: 'description', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 180,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<CustomObj>

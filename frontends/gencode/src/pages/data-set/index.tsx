@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabelLink, ListPage, RowActions, type ListPageHandle, type PageProps } from '@loom/ui';
+import { LabelLink, ListPage, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../database-locales';
 import { dataSourceService } from '../datasource/service';
 import { DataSetDialog } from './DataSetDialog';
@@ -31,6 +31,7 @@ export default function DataSetList(_props: PageProps) {
         permissions={P}
         onAdd={() => setEditing({})}
         onEdit={(r) => setEditing({ id: r.id })}
+        rowActions={{ width: 160, items: () => ['edit', 'delete'] }}
         columns={[
           {
             title: t('dataSet.name'),
@@ -44,19 +45,6 @@ export default function DataSetList(_props: PageProps) {
           },
           { title: t('dbTable.dataSource'), dataIndex: ['db', 'name'] },
           { title: t('dataSet.sql'), dataIndex: 'sqlcmd', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 160,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => setEditing({ id: r.id }) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <DataSetDialog id={editing?.id} open={editing !== null} sources={sources} onClose={() => setEditing(null)} onSaved={() => list.current?.reload()} />

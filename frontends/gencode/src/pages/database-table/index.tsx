@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Modal, Select, Space } from 'antd';
 import { CodeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../database-locales';
 import { dataSourceService } from '../datasource/service';
 import { dbTableService as svc, type SqlAnswer } from './service';
@@ -60,37 +60,31 @@ export default function DataTableList(_props: PageProps) {
             </Button>
           </Permission>
         )}
+        rowActions={{
+          width: 220,
+          items: (r) => [
+            { key: 'rows', label: t('dbTable.viewRows'), permission: P.view, onClick: () => void svc.rows(dataSourceId, r.name).then((answer) => setRows({ name: r.name, answer }), () => undefined) },
+            { key: 'edit', onClick: () => setEditing({ name: r.name }) },
+            {
+              key: 'drop',
+              label: t('common.delete'),
+              permission: P.del,
+              danger: true,
+              onClick: () =>
+                modal.confirm({
+                  title: t('common.tip'),
+                  content: t('dbTable.dropConfirm', { name: r.name }),
+                  onOk: async () => {
+                    void message.success(await svc.drop(dataSourceId, r.name));
+                    list.current?.reload();
+                  },
+                }),
+            },
+          ],
+        }}
         columns={[
           { title: t('dbTable.name'), dataIndex: 'name', query: true },
           { title: t('dbTable.comments'), dataIndex: 'comments', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 220,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'rows', label: t('dbTable.viewRows'), permission: P.view, onClick: () => void svc.rows(dataSourceId, r.name).then((answer) => setRows({ name: r.name, answer }), () => undefined) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => setEditing({ name: r.name }) },
-                  {
-                    key: 'drop',
-                    label: t('common.delete'),
-                    permission: P.del,
-                    danger: true,
-                    onClick: () =>
-                      modal.confirm({
-                        title: t('common.tip'),
-                        content: t('dbTable.dropConfirm', { name: r.name }),
-                        onOk: async () => {
-                          void message.success(await svc.drop(dataSourceId, r.name));
-                          list.current?.reload();
-                        },
-                      }),
-                  },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <TableDialog

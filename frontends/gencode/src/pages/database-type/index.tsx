@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, ExpandedChildren, FormDialog, getDictLabel, ListPage, NestedRowsEditor, required, RowActions, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
+import { DictSelect, ExpandedChildren, FormDialog, getDictLabel, ListPage, NestedRowsEditor, required, SortInput, sortRules, useFormDialog, type ListPageHandle, type NestedRow, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
 
 interface FieldType extends NestedRow {
@@ -38,6 +38,8 @@ export default function DataBaseTypeList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
         tableProps={{
           expandable: {
             expandedRowRender: (r) => <ExpandedChildren<FieldType> url="/gencode/dataBaseType/queryById" id={r.id} listKey="tableFieldTypeDTOList" columns={childColumns} />,
@@ -51,20 +53,6 @@ export default function DataBaseTypeList(_props: PageProps) {
             sorter: true,
             renderFormItem: () => <DictSelect type="db_type" />,
             render: (_d, r) => getDictLabel('db_type', r.type),
-          },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 180,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
           },
         ]}
       />

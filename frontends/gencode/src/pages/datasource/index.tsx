@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, DictTag, FormDialog, LabelLink, ListPage, required, RowActions, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictSelect, DictTag, FormDialog, LabelLink, ListPage, required, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import { dataSourceService as svc, type DataSource } from './service';
 
 const P = { view: 'database:datalink:dataSource:view', add: 'database:datalink:dataSource:add', edit: 'database:datalink:dataSource:edit', del: 'database:datalink:dataSource:del' };
@@ -25,6 +25,15 @@ export default function DataSourceList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show(r.id === 'master' ? 'view' : 'edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{
+          width: 180,
+          items: (r) => [
+            'view',
+            { key: 'edit', hidden: r.id === 'master', onClick: () => dlg.show('edit', r.id) },
+            { key: 'delete', hidden: r.id === 'master' },
+          ],
+        }}
         columns={[
           {
             title: t('dataSource.name'),
@@ -47,20 +56,6 @@ export default function DataSourceList(_props: PageProps) {
           { title: t('dataSource.dbName'), dataIndex: 'dbName' },
           { title: t('dataSource.username'), dataIndex: 'username' },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 180,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, hidden: r.id === 'master', onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, hidden: r.id === 'master', danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<DataSource>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Modal, Space, Tag, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, EditOutlined, ImportOutlined, LinkOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LabelLink, ListPage, Permission, RowActions, SplitLayout, http, useFeedback, useFormDialog, type ListPageHandle, type ListParams, type PageProps } from '@loom/ui';
+import { LabelLink, ListPage, Permission, SplitLayout, http, useFeedback, useFormDialog, type ListPageHandle, type ListParams, type PageProps } from '@loom/ui';
 import { DataSourceTree } from '../../components/DataSourceTree';
 import { LicenceNotice } from '../../components/LicenceNotice';
 import type { DataSourceNode } from '../datasource/service';
@@ -171,6 +171,16 @@ export default function GenTableList(_props: PageProps) {
               </Space>
             );
           }}
+          rowActions={{
+            width: 220,
+            items: (r) => [
+              { key: 'edit', label: <><EditOutlined /> {t('common.edit')}</>, permission: P.edit, onClick: () => wizard.show('edit', r.id) },
+              { key: 'remove', label: t('common.remove'), permission: P.del, onClick: () => remove([r]) },
+              { key: 'delete', label: t('table.deleteDb'), permission: P.del, danger: true, onClick: () => deleteDb(r) },
+              { key: 'sync', label: t('table.sync'), permission: `${PERM}:sync`, onClick: () => setSyncRow(r) },
+              ...(r.module?.liveVersion ? [{ key: 'unpublish', label: t('table.unpublish'), permission: P.del, onClick: () => unpublish(r) }] : []),
+            ],
+          }}
           columns={[
             { title: t('table.tableType'), dataIndex: 'tableType', dictType: 'table_type', sorter: true, sortKey: 'table_type', width: 120 },
             {
@@ -207,22 +217,6 @@ export default function GenTableList(_props: PageProps) {
               width: 150,
               exportValue: (r) => (r.module ? t(`module.${r.module.state}`) : ''),
               render: (_d, r) => <ModuleState module={r.module} />,
-            },
-            {
-              title: t('common.operation'),
-              valueType: 'option',
-              width: 220,
-              render: (_d, r) => (
-                <RowActions
-                  actions={[
-                    { key: 'edit', label: <><EditOutlined /> {t('common.edit')}</>, permission: P.edit, onClick: () => wizard.show('edit', r.id) },
-                    { key: 'remove', label: t('common.remove'), permission: P.del, onClick: () => remove([r]) },
-                    { key: 'delete', label: t('table.deleteDb'), permission: P.del, danger: true, onClick: () => deleteDb(r) },
-                    { key: 'sync', label: t('table.sync'), permission: `${PERM}:sync`, onClick: () => setSyncRow(r) },
-                    ...(r.module?.liveVersion ? [{ key: 'unpublish', label: t('table.unpublish'), permission: P.del, onClick: () => unpublish(r) }] : []),
-                  ]}
-                />
-              ),
             },
           ]}
         />

@@ -9,7 +9,6 @@ import { FormDialog, useFormDialog } from './FormDialog';
 import { maxLen, required } from './formRules';
 import { LabelLink } from './LabelLink';
 import { ListPage, type ListColumn, type ListPageHandle } from './ListPage';
-import { RowActions } from './RowActions';
 
 /** A column of a generated module as its pages describe it (`GET /apps/module/pages`). */
 export interface GeneratedColumn {
@@ -115,20 +114,6 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
         }
       : {}),
   }));
-  columns.push({
-    title: t('operation'),
-    valueType: 'option',
-    width: 180,
-    render: (_d, r) => (
-      <RowActions
-        actions={[
-          { key: 'view', label: t('view'), permission: P.view, onClick: () => dlg.show('view', String(r[pages.pk])) },
-          { key: 'edit', label: t('edit'), permission: P.edit, onClick: () => dlg.show('edit', String(r[pages.pk])) },
-          { key: 'delete', label: t('delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-        ]}
-      />
-    ),
-  });
   return (
     <div className="loom-generated-page" data-module={pages.name}>
       <ListPage<Row>
@@ -140,6 +125,8 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', String(r[pages.pk]))}
+        onView={(r) => dlg.show('view', String(r[pages.pk]))}
+        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
         columns={columns}
       />
       <FormDialog<Row>

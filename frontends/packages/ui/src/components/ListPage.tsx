@@ -13,6 +13,7 @@ import { ALL_ROWS, DEFAULT_PAGE_SIZE, PAGE_SIZES, batchButtonState, toOrders, ty
 import { exportCsv, exportXlsx, printRows, type ExportColumn } from './exporting';
 import { useFeedback } from './feedback';
 import { DictTag } from './Dict';
+import { RowActions, type RowAction } from './RowActions';
 
 /** A column of a ListPage: a ProTable column plus a few list conventions. */
 export type ListColumn<T> = ProColumns<T> & {
@@ -52,6 +53,26 @@ export interface ListPagePermissions {
   view?: string;
 }
 
+/** The standard links of a row: view calls `onView`, edit `onEdit`, delete the standard delete; each guarded by `permissions`. */
+export type StandardRowAction = 'view' | 'edit' | 'delete';
+
+/**
+ * One link of a row's operation column: a standard link by name, a standard link with some of its
+ * fields replaced (`{ key: 'edit', hidden: … }`, `{ key: 'edit', onClick: … }`), or a page's own link.
+ * `false`/`null`/`undefined` entries are skipped, so a link can be written `cond && {…}`.
+ */
+export type ListRowAction = StandardRowAction | (Partial<RowAction> & { key: StandardRowAction }) | RowAction | false | null | undefined;
+
+/** The operation column, always the last one. */
+export interface ListRowActions<T> {
+  /** The links of this row, in the order shown. */
+  items: (row: T) => ListRowAction[];
+  /** Column width in pixels. */
+  width?: number;
+  /** Column title (default 操作 / Actions). */
+  title?: ReactNode;
+}
+
 export interface ListToolbarContext<T> {
   selectedRows: T[];
   reload: () => void;
@@ -74,6 +95,8 @@ export interface ListPageProps<T extends Record<string, unknown>> {
   onAdd?: () => void;
   /** Toolbar "Edit" button (enabled with exactly one ticked row). */
   onEdit?: (row: T) => void;
+  /** A row's standard `view` link. */
+  onView?: (row: T) => void;
   /** Toolbar "Delete" button (enabled with at least one ticked row) replacing the standard delete below. */
   onDelete?: (rows: T[]) => Promise<unknown> | void;
   /** The standard delete: confirm '确定删除所选项吗?', then `DELETE deleteUrl?ids=a,b`, the answer as a success message, reload. */
@@ -99,6 +122,8 @@ export interface ListPageProps<T extends Record<string, unknown>> {
   onLoad?: (rows: T[]) => void;
   /** Tree tables: expand every node after each load (default: true when `paging` is false). */
   expandAll?: boolean;
+  /** The operation column with each row's links (view, edit, delete and the page's own). */
+  rowActions?: ListRowActions<T>;
 }
 
 function getPath(row: unknown, dataIndex: unknown): unknown {
@@ -161,6 +186,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     permissions = {},
     onAdd,
     onEdit,
+    onView,
     onDelete,
     deleteUrl,
     deleteRequest,
@@ -280,6 +306,31 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     [onDelete, remove, clearSelection, reload],
   );
 
+  const rowActions = props.rowActions;
+  const tableColumns = useMemo<ProColumns<T>[]>(() => {
+    if (!rowActions) return proColumns;
+    const standard = (row: T): Record<StandardRowAction, RowAction> => ({
+      view: { key: 'view', label: t('view'), permission: permissions.view, onClick: () => onView?.(row) },
+      edit: { key: 'edit', label: t('edit'), permission: permissions.edit, onClick: () => onEdit?.(row) },
+      delete: { key: 'delete', label: t('delete'), permission: permissions.del, danger: true, onClick: () => remove([row]) },
+    });
+    const links = (row: T): RowAction[] => {
+      const named = standard(row);
+      return rowActions.items(row).flatMap((a): RowAction[] => {
+        if (!a) return [];
+        if (typeof a === 'string') return [named[a]];
+        return [a.key in named ? { ...named[a.key as StandardRowAction], ...a } : (a as RowAction)];
+      });
+    };
+    const column: ProColumns<T> = {
+      title: rowActions.title ?? t('operation'),
+      valueType: 'option',
+      width: rowActions.width,
+      render: (_d, row) => <RowActions actions={links(row)} />,
+    };
+    return [...proColumns, column];
+  }, [proColumns, rowActions, permissions.view, permissions.edit, permissions.del, onView, onEdit, remove, t]);
+
   useImperativeHandle(
     props.actionRef,
     () => ({
@@ -332,7 +383,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       rowKey={rowKey}
       actionRef={action}
       formRef={formRef}
-      columns={proColumns}
+      columns={tableColumns}
       request={request}
       params={params}
       columnsState={{ value: hidden, onChange: (v) => setHidden(v as Record<string, { show?: boolean }>) }}

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictOrInput, FormDialog, LabelLink, ListPage, LoomTreeSelect, RowActions, SortInput, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictOrInput, FormDialog, LabelLink, ListPage, LoomTreeSelect, SortInput, type ListPageHandle, type PageProps } from '@loom/ui';
 import { areaService } from './service';
 import type { Area } from './types';
 import { requiredRule } from '../../shared/fields';
@@ -26,6 +26,15 @@ export default function AreaList(_props: PageProps) {
         permissions={P}
         onAdd={() => show('add')}
         onEdit={(r) => show('edit', r.id)}
+        onView={(r) => show('view', r.id)}
+        rowActions={{
+          width: 200,
+          items: (r) => [
+            'view',
+            'edit',
+            { key: 'addChild', label: t('common.addChild'), permission: P.add, onClick: () => show('add', undefined, r.id) },
+          ],
+        }}
         columns={[
           {
             title: t('area.name'),
@@ -40,20 +49,6 @@ export default function AreaList(_props: PageProps) {
           { title: t('area.type'), dataIndex: 'type', dictType: 'sys_area_type' },
           { title: t('common.sort'), dataIndex: 'sort' },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 200,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
-                  { key: 'addChild', label: t('common.addChild'), permission: P.add, onClick: () => show('add', undefined, r.id) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<Area>

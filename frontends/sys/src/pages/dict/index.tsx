@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import { dictService } from './service';
 import type { DictType } from './types';
 import { DictValuePanel } from './components/DictValuePanel';
@@ -30,6 +30,14 @@ export default function DictList(_props: PageProps) {
           tableProps={{
             onRow: (r) => ({ onClick: () => setCurrent(r), style: { cursor: 'pointer', background: current?.id === r.id ? '#e6f4ff' : undefined } }),
           }}
+          rowActions={{
+            width: 170,
+            items: (r) => [
+              { key: 'values', label: t('dict.values'), permission: P.view, onClick: () => setCurrent(r) },
+              'edit',
+              'delete',
+            ],
+          }}
           columns={[
             {
               title: t('dict.type'),
@@ -43,20 +51,6 @@ export default function DictList(_props: PageProps) {
               ),
             },
             { title: t('dict.description'), dataIndex: 'description', query: true, sorter: true },
-            {
-              title: t('common.operation'),
-              valueType: 'option',
-              width: 170,
-              render: (_d, r) => (
-                <RowActions
-                  actions={[
-                    { key: 'values', label: t('dict.values'), permission: P.view, onClick: () => setCurrent(r) },
-                    { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                    { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                  ]}
-                />
-              ),
-            },
           ]}
         />
       </Col>

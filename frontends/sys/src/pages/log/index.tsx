@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Descriptions, Modal, Table, Tag } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import { logService } from './service';
 import { changedFields, type LogRow } from './types';
 
@@ -38,6 +38,7 @@ export default function LogList(_props: PageProps) {
             </Button>
           </Permission>
         )}
+        rowActions={{ width: 90, items: (r) => [{ key: 'detail', label: t('log.detail'), onClick: () => setShown(r) }] }}
         columns={[
           { title: t('log.type'), dataIndex: 'type', dictType: 'sys_log_type', query: true, width: 100 },
           { title: t('log.title'), dataIndex: 'title', query: true, sorter: true, ellipsis: true },
@@ -63,14 +64,6 @@ export default function LogList(_props: PageProps) {
             noExport: true,
             query: true,
             search: { transform: (v: [string, string]) => ({ beginCreateDate: v[0], endCreateDate: v[1] }) },
-          },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 90,
-            render: (_d, r) => (
-              <RowActions actions={[{ key: 'detail', label: t('log.detail'), onClick: () => setShown(r) }]} />
-            ),
           },
         ]}
       />

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, MenuIcon, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, MenuIcon, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { menuService } from './service';
 import { DataRulesDrawer } from './components/DataRulesDrawer';
 import type { Menu } from './types';
@@ -32,6 +32,16 @@ export default function MenuList(_props: PageProps) {
         permissions={P}
         onAdd={() => show('add')}
         onEdit={(r) => show('edit', r.id)}
+        onView={(r) => show('view', r.id)}
+        rowActions={{
+          width: 200,
+          items: (r) => [
+            'view',
+            'edit',
+            { key: 'addChild', label: t('common.addChild'), permission: P.add, hidden: r.type === '2', onClick: () => show('add', undefined, r.id) },
+            { key: 'dataRule', label: t('dataRule.manage'), permission: P.edit, hidden: r.type !== '1', onClick: () => setRulesOf({ id: r.id, name: r.name }) },
+          ],
+        }}
         columns={[
           {
             title: t('menu.name'),
@@ -57,21 +67,6 @@ export default function MenuList(_props: PageProps) {
           { title: t('menu.permission'), dataIndex: 'permission', ellipsis: true },
           { title: t('common.sort'), dataIndex: 'sort', width: 80 },
           { title: t('menu.isShow'), dataIndex: 'isShow', dictType: 'yes_no', width: 90 },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 200,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
-                  { key: 'addChild', label: t('common.addChild'), permission: P.add, hidden: r.type === '2', onClick: () => show('add', undefined, r.id) },
-                  { key: 'dataRule', label: t('dataRule.manage'), permission: P.edit, hidden: r.type !== '1', onClick: () => setRulesOf({ id: r.id, name: r.name }) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<Menu>

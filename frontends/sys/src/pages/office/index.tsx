@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, LoomTreeSelect, PickerField, RowActions, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, LoomTreeSelect, PickerField, SortInput, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { officeService } from './service';
 import type { Office } from './types';
 import { requiredRule } from '../../shared/fields';
@@ -27,6 +27,16 @@ export default function OfficeList(_props: PageProps) {
         onEdit={(r) => show('edit', r.id)}
         deleteUrl={officeService.deleteUrl}
         onDeleted={() => setTreeKey((k) => k + 1)}
+        onView={(r) => show('view', r.id)}
+        rowActions={{
+          width: 230,
+          items: (r) => [
+            'view',
+            'edit',
+            { key: 'addChild', label: t('common.addChild'), permission: P.add, onClick: () => show('add', undefined, r.id) },
+            'delete',
+          ],
+        }}
         columns={[
           {
             title: t('office.name'),
@@ -53,21 +63,6 @@ export default function OfficeList(_props: PageProps) {
           { title: t('common.useable'), dataIndex: 'useable', dictType: 'yes_no' },
           { title: t('common.sort'), dataIndex: 'sort' },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 230,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
-                  { key: 'addChild', label: t('common.addChild'), permission: P.add, onClick: () => show('add', undefined, r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<Office>

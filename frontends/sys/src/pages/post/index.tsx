@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictOrInput, FormDialog, LabelLink, ListPage, RowActions, SortInput, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictOrInput, FormDialog, LabelLink, ListPage, SortInput, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { postService } from './service';
 import type { Post } from './types';
 import { requiredRule } from '../../shared/fields';
@@ -23,6 +23,8 @@ export default function PostList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 160, items: () => ['view', 'edit'] }}
         columns={[
           {
             title: t('post.name'),
@@ -40,19 +42,6 @@ export default function PostList(_props: PageProps) {
           { title: t('common.status'), dataIndex: 'status', dictType: 'yes_no' },
           { title: t('common.sort'), dataIndex: 'sort', sorter: true },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 160,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<Post>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, FormDialog, LabelLink, ListPage, RowActions, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { DictSelect, FormDialog, LabelLink, ListPage, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
 import { roleService } from './service';
 import type { Role } from './types';
 import { AuthDialog } from './components/AuthDialog';
@@ -28,6 +28,16 @@ export default function RoleList(_props: PageProps) {
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{
+          width: 260,
+          items: (r) => [
+            'view',
+            'edit',
+            { key: 'auth', label: t('role.auth'), permission: P.auth, onClick: () => setAuthRole(r) },
+            { key: 'assign', label: t('role.members'), permission: P.assign, onClick: () => setMembersRole(r) },
+          ],
+        }}
         columns={[
           {
             title: t('role.name'),
@@ -43,21 +53,6 @@ export default function RoleList(_props: PageProps) {
           { title: t('role.enName'), dataIndex: 'enName', query: true, sorter: true, sortKey: 'en_name' },
           { title: t('common.useable'), dataIndex: 'useable', dictType: 'yes_no' },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 260,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'auth', label: t('role.auth'), permission: P.auth, onClick: () => setAuthRole(r) },
-                  { key: 'assign', label: t('role.members'), permission: P.assign, onClick: () => setMembersRole(r) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<Role>

@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Avatar, Button, Form, Input, Modal, Tag } from 'antd';
 import { CheckCircleOutlined, KeyOutlined, StopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LabelLink, ListPage, OfficeTree, Permission, RowActions, SplitLayout, useFeedback, type ListPageHandle, type OfficeNode, type PageProps } from '@loom/ui';
+import { LabelLink, ListPage, OfficeTree, Permission, SplitLayout, useFeedback, type ListPageHandle, type OfficeNode, type PageProps } from '@loom/ui';
 import { userService } from './service';
 import type { User } from './types';
 import { UserFormDialog } from './components/UserFormDialog';
@@ -67,6 +67,26 @@ export default function UserList(_props: PageProps) {
             <UserTransfer filter={params} selectedIds={selectedRows.map((r) => r.id)} onImported={reload} />
           </>
         )}
+        onView={(r) => show('view', r.id)}
+        rowActions={{
+          width: 260,
+          items: (r) => [
+            'view',
+            'edit',
+            r.loginFlag === '1'
+              ? { key: 'disable', label: t('user.disable'), permission: P.edit, onClick: () => void setFlag([r], '0') }
+              : { key: 'enable', label: t('user.enable'), permission: P.edit, onClick: () => void setFlag([r], '1') },
+            {
+              key: 'resetPassword',
+              label: t('user.resetPassword'),
+              permission: P.edit,
+              onClick: () => {
+                pwForm.resetFields();
+                setResetFor(r);
+              },
+            },
+          ],
+        }}
         columns={[
           {
             title: t('user.photo'),
@@ -97,31 +117,6 @@ export default function UserList(_props: PageProps) {
             width: 90,
             render: (_d, r) => (r.loginFlag === '1' ? <Tag color="success">{t('user.normal')}</Tag> : <Tag color="error">{t('user.disabled')}</Tag>),
             exportValue: (r) => (r.loginFlag === '1' ? t('user.normal') : t('user.disabled')),
-          },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 260,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'view', label: t('common.view'), permission: P.view, onClick: () => show('view', r.id) },
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => show('edit', r.id) },
-                  r.loginFlag === '1'
-                    ? { key: 'disable', label: t('user.disable'), permission: P.edit, onClick: () => void setFlag([r], '0') }
-                    : { key: 'enable', label: t('user.enable'), permission: P.edit, onClick: () => void setFlag([r], '1') },
-                  {
-                    key: 'resetPassword',
-                    label: t('user.resetPassword'),
-                    permission: P.edit,
-                    onClick: () => {
-                      pwForm.resetFields();
-                      setResetFor(r);
-                    },
-                  },
-                ]}
-              />
-            ),
           },
         ]}
       />

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
@@ -24,6 +24,24 @@ export default function ApplyList(_props: PageProps) {
       selectable={false}
       exportName={t('apply.title')}
       tableProps={{ className: 'loom-apply-list' }}
+      onView={view}
+      rowActions={{
+        width: 200,
+        items: (r) => [
+          'view',
+          {
+            key: 'revoke',
+            label: t('revoke'),
+            hidden: !!r.endTime,
+            confirm: t('confirmRevoke'),
+            onClick: () =>
+              void taskService.revoke(r.id).then((msg) => {
+                void message.success(msg);
+                list.current?.reload();
+              }),
+          },
+        ],
+      }}
       columns={[
         {
           title: t('title'),
@@ -42,29 +60,6 @@ export default function ApplyList(_props: PageProps) {
         { title: t('endTime'), dataIndex: 'endTime', key: 'endTime', render: (_d, r) => showTime(r.endTime), exportValue: (r) => showTime(r.endTime) },
         queryColumn<InstanceRow>(t('title'), 'title'),
         timeRangeColumn<InstanceRow>(t),
-        {
-          title: t('operation'),
-          valueType: 'option',
-          width: 200,
-          render: (_d, r) => (
-            <RowActions
-              actions={[
-                { key: 'view', label: t('view'), onClick: () => view(r) },
-                {
-                  key: 'revoke',
-                  label: t('revoke'),
-                  hidden: !!r.endTime,
-                  confirm: t('confirmRevoke'),
-                  onClick: () =>
-                    void taskService.revoke(r.id).then((msg) => {
-                      void message.success(msg);
-                      list.current?.reload();
-                    }),
-                },
-              ]}
-            />
-          ),
-        },
       ]}
     />
   );

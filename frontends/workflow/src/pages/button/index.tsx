@@ -2,7 +2,7 @@ import { useRef } from 'react';
 
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
 import { buttonCodeError } from '../../designer/panel/rules';
@@ -38,6 +38,8 @@ export default function ButtonList(_props: PageProps) {
         exportName={t('button.entity')}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 160, items: () => ['view', 'edit'] }}
         columns={[
           {
             title: t('button.name'), dataIndex: 'name', query: true, sorter: true,
@@ -46,15 +48,6 @@ export default function ButtonList(_props: PageProps) {
           { title: t('button.code'), dataIndex: 'code', query: true, sorter: true },
           { title: t('button.sort'), dataIndex: 'sort', sorter: true, width: 100 },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'), valueType: 'option', width: 160,
-            render: (_d, r) => (
-              <RowActions actions={[
-                { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-              ]} />
-            ),
-          },
         ]}
       />
       <FormDialog<CommonButton>

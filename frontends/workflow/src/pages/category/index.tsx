@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
 import { categoryService, type ActCategory } from './service';
@@ -42,6 +42,14 @@ export default function ActCategoryList(_props: PageProps) {
         onAdd={() => { parentOf.current = undefined; dlg.show('add'); }}
         onEdit={(r) => dlg.show('edit', r.id)}
         onDelete={(rows) => categoryService.delete(rows.map((r) => r.id).join(',')).then(() => list.current?.reload())}
+        rowActions={{
+          width: 220,
+          items: (r) => [
+            { key: 'addChild', label: t('common.add'), permission: P.add, onClick: () => { parentOf.current = r.id; dlg.show('add'); } },
+            'edit',
+            { key: 'delete', confirm: t('common.confirmDelete'), onClick: () => void categoryService.delete(r.id).then(() => list.current?.reload()) },
+          ],
+        }}
         columns={[
           {
             title: t('category.name'), dataIndex: 'name',
@@ -49,16 +57,6 @@ export default function ActCategoryList(_props: PageProps) {
           },
           { title: t('category.sort'), dataIndex: 'sort', width: 100 },
           { title: t('category.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'), valueType: 'option', width: 220,
-            render: (_d, r) => (
-              <RowActions actions={[
-                { key: 'addChild', label: t('common.add'), permission: P.add, onClick: () => { parentOf.current = r.id; dlg.show('add'); } },
-                { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('common.confirmDelete'), onClick: () => void categoryService.delete(r.id).then(() => list.current?.reload()) },
-              ]} />
-            ),
-          },
         ]}
       />
       <FormDialog<ActCategory>

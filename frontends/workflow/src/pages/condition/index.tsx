@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
 
@@ -29,6 +29,8 @@ export default function ConditionList(_props: PageProps) {
         exportName={t('condition.entity')}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{ width: 160, items: () => ['view', 'edit'] }}
         columns={[
           {
             title: t('condition.name'), dataIndex: 'name', query: true, sorter: true,
@@ -36,15 +38,6 @@ export default function ConditionList(_props: PageProps) {
           },
           { title: t('condition.expression'), dataIndex: 'expression', ellipsis: true },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-          {
-            title: t('common.operation'), valueType: 'option', width: 160,
-            render: (_d, r) => (
-              <RowActions actions={[
-                { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-              ]} />
-            ),
-          },
         ]}
       />
       <FormDialog<CommonExpression>

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
@@ -41,6 +41,7 @@ export default function FlowCopyList(_props: PageProps) {
         </Button>
       )}
       onDelete={(rows) => taskService.deleteCopies(rows.map((r) => r.id)).then((msg) => void message.success(msg))}
+      rowActions={{ width: 120, items: (r) => [{ key: 'view', onClick: () => open(r) }] }}
       columns={[
         {
           title: t('title'),
@@ -63,12 +64,6 @@ export default function FlowCopyList(_props: PageProps) {
           exportValue: (r) => (r.status === '1' ? t('read') : t('unread')),
         },
         queryColumn<CopyRow>(t('title'), 'procInsName'),
-        {
-          title: t('operation'),
-          valueType: 'option',
-          width: 120,
-          render: (_d, r) => <RowActions actions={[{ key: 'view', label: t('view'), onClick: () => open(r) }]} />,
-        },
       ]}
     />
   );

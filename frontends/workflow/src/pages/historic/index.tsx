@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
@@ -25,6 +25,25 @@ export default function HistoricList(_props: PageProps) {
       selectable={false}
       exportName={t('done.title')}
       tableProps={{ className: 'loom-done-list' }}
+      onView={view}
+      rowActions={{
+        width: 160,
+        items: (r) => [
+          'view',
+          {
+            key: 'callback',
+            label: t('callback'),
+            hidden: !r.back || !r.currentTask,
+            onClick: () =>
+              void taskService
+                .callback({ processInstanceId: r.processInstanceId, preTaskDefKey: r.taskDefinitionKey, currentTaskId: r.currentTask?.id ?? '' })
+                .then((msg) => {
+                  void message.success(msg);
+                  list.current?.reload();
+                }),
+          },
+        ],
+      }}
       columns={[
         {
           title: t('title'),
@@ -42,30 +61,6 @@ export default function HistoricList(_props: PageProps) {
         { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
         { title: t('handleTime'), dataIndex: 'endTime', key: 'endTime', render: (_d, r) => showTime(r.endTime), exportValue: (r) => showTime(r.endTime) },
         timeRangeColumn<DoneRow>(t),
-        {
-          title: t('operation'),
-          valueType: 'option',
-          width: 160,
-          render: (_d, r) => (
-            <RowActions
-              actions={[
-                { key: 'view', label: t('view'), onClick: () => view(r) },
-                {
-                  key: 'callback',
-                  label: t('callback'),
-                  hidden: !r.back || !r.currentTask,
-                  onClick: () =>
-                    void taskService
-                      .callback({ processInstanceId: r.processInstanceId, preTaskDefKey: r.taskDefinitionKey, currentTaskId: r.currentTask?.id ?? '' })
-                      .then((msg) => {
-                        void message.success(msg);
-                        list.current?.reload();
-                      }),
-                },
-              ]}
-            />
-          ),
-        },
       ]}
     />
   );

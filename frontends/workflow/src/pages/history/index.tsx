@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { taskService } from '../../components/task/service';
@@ -45,6 +45,14 @@ export default function HistoryList(_props: PageProps) {
             </Button>
           </Permission>
         )}
+        rowActions={{
+          width: 200,
+          items: (r) => [
+            { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
+            { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
+            { key: 'delete', label: t('deleteHistory'), permission: P.del, danger: true, onClick: () => remove([r.id]) },
+          ],
+        }}
         columns={[
           {
             title: t('title'),
@@ -63,20 +71,6 @@ export default function HistoryList(_props: PageProps) {
           { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
           { title: t('endTime'), dataIndex: 'endTime', key: 'endTime', render: (_d, r) => showTime(r.endTime), exportValue: (r) => showTime(r.endTime) },
           queryColumn<InstanceRow>(t('title'), 'title'),
-          {
-            title: t('operation'),
-            valueType: 'option',
-            width: 200,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
-                  { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
-                  { key: 'delete', label: t('deleteHistory'), permission: P.del, danger: true, onClick: () => remove([r.id]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FlowChartDialog open={chart != null} procInsId={chart ?? undefined} onClose={() => setChart(null)} />

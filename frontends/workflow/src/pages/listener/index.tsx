@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
 
@@ -36,6 +36,15 @@ export default function ListenerList(_props: PageProps) {
         exportName={t('listener.entity')}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
+        onView={(r) => dlg.show('view', r.id)}
+        rowActions={{
+          width: 160,
+          items: (r) => [
+            'view',
+            'edit',
+            { key: 'delete', confirm: t('common.confirmDelete'), onClick: () => void http.delete('/extension/listener/delete', { ids: r.id }).then(() => list.current?.reload()) },
+          ],
+        }}
         columns={[
           {
             title: t('listener.name'), dataIndex: 'name', query: true, sorter: true,
@@ -48,16 +57,6 @@ export default function ListenerList(_props: PageProps) {
           { title: t('listener.event'), dataIndex: 'event', sorter: true, width: 110 },
           { title: t('listener.valueType'), dataIndex: 'valueType', width: 120, render: (_d, r) => valueTypeLabel(r.valueType) },
           { title: t('listener.value'), dataIndex: 'value', ellipsis: true },
-          {
-            title: t('common.operation'), valueType: 'option', width: 160,
-            render: (_d, r) => (
-              <RowActions actions={[
-                { key: 'view', label: t('common.view'), permission: P.view, onClick: () => dlg.show('view', r.id) },
-                { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('common.confirmDelete'), onClick: () => void http.delete('/extension/listener/delete', { ids: r.id }).then(() => list.current?.reload()) },
-              ]} />
-            ),
-          },
         ]}
       />
       <FormDialog<CommonListener>

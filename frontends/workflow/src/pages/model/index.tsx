@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Modal, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import { Designer } from '../../designer/Designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
@@ -38,6 +38,17 @@ export default function ModelList(_props: PageProps) {
         exportName={t('model.entity')}
         onAdd={() => (category ? setDesigner({ category }) : setAsking({ value: null }))}
         onDelete={(rows) => new Promise<void>((resolve) => modal.confirm({ title: t('common.confirmDelete'), onOk: () => modelService.delete(rows.map((r) => r.id).join(',')).then(done).finally(resolve), onCancel: () => resolve() }))}
+        rowActions={{
+          width: 300,
+          items: (r) => [
+            { key: 'design', label: t('model.design'), permission: P.design, onClick: () => setDesigner({ modelId: r.id, category: r.category }) },
+            { key: 'copy', label: t('model.copy'), permission: P.add, confirm: t('model.confirmCopy'), onClick: () => void modelService.copy(r.id).then(done) },
+            { key: 'deploy', label: t('model.deploy'), permission: P.deploy, confirm: t('model.confirmDeploy'), onClick: () => void modelService.deploy(r.id, r.category || t('model.notSet')).then(done) },
+            { key: 'category', label: t('model.changeCategory'), permission: P.edit, onClick: () => setChanging({ row: r, value: r.category ?? null }) },
+            { key: 'preview', label: t('model.preview'), onClick: () => setPreview(r.id) },
+            { key: 'delete', confirm: t('common.confirmDelete'), onClick: () => void modelService.delete(r.id).then(done) },
+          ],
+        }}
         columns={[
           { title: t('model.name'), dataIndex: 'filterText', query: true, hideInTable: true },
           { title: t('model.key'), dataIndex: 'key', width: 200, render: (_d, r) => <a onClick={() => setDesigner({ modelId: r.id, category: r.category })}>{r.key}</a> },
@@ -49,21 +60,6 @@ export default function ModelList(_props: PageProps) {
             render: (_d, r) => (r.procDef?.id ? (r.procDef.suspended ? <Tag color="orange">{t('model.suspended')}</Tag> : <Tag color="green">{t('model.deployed')}</Tag>) : <Tag>{t('model.notDeployed')}</Tag>),
           },
           { title: t('model.lastUpdated'), dataIndex: 'lastUpdated', width: 180, valueType: 'dateTime' },
-          {
-            title: t('common.operation'), valueType: 'option', width: 300,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'design', label: t('model.design'), permission: P.design, onClick: () => setDesigner({ modelId: r.id, category: r.category }) },
-                  { key: 'copy', label: t('model.copy'), permission: P.add, confirm: t('model.confirmCopy'), onClick: () => void modelService.copy(r.id).then(done) },
-                  { key: 'deploy', label: t('model.deploy'), permission: P.deploy, confirm: t('model.confirmDeploy'), onClick: () => void modelService.deploy(r.id, r.category || t('model.notSet')).then(done) },
-                  { key: 'category', label: t('model.changeCategory'), permission: P.edit, onClick: () => setChanging({ row: r, value: r.category ?? null }) },
-                  { key: 'preview', label: t('model.preview'), onClick: () => setPreview(r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('common.confirmDelete'), onClick: () => void modelService.delete(r.id).then(done) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       {designer ? (

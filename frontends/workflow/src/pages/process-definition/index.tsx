@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { App, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { CategoryTree } from '../category/CategoryTree';
@@ -34,6 +34,16 @@ export default function ProcessDefinitionList(_props: PageProps) {
             <Switch size="small" checked={allVersions} onChange={setAllVersions} data-action="all-versions" /> {t('process.version')}
           </span>
         )}
+        rowActions={{
+          width: 220,
+          items: (r) => [
+            { key: 'chart', label: t('process.chart'), onClick: () => setChart(r.id) },
+            r.suspended
+              ? { key: 'active', label: t('process.active'), permission: P.active, confirm: t('process.confirmActive'), onClick: () => void definitionService.activate(r.id).then(done) }
+              : { key: 'suspend', label: t('process.suspend'), permission: P.suspend, confirm: t('process.confirmSuspend'), onClick: () => void definitionService.suspend(r.id).then(done) },
+            { key: 'delete', permission: P.del, confirm: t('process.confirmDelete', { version: r.version }), onClick: () => void definitionService.delete(r.id).then(done) },
+          ],
+        }}
         columns={[
           { title: t('process.name'), dataIndex: 'name', query: true, render: (_d, r) => <a onClick={() => setChart(r.id)}>{r.name || r.key}</a> },
           { title: t('process.key'), dataIndex: 'key' },
@@ -44,20 +54,6 @@ export default function ProcessDefinitionList(_props: PageProps) {
             render: (_d, r) => (r.suspended ? <Tag color="orange">{t('process.suspendState')}</Tag> : <Tag color="green">{t('process.activeState')}</Tag>),
           },
           { title: t('process.deployTime'), dataIndex: 'deploymentTime', width: 180, valueType: 'dateTime' },
-          {
-            title: t('common.operation'), valueType: 'option', width: 220,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'chart', label: t('process.chart'), onClick: () => setChart(r.id) },
-                  r.suspended
-                    ? { key: 'active', label: t('process.active'), permission: P.active, confirm: t('process.confirmActive'), onClick: () => void definitionService.activate(r.id).then(done) }
-                    : { key: 'suspend', label: t('process.suspend'), permission: P.suspend, confirm: t('process.confirmSuspend'), onClick: () => void definitionService.suspend(r.id).then(done) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, confirm: t('process.confirmDelete', { version: r.version }), onClick: () => void definitionService.delete(r.id).then(done) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FlowChartDialog open={!!chart} procDefId={chart ?? undefined} onClose={() => setChart(null)} />

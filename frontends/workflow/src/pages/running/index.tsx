@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, Permission, RowActions, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { taskService } from '../../components/task/service';
@@ -42,6 +42,38 @@ export default function RunningList(_props: PageProps) {
             </Button>
           </Permission>
         )}
+        rowActions={{
+          width: 280,
+          items: (r) => [
+            { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
+            { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
+            {
+              key: 'suspend',
+              label: t('suspend'),
+              permission: P.suspend,
+              hidden: !!r.instanceSuspended,
+              confirm: t('confirmSuspend'),
+              // this instance only: the definition is suspended from 流程定义
+              onClick: () => void taskService.suspendInstance(r.id).then(done),
+            },
+            {
+              key: 'activate',
+              label: t('activate'),
+              permission: P.active,
+              hidden: !r.instanceSuspended,
+              onClick: () => void taskService.activateInstance(r.id).then(done),
+            },
+            {
+              key: 'activateDefinition',
+              label: t('activateDefinition'),
+              permission: P.active,
+              hidden: !r.definitionSuspended,
+              onClick: () => void taskService.activateDefinition(r.processDefinitionId).then(done),
+            },
+            { key: 'stop', label: t('stop'), permission: P.stop, danger: true, onClick: () => setAsk({ kind: 'stop', ids: [r.id] }) },
+            { key: 'delete', permission: P.del, onClick: () => setAsk({ kind: 'delete', ids: [r.id] }) },
+          ],
+        }}
         columns={[
           {
             title: t('title'),
@@ -79,44 +111,6 @@ export default function RunningList(_props: PageProps) {
           },
           { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
           queryColumn<InstanceRow>(t('title'), 'title'),
-          {
-            title: t('operation'),
-            valueType: 'option',
-            width: 280,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
-                  { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
-                  {
-                    key: 'suspend',
-                    label: t('suspend'),
-                    permission: P.suspend,
-                    hidden: !!r.instanceSuspended,
-                    confirm: t('confirmSuspend'),
-                    // this instance only: the definition is suspended from 流程定义
-                    onClick: () => void taskService.suspendInstance(r.id).then(done),
-                  },
-                  {
-                    key: 'activate',
-                    label: t('activate'),
-                    permission: P.active,
-                    hidden: !r.instanceSuspended,
-                    onClick: () => void taskService.activateInstance(r.id).then(done),
-                  },
-                  {
-                    key: 'activateDefinition',
-                    label: t('activateDefinition'),
-                    permission: P.active,
-                    hidden: !r.definitionSuspended,
-                    onClick: () => void taskService.activateDefinition(r.processDefinitionId).then(done),
-                  },
-                  { key: 'stop', label: t('stop'), permission: P.stop, danger: true, onClick: () => setAsk({ kind: 'stop', ids: [r.id] }) },
-                  { key: 'delete', label: t('delete'), permission: P.del, danger: true, onClick: () => setAsk({ kind: 'delete', ids: [r.id] }) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FlowChartDialog open={chart != null} procInsId={chart ?? undefined} onClose={() => setChart(null)} />

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListPage, RowActions, type PageProps } from '@loom/ui';
+import { ListPage, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { taskUrl } from '../../components/task/nav';
@@ -20,6 +20,14 @@ export default function TodoList(_props: PageProps) {
       selectable={false}
       exportName={t('todo.title')}
       tableProps={{ rowKey: (r: TodoRow) => r.task.id, className: 'loom-todo-list' }}
+      rowActions={{
+        width: 120,
+        items: (r) => [
+          r.status === 'todo'
+            ? { key: 'handle', label: t('handle'), onClick: () => open(r) }
+            : { key: 'claim', label: t('claim'), onClick: () => open(r) },
+        ],
+      }}
       columns={[
         {
           title: t('title'),
@@ -50,20 +58,6 @@ export default function TodoList(_props: PageProps) {
         queryColumn<TodoRow>(t('title'), 'title'),
         queryColumn<TodoRow>(t('processName'), 'procDefName'),
         timeRangeColumn<TodoRow>(t),
-        {
-          title: t('operation'),
-          valueType: 'option',
-          width: 120,
-          render: (_d, r) => (
-            <RowActions
-              actions={[
-                r.status === 'todo'
-                  ? { key: 'handle', label: t('handle'), onClick: () => open(r) }
-                  : { key: 'claim', label: t('claim'), onClick: () => open(r) },
-              ]}
-            />
-          ),
-        },
       ]}
     />
   );

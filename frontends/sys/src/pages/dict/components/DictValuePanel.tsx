@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, RowActions, SortInput, useFormDialog, type ListPageHandle } from '@loom/ui';
+import { FormDialog, LabelLink, ListPage, SortInput, useFormDialog, type ListPageHandle } from '@loom/ui';
 import { dictService } from '../service';
 import type { DictType, DictValue } from '../types';
 import { requiredRule } from '../../../shared/fields';
@@ -26,6 +26,7 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', r.id)}
         deleteRequest={dictService.deleteValues}
+        rowActions={{ width: 150, items: () => ['edit', 'delete'] }}
         columns={[
           {
             title: t('dict.label'),
@@ -38,19 +39,6 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
           },
           { title: t('dict.value'), dataIndex: 'value' },
           { title: t('common.sort'), dataIndex: 'sort' },
-          {
-            title: t('common.operation'),
-            valueType: 'option',
-            width: 150,
-            render: (_d, r) => (
-              <RowActions
-                actions={[
-                  { key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) },
-                  { key: 'delete', label: t('common.delete'), permission: P.del, danger: true, onClick: () => list.current?.remove([r]) },
-                ]}
-              />
-            ),
-          },
         ]}
       />
       <FormDialog<DictValue>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Alert, Drawer, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, FormDialog, ListPage, RowActions, http, useFormDialog, type ListPageHandle } from '@loom/ui';
+import { DictSelect, FormDialog, ListPage, http, useFormDialog, type ListPageHandle } from '@loom/ui';
 import { requiredRule } from '../../../shared/fields';
 
 export interface DataRule extends Record<string, unknown> {
@@ -36,19 +36,12 @@ export function DataRulesDrawer({ menu, onClose }: { menu: { id: string; name: s
           exportName={t('dataRule.entity')}
           onAdd={() => dlg.show('add')}
           onEdit={(r) => dlg.show('edit', r.id)}
+          rowActions={{ width: 120, items: (r) => [{ key: 'edit', onClick: () => dlg.show('edit', r.id) }] }}
           columns={[
             { title: t('dataRule.name'), dataIndex: 'name' },
             { title: t('dataRule.field'), dataIndex: 'field' },
             { title: t('dataRule.express'), dataIndex: 'express', dictType: 't_express' },
             { title: t('dataRule.value'), dataIndex: 'value', ellipsis: true },
-            {
-              title: t('common.operation'),
-              valueType: 'option',
-              width: 120,
-              render: (_d, r) => (
-                <RowActions actions={[{ key: 'edit', label: t('common.edit'), permission: P.edit, onClick: () => dlg.show('edit', r.id) }]} />
-              ),
-            },
           ]}
         />
       )}

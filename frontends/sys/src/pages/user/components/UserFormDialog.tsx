@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { Col, Form, Input, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LoomTreeSelect, PickerField, type FormMode } from '@loom/ui';
+import { useNavigate } from 'react-router-dom';
+import { FormDialog, http, LoomTreeSelect, PickerField, type FormMode } from '@loom/ui';
 import { userService } from '../service';
 import type { User, UserForm } from '../types';
 import { requiredRule } from '../../../shared/fields';
@@ -26,11 +28,68 @@ function toBody(v: UserForm): Record<string, unknown> {
   return body;
 }
 
+interface OfficeNode {
+  id: string;
+  type: string;
+  disabled?: boolean;
+  children?: OfficeNode[];
+}
+
+/** The departments one may choose: all of them, or those whose nearest company is `companyId`. */
+function departmentsUnder(nodes: OfficeNode[], companyId: string | undefined, inside = !companyId): number {
+  let n = 0;
+  for (const o of nodes) {
+    const here = o.type === '1' ? !companyId || o.id === companyId : inside;
+    if (here && o.type !== '1' && !o.disabled) n += 1;
+    n += departmentsUnder(o.children ?? [], companyId, here);
+  }
+  return n;
+}
+
+/**
+ * A user must belong to a department; on a platform (or in a company) without one, the department
+ * field says so and leads to 机构管理, instead of the save failing with 归属部门不能为空.
+ */
+function useMissingDepartment(open: boolean, companyId: string | undefined): 'none' | 'inCompany' | null {
+  const [tree, setTree] = useState<OfficeNode[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    http.get<OfficeNode[]>('/sys/office/treeData', { type: '2' }).then(
+      (t) => live && setTree(t),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [open]);
+  if (!tree) return null;
+  if (departmentsUnder(tree, undefined) === 0) return 'none';
+  return companyId && departmentsUnder(tree, companyId) === 0 ? 'inCompany' : null;
+}
+
 /** Add / edit / view a user: organisation, login, contact, status, roles and posts. */
 export function UserFormDialog({ open, mode, id, defaults, onClose, onSaved }: UserFormDialogProps) {
   const { t } = useTranslation('sys');
   const [form] = Form.useForm<UserForm>();
+  const navigate = useNavigate();
+  const companyId = Form.useWatch('companyId', form) as string | undefined;
+  const missing = useMissingDepartment(open && mode !== 'view', companyId);
   const span = 12;
+  const departmentHint = missing && (
+    <span className="loom-user-no-department" data-hint="no-department">
+      {t(missing === 'none' ? 'user.noDepartment' : 'user.noDepartmentInCompany')}{' '}
+      <a
+        data-action="open-offices"
+        onClick={() => {
+          onClose();
+          navigate('/sys/office/OfficeList');
+        }}
+      >
+        {t('user.openOffices')}
+      </a>
+    </span>
+  );
   return (
     <FormDialog<UserForm>
       form={form}
@@ -53,7 +112,7 @@ export function UserFormDialog({ open, mode, id, defaults, onClose, onSaved }: U
             </Form.Item>
           </Col>
           <Col span={span}>
-            <Form.Item name="officeId" label={t('user.office')} rules={[requiredRule(t, t('user.office'))]}>
+            <Form.Item name="officeId" label={t('user.office')} rules={[requiredRule(t, t('user.office'))]} extra={departmentHint || undefined}>
               <LoomTreeSelect url="/sys/office/treeData" params={{ type: '2' }} fieldNames={{ label: 'name' }} disabled={m === 'view'} />
             </Form.Item>
           </Col>
