@@ -1,5 +1,6 @@
 import { http, saveBlob, type Page, type QueryObject } from '@loom/ui';
 import type { GenTable, QueryConfig } from './types';
+import type { RenderedFile } from './components/CodePreview';
 
 /** The list answers an envelope (docs/wire.md): `{code:200, result}` or `{code:700|710, msg, serial}`. */
 export interface ListEnvelope<T> {
@@ -58,8 +59,8 @@ export const tableService = {
   saveTableFromDB: (names: string[], dataSourceId: string) =>
     http.post<string>(`${base}/saveTableFromDB`, { name: names.join(','), 'dataSource.id': dataSourceId }, { form: true, loading: true }),
   queryGenCodeForm: (tableId: string) => http.get<GenCodeForm>(`${base}/queryGenCodeForm`, { tableId }),
-  genCode: (s: Scheme) => http.post<string>(`${base}/genCode`, s, { loading: true }),
-  previewCode: (s: Scheme) => http.post<Array<{ path: string; content: string }>>(`${base}/previewCode`, s, { loading: true }),
+  genCode: (s: Scheme & { resolutions?: Record<string, 'mine' | 'generated'> }) => http.post<string>(`${base}/genCode`, s, { loading: true }),
+  previewCode: (s: Scheme) => http.post<RenderedFile[]>(`${base}/previewCode`, s, { loading: true }),
   async downloadCode(s: Scheme, fallbackName: string): Promise<void> {
     const blob = await http.request<Blob>(`${base}/downloadCode`, { method: 'POST', data: s, responseType: 'blob', loading: true });
     saveBlob(blob, `${fallbackName}.zip`);

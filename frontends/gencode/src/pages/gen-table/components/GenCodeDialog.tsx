@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FileTreePicker, FormDialog, useFeedback, type FormDialogProps } from '@loom/ui';
 import { tableService, type Scheme } from '../service';
 import type { GenTableRow } from '../types';
-import { CodePreview, type RenderedFile } from './CodePreview';
+import { CodePreview, openConflicts, type RenderedFile, type Resolution } from './CodePreview';
 
 /** Seed §9: the code-generation success message stays 20 seconds. */
 export const GEN_SUCCESS_SECONDS = 20;
@@ -34,6 +34,8 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
   const [groups, setGroups] = useState<Array<{ id: string; name: string }>>([]);
   const [picking, setPicking] = useState<'projectPath' | 'frontProjectPath' | null>(null);
   const [preview, setPreview] = useState<RenderedFile[] | null>(null);
+  // the side kept for each file whose hand edits overlap the regenerated code (asked in the preview)
+  const [resolutions, setResolutions] = useState<Record<string, Resolution>>({});
   const [written, setWritten] = useState<{ msg: string; files: string[] } | null>(null);
   const req = { required: true, whitespace: true, message: t('common.required') };
   const max = { max: 200, message: t('common.maxLength', { max: 200 }) };
@@ -63,7 +65,16 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
         load={load}
         onSubmit={async () => {
           const s = scheme();
-          const msg = await tableService.genCode(s);
+          // hand edits that overlap the regenerated code: show them and ask before anything is written
+          const planned = await tableService.previewCode(s);
+          const open = openConflicts(planned, resolutions);
+          if (open.length) {
+            setPreview(planned);
+            void message.warning(t('gen.resolveFirst', { count: open.length }));
+            throw new Error('conflicts');
+          }
+          const msg = await tableService.genCode({ ...s, resolutions });
+          setResolutions({});
           void message.success({ content: msg, duration: GEN_SUCCESS_SECONDS, className: 'loom-gen-success' });
           const files = await tableService.previewCode(s).catch(() => [] as RenderedFile[]);
           setWritten({ msg, files: files.map((f) => f.path) });
@@ -133,7 +144,7 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
           setPicking(null);
         }}
       />
-      <CodePreview files={preview} onClose={() => setPreview(null)} />
+      <CodePreview files={preview} onClose={() => setPreview(null)} resolutions={resolutions} onResolve={(path, side) => setResolutions((r) => ({ ...r, [path]: side }))} />
       <Modal open={!!written} title={t('gen.title')} width={760} footer={null} onCancel={() => setWritten(null)} className="loom-gen-result">
         <Typography.Paragraph type="success">{written?.msg}</Typography.Paragraph>
         <List size="small" bordered dataSource={written?.files ?? []} renderItem={(f) => <List.Item data-file={f}>{f}</List.Item>} style={{ maxHeight: 420, overflow: 'auto' }} />
