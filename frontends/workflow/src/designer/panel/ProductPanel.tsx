@@ -1,8 +1,7 @@
 import { Collapse } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type Modeler from 'bpmn-js/lib/Modeler';
-import type { DiagramElement } from '../model/access';
 import { sectionsFor, type SectionKey } from './visibility';
+import type { SectionProps } from './types';
 import { BasicSection } from './sections/BasicSection';
 import { ReviewerSection } from './sections/ReviewerSection';
 import { FormSection } from './sections/FormSection';
@@ -12,13 +11,6 @@ import { ConditionSection } from './sections/ConditionSection';
 import { ListenerSection } from './sections/ListenerSection';
 import { StartableSection } from './sections/StartableSection';
 import { MultiInstanceSection } from './sections/MultiInstanceSection';
-
-export interface SectionProps {
-  modeler: Modeler;
-  element: DiagramElement;
-  /** Bumped on every diagram change, so sections re-read the element. */
-  version: number;
-}
 
 const TITLES: Record<SectionKey, string> = {
   basic: 'panel.basic', reviewer: 'panel.reviewer', form: 'panel.form', timer: 'panel.timer', buttons: 'panel.buttons',

@@ -2,7 +2,7 @@ import { Checkbox, Form, Input, Select } from 'antd';
 import { PickerField } from '@loom/ui';
 import { useTranslation } from 'react-i18next';
 import { services } from '../../model/access';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 type EmptyApprover = '' | 'skip' | 'admin';
 const AUTO = ['initiator', 'approved'] as const;

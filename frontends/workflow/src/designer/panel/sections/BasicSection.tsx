@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { documentation, inSubProcess, is, services } from '../../model/access';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 /** Basic settings: id, name, description; the read-only initiator of a top-level start event. */
 export function BasicSection({ modeler, element, version }: SectionProps) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GridPickerDialog, type PickedItem } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { buttonCodeError, pickButtons, sortButtons, type ButtonRow } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 const KEYS: Array<keyof ButtonRow & string> = ['id', 'name', 'code', 'isHide', 'next', 'sort'];
 

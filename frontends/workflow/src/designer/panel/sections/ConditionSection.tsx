@@ -6,7 +6,7 @@ import { GridPickerDialog, type PickedItem } from '@loom/ui';
 import { extensions, is, plain, processOf, services, setExtensions, type Bo } from '../../model/access';
 import { designerApi } from '../../save/api';
 import { COMPARES, type Compare, expressionToRows, newConditionRow, rowsToExpression, type ConditionRow } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 const KEYS: Array<keyof ConditionRow & string> = ['id', 'field', 'compare', 'value', 'logic', 'sort'];
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '@loom/ui';
 import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 interface FormOption {
   id: string;

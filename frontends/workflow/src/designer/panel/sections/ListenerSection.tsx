@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GridPickerDialog, type PickedItem } from '@loom/ui';
 import { extensions, services, setExtensions, type Bo } from '../../model/access';
 import { cleanListener, listenerError, listenerImplOfValueType, listenerTypeOf, type ListenerEntry, type ListenerImpl } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 const EVENTS = { execution: ['start', 'take', 'end'], task: ['create', 'assignment', 'complete', 'delete'] };
 const IMPLS: ListenerImpl[] = ['JavaClass', 'Expression', 'DelegateExpression'];

@@ -3,7 +3,7 @@ import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { services, type Bo } from '../../model/access';
 import { approvalMode, conditionToPercent, HANDLER_COLLECTION, modeToLoop, percentToCondition, type ApprovalMode, type MultiInstanceKind } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 /**
  * Countersign (seed 001 §4.3): None removes the loop and the assignee; Parallel/Sequential create

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoomTreeSelect, PickerField } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 import { INITIATOR_OFFICE, ReviewerValue } from './ReviewerValue';
 import { ApprovalPolicy } from './ApprovalPolicy';
 

@@ -3,7 +3,7 @@ import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '@loom/ui';
 import { services } from '../../model/access';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 /** Start permission (seed 001 §4.3): everyone ('1', clears users and groups) or chosen users and roles ('2'). */
 export function StartableSection({ modeler, element, version }: SectionProps) {

@@ -3,7 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { services, type Bo } from '../../model/access';
 import { eventDefinition } from '../visibility';
-import type { SectionProps } from '../ProductPanel';
+import type { SectionProps } from '../types';
 
 type TimerType = 'timeDate' | 'timeDuration' | 'timeCycle';
 const TYPES: TimerType[] = ['timeDate', 'timeDuration', 'timeCycle'];
