@@ -44,17 +44,23 @@ OFFICES = [
     ("d-sales", "c1", "销售部", "2", None),
     ("d-hr", "c1", "人事部", "2", "u-dave"),
 ]
-ROLES = [("r-hr", "人事专员", "hr"), ("r-boss", "总经理", "boss")]
+# (r-admin and r-sales-monitor carry data scopes: 全部, and 所在部门 for the monitors' scope test)
+ROLES = [
+    ("r-hr", "人事专员", "hr", "1"),
+    ("r-boss", "总经理", "boss", "1"),
+    ("r-admin", "管理员", "admin", "1"),
+    ("r-sales-monitor", "销售部监控", "salesmonitor", "5"),
+]
 USERS = [
     # id, login, name, company, department, roles
-    (ADMIN, "admin", "管理员", "c1", "d-hr", []),
+    (ADMIN, "admin", "管理员", "c1", "d-hr", ["r-admin"]),
     ("u-alice", "alice", "爱丽丝", "c1", "d-sales", []),
     ("u-bob", "bob", "鲍勃", "c1", "d-sales", []),
     ("u-carol", "carol", "卡罗尔", "c1", "d-hr", ["r-hr"]),
     ("u-dave", "dave", "戴夫", "c1", "d-hr", ["r-hr"]),
     ("u-erin", "erin", "艾琳", "c1", "d-sales", ["r-boss"]),
     ("u-frank", "frank", "弗兰克", "c1", "d-sales", []),
-    ("u-grace", "grace", "格蕾丝", "c1", "d-sales", []),
+    ("u-grace", "grace", "格蕾丝", "c1", "d-sales", ["r-sales-monitor"]),
 ]
 
 
@@ -100,8 +106,8 @@ async def _seed_sys(app: Any) -> None:
                     primary_person_id=manager,
                 )
             )
-        for rid, name, en in ROLES:
-            session.add(Role(id=rid, name=name, en_name=en))
+        for rid, name, en, scope in ROLES:
+            session.add(Role(id=rid, name=name, en_name=en, data_scope=scope))
         await session.flush()
         for uid, login, name, company, office, roles in USERS:
             session.add(

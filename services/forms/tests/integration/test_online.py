@@ -408,3 +408,62 @@ async def test_rows_outside_the_callers_data_permissions_do_not_exist_for_them(e
         env.menus.scope = None
     both = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
     assert both.json()["total"] == 2
+
+
+def _sheet(rows):
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["申请人", "手机", "天数", "类型", "标签"])
+    for row in rows:
+        sheet.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+async def test_an_import_with_rows_outside_the_callers_data_permissions_imports_nothing(env):
+    from loom_platform.datarules import DataAccess, Rule, Viewer
+
+    # given the caller's scope: their own rows, with applicant 甲 and more than 5 days (a number)
+    form_id = await bound_form(env)
+    assert (await _save(env, form_id, applicant="甲", days=6, kind="sick")).status_code == 200
+    listed = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    [mine] = listed.json()["records"]
+    env.access.permissions["admin"] |= {"form:leave:import"}
+    rules = (Rule("applicant", "=", "甲"), Rule("days", ">", "5"))
+    try:
+        env.menus.scope = DataAccess(
+            viewer=Viewer(mine["createBy"]),
+            everything=False,
+            user_ids=frozenset({mine["createBy"]}),
+            rules=rules,
+        )
+        # when a sheet holds a row in scope, one with too few days and one of another applicant
+        refused = await env.client.post(
+            "/form/generate/import",
+            params={"formId": form_id},
+            files={
+                "file": (
+                    "x.xlsx",
+                    _sheet([["甲", None, 10, "a"], ["甲", None, 3, "a"], ["乙", None, 12, "a"]]),
+                )
+            },
+            headers={**env.headers(), "Accept-Language": "en-US"},
+        )
+        accepted = await env.client.post(
+            "/form/generate/import",
+            params={"formId": form_id},
+            files={"file": ("y.xlsx", _sheet([["甲", None, 10, "a"], ["甲", None, 20, "a"]]))},
+            headers=env.headers(),
+        )
+        # then the first imports nothing and names rows 3 and 4; 10 > 5 compares as numbers
+        assert refused.status_code == 400
+        assert refused.json()["msg"] == (
+            "Import failed: 2 rows lie outside your data permissions and nothing was imported"
+        )
+        assert [r["row"] for r in refused.json()["details"]["rows"]] == [3, 4]
+        assert accepted.status_code == 200, accepted.text
+        seen = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+        assert sorted(r["days"] for r in seen.json()["records"]) == [6, 10, 20]
+    finally:
+        env.menus.scope = None

@@ -176,3 +176,35 @@ async def test_the_user_list_shows_the_users_the_callers_scope_reaches(
     assert [r["loginName"] for r in listed] == ["kate"]
     assert (await kate.get("/sys/user/queryById", params={"id": other["id"]})).status_code == 404
     assert (await admin.get("/sys/user/queryById", params={"id": other["id"]})).status_code == 200
+
+
+async def test_the_office_list_shows_the_offices_the_callers_scope_reaches(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given an office administrator of department A with the scope 所在部门
+    dept_a = await create_office(admin, "丙部门", "2")
+    dept_b = await create_office(admin, "丁部门", "2")
+    role = await _role(
+        admin,
+        "officeadmin",
+        dataScope="5",
+        menuIdList=["m-sys-office", "m-sys-office-view", "m-sys-office-edit", "m-sys-office-del"],
+    )
+    await make_user("olga", companyDTO={"id": "1"}, officeDTO={"id": dept_a}, roleIdList=[role])
+    await make_user("paul", companyDTO={"id": "1"}, officeDTO={"id": dept_b})
+    olga = await client_for("olga")
+    # when
+    listed = (await olga.get("/sys/office/treeData", params={"showAll": "1"})).json()
+    # then: department A only; department B is 404 by id, for reading, editing and deleting
+    assert [(n["id"], n["children"]) for n in listed] == [(dept_a, [])]
+    assert (await olga.get("/sys/office/queryById", params={"id": dept_b})).status_code == 404
+    edited = await olga.post(
+        "/sys/office/save", json={"id": dept_b, "name": "改名", "type": "2", "parentId": "1"}
+    )
+    assert edited.status_code == 404
+    assert (await olga.delete("/sys/office/delete", params={"ids": dept_b})).status_code == 404
+    assert (await admin.get("/sys/office/queryById", params={"id": dept_b})).json()["name"] == "丁部门"
+    # a user without sys:office:view still picks any office in a form (names only)
+    paul = await client_for("paul")
+    assert (await paul.get("/sys/office/queryById", params={"id": dept_a})).status_code == 200
+    assert len((await paul.get("/sys/office/treeData")).json()[0]["children"]) >= 2

@@ -41,3 +41,9 @@ class ImportInvalid(InvalidArgument):  # type: ignore[misc]
     @property
     def details(self) -> dict[str, Any]:
         return {"count": self.params["count"], "rows": self.rows}
+
+
+class ImportOutOfScope(ImportInvalid):
+    """Rows the importer could not see once stored (outside their data permissions): nothing is imported."""
+
+    message_key = "forms.generate.import_out_of_scope"

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import orjson
+from sqlalchemy import Integer, Numeric, Text, case, cast, column, not_, select, values
+from sqlmodel.ext.asyncio.session import AsyncSession
+
 from loom_form_rules import validate
 from loom_forms.gencode_client import Change, DataClient
-from loom_forms.generate.errors import ImportInvalid
+from loom_forms.generate.errors import ImportInvalid, ImportOutOfScope
 from loom_forms.generate.service import Online, insert_changes
+from loom_platform.datarules import DataAccess, predicate
+from loom_platform.i18n import translate
 from loom_platform.wire import new_id
 
 log = logging.getLogger("loom.forms.import")
@@ -29,6 +36,60 @@ def check_rows(online: Online, rows: Sequence[tuple[int, Mapping[str, Any]]], la
         raise ImportInvalid(bad[:MAX_ERROR_ROWS], len(bad))
 
 
+NUMERIC_TYPE = re.compile(r"int|decimal|numeric|number|double|float|real", re.IGNORECASE)
+NUMBER_TEXT = r"^\s*-?[0-9]+(\.[0-9]+)?\s*$"
+# Rows per VALUES list of the scope check (asyncpg binds at most 32,767 parameters per statement).
+MAX_CHECK_PARAMETERS = 30_000
+
+
+def _text(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return orjson.dumps(value).decode() if isinstance(value, list | dict) else str(value)
+
+
+async def check_scope(
+    session: AsyncSession,
+    online: Online,
+    data: DataClient,
+    rows: Sequence[tuple[int, Mapping[str, Any]]],
+    access: DataAccess,
+) -> None:
+    """Refuses the whole import when a row would lie outside the caller's data permissions once
+    stored (the form list would not show it), naming the rows. The rows are not stored yet, so the
+    one predicate of :mod:`loom_platform.datarules` is evaluated over them as a VALUES list in the
+    service's own database; numeric columns are compared as numbers, as in the data source."""
+    if not rows or (access.everything and not access.rules):
+        return
+    names = sorted({name for _, row in rows for name in row})
+    kinds = {c.name: c.jdbc_type for c in await data.columns(online.data_source, online.binding.table)}
+    chunk = max(1, MAX_CHECK_PARAMETERS // (len(names) + 1))
+    outside: list[int] = []
+    for start in range(0, len(rows), chunk):
+        part = rows[start : start + chunk]
+        listed = values(
+            column("row_number", Integer), *(column(n, Text) for n in names), name="imported"
+        ).data([(number, *(_text(row.get(n)) for n in names)) for number, row in part])
+        typed = {
+            n: case((listed.c[n].regexp_match(NUMBER_TEXT), cast(listed.c[n], Numeric)))
+            if NUMERIC_TYPE.search(kinds.get(n, ""))
+            else listed.c[n]
+            for n in names
+        }
+        found = await session.execute(
+            select(listed.c.row_number).where(not_(predicate(access, typed))).order_by(listed.c.row_number)
+        )
+        outside.extend(found.scalars().all())
+    if outside:
+        raise ImportOutOfScope(
+            [
+                {"row": n, "errors": {"": translate("forms.generate.row_out_of_scope")}}
+                for n in outside[:MAX_ERROR_ROWS]
+            ],
+            len(outside),
+        )
+
+
 async def import_rows(
     online: Online,
     data: DataClient,
@@ -36,14 +97,17 @@ async def import_rows(
     *,
     lang: str | None,
     batch: int,
+    session: AsyncSession,
+    access: DataAccess,
 ) -> int:
-    """Validates every row, then inserts them ``batch`` at a time; answers how many were imported."""
+    """Validates every row and checks it against ``access`` (the caller's data permissions), then
+    inserts them ``batch`` at a time; answers how many were imported."""
     started = time.monotonic()
     check_rows(online, rows, lang)
-    for start in range(0, len(rows), batch):
-        main_rows = [
-            insert_changes(online, new_id(), record)[0].rows[0] for _, record in rows[start : start + batch]
-        ]
+    stored = [(number, insert_changes(online, new_id(), record)[0].rows[0]) for number, record in rows]
+    await check_scope(session, online, data, stored, access)
+    for start in range(0, len(stored), batch):
+        main_rows = [row for _, row in stored[start : start + batch]]
         await data.apply(online.data_source, [Change(online.binding.table, "insert", main_rows)])
         log.info("import %s: %d of %d rows", online.form.code, min(start + batch, len(rows)), len(rows))
     log.info("import %s: %d rows in %.2fs", online.form.code, len(rows), time.monotonic() - started)

@@ -220,7 +220,8 @@ async def import_file(
     file: UploadFile,
     formId: str = "",  # noqa: N803
 ) -> dict[str, Any]:
-    """Imports an XLSX validated row by row: any bad row imports nothing and answers which rows and fields."""
+    """Imports an XLSX validated row by row: any bad row, or one outside the caller's data
+    permissions, imports nothing and answers which rows and fields."""
     online = await _online(session, runtime, request, formId, "import")
     fields = xlsx.columns(online.fields)
     rows = xlsx.read(file.file, fields, runtime.settings.import_max_rows)
@@ -233,5 +234,7 @@ async def import_file(
         rows,
         lang=i18n.current_language.get(),
         batch=runtime.settings.import_batch_rows,
+        session=session,
+        access=await _access(runtime, _user, online),
     )
     return {"success": True, "msg": translate("forms.generate.imported", count=count), "count": count}

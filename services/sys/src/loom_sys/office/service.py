@@ -9,6 +9,8 @@ from sqlalchemy import or_, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud, tree
+from loom_platform.datarules import DataAccess, predicate
+from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
 from loom_platform.tree import build_tree
 from loom_platform.wire import now
@@ -69,15 +71,22 @@ async def rendered(session: AsyncSession, office: Office) -> dict[str, Any]:
     return render(office, await person_names(session, [office]))
 
 
-async def all_offices(session: AsyncSession) -> list[Office]:
-    return list((await session.execute(select(Office))).scalars().all())
+def in_scope(access: DataAccess) -> Any:
+    """The offices a data access reaches: an office is its own office, its creator its owner."""
+    return predicate(access, Office.__table__.c, owner="create_by", office="id")  # type: ignore[attr-defined]
+
+
+async def all_offices(session: AsyncSession, access: DataAccess | None = None) -> list[Office]:
+    stmt = select(Office) if access is None else select(Office).where(in_scope(access))
+    return list((await session.execute(stmt)).scalars().all())
 
 
 async def tree_data(
-    session: AsyncSession, *, office_type: str | None, show_all: bool
+    session: AsyncSession, *, office_type: str | None, show_all: bool, access: DataAccess | None = None
 ) -> list[dict[str, Any]]:
-    """The tree; type '1' keeps companies only, type '2' marks companies as not selectable."""
-    offices = [o for o in await all_offices(session) if show_all or o.useable == "1"]
+    """The tree; type '1' keeps companies only, type '2' marks companies as not selectable. With
+    ``access``, only the offices it reaches (one whose parent is out of reach becomes a root)."""
+    offices = [o for o in await all_offices(session, access) if show_all or o.useable == "1"]
     if office_type == COMPANY:
         offices = [o for o in offices if o.type == COMPANY]
 
@@ -91,14 +100,32 @@ async def tree_data(
     return build_tree(offices, _render)
 
 
-async def get(session: AsyncSession, office_id: str) -> Office:
-    """Gets an office by its id."""
-    return await crud.get(session, Office, office_id)
+async def get(session: AsyncSession, office_id: str, access: DataAccess | None = None) -> Office:
+    """Gets an office by its id (404 outside ``access``, as if it did not exist)."""
+    if access is None:
+        return await crud.get(session, Office, office_id)
+    found = (await session.execute(select(Office).where(Office.id == office_id, in_scope(access)))).scalars()  # type: ignore[arg-type]
+    office = found.first()
+    if office is None:
+        raise NotFound()
+    return office
 
 
-async def save(session: AsyncSession, data: OfficeSave, *, actor: str) -> Office:
-    """Creates or updates an office and places it in the tree."""
-    office = await get(session, data.id) if data.id else Office(name=data.name, create_by=actor)
+async def check_within(session: AsyncSession, ids: Sequence[str], access: DataAccess) -> None:
+    """404 unless every office of ``ids`` lies within ``access`` (the others do not exist for the caller)."""
+    wanted = {i for i in ids if i}
+    if not wanted:
+        return
+    found = await session.execute(select(Office.id).where(Office.id.in_(wanted), in_scope(access)))  # type: ignore[attr-defined]
+    if len(set(found.scalars().all())) < len(wanted):
+        raise NotFound()
+
+
+async def save(
+    session: AsyncSession, data: OfficeSave, *, actor: str, access: DataAccess | None = None
+) -> Office:
+    """Creates or updates an office and places it in the tree (an edit outside ``access`` is 404)."""
+    office = await get(session, data.id, access) if data.id else Office(name=data.name, create_by=actor)
     await tree.place(session, Office, office, data.parent_id, OfficeParentMissing())
     for field in (
         "name",

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, and_, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.datarules import DataAccess, predicate
 from loom_platform.i18n import current_language
 from loom_platform.paging import PageParams, contains, count, date_filter, fixed_order, page_body
 from loom_workflow.common import iso
@@ -120,8 +121,10 @@ async def instances(
     begin: str | None = None,
     end: str | None = None,
     title: str | None = None,
+    access: DataAccess | None = None,
 ) -> dict[str, Any]:
-    """Process instances from history: running, ended, or a user's own (``myApplyed``)."""
+    """Process instances from history: running, ended, or a user's own (``myApplyed``). With
+    ``access`` (the monitors), only the instances whose starter the caller's data scope reaches."""
     fixed_order(params)
     h, d, e = t.hi_procinst, t.procdef, t.execution
     base = (
@@ -142,6 +145,8 @@ async def instances(
         base = base.where(h.c.start_user_id == start_user_id)
     if title:
         base = base.where(contains(h.c.name, title))
+    if access is not None:
+        base = base.where(predicate(access, h.c, owner="start_user_id"))
     total = await count(session, base.with_only_columns(h.c.id))
     rows = list(
         await session.execute(base.order_by(h.c.start_time.desc()).limit(params.size).offset(params.offset))

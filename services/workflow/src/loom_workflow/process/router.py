@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
 from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
@@ -116,14 +117,25 @@ async def delete_definitions(request: Request, principal: CanDeleteDefinition, i
     return message(translate("workflow.definition.deleted", count=removed))
 
 
+async def _scope(request: Request, principal: Principal, permission: str) -> DataAccess:
+    """The caller's data access through a monitor's menu (sys answers it, roles and rules)."""
+    directory = request.app.state.directory
+    return await directory.data_access(principal.user_id, permission=permission)  # type: ignore[no-any-return]
+
+
 @router.get("/runningData")
 async def running(
     request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
 ) -> Any:
-    """Running instances."""
+    """Running instances whose starter the caller's data scope reaches."""
     await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
     return await queries.instances(
-        session, request.app.state.directory, page, running=True, title=empty_filter(title)
+        session,
+        request.app.state.directory,
+        page,
+        running=True,
+        title=empty_filter(title),
+        access=await _scope(request, _, "flowable:instance:view"),
     )
 
 
@@ -131,10 +143,16 @@ async def running(
 async def history(
     request: Request, session: SessionDep, page: PageDep, _: CanViewHistory, title: str | None = None
 ) -> Any:
-    """Ended instances (completed, revoked, stopped, cancelled)."""
+    """Ended instances (completed, revoked, stopped, cancelled) whose starter the caller's data
+    scope reaches."""
     await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
     return await queries.instances(
-        session, request.app.state.directory, page, running=False, title=empty_filter(title)
+        session,
+        request.app.state.directory,
+        page,
+        running=False,
+        title=empty_filter(title),
+        access=await _scope(request, _, "flowable:history:view"),
     )
 
 
