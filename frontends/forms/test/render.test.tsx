@@ -101,6 +101,29 @@ describe('the form renderer', { timeout: 120000 }, () => {
     await waitFor(() => expect(within(table).queryByText('# 2')).toBeNull(), W);
   });
 
+  it('a node\'s sub-table flags lock a column, hide another and take away adding and deleting rows', async () => {
+    const json = leave();
+    const cost = { ...createWidget('number', '费用'), model: 'cost' };
+    const note = { ...createWidget('input', '说明'), model: 'note' };
+    json.list[4] = { ...json.list[4]!, tableColumns: [...(json.list[4]!.tableColumns ?? []), cost, note] };
+    renderUi(
+      <FormRender
+        json={json}
+        value={{ items: [{ place: '北京', cost: 100, note: 'n' }] }}
+        permissions={{ items: { readable: true, writable: true, addable: false, deletable: false }, 'items.cost': { writable: false }, 'items.note': { readable: false } }}
+      />,
+    );
+    const table = field('items');
+    await waitFor(() => expect(within(table).getAllByRole('textbox').length).toBeGreaterThan(0), W);
+    const place = table.querySelector('[data-model="place"] input') as HTMLInputElement;
+    const costInput = table.querySelector('[data-model="cost"] input') as HTMLInputElement;
+    expect(place).not.toBeDisabled();
+    expect(costInput).toBeDisabled();
+    expect(within(table).queryByText('说明')).toBeNull();
+    expect(table.querySelector('[data-action="add-row"]')).toBeNull();
+    expect(table.querySelector('[data-action="remove-row"]')).toBeNull();
+  });
+
   it('previews images and PDFs; office files cannot be previewed online', () => {
     expect(previewKind('a.PNG')).toBe('image');
     expect(previewKind('/x/b.jpeg?x=1')).toBe('image');

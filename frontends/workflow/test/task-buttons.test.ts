@@ -78,11 +78,25 @@ describe('a node form', () => {
     '</extensionElements></userTask><userTask id="hr"/></process></definitions>';
 
   it('reads the readable and writable flags of the node, true when missing', () => {
+    const open = { addable: true, deletable: true };
     expect(nodeFormProperties(xml, 'dept')).toEqual({
-      days: { readable: true, writable: false },
-      opinion: { readable: true, writable: true },
-      secret: { readable: false, writable: false },
+      days: { readable: true, writable: false, ...open },
+      opinion: { readable: true, writable: true, ...open },
+      secret: { readable: false, writable: false, ...open },
     });
+  });
+
+  it('reads a sub-table\'s column flags and whether rows may be added or deleted', () => {
+    const rows =
+      '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"><process id="p">' +
+      '<userTask id="t" flowable:formKey="j1"><extensionElements>' +
+      '<flowable:formProperty id="lines" addable="false"/><flowable:formProperty id="lines.price" writable="false"/>' +
+      '<flowable:formProperty id="costs.qty"/></extensionElements></userTask></process></definitions>';
+    const perms = nodeFormProperties(rows, 't');
+    expect(perms?.lines).toEqual({ readable: true, writable: true, addable: false, deletable: true });
+    expect(perms?.['lines.price']?.writable).toBe(false);
+    // a writable column opens its unlisted table, so its rows are sent
+    expect(writableValues({ lines: [], costs: [{ qty: 1 }] }, perms)).toEqual({ lines: [], costs: [{ qty: 1 }] });
   });
 
   it('sends only the values the node may write', () => {

@@ -11,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.forms.v1 import service_pb2, service_pb2_grpc
 from loom_forms.data import service as data_service
+from loom_forms.data.rows import RowRights
 from loom_forms.definition import service as definition_service
 from loom_platform import i18n
 from loom_platform.db import transaction
@@ -44,6 +45,9 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
                 process_instance_id=request.process_instance_id,
                 user_id=request.user_id,
                 read_only=request.read_only,
+                rows=RowRights.of(
+                    request.locked_columns, request.rows_not_addable, request.rows_not_deletable
+                ),
                 lang=i18n.current_language.get(),
             )
         return service_pb2.SaveProcessDataResponse(

@@ -45,6 +45,15 @@ class NodeForm:
     writable: tuple[str, ...] | None
     read_only: tuple[str, ...] = ()
     locked: bool = False
+    # Sub-table rights: columns ("<table>.<column>") the node may not write, tables it may not add
+    # rows to or delete rows from (a table's property with addable="false" / deletable="false").
+    locked_columns: tuple[str, ...] = ()
+    rows_not_addable: tuple[str, ...] = ()
+    rows_not_deletable: tuple[str, ...] = ()
+
+
+def _flag(prop: Any, name: str) -> bool:
+    return (prop.get(name) or "true").strip().lower() not in ("false", "0")
 
 
 def _form_of(el: Any) -> NodeForm | None:
@@ -52,16 +61,28 @@ def _form_of(el: Any) -> NodeForm | None:
     if not key or "/" in key:
         return None
     locked = (ext(el, "formReadOnly") or "").strip().lower() in ("true", "1")
-    props = extension_children(el, "formProperty")
+    props = [(str(p.get("id")), p) for p in extension_children(el, "formProperty") if p.get("id")]
     if not props:
         return NodeForm(key, None, locked=locked)
-
-    def is_writable(prop: Any) -> bool:
-        return (prop.get("writable") or "true").lower() != "false"
-
-    writable = tuple(p.get("id") for p in props if is_writable(p) and p.get("id"))
-    read_only = tuple(p.get("id") for p in props if not is_writable(p) and p.get("id"))
-    return NodeForm(key, writable, read_only, locked)
+    fields = [(i, p) for i, p in props if "." not in i]
+    columns = [(i, p) for i, p in props if "." in i]
+    writable = [i for i, p in fields if _flag(p, "writable")]
+    read_only = tuple(i for i, p in fields if not _flag(p, "writable"))
+    # a writable column makes its table writable when the table itself is not listed
+    listed = {i for i, _ in fields}
+    for column, prop in columns:
+        table = column.partition(".")[0]
+        if _flag(prop, "writable") and table not in listed and table not in writable:
+            writable.append(table)
+    return NodeForm(
+        key,
+        tuple(writable),
+        read_only,
+        locked,
+        locked_columns=tuple(i for i, p in columns if not (_flag(p, "writable") and _flag(p, "readable"))),
+        rows_not_addable=tuple(i for i, p in fields if not _flag(p, "addable")),
+        rows_not_deletable=tuple(i for i, p in fields if not _flag(p, "deletable")),
+    )
 
 
 def node_form(xml: str, node_id: str) -> NodeForm | None:
@@ -134,6 +155,9 @@ class FormsClient:
             process_instance_id=proc_inst_id,
             user_id=user_id,
             read_only=form.locked,
+            locked_columns=list(form.locked_columns),
+            rows_not_addable=list(form.rows_not_addable),
+            rows_not_deletable=list(form.rows_not_deletable),
         )
         reply = await self._client.call(self._stub.SaveProcessData, request)
         if not reply.stored:

@@ -18,6 +18,16 @@ XML = """<?xml version="1.0" encoding="UTF-8"?>
     </userTask>
     <userTask id="outer" flowable:formKey="/leave/LeaveForm"/>
     <userTask id="file" flowable:formKey="json-1" flowable:formReadOnly="true"/>
+    <userTask id="items" flowable:formKey="json-1">
+      <extensionElements>
+        <flowable:formProperty id="lines" addable="false" deletable="true"/>
+        <flowable:formProperty id="lines.price" writable="false"/>
+        <flowable:formProperty id="lines.note" readable="false"/>
+        <flowable:formProperty id="lines.qty"/>
+        <flowable:formProperty id="costs.amount"/>
+        <flowable:formProperty id="fixed" deletable="false"/>
+      </extensionElements>
+    </userTask>
   </process>
 </definitions>"""
 
@@ -43,3 +53,13 @@ def test_an_external_form_or_no_form_is_left_to_the_caller():
 def test_a_node_whose_form_is_read_only_is_marked_so_forms_stores_nothing_from_it():
     assert node_form(XML, "file") == NodeForm("json-1", None, locked=True)
     assert not node_form(XML, "audit").locked
+
+
+def test_sub_table_rights_name_the_locked_columns_and_the_tables_rows_may_not_grow_or_shrink():
+    # given a node that may edit a line's quantity but not its price, add no lines, delete none of "fixed"
+    form = node_form(XML, "items")
+    # then
+    assert form.locked_columns == ("lines.price", "lines.note")
+    assert form.rows_not_addable == ("lines",) and form.rows_not_deletable == ("fixed",)
+    # a writable column of an unlisted table makes that table writable
+    assert form.writable == ("lines", "fixed", "costs")

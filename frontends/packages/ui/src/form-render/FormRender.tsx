@@ -106,10 +106,17 @@ function FieldItem({ w, ctx, name, label = true }: { w: FormWidget; ctx: Ctx; na
 
 function SubTable({ w, ctx }: { w: FormWidget; ctx: Ctx }) {
   const { t } = useTranslation('formRender');
-  const cols = (w.tableColumns ?? []).filter((c) => !c.options?.hidden);
   const perm = ctx.permissions?.[w.model];
+  // a column's flags are the node's `<table>.<column>` property, given to the row's fields under the column's own model
+  const colPerms = ctx.permissions
+    ? Object.fromEntries((w.tableColumns ?? []).flatMap((c) => (ctx.permissions?.[`${w.model}.${c.model}`] ? [[c.model, ctx.permissions[`${w.model}.${c.model}`]!]] : [])))
+    : undefined;
+  const cols = (w.tableColumns ?? []).filter((c) => !c.options?.hidden && (!colPerms?.[c.model] || flag(colPerms[c.model]!.readable)));
   if (w.options?.hidden || (perm && !flag(perm.readable))) return null;
   const disabled = ctx.readOnly || !!w.options?.disabled || (perm ? !flag(perm.writable) : false);
+  const canAdd = !disabled && flag(perm?.addable);
+  const canDelete = !disabled && flag(perm?.deletable);
+  const rowCtx: Ctx = { ...ctx, readOnly: disabled, permissions: colPerms };
   const mobile = ctx.platform === 'mobile';
   return (
     <Form.Item label={w.options?.hideLabel ? undefined : w.name} className="loom-fr-item loom-fr-table" data-model={w.model} required={isRequired(w)}>
@@ -131,10 +138,10 @@ function SubTable({ w, ctx }: { w: FormWidget; ctx: Ctx }) {
                 <div key={f.key} className="loom-fr-subtable-row" data-row={i}>
                   <div className="loom-fr-subtable-head" style={{ display: 'flex', justifyContent: 'space-between', fontWeight: 600 }}>
                     <span>{t('row', { n: i + 1 })}</span>
-                    {!disabled && <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} data-action="remove-row" />}
+                    {canDelete && <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => remove(f.name)} data-action="remove-row" />}
                   </div>
                   {cols.map((c) => (
-                    <FieldItem key={c.key} w={c} ctx={{ ...ctx, readOnly: disabled }} name={[f.name, c.model]} />
+                    <FieldItem key={c.key} w={c} ctx={rowCtx} name={[f.name, c.model]} />
                   ))}
                 </div>
               ))
@@ -158,9 +165,9 @@ function SubTable({ w, ctx }: { w: FormWidget; ctx: Ctx }) {
                     ),
                     key: c.key,
                     width: Number(String(c.options?.width ?? '').replace('px', '')) || 200,
-                    render: (_v: unknown, f: { name: number }) => <FieldItem w={c} ctx={{ ...ctx, readOnly: disabled }} name={[f.name, c.model]} label={false} />,
+                    render: (_v: unknown, f: { name: number }) => <FieldItem w={c} ctx={rowCtx} name={[f.name, c.model]} label={false} />,
                   })),
-                  ...(disabled
+                  ...(!canDelete
                     ? []
                     : [
                         {
@@ -172,7 +179,7 @@ function SubTable({ w, ctx }: { w: FormWidget; ctx: Ctx }) {
                 ]}
               />
             )}
-            {!disabled && (
+            {canAdd && (
               <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => add({})} data-action="add-row" style={{ marginTop: 8 }}>
                 {t('addRow')}
               </Button>

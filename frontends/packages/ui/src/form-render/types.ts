@@ -206,6 +206,9 @@ export interface FormJson {
 export interface FieldPermission {
   readable?: boolean | string;
   writable?: boolean | string;
+  /** A sub-table's rows: whether the node may add rows / delete rows (default true). */
+  addable?: boolean | string;
+  deletable?: boolean | string;
 }
 
 export const DEFAULT_CONFIG: FormConfig = {

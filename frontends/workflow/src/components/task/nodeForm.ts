@@ -16,7 +16,20 @@ export function nodeFormProperties(xml: string, nodeId: string | null | undefine
   if (!props.length) return null;
   const flag = (v: string | null) => v == null || v === '' || v === 'true' || v === '1';
   const out: Record<string, FieldPermission> = {};
-  for (const p of props) out[p.getAttribute('id') as string] = { readable: flag(p.getAttribute('readable')), writable: flag(p.getAttribute('writable')) };
+  for (const p of props) {
+    out[p.getAttribute('id') as string] = {
+      readable: flag(p.getAttribute('readable')),
+      writable: flag(p.getAttribute('writable')),
+      // a sub-table's rows (its columns are listed as `<table>.<column>`)
+      addable: flag(p.getAttribute('addable')),
+      deletable: flag(p.getAttribute('deletable')),
+    };
+  }
+  // a writable column makes its table writable when the table itself is not listed (as the server reads it)
+  for (const id of Object.keys(out)) {
+    const table = id.split('.')[0]!;
+    if (id.includes('.') && !out[table] && out[id]!.writable) out[table] = { readable: true, writable: true, addable: true, deletable: true };
+  }
   return out;
 }
 

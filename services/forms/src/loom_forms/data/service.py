@@ -11,8 +11,10 @@ from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import validate
+from loom_form_rules.record import SUB_TABLE
 from loom_forms.common import publish, touch
 from loom_forms.data.models import ProcessFormData, ProcessFormSubmission
+from loom_forms.data.rows import RowRights
 from loom_forms.definition import service as definition_service
 from loom_forms.errors import FieldInvalid
 
@@ -37,12 +39,14 @@ async def save(
     process_instance_id: str = "",
     user_id: str = "",
     read_only: bool = False,
+    rows: RowRights | None = None,
     lang: str | None = None,
 ) -> Outcome:
     """Validates the writable fields and merges them into the business key's document, once per task;
     the save is kept as a version of the history with the fields it changed.
 
-    A read-only node form stores nothing from the client, whatever its writable list says."""
+    A read-only node form stores nothing from the client, whatever its writable list says; ``rows``
+    are the node's rights on sub-table rows (locked columns keep their stored values)."""
     if not business_key or not task_id:
         raise FieldInvalid(field="businessKey/taskId", detail="required")
     done = await _submission(session, task_id)
@@ -60,11 +64,15 @@ async def save(
     form = await definition_service.fields_of(session, json_id)
     labels = {f.model: f.name for f in form.fields}
     allowed = set(writable) & labels.keys() if writable else set(labels)
-    errors = validate(definition_service.parse_json(form.version.json_body), values, lang, only=allowed)
-    if errors:
-        return Outcome(stored=False, errors=errors)
     document = await _document(session, json_id, business_key, process_instance_id)
     written = {k: v for k, v in values.items() if k in allowed}
+    tables = {f.model: f.name for f in form.fields if f.type == SUB_TABLE and f.model in written}
+    refused = (rows or RowRights()).apply(tables, document.data, written, lang)
+    errors = refused or validate(
+        definition_service.parse_json(form.version.json_body), written, lang, only=allowed
+    )
+    if errors:
+        return Outcome(stored=False, errors=errors)
     changes = [
         {"field": k, "label": labels[k], "before": document.data.get(k), "after": v}
         for k, v in written.items()

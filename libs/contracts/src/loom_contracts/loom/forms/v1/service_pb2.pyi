@@ -112,6 +112,9 @@ class SaveProcessDataRequest(_message.Message):
     PROCESS_INSTANCE_ID_FIELD_NUMBER: _builtins.int
     USER_ID_FIELD_NUMBER: _builtins.int
     READ_ONLY_FIELD_NUMBER: _builtins.int
+    LOCKED_COLUMNS_FIELD_NUMBER: _builtins.int
+    ROWS_NOT_ADDABLE_FIELD_NUMBER: _builtins.int
+    ROWS_NOT_DELETABLE_FIELD_NUMBER: _builtins.int
     json_id: _builtins.str
     business_key: _builtins.str
     """The process's business key (the instance's businessKey or the instance id)."""
@@ -130,6 +133,20 @@ class SaveProcessDataRequest(_message.Message):
     def writable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The fields the node may write; empty means every field of the form."""
 
+    @_builtins.property
+    def locked_columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Sub-table columns the node may not write, as "<table model>.<column model>": each submitted row
+        keeps the stored row's value at the same position, and a new row has none.
+        """
+
+    @_builtins.property
+    def rows_not_addable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Sub-tables (by model) the node may not add rows to: more rows than are stored is refused."""
+
+    @_builtins.property
+    def rows_not_deletable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Sub-tables (by model) the node may not delete rows from: fewer rows than are stored is refused."""
+
     def __init__(
         self,
         *,
@@ -141,10 +158,13 @@ class SaveProcessDataRequest(_message.Message):
         process_instance_id: _builtins.str = ...,
         user_id: _builtins.str = ...,
         read_only: _builtins.bool = ...,
+        locked_columns: _abc.Iterable[_builtins.str] | None = ...,
+        rows_not_addable: _abc.Iterable[_builtins.str] | None = ...,
+        rows_not_deletable: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "json_id", b"json_id", "process_instance_id", b"process_instance_id", "read_only", b"read_only", "task_id", b"task_id", "user_id", b"user_id", "writable", b"writable"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "json_id", b"json_id", "locked_columns", b"locked_columns", "process_instance_id", b"process_instance_id", "read_only", b"read_only", "rows_not_addable", b"rows_not_addable", "rows_not_deletable", b"rows_not_deletable", "task_id", b"task_id", "user_id", b"user_id", "writable", b"writable"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
