@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 
 from loom_forms.make import service
 from loom_forms.make.models import MASTER
+from loom_forms.make.schemas import MakeSave
 from loom_forms.runtime import RuntimeDep
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
@@ -60,7 +61,7 @@ BASIC_INFO = {
 )
 async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Saves the basics and the designer JSON (`source`); answers the form."""
-    body = await request_fields(request, text=False)
+    body = MakeSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         record = await service.save(session, runtime.data, body)
     runtime.online.forget(record.id)
@@ -74,7 +75,7 @@ async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> di
 )
 async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Name, key, data source and remarks; answers the form (with its new id)."""
-    body = await request_fields(request, text=False)
+    body = MakeSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         record = await service.save_basic_info(session, body, runtime.data)
     runtime.online.forget(record.id)
@@ -94,10 +95,10 @@ async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Req
 )
 async def save_form_source(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Binds the form to a new table from its fields (`autoCreate=1`) or to an existing table (`0`)."""
-    body = await request_fields(request, text=False)
+    body = MakeSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         await service.save_form_source(session, runtime.data, body)
-    runtime.online.forget(str(body.get("id") or ""))
+    runtime.online.forget(str(body.id or ""))
     return message(translate("forms.make.bound"))
 
 

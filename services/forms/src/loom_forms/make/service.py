@@ -19,6 +19,7 @@ from loom_forms.gencode_client import DataClient
 from loom_forms.make import binding as binder
 from loom_forms.make import errors
 from loom_forms.make.models import MASTER, FormMake
+from loom_forms.make.schemas import MakeSave
 from loom_platform.errors import ErrorCode, RemoteError
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
@@ -90,15 +91,13 @@ async def page(session: AsyncSession, params: PageParams, query: Mapping[str, st
     )
 
 
-def _data_source(body: Mapping[str, Any]) -> tuple[str, str]:
-    source = body.get("dataSource") if isinstance(body.get("dataSource"), Mapping) else {}
-    ds_id = text_of(source.get("id") or body.get("dataSource.id") or body.get("dsId") or body.get("enName"))
-    return ds_id or MASTER, text_of(source.get("name") or body.get("dataSource.name")) or ds_id or MASTER
+def _data_source(body: MakeSave) -> tuple[str, str]:
+    source = body.data_source if isinstance(body.data_source, Mapping) else {}
+    ds_id = text_of(source.get("id") or body.data_source_id or body.ds_id or body.en_name)
+    return ds_id or MASTER, text_of(source.get("name") or body.data_source_name) or ds_id or MASTER
 
 
-async def _known_source(
-    data: DataClient | None, record: FormMake, body: Mapping[str, Any]
-) -> tuple[str, str]:
+async def _known_source(data: DataClient | None, record: FormMake, body: MakeSave) -> tuple[str, str]:
     """The data source the body names, when gencode knows it (a new one is asked: a 400 if unknown)."""
     ds_id, ds_name = _data_source(body)
     if data is not None and ds_id not in (MASTER, record.data_source_id):
@@ -119,13 +118,14 @@ async def code_free(session: AsyncSession, code: str, old_code: str = "") -> boo
     return found is None
 
 
-async def _check_basics(session: AsyncSession, record: FormMake, body: Mapping[str, Any]) -> None:
-    name = text_of(body.get("name") if "name" in body else record.name)
+async def _check_basics(session: AsyncSession, record: FormMake, body: MakeSave) -> None:
+    given = body.model_fields_set
+    name = text_of(body.name if "name" in given else record.name)
     if not name:
         raise NameRequired()
     if len(name) > 100:
         raise TooLong(field="name", max=100)
-    code = text_of(body.get("code") if "code" in body else record.code)
+    code = text_of(body.code if "code" in given else record.code)
     if not code:
         raise errors.CodeRequired()
     if not CODE.match(code) or code in RESERVED_CODES:
@@ -135,22 +135,21 @@ async def _check_basics(session: AsyncSession, record: FormMake, body: Mapping[s
     record.name, record.code = name, code
 
 
-async def save_basic_info(
-    session: AsyncSession, body: Mapping[str, Any], data: DataClient | None = None
-) -> FormMake:
+async def save_basic_info(session: AsyncSession, body: MakeSave, data: DataClient | None = None) -> FormMake:
     """Name, key, data source and remarks of a form (created when new); with ``data``, a data
     source gencode does not know is refused."""
-    record = await session.get(FormMake, text_of(body.get("id"))) if body.get("id") else None
+    record = await session.get(FormMake, text_of(body.id)) if body.id else None
     created = record is None
     if record is None:
-        record = FormMake(id=text_of(body.get("id")) or new_id(), name="", code="")
+        record = FormMake(id=text_of(body.id) or new_id(), name="", code="")
     await _check_basics(session, record, body)
-    if "dataSource" in body or "dsId" in body or "dataSource.id" in body or created:
+    given = body.model_fields_set
+    if given & {"data_source", "ds_id", "data_source_id"} or created:
         record.data_source_id, record.data_source_name = await _known_source(data, record, body)
-    if "remarks" in body:
-        record.remarks = text_of(body.get("remarks")) or None
-    if created and text_of(body.get("tableName")):
-        record.table_name = binder.table_name(text_of(body.get("tableName")))
+    if "remarks" in given:
+        record.remarks = text_of(body.remarks) or None
+    if created and text_of(body.table_name):
+        record.table_name = binder.table_name(text_of(body.table_name))
     touch(record, created=created)
     session.add(record)
     await session.flush()
@@ -158,11 +157,11 @@ async def save_basic_info(
     return record
 
 
-async def save(session: AsyncSession, data: DataClient, body: Mapping[str, Any]) -> FormMake:
+async def save(session: AsyncSession, data: DataClient, body: MakeSave) -> FormMake:
     """Saves the basics and the designer JSON; a form whose table it created gets the table altered."""
     record = await save_basic_info(session, body, data)
-    if body.get("source") not in (None, ""):
-        text = json_text(body["source"])
+    if body.source not in (None, ""):
+        text = json_text(body.source)
         if text != record.source:
             record.source, record.version = text, record.version + 1
             if record.table_name and record.binding:
@@ -172,16 +171,16 @@ async def save(session: AsyncSession, data: DataClient, body: Mapping[str, Any])
     return record
 
 
-async def save_form_source(session: AsyncSession, data: DataClient, body: Mapping[str, Any]) -> FormMake:
+async def save_form_source(session: AsyncSession, data: DataClient, body: MakeSave) -> FormMake:
     """Binds a form to a new table made from its fields (`autoCreate=1`) or to an existing one."""
-    record = await get(session, text_of(body.get("id")))
-    if body.get("source") not in (None, ""):
-        text = json_text(body["source"])
+    record = await get(session, text_of(body.id))
+    if body.source not in (None, ""):
+        text = json_text(body.source)
         if text != record.source:
             record.source, record.version = text, record.version + 1
-    if any(k in body for k in ("dataSource", "dsId", "dataSource.id", "enName")):
+    if body.names_data_source():
         record.data_source_id, record.data_source_name = await _known_source(data, record, body)
-    table = text_of(body.get("tableName")) or record.table_name or ""
+    table = text_of(body.table_name) or record.table_name or ""
     if not table:
         raise errors.TableRequired()
     record.table_name = binder.table_name(table)
@@ -194,7 +193,7 @@ async def save_form_source(session: AsyncSession, data: DataClient, body: Mappin
     )
     if clash:
         raise errors.TableTaken(form=clash)
-    auto = text_of(body.get("autoCreate") or body.get("isAutoCreate")) or "1"
+    auto = text_of(body.auto_create or body.is_auto_create) or "1"
     await _bind(data, record, auto_create=auto == "1")
     touch(record, created=False)
     session.add(record)
