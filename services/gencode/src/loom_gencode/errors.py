@@ -32,3 +32,9 @@ class LabelRequired(InvalidArgument):  # type: ignore[misc]
 
 class ValueRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.value_required"
+
+
+class PathOutside(InvalidArgument):
+    """Raised as ``PathOutside(path=...)``: a path that leaves the generation workspace."""
+
+    message_key = "gencode.gen.path_outside"

@@ -19,9 +19,10 @@ from loom_contracts.clients.sys_directory import data_access_from_message
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
 from loom_gencode.data import rows
 from loom_gencode.data import service as data_service
+from loom_gencode.data.errors import RowsInvalid
 from loom_gencode.runtime import Runtime
 from loom_platform.db import transaction
-from loom_platform.errors import InvalidArgument, Unauthenticated
+from loom_platform.errors import Unauthenticated
 
 SERVICE_TOKEN_KEY = "x-loom-service-token"
 
@@ -53,7 +54,7 @@ def _rows(text: str) -> Any:
     try:
         return orjson.loads(text) if text else None
     except orjson.JSONDecodeError as exc:
-        raise InvalidArgument("gencode.data.rows_invalid") from exc
+        raise RowsInvalid() from exc
 
 
 class DataServicer(data_pb2_grpc.DataServiceServicer):

@@ -15,8 +15,15 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
+from loom_gencode.data.errors import (
+    ChangeInvalid,
+    ColumnUnknown,
+    FilterInvalid,
+    RowsInvalid,
+    TableMissing,
+    ValueInvalid,
+)
 from loom_platform.datarules import DataAccess, predicate
-from loom_platform.errors import InvalidArgument, NotFound
 from loom_platform.paging import contains
 
 LIKE, EQ, IN, GT = "like", "eq", "in", "gt"
@@ -59,7 +66,7 @@ class TableCache:
         if found is not None:
             return found
         if not sa.inspect(engine).has_table(name):
-            raise NotFound("gencode.data.table_missing", table=name)
+            raise TableMissing(table=name)
         table = sa.Table(name, sa.MetaData(), autoload_with=engine)
         with self._lock:
             self._tables[key] = table
@@ -73,7 +80,7 @@ class TableCache:
 def _column(table: sa.Table, name: str) -> sa.Column[Any]:
     column = table.c.get(name)
     if column is None:
-        raise InvalidArgument("gencode.data.column_unknown", table=table.name, column=name)
+        raise ColumnUnknown(table=table.name, column=name)
     return column
 
 
@@ -105,7 +112,7 @@ def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
     if flt.op == GT:  # keyset paging: rows after the last one read (in the column's own order)
         after: sa.ColumnElement[bool] = column > _coerce(column, flt.value)
         return after
-    raise InvalidArgument("gencode.data.filter_invalid", op=flt.op)
+    raise FilterInvalid(op=flt.op)
 
 
 def _json_value(value: Any) -> Any:
@@ -231,9 +238,7 @@ def _coerce(column: sa.Column[Any], value: Any) -> Any:
         if isinstance(kind, sa.Boolean):
             return value if isinstance(value, bool) else str(value).lower() in ("1", "true", "yes")
     except (ValueError, ArithmeticError) as exc:
-        raise InvalidArgument(
-            "gencode.data.value_invalid", column=column.name, value=str(value)[:50]
-        ) from exc
+        raise ValueInvalid(column=column.name, value=str(value)[:50]) from exc
     if _is_text(column) and not isinstance(value, str):
         return orjson.dumps(value).decode() if isinstance(value, list | dict) else str(value)
     return value
@@ -241,7 +246,7 @@ def _coerce(column: sa.Column[Any], value: Any) -> Any:
 
 def _values(table: sa.Table, row: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(row, Mapping):
-        raise InvalidArgument("gencode.data.rows_invalid")
+        raise RowsInvalid()
     return {name: _coerce(_column(table, name), value) for name, value in row.items()}
 
 
@@ -296,7 +301,7 @@ def apply(engine: Engine, tables: Mapping[str, sa.Table], changes: Sequence[RowC
             elif change.kind == "delete":
                 result = conn.execute(table.delete().where(match))
             else:
-                raise InvalidArgument("gencode.data.change_invalid", kind=change.kind)
+                raise ChangeInvalid(kind=change.kind)
             counts.append(int(result.rowcount or 0))
     if sum(counts) >= ANALYZE_AFTER_ROWS and engine.dialect.name == "postgresql":
         # Fresh statistics after a bulk load, or the planner sorts the table instead of using its index;

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.data import rows
+from loom_gencode.data.errors import DataFailed, TableMissing
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.datasource.models import MASTER_ID
 from loom_gencode.runtime import Runtime
@@ -19,11 +20,12 @@ from loom_gencode.sync import ddl
 from loom_gencode.sync import service as sync_service
 from loom_gencode.table import service as table_service
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, class_name_for, column_defaults
+from loom_gencode.table.errors import NameInvalid
 from loom_gencode.table.introspect import describe, list_tables
 from loom_gencode.table.models import GenTable
 from loom_gencode.table.schemas import ColumnSave, DataSourceRef, TableSave
 from loom_platform.datarules import DataAccess
-from loom_platform.errors import InvalidArgument, LoomError, NotFound
+from loom_platform.errors import LoomError
 
 T = TypeVar("T")
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
@@ -61,13 +63,13 @@ async def columns(session: AsyncSession, runtime: Runtime, name: str, table: str
     """The physical columns of a table."""
     found = await asyncio.to_thread(describe, await engine_of(session, runtime, name), [table])
     if table not in found:
-        raise NotFound("gencode.data.table_missing", table=table)
+        raise TableMissing(table=table)
     return found[table].columns
 
 
 def _check_name(name: str) -> None:
     if not NAME.match(name):
-        raise InvalidArgument("gencode.table.name_invalid", name=name)
+        raise NameInvalid(name=name)
 
 
 def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str, str]) -> list[ColumnSave]:
@@ -191,6 +193,4 @@ async def _guard(work: Awaitable[T]) -> T:
         raise
     except Exception as exc:  # the database's reason is what the caller needs
         text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise InvalidArgument(
-            "gencode.data.failed", detail=(text[0] if text else type(exc).__name__)[:300]
-        ) from exc
+        raise DataFailed(detail=(text[0] if text else type(exc).__name__)[:300]) from exc

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from loom_gencode.dataset import service
+from loom_gencode.dataset.errors import ExportFormatUnknown
 from loom_gencode.dataset.schemas import DataSetSave, values_of
 from loom_gencode.runtime import RuntimeDep
 from loom_platform.auth import TOKEN_HEADER, Principal, current_principal, require_permission
@@ -136,7 +137,7 @@ async def get_data(
     if not token:
         await _caller_may_read(request)
     if format not in service.FORMATS:
-        raise InvalidArgument("gencode.dataset.format", format=format[:20])
+        raise ExportFormatUnknown(format=format[:20])
     found = await service.get(session, id)
     if token and not hmac.compare_digest(token.encode(), found.token.encode()):
         raise PermissionDenied(permission=f"{PERM}:view")

@@ -11,13 +11,14 @@ from xml.sax.saxutils import escape
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_gencode.dataset.errors import DatasetNameRequired, DatasetNotFound
 from loom_gencode.dataset.models import DataSet, DataSetColumn, DataSetParam
 from loom_gencode.dataset.schemas import DataSetSave
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.query import runner, statement
 from loom_gencode.query import service as query_service
+from loom_gencode.query.errors import SqlNotReadOnly
 from loom_gencode.runtime import Runtime
-from loom_platform.errors import InvalidArgument, NotFound
 from loom_platform.paging import PageParams, contains, page_body
 from loom_platform.wire import now
 
@@ -28,7 +29,7 @@ async def get(session: AsyncSession, set_id: str) -> DataSet:
     """Gets a data set by its id."""
     found = await session.get(DataSet, set_id)
     if found is None:
-        raise NotFound("gencode.dataset.not_found")
+        raise DatasetNotFound()
     return found
 
 
@@ -98,14 +99,14 @@ async def page(
 def _checked_sql(sql: str) -> str:
     text = statement.one_statement(sql)
     if statement.first_word(text) not in statement.READING:
-        raise InvalidArgument("gencode.sql.read_only")
+        raise SqlNotReadOnly()
     return text
 
 
 async def save(session: AsyncSession, runtime: Runtime, body: DataSetSave, *, actor: str) -> DataSet:
     """Creates or replaces a set with its parameters and columns (its SQL one reading statement)."""
     if not body.name.strip():
-        raise InvalidArgument("gencode.dataset.name_required")
+        raise DatasetNameRequired()
     await ds_service.target(session, runtime, body.db.id or "master")
     sql = _checked_sql(body.sqlcmd)
     found = (

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import URL, make_url
 
+from loom_gencode.datasource.errors import DbTypeUnknown, DriverMissing
 from loom_platform.db import sync_url
-from loom_platform.errors import InvalidArgument
 
 # db_type dictionary value -> (SQLAlchemy driver name, python module of the driver, default port)
 KINDS: dict[str, tuple[str, str, int]] = {
@@ -35,7 +35,7 @@ def normalise_kind(db_type: str | None) -> str:
     kind = (db_type or "").strip().lower()
     kind = ALIASES.get(kind, kind)
     if kind not in KINDS:
-        raise InvalidArgument("gencode.ds.unknown_type", dbType=db_type or "")
+        raise DbTypeUnknown(dbType=db_type or "")
     return kind
 
 
@@ -43,7 +43,7 @@ def require_driver(kind: str) -> str:
     """The SQLAlchemy driver name for ``kind``; refused with a clear message when not installed."""
     driver, module, _port = KINDS[kind]
     if importlib.util.find_spec(module) is None:
-        raise InvalidArgument("gencode.ds.driver_missing", dbType=kind)
+        raise DriverMissing(dbType=kind)
     return driver
 
 

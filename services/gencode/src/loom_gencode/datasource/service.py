@@ -11,11 +11,12 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import publish, require
 from loom_gencode.datasource import engines
+from loom_gencode.datasource.errors import ConnectFailed, DataSourceInUse, EnNameTaken, MasterReadOnly
 from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
 from loom_gencode.runtime import Runtime
 from loom_gencode.table.models import GenTable
-from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.wire import new_id, now
 
 
@@ -68,13 +69,13 @@ async def save(session: AsyncSession, runtime: Runtime, payload: DataSourceSave)
     require(payload.en_name, "gencode.ds.en_name_required")
     require(payload.name, "gencode.name_required")
     if payload.id == MASTER_ID or payload.en_name == MASTER_ID:
-        raise FailedPrecondition("gencode.ds.master_readonly")
+        raise MasterReadOnly()
     kind = engines.normalise_kind(payload.db_type)
     engines.require_driver(kind)
     record = await session.get(DataSource, payload.id) if payload.id else None
     clash = await by_en_name(session, str(payload.en_name))
     if clash is not None and (record is None or clash.id != record.id):
-        raise AlreadyExists("gencode.ds.en_name_taken", enName=payload.en_name)
+        raise EnNameTaken(enName=payload.en_name)
     verb = "saved"
     if record is None:
         record, verb = DataSource(id=payload.id or new_id(), en_name="", name="", db_type=kind), "created"
@@ -113,7 +114,7 @@ async def test(session: AsyncSession, runtime: Runtime, payload: DataSourceSave)
     try:
         await asyncio.to_thread(engines.probe, url)
     except Exception as exc:  # the driver's message is what the user needs to see
-        raise InvalidArgument("gencode.ds.connect_failed", detail=_first_line(exc)) from exc
+        raise ConnectFailed(detail=_first_line(exc)) from exc
 
 
 async def en_name_free(session: AsyncSession, *, en_name: str, old_en_name: str = "") -> bool:
@@ -129,13 +130,13 @@ async def delete(session: AsyncSession, runtime: Runtime, ids: list[str]) -> Non
     """Deletes data sources no table design uses; master cannot be deleted."""
     for ds_id in ids:
         if ds_id == MASTER_ID:
-            raise FailedPrecondition("gencode.ds.master_readonly")
+            raise MasterReadOnly()
         record = await session.get(DataSource, ds_id)
         if record is None:
             continue
         used = await session.execute(select(func.count()).where(GenTable.data_source_id == ds_id))  # type: ignore[arg-type]
         if used.scalar_one():
-            raise FailedPrecondition("gencode.ds.in_use", name=record.name)
+            raise DataSourceInUse(name=record.name)
         runtime.engines.forget(_url(runtime, record))
         await session.delete(record)
         publish(session, "dataSource", ds_id, "deleted", record.en_name)

@@ -6,7 +6,7 @@ import re
 
 from pydantic import Field, field_validator
 
-from loom_platform.errors import InvalidArgument
+from loom_gencode.dbtable.errors import TableNameInvalid
 from loom_platform.wire import WireModel
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
@@ -16,7 +16,7 @@ def checked_name(value: str) -> str:
     """A table or column name as a plain identifier (the DDL quotes it anyway)."""
     name = (value or "").strip()
     if not NAME.match(name):
-        raise InvalidArgument("gencode.dbtable.name_invalid", name=name[:64])
+        raise TableNameInvalid(name=name[:64])
     return name
 
 

@@ -11,13 +11,14 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 import loom_gencode.query.messages  # noqa: F401  (registers the catalogue)
 from loom_gencode.datasource import service as ds_service
+from loom_gencode.dbtable.errors import NoColumns, TableExists, TableNotFound
 from loom_gencode.dbtable.schemas import TableIn, checked_name
 from loom_gencode.runtime import Runtime
 from loom_gencode.sync import ddl
+from loom_gencode.sync.errors import ForceInvalid
 from loom_gencode.sync.service import _guard
 from loom_gencode.table import introspect
 from loom_gencode.table.config import FIELD_TYPE_KEYS, query_config
-from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
 
 
 async def _engine(session: AsyncSession, runtime: Runtime, ds_id: str) -> Any:
@@ -47,7 +48,7 @@ async def describe(session: AsyncSession, runtime: Runtime, ds_id: str, name: st
     if name:
         found = (await _guard(asyncio.to_thread(introspect.describe, engine, [name]))).get(name)
         if found is None:
-            raise NotFound("gencode.dbtable.not_found", name=name[:64])
+            raise TableNotFound(name=name[:64])
         table = {
             "name": found.name,
             "oldName": found.name,
@@ -71,7 +72,7 @@ async def describe(session: AsyncSession, runtime: Runtime, ds_id: str, name: st
 def design_of(body: TableIn) -> ddl.Design:
     """The posted table as the sync's design (``oldName`` is the name it was synced under)."""
     if not body.column_list:
-        raise InvalidArgument("gencode.dbtable.no_columns")
+        raise NoColumns()
     return ddl.Design(
         name=checked_name(body.name),
         comment=body.comments or "",
@@ -92,7 +93,7 @@ def design_of(body: TableIn) -> ddl.Design:
 
 def _mode(is_force: str | None) -> str:
     if is_force not in (ddl.KEEP, ddl.FORCE):
-        raise InvalidArgument("gencode.sync.force_invalid", isForce=is_force or "")
+        raise ForceInvalid(isForce=is_force or "")
     return str(is_force)
 
 
@@ -107,9 +108,9 @@ async def change(session: AsyncSession, runtime: Runtime, body: TableIn, *, crea
     engine, _ = await _engine(session, runtime, body.data_source_id)
     existing = {t["name"].lower() for t in await tables(session, runtime, body.data_source_id, None)}
     if create and design.name.lower() in existing:
-        raise AlreadyExists("gencode.dbtable.exists", name=design.name)
+        raise TableExists(name=design.name)
     if not create and (design.synced_name or design.name).lower() not in existing:
-        raise NotFound("gencode.dbtable.not_found", name=design.synced_name or design.name)
+        raise TableNotFound(name=design.synced_name or design.name)
     if body.preview == "1":
         steps = await _guard(asyncio.to_thread(ddl.preview, engine, design, mode))
     else:
@@ -122,4 +123,4 @@ async def drop(session: AsyncSession, runtime: Runtime, ds_id: str, name: str) -
     """Drops the table (NotFound when there is none)."""
     engine, _ = await _engine(session, runtime, ds_id)
     if not await _guard(asyncio.to_thread(ddl.drop, engine, checked_name(name))):
-        raise NotFound("gencode.dbtable.not_found", name=name[:64])
+        raise TableNotFound(name=name[:64])

@@ -26,6 +26,7 @@ from typing import Any
 from jinja2 import StrictUndefined, nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from loom_gencode.generate.errors import TemplateFailed
 from loom_platform.errors import InvalidArgument
 
 MAX_OUTPUT = 2_000_000  # characters of one rendered file
@@ -217,7 +218,7 @@ def render(name: str, source: str, context: dict[str, Any], budget: Budget | Non
         output = ctx.get_exported().get("output_path")
     except Exception as exc:  # the template's own failure, whatever its kind
         detail = str(exc)[:300] or type(exc).__name__
-        raise InvalidArgument("gencode.gen.template_failed", name=name, detail=detail) from exc
+        raise TemplateFailed(name=name, detail=detail) from exc
     finally:
         _budget.reset(token)
     if not output:
@@ -297,17 +298,15 @@ def render_isolated(
     sent.close()
     try:
         if not received.poll(seconds + KILL_GRACE_SECONDS):
-            raise InvalidArgument(
-                "gencode.gen.template_failed", name=label, detail=f"rendering took longer than {seconds:g} s"
-            )
+            raise TemplateFailed(name=label, detail=f"rendering took longer than {seconds:g} s")
         outcome, value = received.recv()
     except (EOFError, OSError) as exc:  # the child died without a word (killed, out of memory)
-        raise InvalidArgument("gencode.gen.template_failed", name=label, detail="rendering aborted") from exc
+        raise TemplateFailed(name=label, detail="rendering aborted") from exc
     finally:
         if child.is_alive():
             child.kill()
         child.join(5)
         received.close()
     if outcome != "ok":
-        raise InvalidArgument("gencode.gen.template_failed", **value)
+        raise TemplateFailed(**value)
     return list(value)

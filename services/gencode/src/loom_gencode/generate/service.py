@@ -17,8 +17,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
 from loom_gencode.common import blank, publish
+from loom_gencode.errors import PathOutside, TooLong
 from loom_gencode.generate import publish as module_store
 from loom_gencode.generate.context import table_context
+from loom_gencode.generate.errors import GenerateFieldsRequired, GroupEmpty
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
 from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
@@ -36,7 +38,7 @@ from loom_gencode.table.errors import (
     TemplateGroupUnknown,
 )
 from loom_gencode.table.models import GenTable
-from loom_platform.errors import InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.logging import caller
 from loom_platform.wire import new_id, now
 
@@ -92,14 +94,14 @@ async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, An
 def _check_form(payload: SchemeSave) -> str:
     for name in REQUIRED:
         if blank(getattr(payload, name)):
-            raise InvalidArgument("gencode.gen.required")
+            raise GenerateFieldsRequired()
     for name in SCHEME_FIELDS:
         value = getattr(payload, name)
         if value is not None and len(str(value)) > 200:
-            raise InvalidArgument("gencode.too_long", field=name, max=200)
+            raise TooLong(field=name, max=200)
     table_id = payload.table.id if payload.table else None
     if blank(table_id):
-        raise InvalidArgument("gencode.gen.required")
+        raise GenerateFieldsRequired()
     return str(table_id)
 
 
@@ -142,7 +144,7 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
     stmt = select(TemplateObj).where(TemplateObj.template_group_id == group.id).order_by(TemplateObj.sort)  # type: ignore[arg-type]
     templates = list((await session.execute(stmt)).scalars().all())
     if not templates:
-        raise InvalidArgument("gencode.gen.group_empty")
+        raise GroupEmpty()
     main = table_context(table, await table_service.columns(session, table.id))
     children = [
         table_context(c, await table_service.columns(session, c.id))
@@ -213,7 +215,7 @@ def _place(root: Path, payload: SchemeSave, files: list[Rendered]) -> list[Outpu
         base = front if area == "front" else back
         target = workspace.resolve(root, str(base / relative))
         if base != target and base not in target.parents:
-            raise InvalidArgument("gencode.gen.path_outside", path=file.path)
+            raise PathOutside(path=file.path)
         placed.append(OutputFile(path=str(target.relative_to(root)), target=target, content=file.content))
     return placed
 

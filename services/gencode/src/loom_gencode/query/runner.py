@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
-from loom_platform.errors import InvalidArgument
+from loom_gencode.query.errors import SqlFailed
 
 
 @dataclass
@@ -111,9 +111,9 @@ def run(
             finally:
                 _reset(conn)
     except sa.exc.DBAPIError as exc:
-        raise InvalidArgument("gencode.sql.failed", detail=_reason(exc)) from exc
+        raise SqlFailed(detail=_reason(exc)) from exc
     except sa.exc.ArgumentError as exc:
-        raise InvalidArgument("gencode.sql.failed", detail=str(exc)[:300]) from exc
+        raise SqlFailed(detail=str(exc)[:300]) from exc
     return result
 
 

@@ -13,6 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 import loom_gencode.query.messages  # noqa: F401  (registers the catalogue)
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.query import runner, statement
+from loom_gencode.query.errors import ParamInvalid, ParamMissing, SqlNotReadOnly, SqlTimeout
 from loom_gencode.query.models import SqlRun
 from loom_gencode.runtime import Runtime
 from loom_platform.db import transaction
@@ -50,7 +51,7 @@ async def _run(
     except InvalidArgument as exc:
         detail = str(exc.params.get("detail", "")).lower()
         if any(sign in detail for sign in TIMEOUT_SIGNS):
-            raise InvalidArgument("gencode.sql.timeout", seconds=settings.sql_timeout_ms / 1000) from exc
+            raise SqlTimeout(seconds=settings.sql_timeout_ms / 1000) from exc
         raise
 
 
@@ -65,7 +66,7 @@ async def execute(
         text = statement.one_statement(sql)
         bound = statement.bind_placeholders(text)
         if bound.names:
-            raise InvalidArgument("gencode.sql.param_missing", field=bound.names[0])
+            raise ParamMissing(field=bound.names[0])
         result = await _run(session, runtime, ds_id, bound.sql, {}, read_only=False)
         log.row_count = len(result.rows) if result.columns else result.affected
         return result
@@ -90,7 +91,7 @@ def _typed(field: str, kind: str, value: str | None) -> Any:
         if kind == "date":
             return dt.date.fromisoformat(value[:10]) if len(value) <= 10 else dt.datetime.fromisoformat(value)
     except ValueError as exc:
-        raise InvalidArgument("gencode.sql.param_invalid", field=field, value=value[:50], type=kind) from exc
+        raise ParamInvalid(field=field, value=value[:50], type=kind) from exc
     return value
 
 
@@ -106,12 +107,12 @@ async def query(
     """Runs a data set's SQL read-only with its ``{#field#}`` placeholders bound to ``values``."""
     text = statement.one_statement(sql)
     if statement.first_word(text) not in statement.READING:
-        raise InvalidArgument("gencode.sql.read_only")
+        raise SqlNotReadOnly()
     bound = statement.bind_placeholders(text)
     params: dict[str, Any] = {}
     for index, name in enumerate(bound.names):
         if name not in values:
-            raise InvalidArgument("gencode.sql.param_missing", field=name)
+            raise ParamMissing(field=name)
         params[f"p{index}"] = _typed(name, (types or {}).get(name, "string"), values[name])
     return await _run(session, runtime, ds_id, bound.sql, params, read_only=True)
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from loom_platform.errors import InvalidArgument
+from loom_gencode.query.errors import OneStatementOnly, SqlEmpty
 
 PLACEHOLDER = re.compile(r"'?\{#\s*([A-Za-z_][A-Za-z0-9_]*)\s*#\}'?")
 _DOLLAR = re.compile(r"\$[A-Za-z_0-9]*\$")
@@ -63,11 +63,11 @@ def one_statement(sql: str) -> str:
     while text.endswith(";"):
         text = text[:-1].rstrip()
     if not text:
-        raise InvalidArgument("gencode.sql.empty")
+        raise SqlEmpty()
     if "\x00" in text:
-        raise InvalidArgument("gencode.sql.one_statement")
+        raise OneStatementOnly()
     if any(";" in part for part, code in _segments(text) if code):
-        raise InvalidArgument("gencode.sql.one_statement")
+        raise OneStatementOnly()
     return text
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from loom_gencode.errors import PathOutside
 from loom_platform.errors import InvalidArgument
 
 
@@ -13,11 +14,11 @@ def resolve(root: Path, path: str) -> Path:
     root = root.resolve()
     raw = (path or "").strip()
     if not raw or "\x00" in raw:
-        raise InvalidArgument("gencode.gen.path_outside", path=raw)
+        raise PathOutside(path=raw)
     candidate = Path(raw)
     real = (candidate if candidate.is_absolute() else root / candidate).resolve()
     if real != root and root not in real.parents:
-        raise InvalidArgument("gencode.gen.path_outside", path=raw)
+        raise PathOutside(path=raw)
     return real
 
 

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition
+from loom_platform.errors import FailedPrecondition, InvalidArgument
 
 
 class LossyChange(FailedPrecondition):
     """A normal sync would lose or alter stored values: only a forced sync may."""
 
     message_key = "gencode.sync.lossy"
+
+
+class ForceInvalid(InvalidArgument):
+    """Raised as ``ForceInvalid(isForce=...)``: isForce is '1' or '2'."""
+
+    message_key = "gencode.sync.force_invalid"
+
+
+class SyncFailed(InvalidArgument):
+    """Raised as ``SyncFailed(detail=...)``: the database refused the DDL."""
+
+    message_key = "gencode.sync.failed"
+
+
+class ColumnTypeInvalid(InvalidArgument):
+    """Raised as ``ColumnTypeInvalid(name=..., type=...)``: a column type the database cannot take."""
+
+    message_key = "gencode.table.jdbc_type_invalid"

@@ -11,10 +11,11 @@ from loom_gencode import events
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.runtime import Runtime
 from loom_gencode.sync import ddl
+from loom_gencode.sync.errors import ForceInvalid, SyncFailed
 from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table import service as table_service
 from loom_gencode.table.models import GenTable, GenTableColumn
-from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.errors import LoomError
 
 
 def design_of(table: GenTable, cols: list[GenTableColumn], synced_name: str | None = None) -> ddl.Design:
@@ -39,7 +40,7 @@ def design_of(table: GenTable, cols: list[GenTableColumn], synced_name: str | No
 
 def _mode(is_force: str | None) -> str:
     if is_force not in (ddl.KEEP, ddl.FORCE):
-        raise InvalidArgument("gencode.sync.force_invalid", isForce=is_force or "")
+        raise ForceInvalid(isForce=is_force or "")
     return str(is_force)
 
 
@@ -114,6 +115,4 @@ async def _guard(work: Any) -> Any:
         raise
     except Exception as exc:  # the database's reason is what the user needs
         text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise InvalidArgument(
-            "gencode.sync.failed", detail=(text[0] if text else type(exc).__name__)[:300]
-        ) from exc
+        raise SyncFailed(detail=(text[0] if text else type(exc).__name__)[:300]) from exc

@@ -10,7 +10,7 @@ from sqlalchemy import types as satypes
 from sqlalchemy.dialects import mysql, postgresql
 from sqlalchemy.engine import Dialect
 
-from loom_platform.errors import InvalidArgument
+from loom_gencode.sync.errors import ColumnTypeInvalid
 
 _TYPE = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9 ]*?)\s*(?:\(\s*([0-9 ,]+)\s*\))?\s*(unsigned)?\s*$")
 
@@ -68,14 +68,14 @@ def parse(jdbc_type: str, dialect: str, column: str = "") -> satypes.TypeEngine[
     """``varchar(64)`` for ``postgresql`` -> ``VARCHAR(64)``; an unknown type is refused."""
     match = _TYPE.match(jdbc_type or "")
     if not match:
-        raise InvalidArgument("gencode.table.jdbc_type_invalid", name=column, type=jdbc_type)
+        raise ColumnTypeInvalid(name=column, type=jdbc_type)
     name = " ".join(match.group(1).lower().split())
     args = [int(a) for a in (match.group(2) or "").replace(" ", "").split(",") if a]
     family = dialect if dialect in NAMES else "postgresql"
     name = ALIASES[family].get(name, name)
     type_class = NAMES[family].get(name) or getattr(satypes, name.upper().replace(" ", "_"), None)
     if type_class is None:
-        raise InvalidArgument("gencode.table.jdbc_type_invalid", name=column, type=jdbc_type)
+        raise ColumnTypeInvalid(name=column, type=jdbc_type)
     if name in TIME_TYPES:
         if name == "timestamp with time zone":
             return postgresql.TIMESTAMP(timezone=True) if family == "postgresql" else type_class()
@@ -83,7 +83,7 @@ def parse(jdbc_type: str, dialect: str, column: str = "") -> satypes.TypeEngine[
     try:
         instance = type_class(*args)
     except TypeError as exc:
-        raise InvalidArgument("gencode.table.jdbc_type_invalid", name=column, type=jdbc_type) from exc
+        raise ColumnTypeInvalid(name=column, type=jdbc_type) from exc
     if family == "mysql" and match.group(3) and hasattr(instance, "unsigned"):
         instance.unsigned = True
     return instance  # type: ignore[no-any-return]

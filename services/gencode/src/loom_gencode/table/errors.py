@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition, InvalidArgument
+from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument
 
 
 class NotSynced(FailedPrecondition):  # type: ignore[misc]
@@ -134,3 +134,15 @@ class ParentForeignKeyUnknown(InvalidArgument):  # type: ignore[misc]
 
 class ForeignKeyNotQuery(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.fk_not_query"
+
+
+class TableNameTaken(AlreadyExists):
+    """Raised as ``TableNameTaken(name=...)``."""
+
+    message_key = "gencode.table.name_taken"
+
+
+class ImportTableMissing(InvalidArgument):
+    """Raised as ``ImportTableMissing(name=...)``: a table to import that the data source does not have."""
+
+    message_key = "gencode.table.import_missing"

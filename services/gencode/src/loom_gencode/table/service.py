@@ -18,11 +18,11 @@ from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.table import rules
 from loom_gencode.table.defaults import class_name_for, column_defaults
-from loom_gencode.table.errors import DataSourceUnknown
+from loom_gencode.table.errors import DataSourceUnknown, ImportTableMissing, TableNameTaken
 from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
-from loom_platform.errors import AlreadyExists, InvalidArgument, NotFound
+from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id, now
 
@@ -127,7 +127,7 @@ async def save(session: AsyncSession, payload: TableSave) -> GenTable:
         .first()
     )
     if clash and (record is None or clash != record.id):
-        raise AlreadyExists("gencode.table.name_taken", name=payload.name)
+        raise TableNameTaken(name=payload.name)
     before = fingerprint(record, existing) if record else ""
     verb = "saved"
     if record is None:
@@ -230,7 +230,7 @@ async def import_tables(
     found = await asyncio.to_thread(describe, engine, names)
     missing = [n for n in names if n not in found]
     if missing:
-        raise InvalidArgument("gencode.table.import_missing", name=",".join(missing))
+        raise ImportTableMissing(name=",".join(missing))
     taken = set(
         (
             await session.execute(

@@ -1,0 +1,41 @@
+"""What the data sources refuse."""
+
+from __future__ import annotations
+
+from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument
+
+
+class DbTypeUnknown(InvalidArgument):
+    """Raised as ``DbTypeUnknown(dbType=...)``."""
+
+    message_key = "gencode.ds.unknown_type"
+
+
+class DriverMissing(InvalidArgument):
+    """Raised as ``DriverMissing(dbType=...)``: a known database whose driver is not installed."""
+
+    message_key = "gencode.ds.driver_missing"
+
+
+class MasterReadOnly(FailedPrecondition):
+    """The platform's own data source (``master``) is neither changed nor deleted."""
+
+    message_key = "gencode.ds.master_readonly"
+
+
+class EnNameTaken(AlreadyExists):
+    """Raised as ``EnNameTaken(enName=...)``."""
+
+    message_key = "gencode.ds.en_name_taken"
+
+
+class ConnectFailed(InvalidArgument):
+    """Raised as ``ConnectFailed(detail=...)``: the data source did not answer or refused the login."""
+
+    message_key = "gencode.ds.connect_failed"
+
+
+class DataSourceInUse(FailedPrecondition):
+    """Raised as ``DataSourceInUse(name=...)``: table designs still use it."""
+
+    message_key = "gencode.ds.in_use"
