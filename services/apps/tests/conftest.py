@@ -17,6 +17,7 @@ from loom_apps.main import build_app
 from loom_apps.settings import AppsSettings
 from loom_platform.embedded import free_port
 from loom_platform.migrations import upgrade
+from loom_platform.modules import Standalone
 from loom_platform.testing.auth import GrantedAccess, TestTokens
 from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
 
@@ -54,6 +55,8 @@ class Env:
     app: Any
     gencode_app: Any
     app_database_url: str
+    # the data scopes (by user) and dictionaries the modules are given instead of sys's
+    platform: Standalone
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
@@ -124,7 +127,8 @@ async def env(
         poll_seconds=0.5,
         **common,
     )
-    app = build_app(settings, access_loader=access.loader())
+    platform = Standalone(access={}, labels={"yes_no": {"1": "是", "0": "否"}})
+    app = build_app(settings, access_loader=access.loader(), platform=platform)
     async with gencode.router.lifespan_context(gencode), app.router.lifespan_context(app):
         async with gencode.state.session_factory() as session, transaction(session):
             await gencode_seed(session)
@@ -132,7 +136,7 @@ async def env(
             httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apps") as apps,
             httpx.AsyncClient(transport=httpx.ASGITransport(app=gencode), base_url="http://gencode") as gen,
         ):
-            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2])
+            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2], platform)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -72,6 +72,10 @@ register(
             ZH: "不能将上级设置为自己或自己的下级",
             EN: "A node cannot be moved under itself or its descendants",
         },
+        "tree.parent_missing": {
+            ZH: "上级节点不存在或已被删除",
+            EN: "The parent node does not exist or was deleted",
+        },
         "failed_precondition": {ZH: "操作无法完成: {detail}", EN: "Operation cannot be completed: {detail}"},
         "not_found": {ZH: "数据不存在或已被删除", EN: "The record does not exist or was deleted"},
         "already_exists": {ZH: "数据已存在", EN: "The record already exists"},

@@ -39,6 +39,12 @@ class OwnDescendant(InvalidArgument):
     message_key = "tree.own_descendant"
 
 
+class ParentMissing(InvalidArgument):
+    """A node placed under a parent that does not exist."""
+
+    message_key = "tree.parent_missing"
+
+
 def is_under(node_id: str, parent: Node) -> bool:
     """True when ``parent`` is the node itself or one of its descendants."""
     return parent.id == node_id or f",{node_id}," in f",{parent.parent_ids}"

@@ -12,6 +12,7 @@ import loom_apps.messages  # noqa: F401  (registers the catalogue)
 from loom_apps import events
 from loom_apps.module.host import Host
 from loom_apps.module.mounts import Mounts
+from loom_apps.module.platform import SysPlatform
 from loom_apps.module.router import remote_router
 from loom_apps.module.router import router as module_router
 from loom_apps.runtime import Runtime
@@ -20,17 +21,24 @@ from loom_contracts.clients.sys_directory import DirectoryClient, directory_acce
 from loom_platform import db, messaging
 from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
+from loom_platform.modules import ModulePlatform
 from loom_platform.service import ServiceSpec, create_app
 
 ROUTERS = (module_router, remote_router)
 
 
-def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoader | None = None) -> FastAPI:
-    """The app; tests pass their own access loader."""
+def build_app(
+    settings: AppsSettings | None = None,
+    *,
+    access_loader: AccessLoader | None = None,
+    platform: ModulePlatform | None = None,
+) -> FastAPI:
+    """The app; tests pass their own access loader and module platform (data rules, dictionaries)."""
     settings = settings or AppsSettings()
     sys_client = Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
     directory = DirectoryClient(sys_client)
     mounts = Mounts()
+    module_platform = platform or SysPlatform(directory)
 
     @asynccontextmanager
     async def host_hook(app: FastAPI) -> AsyncIterator[None]:
@@ -40,7 +48,12 @@ def build_app(settings: AppsSettings | None = None, *, access_loader: AccessLoad
             settings,
             app.state.session_factory,
             app_engine,
-            lambda: {"session_factory": app_sessions, "auth": app.state.auth, "settings": settings},
+            lambda: {
+                "session_factory": app_sessions,
+                "auth": app.state.auth,
+                "settings": settings,
+                "platform": module_platform,
+            },
             mounts,
         )
         app.state.apps = Runtime(settings=settings, host=host)

@@ -32,8 +32,8 @@ class Loaded:
     app: FastAPI
 
 
-def import_router(folder: Path, alias: str) -> APIRouter:
-    """Imports ``folder`` as package ``alias`` and answers its ``router``."""
+def import_package(folder: Path, alias: str) -> None:
+    """Imports ``folder`` (the module's package: one sub-package per table) as package ``alias``."""
     init = folder / "__init__.py"
     if not init.exists():
         init.write_text("")
@@ -42,15 +42,18 @@ def import_router(folder: Path, alias: str) -> APIRouter:
         raise ImportError(f"cannot import {folder}")
     package = importlib.util.module_from_spec(spec)
     sys.modules[alias] = package
-    try:
-        spec.loader.exec_module(package)
-        module = importlib.import_module(f"{alias}.router")
-    except BaseException:
-        forget(alias)
-        raise
+    spec.loader.exec_module(package)
+
+
+def import_router(alias: str, table: str) -> APIRouter:
+    """The ``router`` of the table's sub-package of an imported module package."""
+    folder = Path(str(sys.modules[alias].__path__[0])) / table
+    if not (folder / "__init__.py").exists():
+        (folder / "__init__.py").write_text("")
+    module = importlib.import_module(f"{alias}.{table}.router")
     router = getattr(module, "router", None)
     if not isinstance(router, APIRouter):
-        raise ImportError(f"{folder}/router.py has no APIRouter named router")
+        raise ImportError(f"{table}/router.py has no APIRouter named router")
     return router
 
 
@@ -80,11 +83,12 @@ def build(
     install_error_handlers(app)
     prefixes = []
     try:
-        for index, table in enumerate(tables):
-            folder = back.joinpath(*[p for p in package.split(".") if p], table)
-            if not (folder / "router.py").exists():
+        # one package per version, so a master's service reaches its child tables' (``..child``)
+        import_package(back.joinpath(*[p for p in package.split(".") if p]), alias)
+        for table in tables:
+            if not (back.joinpath(*[p for p in package.split(".") if p], table, "router.py")).exists():
                 continue
-            app.include_router(import_router(folder, f"{alias}_{index}"))
+            app.include_router(import_router(alias, table))
             prefixes.append(f"/{module}/{table}")
     except BaseException:
         forget(alias)

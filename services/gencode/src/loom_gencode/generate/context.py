@@ -153,11 +153,14 @@ def table_context(table: GenTable, columns: list[GenTableColumn]) -> dict[str, A
     """A table as templates see it."""
     cols = [column_context(c) for c in columns]
     pk = next((c for c in cols if c["is_pk"]), cols[0] if cols else None)
+    class_name = table.class_name or _pascal(table.name)
     return {
         "id": table.id,
         "name": table.name,
         "comments": table.comments or table.name,
-        "class_name": table.class_name or _pascal(table.name),
+        "class_name": class_name,
+        # the master's form carries a child table's rows under this name (JeePlus's ``xxxList``)
+        "list_field": class_name[:1].lower() + class_name[1:] + "List",
         "var": _camel(table.name),
         "table_type": table.table_type,
         "is_tree": table.table_type in ("3", "4"),
@@ -171,6 +174,8 @@ def table_context(table: GenTable, columns: list[GenTableColumn]) -> dict[str, A
         "query_columns": [c for c in cols if c["is_query"]],
         "column_names": [c["name"] for c in cols],
         "list_columns": [c for c in cols if c["is_list"] or c["is_pk"]],
+        # what the XLSX export writes: the list's columns, a dictionary's by label
+        "export_columns": [c for c in cols if c["is_list"] and not c["is_pk"]],
         "form_columns": [c for c in cols if not c["is_base"] and not c["is_pk"]],
         "needs_dt": any(c["py_type"] in ("date", "datetime", "time") for c in cols),
         "validated_columns": [c for c in cols if c["validator"] and not c["is_base"] and not c["is_pk"]],
