@@ -34,6 +34,7 @@ def _user_message(found: directory.DirectoryUser) -> messages_pb2.User:
         photo=user.photo or "",
         role_ids=found.role_ids,
         post_ids=found.post_ids,
+        email=user.email or "",
     )
 
 

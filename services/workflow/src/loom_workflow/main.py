@@ -23,6 +23,8 @@ from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
+from loom_workflow.notice.consumer import notices
+from loom_workflow.notice.router import router as notice_router
 from loom_workflow.process.chart import router as chart_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.settings import WorkflowSettings
@@ -41,6 +43,7 @@ ROUTERS = [
     flowcopy_router,
     flowform_router,
     category_router,
+    notice_router,
     *extension_routers,
 ]
 
@@ -94,7 +97,7 @@ def build_app(
         finally:
             await subscription.unsubscribe()
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes]
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(

@@ -14,6 +14,7 @@ from loom_workflow.extension.models import (
 )
 from loom_workflow.flowcopy.models import FlowCopy
 from loom_workflow.modeler.models import ProcessModel
+from loom_workflow.notice.models import Notice
 from loom_workflow.pgstore import tables
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "InboxRecord",
     "Listener",
     "NodeSetting",
+    "Notice",
     "OutboxRecord",
     "ProcessModel",
     "TaskDefExtension",

@@ -71,6 +71,18 @@ class WorkflowSettings(ServiceSettings):
     url_signing_key: str = DEFAULT_URL_SIGNING_KEY
     signed_url_seconds: int = 300
 
+    # Notices (notice/): the durable consumer turning the service's events into notices, the portal's
+    # address for the links in channel messages, and email through an SMTP server when a host is set.
+    # (empty: named after the database, so test runs sharing one NATS never take each other's events)
+    notice_durable: str = ""
+    portal_url: str = "http://127.0.0.1:8080"
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_sender: str = "loom@localhost"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+
     @model_validator(mode="after")
     def _no_default_signing_key_in_production(self) -> WorkflowSettings:
         if self.url_signing_key == DEFAULT_URL_SIGNING_KEY:

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aloom/sys/v1/messages.proto\x12\x0bloom.sys.v1\"\xcd\x01\n\x04User\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\nlogin_name\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nlogin_flag\x18\x04 \x01(\t\x12\x12\n\ncompany_id\x18\x05 \x01(\t\x12\x14\n\x0c\x63ompany_name\x18\x06 \x01(\t\x12\x11\n\toffice_id\x18\x07 \x01(\t\x12\x13\n\x0boffice_name\x18\x08 \x01(\t\x12\r\n\x05photo\x18\t \x01(\t\x12\x10\n\x08role_ids\x18\n \x03(\t\x12\x10\n\x08post_ids\x18\x0b \x03(\t\"+\n\x0cReviewerRule\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\"^\n\x0fReviewerContext\x12\x14\n\x0cinitiator_id\x18\x01 \x01(\t\x12\x1c\n\x14previous_executor_id\x18\x02 \x01(\t\x12\x17\n\x0f\x63urrent_user_id\x18\x03 \x01(\t\"-\n\x06\x41\x63\x63\x65ss\x12\x0e\n\x06\x61\x63tive\x18\x01 \x01(\x08\x12\x13\n\x0bpermissions\x18\x02 \x03(\t\"C\n\tDictValue\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0c\n\x04sort\x18\x04 \x01(\x05\"4\n\nDictValues\x12&\n\x06values\x18\x01 \x03(\x0b\x32\x16.loom.sys.v1.DictValue\"\xc3\x01\n\nOfficeNode\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tparent_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ode\x18\x05 \x01(\t\x12\x0c\n\x04sort\x18\x06 \x01(\x05\x12)\n\x08\x63hildren\x18\x07 \x03(\x0b\x32\x17.loom.sys.v1.OfficeNode\x12\x19\n\x11primary_person_id\x18\x08 \x01(\t\x12\x18\n\x10\x64\x65puty_person_id\x18\t \x01(\t\".\n\nMenuButton\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\npermission\x18\x02 \x01(\t\":\n\x08\x44\x61taRule\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x10\n\x08operator\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\"\xe3\x01\n\nDataAccess\x12\x12\n\neverything\x18\x01 \x01(\x08\x12\x10\n\x08user_ids\x18\x02 \x03(\t\x12\x12\n\noffice_ids\x18\x03 \x03(\t\x12$\n\x05rules\x18\x04 \x03(\x0b\x32\x15.loom.sys.v1.DataRule\x12\x0f\n\x07user_id\x18\x05 \x01(\t\x12\x12\n\nlogin_name\x18\x06 \x01(\t\x12\x11\n\toffice_id\x18\x07 \x01(\t\x12\x12\n\ncompany_id\x18\x08 \x01(\t\x12\x13\n\x0boffice_tree\x18\t \x03(\t\x12\x14\n\x0c\x63ompany_tree\x18\n \x03(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aloom/sys/v1/messages.proto\x12\x0bloom.sys.v1\"\xdc\x01\n\x04User\x12\n\n\x02id\x18\x01 \x01(\t\x12\x12\n\nlogin_name\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x12\n\nlogin_flag\x18\x04 \x01(\t\x12\x12\n\ncompany_id\x18\x05 \x01(\t\x12\x14\n\x0c\x63ompany_name\x18\x06 \x01(\t\x12\x11\n\toffice_id\x18\x07 \x01(\t\x12\x13\n\x0boffice_name\x18\x08 \x01(\t\x12\r\n\x05photo\x18\t \x01(\t\x12\x10\n\x08role_ids\x18\n \x03(\t\x12\x10\n\x08post_ids\x18\x0b \x03(\t\x12\r\n\x05\x65mail\x18\x0c \x01(\t\"+\n\x0cReviewerRule\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t\"^\n\x0fReviewerContext\x12\x14\n\x0cinitiator_id\x18\x01 \x01(\t\x12\x1c\n\x14previous_executor_id\x18\x02 \x01(\t\x12\x17\n\x0f\x63urrent_user_id\x18\x03 \x01(\t\"-\n\x06\x41\x63\x63\x65ss\x12\x0e\n\x06\x61\x63tive\x18\x01 \x01(\x08\x12\x13\n\x0bpermissions\x18\x02 \x03(\t\"C\n\tDictValue\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\x12\x0c\n\x04sort\x18\x04 \x01(\x05\"4\n\nDictValues\x12&\n\x06values\x18\x01 \x03(\x0b\x32\x16.loom.sys.v1.DictValue\"\xc3\x01\n\nOfficeNode\x12\n\n\x02id\x18\x01 \x01(\t\x12\x11\n\tparent_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04type\x18\x04 \x01(\t\x12\x0c\n\x04\x63ode\x18\x05 \x01(\t\x12\x0c\n\x04sort\x18\x06 \x01(\x05\x12)\n\x08\x63hildren\x18\x07 \x03(\x0b\x32\x17.loom.sys.v1.OfficeNode\x12\x19\n\x11primary_person_id\x18\x08 \x01(\t\x12\x18\n\x10\x64\x65puty_person_id\x18\t \x01(\t\".\n\nMenuButton\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x12\n\npermission\x18\x02 \x01(\t\":\n\x08\x44\x61taRule\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\x10\n\x08operator\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\t\"\xe3\x01\n\nDataAccess\x12\x12\n\neverything\x18\x01 \x01(\x08\x12\x10\n\x08user_ids\x18\x02 \x03(\t\x12\x12\n\noffice_ids\x18\x03 \x03(\t\x12$\n\x05rules\x18\x04 \x03(\x0b\x32\x15.loom.sys.v1.DataRule\x12\x0f\n\x07user_id\x18\x05 \x01(\t\x12\x12\n\nlogin_name\x18\x06 \x01(\t\x12\x11\n\toffice_id\x18\x07 \x01(\t\x12\x12\n\ncompany_id\x18\x08 \x01(\t\x12\x13\n\x0boffice_tree\x18\t \x03(\t\x12\x14\n\x0c\x63ompany_tree\x18\n \x03(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,23 +32,23 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'loom.sys.v1.messages_pb2', 
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_USER']._serialized_start=44
-  _globals['_USER']._serialized_end=249
-  _globals['_REVIEWERRULE']._serialized_start=251
-  _globals['_REVIEWERRULE']._serialized_end=294
-  _globals['_REVIEWERCONTEXT']._serialized_start=296
-  _globals['_REVIEWERCONTEXT']._serialized_end=390
-  _globals['_ACCESS']._serialized_start=392
-  _globals['_ACCESS']._serialized_end=437
-  _globals['_DICTVALUE']._serialized_start=439
-  _globals['_DICTVALUE']._serialized_end=506
-  _globals['_DICTVALUES']._serialized_start=508
-  _globals['_DICTVALUES']._serialized_end=560
-  _globals['_OFFICENODE']._serialized_start=563
-  _globals['_OFFICENODE']._serialized_end=758
-  _globals['_MENUBUTTON']._serialized_start=760
-  _globals['_MENUBUTTON']._serialized_end=806
-  _globals['_DATARULE']._serialized_start=808
-  _globals['_DATARULE']._serialized_end=866
-  _globals['_DATAACCESS']._serialized_start=869
-  _globals['_DATAACCESS']._serialized_end=1096
+  _globals['_USER']._serialized_end=264
+  _globals['_REVIEWERRULE']._serialized_start=266
+  _globals['_REVIEWERRULE']._serialized_end=309
+  _globals['_REVIEWERCONTEXT']._serialized_start=311
+  _globals['_REVIEWERCONTEXT']._serialized_end=405
+  _globals['_ACCESS']._serialized_start=407
+  _globals['_ACCESS']._serialized_end=452
+  _globals['_DICTVALUE']._serialized_start=454
+  _globals['_DICTVALUE']._serialized_end=521
+  _globals['_DICTVALUES']._serialized_start=523
+  _globals['_DICTVALUES']._serialized_end=575
+  _globals['_OFFICENODE']._serialized_start=578
+  _globals['_OFFICENODE']._serialized_end=773
+  _globals['_MENUBUTTON']._serialized_start=775
+  _globals['_MENUBUTTON']._serialized_end=821
+  _globals['_DATARULE']._serialized_start=823
+  _globals['_DATARULE']._serialized_end=881
+  _globals['_DATAACCESS']._serialized_start=884
+  _globals['_DATAACCESS']._serialized_end=1111
 # @@protoc_insertion_point(module_scope)

@@ -35,6 +35,7 @@ class User(_message.Message):
     PHOTO_FIELD_NUMBER: _builtins.int
     ROLE_IDS_FIELD_NUMBER: _builtins.int
     POST_IDS_FIELD_NUMBER: _builtins.int
+    EMAIL_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """Stable id (string, as everywhere in Loom)."""
     login_name: _builtins.str
@@ -51,6 +52,8 @@ class User(_message.Message):
     office_name: _builtins.str
     photo: _builtins.str
     """Avatar URL or path; may be empty."""
+    email: _builtins.str
+    """Email address; empty when none (workflow's notices are mailed to it)."""
     @_builtins.property
     def role_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Ids of the user's roles and posts."""
@@ -71,10 +74,11 @@ class User(_message.Message):
         photo: _builtins.str = ...,
         role_ids: _abc.Iterable[_builtins.str] | None = ...,
         post_ids: _abc.Iterable[_builtins.str] | None = ...,
+        email: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["company_id", b"company_id", "company_name", b"company_name", "id", b"id", "login_flag", b"login_flag", "login_name", b"login_name", "name", b"name", "office_id", b"office_id", "office_name", b"office_name", "photo", b"photo", "post_ids", b"post_ids", "role_ids", b"role_ids"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["company_id", b"company_id", "company_name", b"company_name", "email", b"email", "id", b"id", "login_flag", b"login_flag", "login_name", b"login_name", "name", b"name", "office_id", b"office_id", "office_name", b"office_name", "photo", b"photo", "post_ids", b"post_ids", "role_ids", b"role_ids"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -1,0 +1,191 @@
+"""Notices from the workflow's outbox events: who hears of what, and the user's notice list.
+
+The events are those the commands publish through the outbox (``loom.workflow.task.created``,
+``…task.assigned``, ``…task.urged``, ``…copy.created``, ``…process.completed``/``cancelled``); a
+durable consumer turns each into rows here, once per user and source, and pushes them to the user's
+open streams."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert
+from sqlmodel import col
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from loom_contracts.loom.workflow.v1 import events_pb2
+from loom_platform.paging import PageParams, count, page_body
+from loom_platform.wire import new_id
+from loom_workflow.common import iso
+from loom_workflow.notice.models import COPY, DEADLINE, RESULT, TASK, URGE, Notice
+from loom_workflow.pgstore import tables as t
+
+TASK_SUBJECTS = ("loom.workflow.task.created", "loom.workflow.task.assigned")
+SUBJECTS = (
+    *TASK_SUBJECTS,
+    "loom.workflow.task.urged",
+    "loom.workflow.copy.created",
+    "loom.workflow.process.completed",
+    "loom.workflow.process.cancelled",
+)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A notice before it is stored."""
+
+    user_id: str
+    kind: str
+    source: str
+    proc_inst_id: str
+    task_id: str = ""
+    detail: str = ""
+
+
+async def drafts(session: AsyncSession, subject: str, payload: bytes, message_id: str) -> list[Draft]:
+    """Who should hear of the event, and what: none for an event nobody needs to hear of."""
+    if subject in TASK_SUBJECTS or subject in ("loom.workflow.task.urged", "loom.workflow.copy.created"):
+        task = events_pb2.TaskEvent.FromString(payload)
+        return await _task_drafts(session, subject, task, message_id)
+    if subject.startswith("loom.workflow.process."):
+        process = events_pb2.ProcessEvent.FromString(payload)
+        return await _result_drafts(session, subject, process)
+    return []
+
+
+async def _task_drafts(session: AsyncSession, subject: str, event: Any, message_id: str) -> list[Draft]:
+    name = await _task_name(session, event.task_id)
+    if subject in TASK_SUBJECTS:
+        users = [event.assignee] if event.assignee else await _candidates(session, event.task_id)
+        # one notice per user and task: created then assigned in one command, or a claim, adds none
+        return [
+            Draft(u, TASK, f"task:{event.task_id}", event.proc_inst_id, event.task_id, name)
+            for u in users
+            if u and u != event.actor
+        ]
+    if subject == "loom.workflow.copy.created":
+        return [
+            Draft(u, COPY, f"copy:{message_id}", event.proc_inst_id, event.task_id, name)
+            for u in event.user_ids
+        ]
+    # an urge names its sender; a deadline's reminder comes from the timer, with no actor
+    kind = URGE if event.actor else DEADLINE
+    return [
+        Draft(u, kind, f"{kind}:{message_id}", event.proc_inst_id, event.task_id, event.message or name)
+        for u in event.user_ids
+        if u and not u.startswith("group:")
+    ]
+
+
+async def _result_drafts(session: AsyncSession, subject: str, event: Any) -> list[Draft]:
+    starter = await session.scalar(
+        select(t.hi_procinst.c.start_user_id).where(t.hi_procinst.c.id == event.proc_inst_id)
+    )
+    if not starter or starter == event.actor:
+        return []  # nobody started it, or the starter stopped it herself
+    detail = "completed" if subject.endswith(".completed") else (event.reason or "cancelled")
+    return [Draft(starter, RESULT, f"result:{event.proc_inst_id}", event.proc_inst_id, "", detail)]
+
+
+async def _task_name(session: AsyncSession, task_id: str) -> str:
+    if not task_id:
+        return ""
+    found = await session.scalar(select(t.task.c.name).where(t.task.c.id == task_id))
+    if found is None:
+        found = await session.scalar(select(t.hi_taskinst.c.name).where(t.hi_taskinst.c.id == task_id))
+    return str(found or "")
+
+
+async def _candidates(session: AsyncSession, task_id: str) -> list[str]:
+    rows = await session.execute(
+        select(t.identitylink.c.user_id).where(
+            t.identitylink.c.task_id == task_id,
+            t.identitylink.c.type == "candidate",
+            t.identitylink.c.user_id.is_not(None),
+        )
+    )
+    return [str(r[0]) for r in rows]
+
+
+async def store(session: AsyncSession, found: Sequence[Draft]) -> list[Notice]:
+    """Stores the drafts; answers the notices that are new (a repeated source adds nothing)."""
+    if not found:
+        return []
+    titles = await _titles(session, {d.proc_inst_id for d in found})
+    rows = [
+        {
+            "id": new_id(),
+            "user_id": d.user_id,
+            "kind": d.kind,
+            "source": d.source[:160],
+            "proc_inst_id": d.proc_inst_id,
+            "task_id": d.task_id,
+            "title": titles.get(d.proc_inst_id, "")[:255],
+            "detail": d.detail[:500],
+        }
+        for d in found
+    ]
+    stmt = (
+        insert(Notice).values(rows).on_conflict_do_nothing(constraint="uq_wf_notice_source").returning(Notice)  # type: ignore[arg-type]
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def _titles(session: AsyncSession, instances: set[str]) -> dict[str, str]:
+    """Each request's title: its running root execution's name, else its history's."""
+    ids = [i for i in instances if i]
+    running = await session.execute(
+        select(t.execution.c.id, t.execution.c.name).where(t.execution.c.id.in_(ids))
+    )
+    found = {r[0]: r[1] or "" for r in running}
+    rest = [i for i in ids if i not in found]
+    if rest:
+        done = await session.execute(
+            select(t.hi_procinst.c.id, t.hi_procinst.c.name).where(t.hi_procinst.c.id.in_(rest))
+        )
+        found.update({r[0]: r[1] or "" for r in done})
+    return found
+
+
+def render(notice: Notice) -> dict[str, Any]:
+    """A notice as the portal reads it."""
+    return {
+        "id": notice.id,
+        "kind": notice.kind,
+        "procInsId": notice.proc_inst_id,
+        "taskId": notice.task_id,
+        "title": notice.title,
+        "detail": notice.detail,
+        "read": notice.read_flag == "1",
+        "createTime": iso(notice.create_date),
+    }
+
+
+async def unread(session: AsyncSession, user_id: str) -> int:
+    """How many of the user's notices are unread."""
+    stmt = select(func.count()).where(col(Notice.user_id) == user_id, col(Notice.read_flag) == "0")
+    return int(await session.scalar(stmt) or 0)
+
+
+async def page(session: AsyncSession, user_id: str, params: PageParams, only_unread: bool) -> dict[str, Any]:
+    """The user's notices, newest first, with the unread count."""
+    where = [col(Notice.user_id) == user_id]
+    if only_unread:
+        where.append(col(Notice.read_flag) == "0")
+    total = await count(session, select(Notice).where(*where))
+    stmt = select(Notice).where(*where).order_by(col(Notice.create_date).desc(), col(Notice.id))
+    if not params.all_rows:
+        stmt = stmt.offset(params.offset).limit(params.size)
+    records = [render(n) for n in (await session.execute(stmt)).scalars()]
+    return {**page_body(records, total, params), "unread": await unread(session, user_id)}
+
+
+async def mark_read(session: AsyncSession, user_id: str, ids: Sequence[str] | None) -> None:
+    """Marks the user's notices read: those of ``ids``, or all of them (None)."""
+    stmt = update(Notice).where(col(Notice.user_id) == user_id, col(Notice.read_flag) == "0")
+    if ids is not None:
+        stmt = stmt.where(col(Notice.id).in_(list(ids)))
+    await session.execute(stmt.values(read_flag="1"))

@@ -1,0 +1,115 @@
+"""The notice centre: the outbox's events become notices for the people concerned (a new task, an
+urge, the result of one's request), once each, read and unread; email goes through an SMTP server
+(a real one, aiosmtpd, started by the test)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from email import message_from_bytes
+from email.header import decode_header, make_header
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
+
+from ..conftest import Env
+from .helpers import audit, deploy, start, task_of
+from .test_operations import SIMPLE, SIMPLE_EXT
+
+
+async def _notices(env: Env, user: str, want: int, **params: Any) -> dict[str, Any]:
+    """The user's notices once at least ``want`` are there (the consumer works after the commit)."""
+    for _ in range(100):
+        answer = await env.client.get("/flowable/notice/list", params=params, headers=env.headers(user))
+        assert answer.status_code == 200, answer.text
+        if answer.json()["total"] >= want:
+            return dict(answer.json())
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{user} has fewer than {want} notices: {answer.json()}")
+
+
+async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(env: Env) -> None:
+    # given alice's request waiting for bob
+    await deploy(env, "simple", "简单流程", SIMPLE, SIMPLE_EXT)
+    pid = await start(env, "u-alice", "simple", "报销单")
+    first = await _notices(env, "u-bob", 1)
+    assert [(n["kind"], n["title"], n["detail"], n["read"]) for n in first["records"]] == [
+        ("task", "报销单", "审批", False)
+    ]
+    # when alice urges it, bob approves, erin approves
+    urged = await env.client.post(
+        "/flowable/task/urge", data={"procInsId": pid, "message": "请尽快"}, headers=env.headers("u-alice")
+    )
+    assert urged.status_code == 200, urged.text
+    bob = await _notices(env, "u-bob", 2)
+    await audit(env, "u-bob", (await task_of(env, "u-bob", pid))["task"]["id"])
+    await audit(env, "u-erin", (await task_of(env, "u-erin", pid))["task"]["id"])
+    # then bob heard of his task and the urge, erin of hers, alice of the result; nobody of their own act
+    assert [(n["kind"], n["detail"]) for n in bob["records"]] == [("urge", "请尽快"), ("task", "审批")]
+    assert bob["unread"] == 2
+    erin = await _notices(env, "u-erin", 1)
+    assert [(n["kind"], n["detail"]) for n in erin["records"]] == [("task", "复核")]
+    alice = await _notices(env, "u-alice", 1)
+    assert [(n["kind"], n["title"], n["detail"]) for n in alice["records"]] == [
+        ("result", "报销单", "completed")
+    ]
+    # and reading one, then all, leaves none unread
+    read = await env.client.put(
+        "/flowable/notice/read", params={"ids": bob["records"][0]["id"]}, headers=env.headers("u-bob")
+    )
+    assert read.status_code == 200 and read.json() == "已标记为已读"
+    assert (await env.client.get("/flowable/notice/unread", headers=env.headers("u-bob"))).json() == {
+        "count": 1
+    }
+    await env.client.put("/flowable/notice/read", headers=env.headers("u-bob"))
+    unread = await _notices(env, "u-bob", 0, unread="1")
+    assert unread["total"] == 0 and unread["unread"] == 0
+
+
+class _Inbox:
+    """aiosmtpd's handler: keeps what the server received."""
+
+    def __init__(self) -> None:
+        self.mails: list[tuple[str, list[str], bytes]] = []
+
+    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # noqa: N802
+        self.mails.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp() -> Any:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    inbox = _Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield port, inbox
+    finally:
+        controller.stop()
+
+
+async def test_a_notice_is_mailed_in_the_users_language_with_its_link(smtp: Any) -> None:
+    # given a local SMTP server and the email channel pointed at it
+    port, inbox = smtp
+    channel = EmailChannel(host="127.0.0.1", port=port, sender="loom@example.test")
+    bob = Recipient("u-bob", "Bob", email="bob@example.test")
+    # when a new task's notice is sent, then one in English
+    await channel.send(bob, message_of("task", "报销单", "审批", "http://portal/flowable/task/TodoList"))
+    await channel.send(bob, message_of("urge", "Expenses", "hurry", "http://portal", lang="en-US"))
+    # then the server received both, to bob, from the configured sender
+    assert [(sender, to) for sender, to, _ in inbox.mails] == [
+        ("loom@example.test", ["bob@example.test"]),
+        ("loom@example.test", ["bob@example.test"]),
+    ]
+    first, second = (message_from_bytes(content) for _, _, content in inbox.mails)
+    assert str(make_header(decode_header(first["Subject"]))) == "新的待办：报销单 · 审批"
+    assert "http://portal/flowable/task/TodoList" in first.get_payload(decode=True).decode()
+    assert str(make_header(decode_header(second["Subject"]))) == "Reminder: Expenses · hurry"
+    # and an address-less recipient is not reached by email
+    assert not channel.reaches(Recipient("u-x", "X"))
