@@ -184,6 +184,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         EN: "Template [{name}] failed to render: {detail}",
     },
     "gencode.gen.group_empty": {ZH: "模板组没有模板", EN: "The template group has no templates"},
+    "gencode.gen.conflict": {
+        ZH: "有{count}个文件的手工修改与重新生成的代码冲突（{files}），未写入任何文件：请在预览中为每个冲突文件选择保留手工修改或使用生成的代码",
+        EN: "{count} file(s) have hand edits that conflict with the regenerated code ({files}); nothing was written."
+        " Choose in the preview, for each conflicting file, whether to keep your edits or take the generated code",
+    },
     "gencode.menu.created": {ZH: "创建菜单成功", EN: "Menu created"},
     "gencode.menu.parent_required": {ZH: "上级菜单不能为空", EN: "Parent menu must not be empty"},
     "gencode.menu.name_required": {ZH: "菜单名称不能为空", EN: "Menu name must not be empty"},

@@ -2,6 +2,7 @@
 
 from loom_gencode.dataset.models import DataSet, DataSetColumn, DataSetParam
 from loom_gencode.datasource.models import DataSource
+from loom_gencode.generate.models import GeneratedFile
 from loom_gencode.query.models import SqlRun
 from loom_gencode.reftypes.models import (
     CodeParam,
@@ -30,6 +31,7 @@ __all__ = [
     "DataSetParam",
     "DataSource",
     "GenScheme",
+    "GeneratedFile",
     "GenTable",
     "GenTableColumn",
     "InboxRecord",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import FailedPrecondition, InvalidArgument
 
 
 class TemplateFailed(InvalidArgument):
@@ -21,3 +21,10 @@ class GroupEmpty(InvalidArgument):
     """The template group has no templates."""
 
     message_key = "gencode.gen.group_empty"
+
+
+class RegenerationConflict(FailedPrecondition):
+    """Raised as ``RegenerationConflict(count=..., files=...)``: hand edits overlap the regenerated
+    code in files with no side chosen; nothing was written."""
+
+    message_key = "gencode.gen.conflict"

@@ -7,6 +7,7 @@ import io
 import re
 import time
 import zipfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from loom_gencode import events
 from loom_gencode.common import blank, publish
 from loom_gencode.errors import PathOutside, TooLong
 from loom_gencode.generate import publish as module_store
+from loom_gencode.generate import regenerate
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.errors import GenerateFieldsRequired, GroupEmpty
+from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
 from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
@@ -220,13 +223,18 @@ def _place(root: Path, payload: SchemeSave, files: list[Rendered]) -> list[Outpu
     return placed
 
 
-async def generate(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> str:
-    """Saves the scheme, writes the rendered files, and answers where they went."""
+async def generate(
+    session: AsyncSession,
+    runtime: Runtime,
+    payload: SchemeSave,
+    choices: Mapping[str, Resolution] | None = None,
+) -> str:
+    """Saves the scheme, writes the rendered files merged with any hand edits (``choices``: the side
+    taken for each conflicting file), and answers where they went."""
     scheme = await save_scheme(session, payload)
-    files = await render_files(session, runtime, payload)
-    for file in files:
-        file.target.parent.mkdir(parents=True, exist_ok=True)
-        file.target.write_text(file.content, encoding="utf-8")
+    planned = await regenerate.plan(session, await render_files(session, runtime, payload))
+    written = await regenerate.write(session, planned, table_id=scheme.gen_table_id, choices=choices)
+    files = [OutputFile(path=p.path, target=p.target, content=content) for p, content in written]
     events.code_generated(
         session,
         table_id=scheme.gen_table_id,
@@ -268,6 +276,12 @@ async def _publish(
         backend=module_store.archive(pairs, root.resolve() / module_store.MODULE_BACKEND),
         frontend=module_store.archive(pairs, root.resolve() / module_store.MODULE_FRONTEND),
     )
+
+
+async def preview(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> list[dict[str, str]]:
+    """Each file as generating would leave it, with how (new, unchanged, generated, merged, conflict)."""
+    planned = await regenerate.plan(session, await render_files(session, runtime, payload))
+    return [{"path": p.path, "content": p.merged.content, "status": p.merged.status.value} for p in planned]
 
 
 async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> tuple[str, bytes]:

@@ -12,7 +12,7 @@ from loom_gencode.datasource import service as ds_service
 from loom_gencode.generate import service as generate_service
 from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
-from loom_gencode.scheme.schemas import SchemeSave
+from loom_gencode.scheme.schemas import GenerateRequest, SchemeSave
 from loom_gencode.sync import service as sync_service
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
@@ -151,18 +151,18 @@ async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, An
 
 
 @router.post("/genCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def gen_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> Message:
-    """Saves the scheme and writes the generated files under the workspace."""
+async def gen_code(session: SessionDep, runtime: RuntimeDep, body: GenerateRequest) -> Message:
+    """Saves the scheme and writes the generated files under the workspace, merged with hand edits;
+    refused, writing nothing, while a conflicting file has no side chosen in ``resolutions``."""
     async with transaction(session):
-        written = await generate_service.generate(session, runtime, body)
+        written = await generate_service.generate(session, runtime, body, body.resolutions)
     return message(translate("gencode.gen.done", path=written))
 
 
 @router.post("/previewCode", dependencies=[require_permission(f"{PERM}:genCode")])
 async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> list[dict[str, str]]:
-    """The rendered files ``[{path, content}]`` without writing them."""
-    files = await generate_service.render_files(session, runtime, body)
-    return [{"path": f.path, "content": f.content} for f in files]
+    """The files ``[{path, content, status}]`` as generating would leave them, without writing."""
+    return await generate_service.preview(session, runtime, body)
 
 
 @router.post(
