@@ -17,17 +17,51 @@ class InstanceNotFound(NotFound):
     message_key = "workflow.instance.not_found"
 
 
+class MalformedJson(InvalidArgument):
+    """Raised as ``MalformedJson(detail=<field>)``: a field that should hold a JSON object does not."""
+
+    message_key = "workflow.json_invalid"
+
+
+class EngineObjectNotFound(NotFound):
+    """Raised as ``EngineObjectNotFound(detail=...)``: a record the engine looked for is gone."""
+
+    message_key = "workflow.engine.not_found"
+
+
+class DefinitionSuspended(FailedPrecondition):
+    message_key = "workflow.definition.suspended"
+
+
+class EngineState(FailedPrecondition):
+    """Raised as ``EngineState(detail=...)``: the engine refuses the command in the current state."""
+
+    message_key = "workflow.engine.state"
+
+
+class EngineInvalid(InvalidArgument):
+    """Raised as ``EngineInvalid(detail=...)``: a model, expression or argument the engine cannot take."""
+
+    message_key = "workflow.engine.invalid"
+
+
+class EngineInternal(LoomError):
+    """Raised as ``EngineInternal(detail=...)``: an engine failure with no better name (a 500)."""
+
+    message_key = "workflow.engine.internal"
+
+
 def from_engine(exc: engine_errors.EngineError) -> LoomError:
     """An engine error as the domain error a user sees."""
     detail = exc.message
     if isinstance(exc, engine_errors.ObjectNotFound):
         if "task" in detail.lower():
             return TaskNotFound()
-        return NotFound("workflow.engine.not_found", detail=detail)
+        return EngineObjectNotFound(detail=detail)
     if isinstance(exc, engine_errors.Suspended):
-        return FailedPrecondition("workflow.definition.suspended")
+        return DefinitionSuspended()
     if isinstance(exc, engine_errors.IllegalState):
-        return FailedPrecondition("workflow.engine.state", detail=detail)
+        return EngineState(detail=detail)
     if isinstance(exc, engine_errors.ConcurrentModification):
         return Conflict()
     if isinstance(
@@ -37,5 +71,5 @@ def from_engine(exc: engine_errors.EngineError) -> LoomError:
         | engine_errors.ExpressionError
         | engine_errors.UnsupportedFeature,
     ):
-        return InvalidArgument("workflow.engine.invalid", detail=detail)
-    return LoomError("workflow.engine.internal", detail=detail)
+        return EngineInvalid(detail=detail)
+    return EngineInternal(detail=detail)

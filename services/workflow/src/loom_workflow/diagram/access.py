@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from loom_platform.auth import TOKEN_HEADER, Principal, current_principal
-from loom_platform.errors import PermissionDenied, Unauthenticated
+from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from loom_platform.i18n import EN, ZH, register
 from loom_workflow.diagram import signing
 from loom_workflow.engine_host import runtime_of
@@ -33,6 +33,12 @@ class SignedUrlInvalid(PermissionDenied):
     """The signature is expired, forged, or made for another path or query."""
 
     message_key = "workflow.signed_url.invalid"
+
+
+class SignedUrlUnsupported(InvalidArgument):
+    """Raised as ``SignedUrlUnsupported(path=...)``: no link is signed for this address."""
+
+    message_key = "workflow.signed_url.unsupported"
 
 
 def signing_key(request: Request) -> str:

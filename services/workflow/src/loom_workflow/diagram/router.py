@@ -16,10 +16,10 @@ from fastapi.responses import Response
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.errors import InvalidArgument, PermissionDenied
+from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import OBJECT, download
 from loom_workflow.diagram import service, signing
-from loom_workflow.diagram.access import SignedOrCaller, signing_key
+from loom_workflow.diagram.access import SignedOrCaller, SignedUrlUnsupported, signing_key
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform.service import definition_xml
@@ -76,7 +76,7 @@ async def signed_url(request: Request, session: SessionDep, principal: CurrentPr
         if not any(request.state.access.allows(p) for p in MODEL_VIEW):
             raise PermissionDenied(permission=" | ".join(MODEL_VIEW))
     elif path != RESOURCE or not query.get("procDefId"):
-        raise InvalidArgument("workflow.signed_url.unsupported", path=quote(path[:200]))
+        raise SignedUrlUnsupported(path=quote(path[:200]))
     ttl = runtime_of(request.app).settings.signed_url_seconds
     signed = signing.sign(signing_key(request), path, query, ttl)
     return {"url": signed, "expires": int(dict(parse_qsl(urlsplit(signed).query))[signing.EXPIRES])}

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from loom_platform.errors import FailedPrecondition
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.hooks import AssignmentNote, AssignmentRequest, TaskAssignment
+from loom_workflow.extension.errors import NoApprover
 
 EMPTY_SETTING = "emptyApprover"
 AUTO_SETTING = "autoApprove"
@@ -64,7 +64,7 @@ def on_empty(
         note = AssignmentNote("_flow_admin", comment_json("_flow_admin", "转管理员", "审批人为空", "warning"))
         return TaskAssignment(assignee=admin, owner=assignment.owner, note=note)
     if choice == EMPTY_ERROR:
-        raise FailedPrecondition("workflow.task.no_approver", node=request.task_name or request.task_def_key)
+        raise NoApprover(node=request.task_name or request.task_def_key)
     return assignment
 
 

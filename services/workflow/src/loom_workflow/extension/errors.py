@@ -1,6 +1,6 @@
 """What the extension records refuse, as types (the edges translate them)."""
 
-from loom_platform.errors import AlreadyExists, InvalidArgument
+from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument
 
 
 class NameRequired(InvalidArgument):
@@ -59,3 +59,9 @@ class ReviewerSqlTooManyRows(InvalidArgument):
     """A reviewer rule's SQL answered more rows than a task may have candidates."""
 
     message_key = "workflow.reviewer.sql_too_many_rows"
+
+
+class NoApprover(FailedPrecondition):
+    """Raised as ``NoApprover(node=...)``: the node names nobody and its policy says to stop."""
+
+    message_key = "workflow.task.no_approver"

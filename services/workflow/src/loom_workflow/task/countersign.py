@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from loom_platform.errors import FailedPrecondition, InvalidArgument
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
     AddComment,
@@ -15,6 +14,13 @@ from loom_workflow.engine.commands import (
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.runtime.entities import Execution, Task
 from loom_workflow.engine_host import WorkflowRuntime
+from loom_workflow.task.errors import (
+    LastSigners,
+    NotCountersign,
+    RemovalUnsatisfiable,
+    SignerNotFound,
+    UserRequired,
+)
 from loom_workflow.task.handling import handler_task
 from loom_workflow.task.schemas import SignRequest
 
@@ -25,13 +31,13 @@ async def add_sign(
     """Adds signers to the countersign node of the task (one multi-instance execution each)."""
     user_ids, message = request.user_ids, request.message
     if not user_ids:
-        raise InvalidArgument("workflow.task.user_required")
+        raise UserRequired()
 
     def run(ctx: CommandContext) -> None:
         task = handler_task(ctx, request.task_id, actor, groups)
         node = ctx.model(task.proc_def_id).node(task.task_def_key)
         if node.loop is None:
-            raise FailedPrecondition("workflow.task.add_sign_not_mi")
+            raise NotCountersign()
         element = node.loop.element_variable or "assignee"
         AddComment(
             comment_json("_flow_add_multi_instance", "加签", message or ",".join(user_ids)),
@@ -51,24 +57,24 @@ async def delete_sign(
     execution each; the loop then counts them as never having voted). Returns who was removed."""
     user_ids, message = request.user_ids, request.message
     if not user_ids:
-        raise InvalidArgument("workflow.task.user_required")
+        raise UserRequired()
 
     def run(ctx: CommandContext) -> list[str]:
         task = handler_task(ctx, request.task_id, actor, groups)
         node = ctx.model(task.proc_def_id).node(task.task_def_key)
         if node.loop is None:
-            raise FailedPrecondition("workflow.task.add_sign_not_mi")
+            raise NotCountersign()
         siblings = ctx.session.where(
             Task, lambda t: t.proc_inst_id == task.proc_inst_id and t.task_def_key == task.task_def_key
         )
         removed = [t for t in siblings if t.assignee in user_ids]
         if not removed:
-            raise FailedPrecondition("workflow.task.del_sign_not_found")
+            raise SignerNotFound()
         if len(removed) >= len(siblings):
-            raise FailedPrecondition("workflow.task.del_sign_last")
+            raise LastSigners()
         _, satisfiable = RemovalOutlook(task.task_def_key or "", task.proc_inst_id, len(removed)).execute(ctx)
         if not satisfiable:
-            raise FailedPrecondition("workflow.task.del_sign_unsatisfiable")
+            raise RemovalUnsatisfiable()
         AddComment(
             comment_json("_flow_del_multi_instance", "减签", message or ",".join(user_ids)),
             task_id=task.id,

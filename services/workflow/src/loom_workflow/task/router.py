@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentPrincipal, Principal
 from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
@@ -31,6 +31,16 @@ router = APIRouter(prefix="/flowable/task", tags=["task"])
 # backNodes lists the nodes a task may go back to; with backTaskDefKey it sends it back (the message).
 BACK_NODES = answers(
     {"anyOf": [RECORDS["responses"]["200"]["content"]["application/json"]["schema"], MESSAGE_SCHEMA]}
+)
+
+
+# what sending a task back reads from the query string
+BACK_PARAMS = query(
+    backTaskDefKey="the node to send the task back to",
+    backType="initiator (驳回到发起人) or previous (驳回到上一步), instead of a node",
+    type="the comment's type",
+    status="the comment's status",
+    message="the comment",
 )
 
 
@@ -206,31 +216,30 @@ async def audit(request: Request, principal: CurrentPrincipal) -> Message:
     return message(translate("workflow.task.audited"))
 
 
-@router.put("/delegate")
-async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
-    """Delegates the task to ``userId`` (it comes back to the owner)."""
+async def _hand_over(
+    request: Request, principal: Principal, task_id: str, user_id: str, how: service.HandOver
+) -> None:
     await service.hand_over(
         runtime_of(request.app),
-        taskId,
-        userId,
-        service.DELEGATE,
+        task_id,
+        user_id,
+        how,
         actor=principal.user_id,
         groups=await _groups(request, principal.user_id),
     )
+
+
+@router.put("/delegate")
+async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
+    """Delegates the task to ``userId`` (it comes back to the owner)."""
+    await _hand_over(request, principal, taskId, userId, service.DELEGATE)
     return message(translate("workflow.task.delegated"))
 
 
 @router.put("/transfer")
 async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Transfers the task to ``userId``."""
-    await service.hand_over(
-        runtime_of(request.app),
-        taskId,
-        userId,
-        service.TRANSFER,
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
-    )
+    await _hand_over(request, principal, taskId, userId, service.TRANSFER)
     return message(translate("workflow.task.transferred"))
 
 
@@ -251,14 +260,7 @@ async def callback(
 
 @router.put(
     "/backNodes",
-    openapi_extra=BACK_NODES
-    | query(
-        backTaskDefKey="the node to send the task back to",
-        backType="initiator (驳回到发起人) or previous (驳回到上一步), instead of a node",
-        type="the comment's type",
-        status="the comment's status",
-        message="the comment",
-    ),
+    openapi_extra=BACK_NODES | BACK_PARAMS,
 )
 async def back_nodes(
     request: Request,
@@ -276,13 +278,7 @@ async def back_nodes(
 
 @router.put(
     "/back",
-    openapi_extra=query(
-        backTaskDefKey="the node to send the task back to",
-        backType="initiator (驳回到发起人) or previous (驳回到上一步), instead of a node",
-        type="the comment's type",
-        status="the comment's status",
-        message="the comment",
-    ),
+    openapi_extra=BACK_PARAMS,
 )
 async def back(
     request: Request,

@@ -14,9 +14,9 @@ from typing import Any
 
 import orjson
 
-from loom_platform.errors import InvalidArgument
 from loom_platform.fields import id_list
 from loom_platform.paging import empty_filter
+from loom_workflow.errors import MalformedJson
 
 _NUMBER = re.compile(r"^-?\d{1,15}(\.\d+)?$")
 
@@ -49,7 +49,7 @@ def json_object(value: str | None, field_name: str) -> dict[str, Any]:
     try:
         parsed = orjson.loads(value)
     except orjson.JSONDecodeError as exc:
-        raise InvalidArgument("workflow.json_invalid", detail=field_name) from exc
+        raise MalformedJson(detail=field_name) from exc
     return parsed if isinstance(parsed, dict) else {}
 
 

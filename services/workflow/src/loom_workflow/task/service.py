@@ -10,7 +10,6 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from loom_platform.errors import FailedPrecondition, InvalidArgument
 from loom_workflow import events, forms_client
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import (
@@ -33,6 +32,14 @@ from loom_workflow.extension import approver_policy
 from loom_workflow.process import status
 from loom_workflow.process.service import running_instance
 from loom_workflow.task import reminders, returns
+from loom_workflow.task.errors import (
+    BackNodeInvalid,
+    BackTypeInvalid,
+    CallbackHandled,
+    NoBackNode,
+    UrgedTooOften,
+    UserRequired,
+)
 from loom_workflow.task.handling import assign_next, comment_of, handler_task, task_of
 from loom_workflow.task.schemas import AuditRequest, BackRequest, UrgeRequest
 
@@ -165,7 +172,7 @@ async def hand_over(
 ) -> None:
     """Gives the task to ``user_id``, as a delegation or a transfer (``how``)."""
     if not user_id:
-        raise InvalidArgument("workflow.task.user_required")
+        raise UserRequired()
 
     def run(ctx: CommandContext) -> None:
         task = handler_task(ctx, task_id, actor, groups)
@@ -204,7 +211,7 @@ async def back(
     """Sends the task back to ``target`` or a preset's node (default: the last node it can go back
     to); with its node's ``backReturn`` option the resubmission will come straight back."""
     if request.preset is not None and request.preset not in returns.PRESETS:
-        raise InvalidArgument("workflow.task.back_type_invalid", value=request.preset)
+        raise BackTypeInvalid(value=request.preset)
     straight = await returns.returns_straight(runtime, session, request.task_id)
 
     def run(ctx: CommandContext) -> str:
@@ -214,9 +221,9 @@ async def back(
         preset = returns.preset_target(ctx, task, offered, request.preset) if request.preset else None
         node = request.target or preset or (nodes[-1] if nodes else None)
         if node is None:
-            raise FailedPrecondition("workflow.task.no_back_node")
+            raise NoBackNode()
         if node not in nodes:
-            raise FailedPrecondition("workflow.task.back_invalid", node=node)
+            raise BackNodeInvalid(node=node)
         note, code = comment_of(request.comment, "_flow_back", "驳回")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
         SendBack(task.id, node).execute(ctx)
@@ -267,7 +274,7 @@ async def callback(
         )
         commented = current is not None and bool(ctx.session.comments(task_id=current_task_id))
         if current is None or not mine or current.claim_time is not None or commented:
-            raise FailedPrecondition("workflow.task.callback_handled")
+            raise CallbackHandled()
         before = {t.id for t in ctx.session.all(Task)}
         AddComment(comment_json("callback", "取回", ""), proc_inst_id=proc_inst_id, type="callback").execute(
             ctx
@@ -286,7 +293,7 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
         pid = proc_inst_id or (task_of(ctx, task_id).proc_inst_id if task_id else "")
         running_instance(ctx, pid)
         if not reminders.may_urge(ctx, pid, actor):
-            raise FailedPrecondition("workflow.task.urge_too_often", minutes=reminders.INTERVAL.seconds // 60)
+            raise UrgedTooOften(minutes=reminders.INTERVAL.seconds // 60)
         reminded: list[str] = []
         for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
             users = (

@@ -11,13 +11,13 @@ from fastapi import APIRouter, Request
 import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.errors import InvalidArgument
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import OBJECT, fields_body
 from loom_workflow import forms_client
 from loom_workflow.engine_host import runtime_of
+from loom_workflow.errors import MalformedJson
 from loom_workflow.flowcopy import service as copy_service
 from loom_workflow.flowcopy.access import check_instance_visible, is_monitor
 from loom_workflow.taskcenter import service
@@ -82,9 +82,9 @@ async def save_form(request: Request, principal: CurrentPrincipal) -> Message:
     try:
         values = orjson.loads(f.get("vars") or "{}")
     except orjson.JSONDecodeError as exc:
-        raise InvalidArgument("workflow.json_invalid", detail="vars") from exc
+        raise MalformedJson(detail="vars") from exc
     if not isinstance(values, dict):
-        raise InvalidArgument("workflow.json_invalid", detail="vars")
+        raise MalformedJson(detail="vars")
     await service.save_form(
         runtime_of(request.app),
         f.get("taskId") or "",
