@@ -1,8 +1,8 @@
 import { BpmnModdle } from 'bpmn-moddle';
-import { lint, type Issue } from '../src/designer-checks/config';
-import { createLintContext, type LintContext } from '../src/designer-checks/context';
-import { mayAllBeFalse, variablesOf } from '../src/designer-checks/conditions';
-import { validTimer } from '../src/designer-checks/iso8601';
+import { lint, type Issue } from '../src/designer/features/checks/config';
+import { createLintContext, type LintContext } from '../src/designer/features/checks/context';
+import { mayAllBeFalse, variablesOf } from '../src/designer/features/checks/conditions';
+import { validTimer } from '../src/designer/features/checks/iso8601';
 
 const HEAD =
   '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +

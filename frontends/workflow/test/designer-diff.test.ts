@@ -1,4 +1,4 @@
-import { compare } from '../src/designer-diff/compare';
+import { compare } from '../src/designer/features/diff/compare';
 
 const HEAD =
   '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +

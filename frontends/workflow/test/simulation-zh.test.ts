@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepSimulationChinese, simulationText, translateSimulation } from '../src/designer-simulation/zh';
+import { keepSimulationChinese, simulationText, translateSimulation } from '../src/designer/features/simulation/zh';
 
 describe('the token simulation in a zh-CN portal', () => {
   it('reads its texts in Chinese', () => {

@@ -11,14 +11,14 @@ import { newDiagramXml } from './modeler/newDiagram';
 import { designerApi, type EditorModel } from './save/api';
 import { saveDiagram } from './save/saveFlow';
 import { documentation, processOf, services, type Bo, type DiagramElement } from './model/access';
-import { nextZoom, toolbarItems, type DesignerContext } from './toolbar';
+import { nextZoom, type DesignerContext } from './toolbar';
 import { ProductPanel } from './panel/ProductPanel';
 import { GenericPanel } from './panel/GenericPanel';
 import './designer.css';
-import { confirmPublish } from '../designer-checks/register';
-import '../designer-dryrun/register';
-import '../designer-diff/register';
-import '../designer-simulation/register';
+import { designerFeatures } from './features';
+
+const FEATURE_MODULES = designerFeatures.flatMap((f) => f.modules ?? []);
+const FEATURE_TOOLBAR = designerFeatures.flatMap((f) => f.toolbar ?? []);
 
 export interface DesignerProps {
   open: boolean;
@@ -83,7 +83,7 @@ export function Designer(props: DesignerProps) {
         requestAnimationFrame(start);
         return;
       }
-      m = createModeler({ container: canvasRef.current });
+      m = createModeler({ container: canvasRef.current, additionalModules: FEATURE_MODULES });
       const select = () => {
         const selection = m!.get<{ get: () => DiagramElement[] }>('selection').get();
         const one = selection.length === 1 ? (selection[0] as DiagramElement & { labelTarget?: DiagramElement }) : null;
@@ -163,8 +163,8 @@ export function Designer(props: DesignerProps) {
   }, [modeler, modal, message, notification, t, props]);
 
   const savePublish = async () => {
-    // the live checks: a diagram with errors is published only after confirming them
-    if (modeler && !(await confirmPublish(modeler, modal))) return;
+    // e.g. the live checks: a diagram with errors is published only after confirming them
+    for (const f of designerFeatures) if (modeler && f.beforePublish && !(await f.beforePublish(modeler, modal))) return;
     modal.confirm({
       title: t('common.tip'),
       content: t('designer.confirmPublish'),
@@ -235,7 +235,7 @@ export function Designer(props: DesignerProps) {
             <Divider type="vertical" />
             <Button icon={<DownloadOutlined />} onClick={async () => modeler && download(`${processKey()}.bpmn20.xml`, await exportXml(modeler), 'application/xml')} data-action="designer-download-bpmn">{t('designer.downloadBpmn')}</Button>
             <Button icon={<FileImageOutlined />} onClick={async () => { if (!modeler) return; const { svg } = await modeler.saveSVG(); download(`${processKey()}.svg`, svg, 'image/svg+xml'); }} data-action="designer-download-svg">{t('designer.downloadSvg')}</Button>
-            {ctx ? toolbarItems().map((item) => <span key={item.key}>{item.render(ctx)}</span>) : null}
+            {ctx ? FEATURE_TOOLBAR.map((item) => <span key={item.key}>{item.render(ctx)}</span>) : null}
           </Space>
           <Segmented
             value={panel}

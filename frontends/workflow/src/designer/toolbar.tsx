@@ -11,22 +11,10 @@ export interface DesignerContext {
   save: () => Promise<EditorModel | null>;
 }
 
+/** A control a designer feature adds after the designer's own toolbar buttons. */
 export interface ToolbarItem {
   key: string;
   render: (ctx: DesignerContext) => ReactNode;
-}
-
-const items: ToolbarItem[] = [];
-
-/** Adds a button (or any control) after the designer's own toolbar buttons (live checks, dry run, diff…). */
-export function registerToolbarItem(item: ToolbarItem): void {
-  const i = items.findIndex((x) => x.key === item.key);
-  if (i >= 0) items[i] = item;
-  else items.push(item);
-}
-
-export function toolbarItems(): ToolbarItem[] {
-  return [...items];
 }
 
 /** Zoom steps of seed 001 §2.1: 0.2 to 2 by 0.1. */

@@ -16,18 +16,14 @@ import { is, type Bo } from '../model/access';
 export type DiModule = Record<string, unknown>;
 
 /**
- * The designer's DI modules, in order. Features that extend the designer (live checks, dry run,
- * diff, token simulation…) add theirs with `registerDesignerModule` before a modeler is created.
+ * The designer's own DI modules, in order. The designer features (`designer/features/`: live
+ * checks, token simulation…) add theirs as `additionalModules`.
  */
 const modules: DiModule[] = [translateModule, zoomBoundsModule, paletteModule, BpmnPropertiesPanelModule, BpmnPropertiesProviderModule, flowablePropertiesModule];
 
-export function registerDesignerModule(module: DiModule): void {
-  if (!modules.includes(module)) modules.push(module);
-}
-
 export interface CreateModelerOptions {
   container: HTMLElement;
-  /** Modules for this modeler only, after the registered ones. */
+  /** Modules after the designer's own (those of the designer features). */
   additionalModules?: DiModule[];
   /** Extra moddle packages (e.g. a linter's). */
   moddleExtensions?: Record<string, unknown>;

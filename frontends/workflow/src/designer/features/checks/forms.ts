@@ -3,8 +3,8 @@
  * their fields are variables a condition may read, and the start form is what a dry run fills in.
  */
 import { http, type FormJson } from '@loom/ui';
-import { boundFields } from '../designer/panel/sections/FormSection';
-import { formTypeOf } from '../designer/panel/rules';
+import { boundFields } from '../../panel/sections/FormSection';
+import { formTypeOf } from '../../panel/rules';
 import { attr, inSubProcess, is, type El } from './model';
 
 export interface DynamicForm {

@@ -1,13 +1,16 @@
 /**
- * Mounts the live checks into the designer: the DI module (markers on the elements) and the
- * toolbar button with the issue list. Imported once by the designer.
+ * The live checks: the DI module that marks the elements, the toolbar button with the issue list,
+ * and the question before publishing a diagram with errors. The dry run and the diff depend on
+ * this feature and use its `api.ts`.
  */
-import { registerDesignerModule } from '../designer/modeler';
-import { registerToolbarItem } from '../designer/toolbar';
+import type { DesignerFeature } from '../feature';
 import { ChecksButton } from './ChecksButton';
 import { checksModule } from './module';
+import { confirmPublish } from './publish';
 
-registerDesignerModule(checksModule);
-registerToolbarItem({ key: 'checks', render: (ctx) => <ChecksButton modeler={ctx.modeler} /> });
-
-export { confirmPublish } from './publish';
+export const checks: DesignerFeature = {
+  name: 'checks',
+  modules: [checksModule],
+  toolbar: [{ key: 'checks', render: (ctx) => <ChecksButton modeler={ctx.modeler} /> }],
+  beforePublish: confirmPublish,
+};

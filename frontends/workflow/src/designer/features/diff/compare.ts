@@ -5,9 +5,9 @@
  */
 import { BpmnModdle } from 'bpmn-moddle';
 import { diff } from 'bpmn-js-differ';
-import { flowableDescriptor } from '../designer/moddle/flowable';
-import { prepareForImport } from '../designer/moddle/namespaces';
-import { attr, conditionOf, extensions, value, type El } from '../designer-checks/model';
+import { flowableDescriptor } from '../../moddle/flowable';
+import { prepareForImport } from '../../moddle/namespaces';
+import { attr, conditionOf, extensions, value, type El } from '../checks/api';
 
 export type ChangeKind = 'added' | 'removed' | 'changed' | 'layout';
 

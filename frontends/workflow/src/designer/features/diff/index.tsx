@@ -1,11 +1,13 @@
-/** Mounts the version diff into the designer: a toolbar button opening the diff dialog. */
+/** The version diff: a toolbar button opening the diff dialog. */
 import { useState } from 'react';
 import { Button } from 'antd';
 import { DiffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { processOf, services } from '../designer/model/access';
-import { registerToolbarItem, type DesignerContext } from '../designer/toolbar';
-import { NS } from '../designer-checks/messages';
+import { processOf, services } from '../../model/access';
+import type { DesignerContext } from '../../toolbar';
+import { checks } from '../checks';
+import { NS } from '../checks/api';
+import type { DesignerFeature } from '../feature';
 import { DiffDialog } from './DiffDialog';
 
 function DiffButton({ ctx }: { ctx: DesignerContext }) {
@@ -20,4 +22,8 @@ function DiffButton({ ctx }: { ctx: DesignerContext }) {
   );
 }
 
-registerToolbarItem({ key: 'diff', render: (ctx) => <DiffButton ctx={ctx} /> });
+export const diff: DesignerFeature = {
+  name: 'diff',
+  __depends__: [checks],
+  toolbar: [{ key: 'diff', render: (ctx) => <DiffButton ctx={ctx} /> }],
+};

@@ -3,12 +3,11 @@ import { Alert, Button, Drawer, Empty, Form, Input, Select, Space, Tag, Timeline
 import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { FormRender, PickerField, type FormRenderHandle } from '@loom/ui';
-import { loadForm, type DynamicForm } from '../designer-checks/forms';
-import { NS } from '../designer-checks/messages';
+import { loadForm, type DynamicForm, NS } from '../checks/api';
 import { dryRunApi, type DryRunResult, type DryRunStep, type RuleOutcome } from './api';
 import { clearRun, paintRun } from './canvas';
 import { requestBody, startFormKey, startVariables, userTasks } from './diagram';
-import { ReviewerValue } from '../designer/panel/sections/ReviewerValue';
+import { ReviewerValue } from '../../panel/sections/ReviewerValue';
 
 export interface DryRunDrawerProps {
   modeler: Modeler;

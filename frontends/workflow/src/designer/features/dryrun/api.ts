@@ -1,5 +1,5 @@
 import { http } from '@loom/ui';
-import type { NodeExtension } from '../designer/save/extensions';
+import type { NodeExtension } from '../../save/extensions';
 
 export interface RuleOutcome {
   type: string;

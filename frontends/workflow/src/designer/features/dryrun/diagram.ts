@@ -1,13 +1,10 @@
 /** What the dry-run form needs from the diagram: user tasks with their buttons, the variables the
  * conditions read, and the request body built from the diagram as it is now (unsaved). */
 import type Modeler from 'bpmn-js/lib/Modeler';
-import { exportXml } from '../designer/modeler';
-import { processOf, services, type Bo } from '../designer/model/access';
-import { collectNodeData } from '../designer/save/extensions';
-import { variablesOf } from '../designer-checks/conditions';
-import { SYSTEM_VARIABLES, type LintContext } from '../designer-checks/context';
-import { dynamicFormKey } from '../designer-checks/forms';
-import { conditionOf, extensions, is, value, type El } from '../designer-checks/model';
+import { exportXml } from '../../modeler';
+import { processOf, services, type Bo } from '../../model/access';
+import { collectNodeData } from '../../save/extensions';
+import { variablesOf, SYSTEM_VARIABLES, type LintContext, dynamicFormKey, conditionOf, extensions, is, value, type El } from '../checks/api';
 
 export interface TaskChoice {
   id: string;

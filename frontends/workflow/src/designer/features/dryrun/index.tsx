@@ -1,10 +1,12 @@
-/** Mounts the dry run into the designer: a toolbar button opening the dry-run drawer. */
+/** The dry run: a toolbar button opening the dry-run drawer. */
 import { useState } from 'react';
 import { Button } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { registerToolbarItem, type DesignerContext } from '../designer/toolbar';
-import { NS } from '../designer-checks/messages';
+import type { DesignerContext } from '../../toolbar';
+import { checks } from '../checks';
+import { NS } from '../checks/api';
+import type { DesignerFeature } from '../feature';
 import { DryRunDrawer } from './DryRunDrawer';
 
 function DryRunButton({ ctx }: { ctx: DesignerContext }) {
@@ -18,4 +20,8 @@ function DryRunButton({ ctx }: { ctx: DesignerContext }) {
   );
 }
 
-registerToolbarItem({ key: 'dryrun', render: (ctx) => <DryRunButton ctx={ctx} /> });
+export const dryRun: DesignerFeature = {
+  name: 'dryrun',
+  __depends__: [checks],
+  toolbar: [{ key: 'dryrun', render: (ctx) => <DryRunButton ctx={ctx} /> }],
+};

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import tokenSimulation from 'bpmn-js-token-simulation/lib/modeler';
 import 'bpmn-js-token-simulation/assets/css/bpmn-js-token-simulation.css';
-import { registerDesignerModule } from '../designer/modeler';
-import { registerToolbarItem } from '../designer/toolbar';
-import { NS } from '../designer-checks/messages';
+import { checks } from '../checks';
+import { NS } from '../checks/api';
+import type { DesignerFeature } from '../feature';
 import { getLang } from '@loom/ui';
 import { keepSimulationChinese } from './zh';
 
@@ -50,5 +50,10 @@ function SimulationSwitch({ modeler }: { modeler: Modeler }) {
   );
 }
 
-registerDesignerModule(tokenSimulation);
-registerToolbarItem({ key: 'simulation', render: (ctx) => <SimulationSwitch modeler={ctx.modeler} /> });
+export const simulation: DesignerFeature = {
+  name: 'simulation',
+  // for the shared text namespace only
+  __depends__: [checks],
+  modules: [tokenSimulation],
+  toolbar: [{ key: 'simulation', render: (ctx) => <SimulationSwitch modeler={ctx.modeler} /> }],
+};
