@@ -20,8 +20,6 @@ const routes: RemoteRoutes = {
   '/flowable/instance/RunningList': () => import('./pages/running'),
   '/flowable/instance/HistoryList': () => import('./pages/history'),
   '/flowable/home/TaskHome': () => import('./pages/home'),
-  // 流程表单: the /extension/* href falls to this area; the page is the forms area's (a lazy chunk)
-  '/extension/formDefinition/FormDefinitionList': () => import('../../forms/src/pages/form-definition'),
 };
 
 export default routes;

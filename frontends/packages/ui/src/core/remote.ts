@@ -30,6 +30,9 @@ const BUILT_IN_AREAS: Record<string, string> = {
   form: 'forms',
 };
 
+/** Hrefs of an area other than their first segment names: 流程表单 keeps JeePlus's `/extension/` href but is a forms page. */
+const BUILT_IN_PREFIXES: Array<[prefix: string, area: string]> = [['/extension/formDefinition/', 'forms']];
+
 /** A remote registered at run time: its module-federation name and the href prefixes it owns. */
 export interface RuntimeArea {
   name: string;
@@ -50,6 +53,8 @@ function pathOf(href: string): string {
 /** The remote (area) that owns a menu href: a built-in area, or a remote registered at run time. */
 export function areaOfHref(href: string): string | null {
   const path = pathOf(href);
+  const owner = BUILT_IN_PREFIXES.find(([prefix]) => path.startsWith(prefix));
+  if (owner) return owner[1];
   const builtIn = BUILT_IN_AREAS[path.split('/')[1] ?? ''];
   if (builtIn) return builtIn;
   return runtimeAreas.find((a) => a.prefixes.some((p) => path.startsWith(p)))?.name ?? null;

@@ -1,7 +1,6 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Spin } from 'antd';
-import { http, HttpError } from '@loom/ui';
-import { FormRender, emptyForm, fieldsOf, type FieldPermission, type FormJson, type FormRenderHandle } from './render';
+import { FormRender, emptyForm, fieldsOf, http, HttpError, type FieldPermission, type FormJson, type FormRenderHandle } from '@loom/ui';
 import { taskService } from './service';
 
 interface FormVersion {

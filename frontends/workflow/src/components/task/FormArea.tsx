@@ -2,13 +2,12 @@ import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FieldValue, HttpError, type FormWidget } from '@loom/ui';
+import { FieldValue, HttpError, type FieldPermission, type FormRenderHandle, type FormWidget } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
 import { DynamicForm } from './DynamicForm';
 import { isDynamicKey } from './nodeForm';
-import type { FieldPermission, FormRenderHandle } from './render';
 
 /** Variables the engine and the start call write themselves: not shown as form data. */
 const SYSTEM_VARS = new Set([

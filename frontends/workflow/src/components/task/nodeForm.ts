@@ -1,4 +1,4 @@
-import type { FieldPermission } from './render';
+import type { FieldPermission } from '@loom/ui';
 
 /**
  * The readable/writable flags of a node's form fields, from the `flowable:formProperty` (or

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { HttpError, useFeedback, useSession } from '@loom/ui';
+import { HttpError, useFeedback, useSession, type FieldPermission, type FormRenderHandle } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
 import type { DefinitionRow, TaskDef } from '../../components/task/types';
 import { DynamicForm } from '../../components/task/DynamicForm';
 import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
-import type { FieldPermission, FormRenderHandle } from '../../components/task/render';
 
 /** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
 export function StartDialog({ definition, onClose, onStarted }: { definition: DefinitionRow | null; onClose: () => void; onStarted: (procInsId: string) => void }) {

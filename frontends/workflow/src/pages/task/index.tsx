@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type PageProps } from '@loom/ui';
+import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type FieldPermission, type FormRenderHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
@@ -13,7 +13,6 @@ import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
 import type { FlowButton, TaskDef } from '../../components/task/types';
 import { isDynamicKey, nodeFormProperties, writableValues } from '../../components/task/nodeForm';
-import type { FieldPermission, FormRenderHandle } from '../../components/task/render';
 import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
 import { PrintView } from './components/PrintView';
 
