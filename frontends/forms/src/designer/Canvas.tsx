@@ -1,39 +1,15 @@
-import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button, Col, Divider, Empty, Row, Tabs, Tooltip } from 'antd';
 import { CopyOutlined, DeleteOutlined, DragOutlined } from '@ant-design/icons';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { useTranslation } from 'react-i18next';
-import type { FormWidget, Platform } from '../render';
+import type { FormWidget } from '../render';
+import { CanvasCtx, CanvasStateCtx } from './canvasContext';
 import { FieldPreview } from './Preview';
 import { dnd } from './dnd';
 import { childSlots, flowLayout, type ContainerKind } from './model';
 import { ReportEditor } from './ReportEditor';
-
-/** What the canvas shows as chosen; changes re-render only containers, not every widget. */
-export interface CanvasState {
-  selected: string | null;
-  /** A report cell chosen for the report's design actions: `${reportKey}:${row}:${col}`. */
-  cell: string | null;
-  platform: Platform;
-}
-export const CanvasStateCtx = createContext<CanvasState>({ selected: null, cell: null, platform: 'pc' });
-
-/** The canvas's actions (a stable object). */
-export interface CanvasApi {
-  select: (key: string | null) => void;
-  selectCell: (id: string | null) => void;
-  clone: (key: string) => void;
-  remove: (key: string) => void;
-  /** Drops what is being dragged into a slot at an index. */
-  drop: (slotId: string, index: number) => void;
-  /** Reorders / resizes the root from the grid layout. */
-  rootLayout: (layout: Layout, resized?: { key: string; w: number }) => void;
-  report: (key: string, op: string, r: number, c: number) => void;
-  refused: () => void;
-}
-
-export const CanvasCtx = createContext<CanvasApi>(null as never);
 
 const ROW_H = 10;
 const MARGIN = 8;
@@ -49,6 +25,9 @@ function indexAt(el: HTMLElement, e: DragEvent, horizontal: boolean): number {
   }
   return kids.length;
 }
+
+/** Drops a slot has taken: the canvas grid, which sees them after the slot, leaves them alone. */
+const slotDrops = new WeakSet<Event>();
 
 /** A nested list (grid column, tab pane, report cell, sub-table) that accepts drops. */
 export function SlotList({ id, kind, list }: { id: string; kind: ContainerKind; list: FormWidget[] }) {
@@ -66,17 +45,21 @@ export function SlotList({ id, kind, list }: { id: string; kind: ContainerKind; 
     <div
       className={`loom-fd-slot loom-fd-slot-${kind}${over ? ' loom-fd-slot-over' : ''}${horizontal ? ' loom-fd-slot-h' : ''}`}
       data-slot={id}
+      // Neither event is stopped here: the canvas grid sees them too, shows no drop placeholder while
+      // the pointer is over a widget that holds slots (Canvas dropSize) and, on the drop, clears its
+      // own drag state; a grid that never saw the end of a drag stopped following the designer's layout.
       onDragOver={(e) => {
         if (!accepts()) return;
         e.preventDefault();
-        e.stopPropagation();
-        if (!over) setOver(true);
+        const innermost = (e.target as Element).closest('.loom-fd-slot') === e.currentTarget;
+        if (over !== innermost) setOver(innermost);
       }}
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
-        e.preventDefault();
-        e.stopPropagation();
         setOver(false);
+        if (slotDrops.has(e.nativeEvent)) return; // an inner slot took it
+        slotDrops.add(e.nativeEvent);
+        e.preventDefault();
         api.drop(id, indexAt(e.currentTarget, e, horizontal));
       }}
     >
@@ -120,7 +103,7 @@ function Body({ w }: { w: FormWidget }): ReactNode {
         />
       );
     case 'report':
-      return <ReportEditor w={w} />;
+      return <ReportEditor w={w} Slot={SlotList} />;
     case 'table':
       return (
         <div className="loom-fd-field loom-fd-table">
@@ -198,9 +181,32 @@ const GRID = { cols: 24, rowHeight: ROW_H, margin: [MARGIN, MARGIN] as [number, 
 const DRAG = { enabled: true, handle: '.loom-fd-drag', threshold: 3 };
 const RESIZE = { enabled: true, handles: ['e'] as ['e'] };
 const NO_RESIZE = { enabled: false, handles: ['e'] as ['e'] };
-const DROP = { enabled: true, defaultItem: { w: 24, h: 5 } };
+const DROP_ITEM = { w: 24, h: 5 };
+const DROP = { enabled: true, defaultItem: DROP_ITEM };
 const GRID_STYLE = { minHeight: 400 };
 type Place = { i: string; x: number; y: number; w: number; h: number };
+
+/** Widgets that hold slots: the pointer over one of them drops into its slots, never beside it. */
+const HOLDERS = new Set<string>(['grid', 'tabs', 'report', 'table']);
+
+/** A place's box on the grid element in px, by react-grid-layout's own arithmetic. */
+function boxOf(p: Place, width: number) {
+  const [padX, padY] = GRID.containerPadding;
+  const colW = (width - MARGIN * (GRID.cols - 1) - padX * 2) / GRID.cols;
+  const left = padX + p.x * (colW + MARGIN);
+  const top = padY + p.y * (ROW_H + MARGIN);
+  return { left, top, right: left + p.w * colW + (p.w - 1) * MARGIN, bottom: top + p.h * ROW_H + (p.h - 1) * MARGIN };
+}
+
+/** Where a drop at `y` (px on the grid) goes in the root list: before the first widget whose middle is below it. */
+function indexAtY(places: Place[], y: number, width: number): number {
+  const sorted = [...places].sort((a, b) => a.y - b.y || a.x - b.x);
+  const i = sorted.findIndex((p) => {
+    const b = boxOf(p, width);
+    return y < (b.top + b.bottom) / 2;
+  });
+  return i < 0 ? sorted.length : i;
+}
 
 /** Keeps the previous layout entry of a widget whose place did not change. */
 function samePlaces(prev: Place[], next: Place[]): Place[] {
@@ -267,13 +273,51 @@ export function Canvas({ list }: { list: FormWidget[] }) {
   }, [list, state.selected, onHeight]);
   const listRef = useRef(list);
   listRef.current = list;
+  const widthRef = useRef(width);
+  widthRef.current = width;
+  const formRef = useRef<HTMLDivElement>(null);
+  /** The pointer on the grid element, in px from its top left corner. */
+  const onGrid = useCallback((e: { clientX: number; clientY: number }) => {
+    const grid = formRef.current?.querySelector(':scope > .loom-fd-grid-layout');
+    if (!grid) return null;
+    const r = grid.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }, []);
+  // The grid's drop placeholder: none while the pointer is where a widget holding slots (tab, column,
+  // sub-table, report) is laid out. A placeholder there pushed that widget down, away from a pointer
+  // coming from above or below, so the field never reached its slot. The widget's place is read from
+  // the designer's layout, not from the screen, where the placeholder may have moved it already.
+  const dropSize = useCallback(
+    (e: { clientX: number; clientY: number }) => {
+      if (!dnd.get()) return false;
+      const at = onGrid(e);
+      const holders = new Set(listRef.current.filter((w) => HOLDERS.has(w.type)).map((w) => w.key));
+      const overHolder =
+        at !== null &&
+        places.current.some((p) => {
+          if (!holders.has(p.i)) return false;
+          const b = boxOf(p, widthRef.current);
+          return at.x >= b.left && at.x <= b.right && at.y >= b.top && at.y <= b.bottom;
+        });
+      return overHolder ? false : DROP_ITEM;
+    },
+    [onGrid],
+  );
   const onDrop = useCallback(
-    (l: Layout, item: LayoutItem | undefined) => {
-      const sorted = [...l].sort((a, b) => a.y - b.y || a.x - b.x);
-      const idx = item ? sorted.findIndex((x) => x.i === item.i) : listRef.current.length;
+    (l: Layout, item: LayoutItem | undefined, e: Event) => {
+      if (slotDrops.has(e)) return; // a slot took it; the grid only cleared its drag state
+      let idx = listRef.current.length;
+      if (item) {
+        const sorted = [...l].sort((a, b) => a.y - b.y || a.x - b.x);
+        idx = sorted.findIndex((x) => x.i === item.i);
+      } else {
+        // no placeholder (over a widget holding slots, outside them): before or after it by the pointer
+        const at = onGrid(e as globalThis.DragEvent);
+        if (at) idx = indexAtY(places.current, at.y, widthRef.current);
+      }
       api.drop('root', idx < 0 ? listRef.current.length : idx);
     },
-    [api],
+    [api, onGrid],
   );
   const onDragStop = useCallback((l: Layout) => api.rootLayout(l), [api]);
   const onResizeStop = useCallback((l: Layout, _o: LayoutItem | null, n: LayoutItem | null) => (n ? api.rootLayout(l, { key: n.i, w: n.w }) : undefined), [api]);
@@ -283,7 +327,7 @@ export function Canvas({ list }: { list: FormWidget[] }) {
       <div ref={containerRef as never} className={`loom-fd-canvas loom-fd-canvas-${state.platform}`} style={{ maxWidth, margin: '0 auto' }} data-platform={state.platform}>
         {list.length === 0 && <Empty className="loom-fd-canvas-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('canvas.empty')} />}
         {mounted && (
-          <div className="loom-fd-form">
+          <div className="loom-fd-form" ref={formRef}>
             <ReactGridLayout
               className="loom-fd-grid-layout"
               width={width}
@@ -308,4 +352,3 @@ export function Canvas({ list }: { list: FormWidget[] }) {
   );
 }
 
-const dropSize = () => (dnd.get() ? { w: 24, h: 5 } : false);
