@@ -1,5 +1,6 @@
 // Approvals as people expect them (issue 27), in the browser through the gateway: a task keeps the
-// form version it was created with after the form is changed and the process redeployed.
+// form version it was created with after the form is changed and the process redeployed; the
+// header's notice bell counts a new task and a copy (抄送) the moment they happen.
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { Api, bpmn, flow, nodeExtension } from '../lib/api.mjs';
 
@@ -39,6 +40,21 @@ async function openTodo(ctx, page, title) {
   const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
   await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
   return task;
+}
+
+/** A user with sys's employee role in a company and department of their own; `{ id, loginName, api }`. */
+async function employee(ctx, api, nick) {
+  const office = async (name, type, parentId = '0') => {
+    await api.call('POST', '/sys/office/save', { json: { name, type, parentId } });
+    const find = (nodes) => nodes.reduce((hit, n) => hit ?? (n.name === name ? n.id : find(n.children ?? [])), null);
+    return find(await api.get('/sys/office/treeData', { showAll: '1' }));
+  };
+  const company = await office(`审批公司${sfx}`, '1');
+  const dept = await office(`审批部${sfx}${nick}`, '2', company);
+  const loginName = `ap-${sfx}-${nick}`;
+  const password = 'e2e-approvals-1';
+  await api.call('POST', '/sys/user/save', { json: { loginName, name: `员工${nick}${sfx}`, password, companyDTO: { id: company }, officeDTO: { id: dept }, roleIdList: ['employee'] } });
+  return { id: await api.userId(loginName), loginName, password, api: await Api.login(ctx.base, loginName, password) };
 }
 
 export default [
@@ -98,6 +114,46 @@ export default [
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
       await eventually(async () => (await api.todoOf(pid)).length === 0, 'the request is done');
+    },
+  },
+  {
+    name: 'approvals: the notice bell counts a new task and a copy at once, and leads to the task list',
+    run: async (ctx) => {
+      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const me = await api.userId(admin.user);
+      const key = `ap_bell_${sfx}`;
+      const title = `铃铛${sfx}`;
+      const xml = bpmn(key, `通知${sfx}`, '<startEvent id="start" flowable:initiator="applyUserId"/><userTask id="check" name="审核"/><endEvent id="end"/>' + flow('f1', 'start', 'check') + flow('f2', 'check', 'end'));
+      await api.deployModel({ key, name: `通知${sfx}`, xml, nodes: [nodeExtension(key, 'check', [['user', me]])] });
+      const emp = await employee(ctx, api, 'bell');
+      await api.call('PUT', '/flowable/notice/read');
+      // the administrator's portal, its notice stream open
+      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const page = await context.newPage();
+      ctx.shared.page = page;
+      const streaming = page.waitForResponse((r) => r.url().includes('/api/flowable/notice/stream'), { timeout: 30000 });
+      await ctx.portal.login(page, admin.user, admin.password);
+      await streaming;
+      const bell = page.locator('.loom-header [data-action="notices"]');
+      await eventually(async () => (await bell.getAttribute('data-count')) === '0', 'nothing unread');
+      // when an employee starts a request the administrator checks, and copies it to him
+      const pid = await emp.api.call('POST', '/flowable/task/start', { params: { procDefKey: key, title } });
+      await emp.api.call('POST', '/extension/flowCopy/save', { form: { procInsId: pid, userIds: me } });
+      // then the bell counts both without a reload
+      await eventually(async () => (await bell.getAttribute('data-count')) === '2', 'the bell counts the task and the copy', 15000);
+      await eventually(async () => (await bell.locator('.ant-badge-count').getAttribute('title')) === '2', 'the badge shows 2');
+      await screenshot(page, 'approvals-2-bell');
+      await bell.click();
+      const panel = page.locator('.loom-notice-panel');
+      await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).waitFor({ timeout: 10000 });
+      expect(await panel.locator('.loom-notice-item[data-kind="copy"]', { hasText: title }).isVisible(), 'the copy is listed');
+      expect((await panel.locator('.loom-notice-item[data-kind="task"]').first().innerText()).includes('待办'), 'the task by its kind');
+      await screenshot(page, 'approvals-2-bell-open');
+      // and the task's notice leads to the todo list, read
+      await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).click();
+      await page.waitForURL((u) => u.pathname === '/flowable/task/TodoList', { timeout: 10000 });
+      await eventually(async () => (await bell.getAttribute('data-count')) === '1', 'one unread left');
+      await context.close();
     },
   },
 ];

@@ -23,6 +23,7 @@ import { AREAS } from '../../../federation.shared';
 import { Home } from './Home';
 import { goToLogin } from '../nav';
 import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
+import { NoticeBell } from './NoticeBell';
 
 const BUILT_IN = new Set(AREAS);
 
@@ -242,6 +243,7 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
           />
           <Breadcrumb className="loom-breadcrumb" items={breadcrumbItems} />
           <div className="loom-header-right">
+            <NoticeBell />
             <Dropdown menu={langMenu} trigger={['click']}>
               <Button type="text" icon={<GlobalOutlined />} data-action="lang">
                 {lang === 'zh-CN' ? '简体中文' : 'English'}
