@@ -20,7 +20,7 @@ from nats.aio.msg import Msg
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_apps.module import builder, files, loader
+from loom_apps.module import builder, files, loader, runner
 from loom_apps.module import service as module_service
 from loom_apps.module.loader import Loaded
 from loom_apps.module.models import AppModuleVersion
@@ -108,6 +108,10 @@ class Host:
 
     async def test_loop(self) -> None:
         """Claims and tests waiting versions until stopped."""
+        try:
+            await asyncio.get_running_loop().run_in_executor(None, runner.warm)
+        except Exception:
+            log.exception("the test fork server did not start; the first run starts it")
         while not self._stopping.is_set():
             try:
                 tested = await self.test_next()
