@@ -265,6 +265,11 @@ MATRIX: dict[str, str] = {
     "GET /flowable/task/historicTaskList": USER,
     "GET /flowable/task/myApplyed": USER,
     "GET /flowable/task/overview": USER,
+    # the caller's own notices
+    "GET /flowable/notice/list": USER,
+    "GET /flowable/notice/unread": USER,
+    "PUT /flowable/notice/read": USER,
+    "GET /flowable/notice/stream": USER,
     "PUT /flowable/task/rejectAndOver": USER,
     "POST /flowable/task/saveForm": USER,
     "POST /flowable/task/start": USER,

@@ -21,8 +21,9 @@ SERVICES = {
     "forms": os.environ.get("LOOM_FORMS_HTTP_PORT", "8104"),
     "apps": os.environ.get("LOOM_APPS_HTTP_PORT", "8105"),
 }
-# Calling it would end the test user's session; its 401 without a token is still checked.
-NOT_CALLED_AS_USER = {"GET /sys/logout"}
+# Calling them would end the test user's session, or (the notice stream) never end; their 401
+# without a token is still checked.
+NOT_CALLED_AS_USER = {"GET /sys/logout", "GET /flowable/notice/stream"}
 
 
 def _routes() -> dict[str, dict[str, str]]:
