@@ -4,11 +4,13 @@ the permissions of the menu gencode created in sys, and its columns' rules enfor
 
 from __future__ import annotations
 
+import io
 import time
 import uuid
 from typing import Any
 
 import httpx
+from openpyxl import load_workbook
 from pydantic.alias_generators import to_camel
 
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
@@ -127,6 +129,13 @@ def test_a_generated_single_table_module_goes_live_and_serves(
         assert clerk.post(f"{base}/save", json={"title": "x" * 51}).status_code == 400
         _ok(clerk.delete(f"{base}/delete", params={"ids": record["id"]}))
         assert _ok(clerk.get(f"{base}/list"))["total"] == 1
+        # the export writes the list's columns, the dictionary column by its label
+        exported = clerk.get(f"{base}/export")
+        assert exported.status_code == 200, exported.text
+        assert list(load_workbook(io.BytesIO(exported.content)).active.iter_rows(values_only=True)) == [
+            ("标题", "是否"),
+            ("第二条", "否"),
+        ]
         # the portal finds the module's pages among the caller's remotes
         remotes = _ok(clerk.get("/api/apps/module/remotes"))
         assert [r["href"] for r in remotes] == [f"/{module}/{name}/"]
@@ -136,6 +145,7 @@ def test_a_generated_single_table_module_goes_live_and_serves(
     with _user_with(admin, portal, []) as stranger:
         assert stranger.get(f"{base}/list").status_code == 403
         assert stranger.post(f"{base}/save", json={"title": "x"}).status_code == 403
+        assert stranger.get(f"{base}/export").status_code == 403
         assert stranger.get("/api/apps/module/pages", params={"name": f"{module}/{name}"}).status_code == 403
         assert _ok(stranger.get("/api/apps/module/remotes")) == []
     assert portal.get(f"{base}/list").status_code == 401
@@ -204,8 +214,25 @@ def test_a_generated_tree_module_serves_its_tree(admin: httpx.Client, portal: ht
         tree = _ok(clerk.get(f"{base}/treeData"))
         root = next(n for n in tree if n["id"] == "root1")
         assert [c["name"] for c in root["children"]] == ["叶"]
+        # a node never moves under its own descendant (zh-CN and en-US), but moves anywhere else
+        loop = {"id": "root1", "name": "根", "sort": 10, "parentId": "leaf1"}
+        refused = clerk.post(f"{base}/save", json=loop)
+        assert refused.status_code == 400 and refused.json()["msg"] == "不能将上级设置为自己或自己的下级"
+        english = clerk.post(f"{base}/save", json=loop, headers={"Accept-Language": "en-US"})
+        assert english.json()["msg"] == "A node cannot be moved under itself or its descendants"
+        _ok(clerk.post(f"{base}/save", json={"id": "root2", "name": "另一根", "sort": 20, "parentId": "0"}))
+        _ok(clerk.post(f"{base}/save", json={"id": "leaf1", "name": "叶", "sort": 10, "parentId": "root2"}))
+        tree = _ok(clerk.get(f"{base}/treeData"))
+        assert [(n["id"], [c["id"] for c in n["children"]]) for n in tree] == [
+            ("root1", []),
+            ("root2", ["leaf1"]),
+        ]
+        assert _ok(clerk.get(f"{base}/queryById", params={"id": "leaf1"}))["parentIds"] == "0,root2,"
     with _user_with(admin, portal, []) as stranger:
         assert stranger.get(f"{base}/treeData").status_code == 403
+        assert (
+            stranger.post(f"{base}/save", json={"id": "x", "name": "x", "parentId": "0"}).status_code == 403
+        )
 
 
 def test_a_generated_master_module_serves_its_child_table(admin: httpx.Client, portal: httpx.Client) -> None:
@@ -233,5 +260,101 @@ def test_a_generated_master_module_serves_its_child_table(admin: httpx.Client, p
         # then the child list filters by its master
         items = _ok(clerk.get(f"/api/{module}/{child}/list", params={"orderId": "o1"}))
         assert [r["qty"] for r in items["records"]] == [3]
+        # and the master's form saves its rows with it, in one transaction
+        child_class = "".join(p.title() for p in child.split("_"))
+        rows = child_class[:1].lower() + child_class[1:] + "List"
+        form = {"id": "o2", "code": "B-2", rows: [{"qty": 1}, {"qty": 2}]}
+        _ok(clerk.post(f"/api/{module}/{master}/save", json=form))
+        read = _ok(clerk.get(f"/api/{module}/{master}/queryById", params={"id": "o2"}))
+        assert sorted(r["qty"] for r in read[rows]) == [1, 2] and {r["orderId"] for r in read[rows]} == {"o2"}
+        one, two = sorted(read[rows], key=lambda r: r["qty"])
+        bad = clerk.post(
+            f"/api/{module}/{master}/save", json={**read, "code": "C", rows: [{**one, "qty": "many"}]}
+        )
+        assert bad.status_code == 400
+        edit = {**read, rows: [{**one, "qty": 10}, {**two, "delFlag": "1"}, {"qty": 30}]}
+        _ok(clerk.post(f"/api/{module}/{master}/save", json=edit))
+        after = _ok(clerk.get(f"/api/{module}/{master}/queryById", params={"id": "o2"}))
+        assert after["code"] == "B-2" and sorted(r["qty"] for r in after[rows]) == [10, 30]
+        _ok(clerk.delete(f"/api/{module}/{master}/delete", params={"ids": "o2"}))
+        assert _ok(clerk.get(f"/api/{module}/{child}/list", params={"orderId": "o2"}))["total"] == 0
     with _user_with(admin, portal, []) as stranger:
         assert stranger.get(f"/api/{module}/{child}/list").status_code == 403
+        assert (
+            stranger.post(f"/api/{module}/{master}/save", json={"id": "o3", "code": "X"}).status_code == 403
+        )
+
+
+def test_a_generated_left_tree_filters_its_right_list(admin: httpx.Client, portal: httpx.Client) -> None:
+    # given a left tree (type 4) and its right table (type 5), generated into a live module
+    tree, right = f"e2e_grp_{uuid.uuid4().hex[:6]}", f"e2e_mem_{uuid.uuid4().hex[:6]}"
+    module = f"e2e{uuid.uuid4().hex[:6]}"
+    tree_id = _synced(admin, _design_of(tree, "4"))
+    _synced(
+        admin,
+        _design_of(
+            right,
+            "5",
+            _column("grp_id", "varchar(64)", "分组", isQuery="1"),
+            _column("title", "varchar(20)", "标题"),
+            parentTable=tree,
+            parentTableFk="grp_id",
+        ),
+    )
+    _live(admin, tree_id, module)
+    with _menu_user(admin, portal, tree_id, "4") as clerk:
+        for node in ("g1", "g2"):
+            _ok(
+                clerk.post(
+                    f"/api/{module}/{tree}/save", json={"id": node, "name": node, "sort": 10, "parentId": "0"}
+                )
+            )
+        for group, title in (("g1", "甲"), ("g1", "乙"), ("g2", "丙")):
+            _ok(clerk.post(f"/api/{module}/{right}/save", json={"grpId": group, "title": title}))
+        # when a node of the tree is chosen, the right list holds its rows only
+        chosen = _ok(clerk.get(f"/api/{module}/{right}/list", params={"grpId": "g1"}))
+        assert sorted(r["title"] for r in chosen["records"]) == ["乙", "甲"]
+        assert _ok(clerk.get(f"/api/{module}/{right}/list"))["total"] == 3
+    with _user_with(admin, portal, []) as stranger:
+        assert stranger.get(f"/api/{module}/{right}/list").status_code == 403
+        assert stranger.get(f"/api/{module}/{tree}/treeData").status_code == 403
+
+
+def test_a_department_user_sees_none_of_another_departments_rows_of_a_generated_module(
+    admin: httpx.Client, portal: httpx.Client
+) -> None:
+    from .test_sys_complete import _member, _office
+
+    # given a live module, its menu's buttons held by a role with the scope 所在部门 (5)
+    name = f"e2e_scope_{uuid.uuid4().hex[:6]}"
+    module = f"e2e{uuid.uuid4().hex[:6]}"
+    table_id = _synced(admin, _design_of(name, "0", _column("title", "varchar(20)", "标题")))
+    _live(admin, table_id, module)
+    menu_name = f"模块{uuid.uuid4().hex[:4]}"
+    form = {"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": "0"}
+    _ok(admin.post("/api/gencode/scheme/createMenu", data=form))
+    page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
+    assert page is not None
+    role_name = f"scope{uuid.uuid4().hex[:6]}"
+    menus = [page["id"], *(c["id"] for c in page["children"])]
+    role = {"name": role_name, "enName": role_name, "menuIdList": menus, "dataScope": "5"}
+    _ok(admin.post("/api/sys/role/save", json=role))
+    role_id = _ok(admin.get("/api/sys/role/list", params={"enName": role_name}))["records"][0]["id"]
+    dept_a, dept_b = _office(admin, f"部门A{role_name}"), _office(admin, f"部门B{role_name}")
+    alice, bob = _member(admin, portal, dept_a, role_id), _member(admin, portal, dept_b, role_id)
+    base = f"/api/{module}/{name}"
+    _ok(alice.post(f"{base}/save", json={"id": "of-a", "title": "甲"}))
+    _ok(bob.post(f"{base}/save", json={"id": "of-b", "title": "乙"}))
+    # then alice sees none of dept B's rows, through every route
+    assert [r["title"] for r in _ok(alice.get(f"{base}/list"))["records"]] == ["甲"]
+    assert alice.get(f"{base}/queryById", params={"id": "of-b"}).status_code == 404
+    assert alice.post(f"{base}/save", json={"id": "of-b", "title": "改"}).status_code == 404
+    assert alice.delete(f"{base}/delete", params={"ids": "of-b"}).status_code == 404
+    sheet = load_workbook(io.BytesIO(alice.get(f"{base}/export").content)).active
+    assert [row[0] for row in sheet.iter_rows(min_row=2, values_only=True)] == ["甲"]
+    assert _ok(bob.get(f"{base}/queryById", params={"id": "of-b"}))["title"] == "乙"  # untouched
+    # and with the scope 全部 she sees both
+    _ok(admin.post("/api/sys/role/save", json=role | {"id": role_id, "dataScope": "1"}))
+    assert sorted(r["title"] for r in _ok(alice.get(f"{base}/list"))["records"]) == ["乙", "甲"]
+    for client in (alice, bob):
+        client.close()
