@@ -6,6 +6,12 @@ transaction of its own, off the request's path: the request is neither slowed no
 log. The relay publishes the row to ``loom.log.<service>`` on the ``LOOM_LOG`` stream, where sys
 stores it (``/sys/log/list``). The payload is the JSON form of ``loom.sys.v1.OperationLogged``
 (the platform library imports no service contract).
+
+``before`` and ``after`` come from the request's ORM flushes (:func:`_record_flush`): for each
+record updated, the fields that changed with their old and new values; for each record deleted,
+its fields; for each record inserted, its fields. They are keyed ``"<table> <id>"``. A write made
+with a Core statement (the workflow engine's tables, the rows of data sources) is not seen there:
+its ``after`` is the request's body and its ``before`` is empty.
 """
 
 from __future__ import annotations
@@ -14,9 +20,12 @@ import asyncio
 import logging
 import time
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 import orjson
+from sqlalchemy import event, inspect
+from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from loom_platform.logging import REQUEST_ID_HEADER, request_id
@@ -35,11 +44,81 @@ MASKED = ("password", "pwd", "secret", "token")
 MAX_BODY = 64 * 1024
 MAX_PARAMS = 4000
 MAX_ANSWER = 8 * 1024
+MAX_CHANGED_RECORDS = 50
+MAX_VALUE = 500
+# Stamps every update touches: they say nothing about what the user changed.
+UNCHANGING = frozenset({"update_date", "update_by", "updated_at", "revision", "rev"})
 
 # Type values of JeePlus's sys_log_type.
 TYPE_LOGIN, TYPE_EXCEPTION, TYPE_OPERATION = "1", "3", "4"
 
 _pending: set[asyncio.Task[None]] = set()
+
+# The records the current logged request changed: (key, before, after); None outside such a request.
+_changes: ContextVar[list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] | None] = ContextVar(
+    "loom_oplog_changes", default=None
+)
+
+
+def _value(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MAX_VALUE:
+        return value[:MAX_VALUE] + "…"
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)[:MAX_VALUE]
+
+
+def _fields(state: Any) -> dict[str, Any]:
+    return {
+        a.key: _value(state.dict.get(a.key)) for a in state.mapper.column_attrs if a.key not in UNCHANGING
+    }
+
+
+def _record_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """Before a flush inside a logged request, notes what it will change (old values are still there)."""
+    found = _changes.get()
+    if found is None or len(found) >= MAX_CHANGED_RECORDS:
+        return
+    for obj in session.dirty:
+        state = inspect(obj)
+        if not _recorded(state):
+            continue
+        before, after = {}, {}
+        for attr in state.mapper.column_attrs:
+            history = state.attrs[attr.key].history
+            if attr.key in UNCHANGING or not history.has_changes():
+                continue
+            before[attr.key] = _value(history.deleted[0]) if history.deleted else None
+            after[attr.key] = _value(history.added[0]) if history.added else None
+        if before != after:
+            found.append((_key(state), before, after))
+    gone = [inspect(obj) for obj in session.deleted]
+    added = [inspect(obj) for obj in session.new]
+    found.extend((_key(state), _fields(state), None) for state in gone if _recorded(state))
+    found.extend((_key(state), None, _fields(state)) for state in added if _recorded(state))
+    del found[MAX_CHANGED_RECORDS:]
+
+
+def _recorded(state: Any) -> bool:
+    """A business record, not the platform's own bookkeeping (outbox, queues: tables ``loom_*``)."""
+    return not str(state.mapper.persist_selectable.name).startswith("loom_")
+
+
+def _key(state: Any) -> str:
+    identity = state.identity or tuple(state.dict.get(c.key) for c in state.mapper.primary_key)
+    return f"{state.mapper.persist_selectable.name} {','.join(str(i) for i in identity)}"
+
+
+event.listen(Session, "before_flush", _record_flush)
+
+
+def _masked_changes(
+    changes: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]],
+) -> tuple[str, str]:
+    """``before`` and ``after`` as JSON objects keyed by record (masked like the parameters)."""
+    before = {key: _masked(old) for key, old, _ in changes if old is not None}
+    after = {key: _masked(new) for key, _, new in changes if new is not None}
+    return (orjson.dumps(before).decode() if before else "", orjson.dumps(after).decode() if after else "")
 
 
 def _masked(value: Any) -> Any:
@@ -77,7 +156,7 @@ def _title(scope: Scope) -> str:
     endpoint = scope.get("endpoint")
     doc = (getattr(endpoint, "__doc__", None) or "").strip().splitlines()
     route = scope.get("route")
-    return (doc[0] if doc else getattr(route, "path", scope["path"]))[:255]
+    return (doc[0] if doc else str(getattr(route, "path", scope["path"])))[:255]
 
 
 class OperationLogMiddleware:
@@ -116,12 +195,17 @@ class OperationLogMiddleware:
                 answer.extend(message.get("body", b"")[: MAX_ANSWER - len(answer)])
             await send(message)
 
+        changes: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] = []
+        token = _changes.set(changes)
         try:
             await self.app(scope, _receive, _send)
         finally:
+            _changes.reset(token)
             elapsed = int((time.perf_counter() - started) * 1000)
             try:
                 entry = self._entry(scope, headers, bytes(body), bytes(answer), status, elapsed)
+                if status < 400 and changes and scope["path"] not in (LOGIN, LOGOUT):
+                    entry["before"], entry["after"] = _masked_changes(changes)
                 self._write_later(scope, entry)
             except Exception:  # the log never fails the request it describes
                 log.exception("operation log entry could not be built")
@@ -166,7 +250,8 @@ class OperationLogMiddleware:
             "requestType": scope["method"],
             "params": params,
             "recordIds": _ids(query, parsed_body, parsed_answer if ok else None),
-            # The values a successful write stored (its body); "before" needs the service's record.
+            # The values a successful write stored: its body, unless its ORM flushes say more (above).
+            "before": "",
             "after": _after(parsed_body) if ok and path not in (LOGIN, LOGOUT) else "",
             "result": "success" if ok else "fail",
             "exception": error,

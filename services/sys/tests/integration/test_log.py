@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import json
+from datetime import UTC, date, datetime
 from typing import Any
 
 import httpx
+from fastapi import FastAPI
+from sqlalchemy import text
 
+from loom_contracts.loom.sys.v1 import events_pb2
 from loom_platform import oplog
+from loom_platform.db import transaction
+from loom_sys.log import service as log_service
 
 
 async def _logged(admin: httpx.AsyncClient, expected: int, **filters: str) -> list[dict[str, Any]]:
@@ -60,3 +67,52 @@ async def test_mine_delete_and_empty(admin: httpx.AsyncClient, make_user: Any, c
     assert (await admin.delete("/sys/log/empty")).json() == "清空日志成功!"
     bad = await admin.get("/sys/log/list", params={"beginCreateDate": "yesterday"})
     assert (bad.status_code, bad.json()["msg"]) == (400, "日期'yesterday'格式不正确")
+
+
+async def test_an_update_and_a_delete_log_the_changed_fields_before_and_after(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given a post
+    await admin.post("/sys/post/save", json={"name": "质检员", "code": "qa", "sort": 1})
+    [created] = await _logged(admin, 1, requestUri="/sys/post/save")
+    post = (await admin.get("/sys/post/list", params={"code": "qa"})).json()["records"][0]
+    # when it is renamed, then deleted
+    await admin.post("/sys/post/save", json={"id": post["id"], "name": "质量检验员", "code": "qa", "sort": 1})
+    await admin.delete("/sys/post/delete", params={"ids": post["id"]})
+    # then the update names the field that changed, with both values; the delete keeps the record
+    key = f"sys_post {post['id']}"
+    assert json.loads(created["after"])[key]["name"] == "质检员" and not created["before"]
+    rows = await _logged(admin, 2, requestUri="/sys/post/save")
+    updated = next(r for r in rows if r["before"])
+    assert json.loads(updated["before"]) == {key: {"name": "质检员"}}
+    assert json.loads(updated["after"]) == {key: {"name": "质量检验员"}}
+    [deleted] = await _logged(admin, 1, requestUri="/sys/post/delete")
+    assert json.loads(deleted["before"])[key]["code"] == "qa" and not deleted["after"]
+
+
+async def test_log_rows_go_to_their_months_partition_and_a_late_month_takes_its_rows_along(
+    app: FastAPI, admin: httpx.AsyncClient
+) -> None:
+    # given a row of a month that has no partition yet (it lands in the default partition)
+    later = datetime(2031, 5, 17, 8, 30, tzinfo=UTC)
+    event = events_pb2.OperationLogged(
+        id="late-row", type="4", title="未来", request_uri="/x", created_at=int(later.timestamp() * 1000)
+    )
+    async with app.state.session_factory() as session, transaction(session):
+        await log_service.store(session, event)
+        await log_service.store(session, event)  # redelivered: stored once
+    # when that month's partition is created
+    async with app.state.session_factory() as session, transaction(session):
+        await log_service.ensure_partitions(session, date(2031, 5, 1))
+    # then the row lives there, once, and the list still shows it
+    async with app.state.session_factory() as session:
+        where = await session.execute(
+            text("SELECT tableoid::regclass::text FROM sys_log WHERE id = 'late-row'")
+        )
+        assert where.scalars().all() == ["sys_log_2031_05"]
+        months = await session.execute(
+            text("SELECT count(*) FROM pg_inherits WHERE inhparent = 'sys_log'::regclass")
+        )
+        assert months.scalar_one() >= 4  # default, this month and two ahead at least
+    listed = (await admin.get("/sys/log/list", params={"title": "未来"})).json()
+    assert [r["id"] for r in listed["records"]] == ["late-row"]

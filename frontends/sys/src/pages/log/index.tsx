@@ -99,10 +99,12 @@ function LogDetail({ row }: { row: LogRow }) {
         <Table
           style={{ marginTop: 16 }}
           size="small"
-          rowKey="field"
+          rowKey={(c) => `${c.record}\u0000${c.field}`}
           pagination={false}
           dataSource={changes}
+          data-testid="log-changes"
           columns={[
+            ...(changes.some((c) => c.record) ? [{ title: t('log.record'), dataIndex: 'record' }] : []),
             { title: t('log.field'), dataIndex: 'field' },
             { title: t('log.before'), dataIndex: 'before', render: (v: string) => <del style={{ color: '#cf1322' }}>{v}</del> },
             { title: t('log.after'), dataIndex: 'after', render: (v: string) => <span style={{ color: '#389e0d' }}>{v}</span> },

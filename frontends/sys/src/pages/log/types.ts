@@ -18,6 +18,8 @@ export interface LogRow extends Record<string, unknown> {
 }
 
 export interface FieldChange {
+  /** The record the field belongs to (`"<table> <id>"`), empty for a request body. */
+  record: string;
   field: string;
   before: string;
   after: string;
@@ -38,12 +40,34 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The fields whose value differs between a log row's before and after (JSON objects), in order. */
+const RECORD_KEY = /^\S+ \S+$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Whether a log's before/after are keyed by record (`{"sys_post 12": {name: …}}`, as services
+ * write them from their flushes) rather than a request body. */
+function byRecord(...sides: Record<string, unknown>[]): boolean {
+  const entries = sides.flatMap((side) => Object.entries(side));
+  return entries.length > 0 && entries.every(([key, value]) => RECORD_KEY.test(key) && isObject(value));
+}
+
+function diff(record: string, old: Record<string, unknown>, next: Record<string, unknown>): FieldChange[] {
+  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])];
+  return keys
+    .map((field) => ({ record, field, before: shown(old[field]), after: shown(next[field]) }))
+    .filter((c) => c.before !== c.after);
+}
+
+/** The fields whose value differs between a log row's before and after (JSON objects), in order,
+ * record by record when they are keyed by record. */
 export function changedFields(before: string | null | undefined, after: string | null | undefined): FieldChange[] {
   const old = parsed(before);
   const next = parsed(after);
-  const keys = [...new Set([...Object.keys(old), ...Object.keys(next)])];
-  return keys
-    .map((field) => ({ field, before: shown(old[field]), after: shown(next[field]) }))
-    .filter((c) => c.before !== c.after);
+  if (!byRecord(old, next)) return diff('', old, next);
+  const records = [...new Set([...Object.keys(old), ...Object.keys(next)])];
+  return records.flatMap((record) =>
+    diff(record, (old[record] as Record<string, unknown> | undefined) ?? {}, (next[record] as Record<string, unknown> | undefined) ?? {}),
+  );
 }

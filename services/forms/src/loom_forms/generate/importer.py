@@ -6,10 +6,11 @@ import logging
 import re
 import time
 from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import orjson
-from sqlalchemy import Integer, Numeric, Text, case, cast, column, not_, select, values
+from sqlalchemy import Integer, Numeric, Text, column, select, true, values
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import validate
@@ -37,7 +38,6 @@ def check_rows(online: Online, rows: Sequence[tuple[int, Mapping[str, Any]]], la
 
 
 NUMERIC_TYPE = re.compile(r"int|decimal|numeric|number|double|float|real", re.IGNORECASE)
-NUMBER_TEXT = r"^\s*-?[0-9]+(\.[0-9]+)?\s*$"
 # Rows per VALUES list of the scope check (asyncpg binds at most 32,767 parameters per statement).
 MAX_CHECK_PARAMETERS = 30_000
 
@@ -46,6 +46,14 @@ def _text(value: Any) -> str | None:
     if value is None or isinstance(value, str):
         return value
     return orjson.dumps(value).decode() if isinstance(value, list | dict) else str(value)
+
+
+def _number(value: Any) -> Decimal | None:
+    """A numeric column's value as the data source would compare it (``None`` when not a number)."""
+    try:
+        return None if value is None or isinstance(value, bool) else Decimal(str(value).strip())
+    except InvalidOperation:
+        return None
 
 
 async def check_scope(
@@ -63,21 +71,25 @@ async def check_scope(
         return
     names = sorted({name for _, row in rows for name in row})
     kinds = {c.name: c.jdbc_type for c in await data.columns(online.data_source, online.binding.table)}
+    numeric = {n for n in names if NUMERIC_TYPE.search(kinds.get(n, ""))}
     chunk = max(1, MAX_CHECK_PARAMETERS // (len(names) + 1))
     outside: list[int] = []
     for start in range(0, len(rows), chunk):
         part = rows[start : start + chunk]
         listed = values(
-            column("row_number", Integer), *(column(n, Text) for n in names), name="imported"
-        ).data([(number, *(_text(row.get(n)) for n in names)) for number, row in part])
-        typed = {
-            n: case((listed.c[n].regexp_match(NUMBER_TEXT), cast(listed.c[n], Numeric)))
-            if NUMERIC_TYPE.search(kinds.get(n, ""))
-            else listed.c[n]
-            for n in names
-        }
+            column("row_number", Integer),
+            *(column(n, Numeric if n in numeric else Text) for n in names),
+            name="imported",
+        ).data(
+            [
+                (number, *((_number if n in numeric else _text)(row.get(n)) for n in names))
+                for number, row in part
+            ]
+        )
         found = await session.execute(
-            select(listed.c.row_number).where(not_(predicate(access, typed))).order_by(listed.c.row_number)
+            select(listed.c.row_number)
+            .where(predicate(access, listed.c).is_not(true()))  # NULL (a rule on an empty cell) hides too
+            .order_by(listed.c.row_number)
         )
         outside.extend(found.scalars().all())
     if outside:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, date, datetime
 
 from fastapi import FastAPI
 from google.protobuf import json_format
@@ -27,10 +28,24 @@ def parse(data: bytes) -> events_pb2.OperationLogged:
 async def log_consumer(app: FastAPI) -> AsyncIterator[None]:
     """Runs the durable consumer of ``LOOM_LOG`` for the app's lifetime."""
 
+    ensured: list[date] = []
+
+    async def ensure_months() -> None:
+        """This month's partition and the next ones, once a day (a long-running sys crosses months)."""
+        today = datetime.now(UTC).date()
+        if ensured and ensured[-1] == today:
+            return
+        async with app.state.session_factory() as session, transaction(session):
+            await service.ensure_partitions(session, today)
+        ensured[:] = [today]
+
     async def handle(msg: Msg) -> None:
         entry = parse(msg.data)
+        await ensure_months()
         async with app.state.session_factory() as session, transaction(session):
             await service.store(session, entry)
+
+    await ensure_months()
 
     settings = app.state.settings
     consumer = messaging.DurableConsumer(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Text
+from sqlalchemy import DateTime, Index, Text
 from sqlmodel import Field, SQLModel
 
 from loom_platform.wire import new_id, now
@@ -20,9 +20,14 @@ class Log(SQLModel, table=True):
     """Who did what, when, through which route, on which records, and how it ended."""
 
     __tablename__ = "sys_log"
+    __table_args__ = (
+        Index("ix_sys_log_create_date", "create_date"),
+        Index("ix_sys_log_type_create_date", "type", "create_date"),
+        Index("ix_sys_log_create_by_create_date", "create_by", "create_date"),
+    )
 
     id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
-    type: str = Field(default=OPERATION, max_length=1, index=True)
+    type: str = Field(default=OPERATION, max_length=1)
     title: str | None = Field(default=None, max_length=255)
     service: str | None = Field(default=None, max_length=50)
     remote_addr: str | None = Field(default=None, max_length=255)
@@ -37,6 +42,7 @@ class Log(SQLModel, table=True):
     result: str | None = Field(default=None, max_length=20)
     exception: str | None = Field(default=None, sa_type=Text)
     record_time: int | None = None
-    create_by: str | None = Field(default=None, max_length=64, index=True)
+    create_by: str | None = Field(default=None, max_length=64)
     create_by_name: str | None = Field(default=None, max_length=100)
-    create_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True), index=True)
+    # partitioned by month of create_date (migration 0007, ``log/partitions.py``): part of the key
+    create_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True), primary_key=True)

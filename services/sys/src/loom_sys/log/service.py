@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import select
+from sqlalchemy import func, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.sys.v1 import events_pb2
-from loom_platform.paging import PageParams, Sortable, contains, paginate
+from loom_platform.paging import PageParams, Sortable, apply_orders, contains, page_body
+from loom_sys.log import partitions
 from loom_sys.log.errors import LogDateInvalid
 from loom_sys.log.models import Log
 from loom_sys.office.models import Office
 from loom_sys.user.models import User
 
 _t = Log.__table__.c  # type: ignore[attr-defined]
+# The list counts at most this many matching rows (as a search engine's "10,000+"): counting a
+# year of logs exactly would cost more than the page; narrower filters give exact totals.
+COUNT_CAP = 10_000
 _company = aliased(Office)
 _office = aliased(Office)
 SORTABLE: Sortable = {
@@ -110,9 +114,24 @@ async def page(
         stmt = stmt.where(Log.create_date >= start)  # type: ignore[arg-type]
     if stop:
         stmt = stmt.where(Log.create_date < stop)  # type: ignore[arg-type]
-    return await paginate(
-        session, stmt, params, sortable=SORTABLE, default_order=[_t.create_date.desc()], render=render
+    capped = stmt.with_only_columns(Log.id).limit(COUNT_CAP).subquery()
+    total = (await session.execute(select(func.count()).select_from(capped))).scalar_one()
+    ordered = apply_orders(stmt, params, SORTABLE, [_t.create_date.desc()])
+    limit = COUNT_CAP if params.all_rows else params.size
+    rows = await session.execute(ordered.offset(params.offset).limit(limit))
+    return page_body([render(row) for row in rows.all()], total, params)
+
+
+async def ensure_partitions(session: AsyncSession, today: date) -> None:
+    """Creates this month's partition and the next ones (nothing when sys_log is not partitioned)."""
+    partitioned = await session.execute(
+        text("SELECT 1 FROM pg_partitioned_table WHERE partrelid = to_regclass('sys_log')")
     )
+    if partitioned.first() is None:
+        return
+    connection = await session.connection()
+    for statement in partitions.ensure(partitions.ahead(today)):
+        await connection.exec_driver_sql(statement)
 
 
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
@@ -131,7 +150,7 @@ def _text(value: str, limit: int) -> str | None:
 
 
 async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> None:
-    """Stores one logged operation; a redelivered event (same id) changes nothing."""
+    """Stores one logged operation; a redelivered event (same id and time) changes nothing."""
     created = datetime.fromtimestamp(event.created_at / 1000, UTC) if event.created_at else datetime.now(UTC)
     values = {
         "id": event.id[:64],
@@ -154,4 +173,6 @@ async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> Non
         "create_by_name": _text(event.login_name, 100),
         "create_date": created,
     }
-    await session.execute(insert(Log).values(**values).on_conflict_do_nothing(index_elements=["id"]))
+    await session.execute(
+        insert(Log).values(**values).on_conflict_do_nothing(index_elements=["id", "create_date"])
+    )
