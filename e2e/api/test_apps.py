@@ -5,6 +5,7 @@ the permissions of the menu gencode created in sys, and its columns' rules enfor
 from __future__ import annotations
 
 import io
+import json
 import time
 import uuid
 from typing import Any
@@ -358,3 +359,110 @@ def test_a_department_user_sees_none_of_another_departments_rows_of_a_generated_
     assert sorted(r["title"] for r in _ok(alice.get(f"{base}/list"))["records"]) == ["乙", "甲"]
     for client in (alice, bob):
         client.close()
+
+
+# starting processes and handling one's tasks
+TASK_MENUS = [
+    "m-flow",
+    "m-flow-start",
+    "m-flow-start-view",
+    "m-flow-todo",
+    "m-flow-todo-view",
+    "m-flow-todo-audit",
+]
+
+
+def _external_form_process(key: str, form_url: str) -> str:
+    """A process whose start node and task (handled by the starter) show one external form."""
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" '
+        'xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://loom/e2e">'
+        f'<process id="{key}" name="{key}" isExecutable="true">'
+        f'<startEvent id="start" flowable:initiator="applyUserId" flowable:formKey="{form_url}"/>'
+        f'<userTask id="check" name="复核" flowable:assignee="${{applyUserId}}" flowable:formKey="{form_url}"/>'
+        '<endEvent id="end"/>'
+        '<sequenceFlow id="f1" sourceRef="start" targetRef="check"/>'
+        '<sequenceFlow id="f2" sourceRef="check" targetRef="end"/>'
+        "</process></definitions>"
+    )
+
+
+def test_a_workflow_form_module_is_the_external_form_of_a_process(
+    admin: httpx.Client, portal: httpx.Client
+) -> None:
+    # given a workflow-form table (type 6) generated into a live module, its form URL bound as the external
+    # form of a process's start node and task
+    name = f"e2e_leave_{uuid.uuid4().hex[:6]}"
+    module = f"e2e{uuid.uuid4().hex[:6]}"
+    table_id = _synced(admin, _design_of(name, "6", _column("reason", "varchar(50)", "事由", isNull="0")))
+    _live(admin, table_id, module)
+    form_url = _ok(admin.get("/api/gencode/table/getFormUrl", params={"tableId": table_id}))
+    assert form_url.startswith(f"/{module}/{name}/") and form_url.endswith("Form")
+    key = f"e2e_wf_{uuid.uuid4().hex[:6]}"
+    model_id = _ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": key, "name": key}))["id"]
+    editor = _ok(admin.get(f"/api/app/rest/models/{model_id}/editor/json"))
+    model = {"modeltype": "model", "json_xml": _external_form_process(key, form_url), "name": key, "key": key}
+    model |= {"description": "", "newversion": "false", "comment": "", "lastUpdated": editor["lastUpdated"]}
+    _ok(admin.post(f"/api/flowable/model/saveModel/{model_id}", data=model))
+    _ok(admin.put("/api/flowable/model/deploy", params={"id": model_id, "category": "e2e"}))
+    definition = next(
+        d
+        for d in _ok(admin.get("/api/flowable/process/list", params={"size": 100}))["records"]
+        if d["key"] == key
+    )
+    menu_name = f"模块{uuid.uuid4().hex[:4]}"
+    _ok(
+        admin.post(
+            "/api/gencode/scheme/createMenu",
+            data={"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": "6"},
+        )
+    )
+    page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
+    assert page is not None
+    base = f"/api/{module}/{name}"
+    with _user_with(admin, portal, [page["id"], *(c["id"] for c in page["children"]), *TASK_MENUS]) as clerk:
+        # the start node's form is the module's page
+        start = _ok(
+            clerk.get(
+                "/api/flowable/task/getTaskDef", params={"procDefId": definition["id"], "status": "start"}
+            )
+        )
+        assert start["formType"] == "2" and start["formUrl"] == form_url
+        # when the start saves its record through the module's API (its rules hold) and starts with it
+        assert clerk.post(f"{base}/save", json={"id": "leave1"}).status_code == 400
+        _ok(clerk.post(f"{base}/save", json={"id": "leave1", "reason": "回家"}))
+        started = {"procDefKey": key, "title": "请假", "businessTable": name, "businessId": "leave1"}
+        pid = _ok(clerk.post("/api/flowable/task/start", params=started))
+        _ok(
+            clerk.post(
+                f"{base}/save",
+                json={**_ok(clerk.get(f"{base}/queryById", params={"id": "leave1"})), "procInsId": pid},
+            )
+        )
+        # then the task shows the same page with the instance's record
+        todo = [
+            r
+            for r in _ok(clerk.get("/api/flowable/task/todo", params={"size": 100}))["records"]
+            if r["task"]["processInstanceId"] == pid
+        ]
+        task_id = todo[0]["task"]["id"]
+        task = _ok(clerk.get("/api/flowable/task/getTaskDef", params={"taskId": task_id, "procInsId": pid}))
+        assert (task["formType"], task["formUrl"]) == ("2", form_url)
+        assert (task["businessTable"], task["businessId"]) == (name, "leave1")
+        # and the audit saves the record through the module's API, then completes the task
+        record = _ok(clerk.get(f"{base}/queryById", params={"id": task["businessId"]}))
+        _ok(clerk.post(f"{base}/save", json={**record, "reason": "回家探亲"}))
+        comment = json.dumps({"type": "_flow_agree", "status": "同意", "message": ""})
+        _ok(
+            clerk.post("/api/flowable/task/audit", data={"taskId": task_id, "vars": "{}", "comment": comment})
+        )
+        # the record names its instance, which has ended
+        stored = _ok(clerk.get(f"{base}/queryById", params={"id": "leave1"}))
+        assert stored["reason"] == "回家探亲" and stored["procInsId"] == pid
+        assert not [
+            r
+            for r in _ok(clerk.get("/api/flowable/task/todo", params={"size": 100}))["records"]
+            if r["task"]["processInstanceId"] == pid
+        ]
+    with _user_with(admin, portal, TASK_MENUS) as stranger:
+        assert stranger.post(f"{base}/save", json={"id": "x", "reason": "x"}).status_code == 403
