@@ -1,13 +1,16 @@
-import { useContext } from 'react';
+import { useContext, type ComponentType } from 'react';
 import { Button, Dropdown } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FormWidget } from '../render';
-import { CanvasCtx, CanvasStateCtx, SlotList } from './Canvas';
-import { canMergeDown, canMergeRight, canRemoveColumn, canRemoveRow, canSplit } from './model';
+import { CanvasCtx, CanvasStateCtx } from './canvasContext';
+import { canMergeDown, canMergeRight, canRemoveColumn, canRemoveRow, canSplit, type ContainerKind } from './model';
+
+/** How the canvas draws a slot (a cell's widgets); given by the canvas, which draws the report. */
+export type SlotComponent = ComponentType<{ id: string; kind: ContainerKind; list: FormWidget[] }>;
 
 /** The report ("table layout") on the canvas: cells accept drops; a chosen cell offers the design actions. */
-export function ReportEditor({ w }: { w: FormWidget }) {
+export function ReportEditor({ w, Slot: SlotList }: { w: FormWidget; Slot: SlotComponent }) {
   const api = useContext(CanvasCtx);
   const state = useContext(CanvasStateCtx);
   const { t } = useTranslation('forms');
