@@ -154,10 +154,11 @@ Largest scripts loaded after login (gzip):
 | --- | ---: |
 ${top.map((s) => `| \`${s.url.length > 90 ? s.url.slice(0, 45) + '…' + s.url.slice(-40) : s.url}\` | ${kb(s.gzip)} |`).join('\n')}
 `;
-// the forms remote's section (bench/frontend/forms.mjs) is kept, then measured again
 const resultsFile = join(here, 'RESULTS.md');
-const formsSection = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').match(/<!-- forms:begin -->[\s\S]*<!-- forms:end -->\n?/)?.[0] : undefined;
-writeFileSync(resultsFile, formsSection ? `${md}\n${formsSection}` : md);
+const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+// the forms remote's and the first opens' sections (forms.mjs, pages.mjs) are kept
+const kept = ['forms', 'pages'].map((k) => previous.match(new RegExp(`<!-- ${k}:begin -->[\\s\\S]*<!-- ${k}:end -->\\n?`))?.[0]).filter(Boolean);
+writeFileSync(resultsFile, [md, ...kept].join('\n'));
 console.log(md);
 if (process.env.LOOM_BENCH_FORMS !== '0') spawnSync(process.execPath, [join(here, 'forms.mjs')], { stdio: 'inherit', env: process.env });
 process.exit(okJs && okMs ? 0 : 1);

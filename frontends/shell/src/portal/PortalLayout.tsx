@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuIcon, PageActiveProvider, PageCloseProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
 import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
 import { RemotePage } from './remotes';
+import { prefetchMenuPages } from './prefetch';
 import { GeneratedModulePage, loadGeneratedModules } from './generated';
 import { AREAS } from '../../../federation.shared';
 import { Home } from './Home';
@@ -98,7 +99,8 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
 
   useEffect(() => {
     if (menus.length) performance.mark('loom:menu');
-  }, [menus.length]);
+    prefetchMenuPages(menus);
+  }, [menus]);
 
   const crumbs = useMemo(() => menuPath(menus, path, loc.search), [menus, path, loc.search]);
   const current = crumbs[crumbs.length - 1];
