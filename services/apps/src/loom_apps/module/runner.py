@@ -89,6 +89,8 @@ PRELOAD = [
     "loom_platform.crud",
     "loom_platform.testing.auth",
     "loom_apps.module.runner",
+    # each forked process imports the host's main script again (guarded by __name__ == "__main__")
+    "loom_apps.cli",
 ]
 _forks = multiprocessing.get_context("forkserver")
 _forks.set_forkserver_preload(PRELOAD)
@@ -119,6 +121,11 @@ def _pytest_child(back: str, url: str, log_path: str) -> None:
     import pytest
 
     args = ["-q", "-p", "no:cacheprovider", "-p", "pytest_asyncio.plugin", "--rootdir", back, "tests"]
+    # the fork server imported the plugin already, so pytest cannot rewrite its asserts (it need not)
+    args[:0] = [
+        "-W",
+        "ignore:Module already imported so cannot be rewritten:pytest.PytestAssertRewriteWarning",
+    ]
     code = pytest.main(args)
     sys.stdout.flush()
     sys.stderr.flush()
