@@ -43,5 +43,5 @@ export { isDeleted, liveRows, removeNested, upsertNested, type NestedRow } from 
 export { NestedRowsEditor, type NestedRowsEditorProps } from './components/NestedRowsEditor';
 export { ExpandedChildren } from './components/ExpandedChildren';
 export { FileTreePicker, type FileTreePickerProps, type LazyNode } from './components/FileTreePicker';
-export { GeneratedList, GeneratedPage, type GeneratedColumn, type GeneratedPages } from './components/GeneratedPage';
+export { GeneratedFields, GeneratedList, GeneratedPage, type GeneratedColumn, type GeneratedPages } from './components/GeneratedPage';
 export * from './form-render';

@@ -30,6 +30,8 @@ export interface GeneratedColumn {
 /** The list and form pages of a generated module, as data. */
 export interface GeneratedPages {
   name: string;
+  /** Its table (a workflow form's business table). */
+  entity?: string;
   title: string;
   permission: string;
   /** Its API below `/api`, e.g. `/demo/note`. */
@@ -87,6 +89,36 @@ function dateProps(column: GeneratedColumn) {
   };
 }
 
+/** Columns the server writes itself: never a form field (a workflow form's instance id). */
+const SERVER_FIELDS = ['proc_ins_id'];
+
+/**
+ * The form fields of a generated module, drawn from its pages (required and length rules, dictionary
+ * selects, dates, a tree's parent), inside the caller's antd `Form`: the module's dialog and the
+ * task center's external form draw the same fields.
+ */
+export function GeneratedFields({ pages }: { pages: GeneratedPages }) {
+  const { t } = useTranslation('ui');
+  const tree = TREE_TYPES.includes(pages.tableType ?? '');
+  return (
+    <>
+      {pages.columns
+        .filter((c) => c.form && !SERVER_FIELDS.includes(c.name) && !(tree && TREE_HIDDEN.includes(c.name)))
+        .map((c) => (
+          <Form.Item
+            key={c.field}
+            name={c.field}
+            label={c.label}
+            rules={[...(c.required ? [required(t('fieldRequired', { label: c.label }))] : []), ...(c.maxLength ? [maxLen(c.maxLength)] : [])]}
+            {...dateProps(c)}
+          >
+            {widget(c, pages.apiPrefix)}
+          </Form.Item>
+        ))}
+    </>
+  );
+}
+
 /** A generated module's list and form dialog, rendered from its pages (the server enforces the same rules). */
 export function GeneratedList({ pages }: { pages: GeneratedPages }) {
   const { t } = useTranslation('ui');
@@ -139,19 +171,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
         onSaved={() => list.current?.reload()}
         onClose={dlg.close}
       >
-        {pages.columns
-          .filter((c) => c.form && !(tree && TREE_HIDDEN.includes(c.name)))
-          .map((c) => (
-            <Form.Item
-              key={c.field}
-              name={c.field}
-              label={c.label}
-              rules={[...(c.required ? [required(t('fieldRequired', { label: c.label }))] : []), ...(c.maxLength ? [maxLen(c.maxLength)] : [])]}
-              {...dateProps(c)}
-            >
-              {widget(c, base)}
-            </Form.Item>
-          ))}
+        <GeneratedFields pages={pages} />
       </FormDialog>
     </div>
   );

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useState, type Ref } from 'react';
 import { Alert, Button, Descriptions, Empty, Input, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import '../../locales/tasks';
 import { taskService } from './service';
 import type { TaskDef } from './types';
 import { DynamicForm } from './DynamicForm';
+import { ExternalForm, type ExternalFormHandle } from './ExternalForm';
 import { isDynamicKey } from './nodeForm';
 
 /** Variables the engine and the start call write themselves: not shown as form data. */
@@ -112,12 +113,26 @@ export const TaskFormArea = forwardRef<FormRenderHandle, { def: TaskDef; permiss
   function TaskFormArea({ def, permissions, reloadKey, readOnly }, ref) {
     const { t } = useTranslation('tasks');
     const dynamic = isDynamicKey(def.formType, def.formUrl);
+    const external = def.formType === '2' && !!def.formUrl && def.formUrl !== '/404';
+    const data = <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />;
     return (
       <div className="loom-task-form" data-form-type={def.formType} data-read-only={def.formReadOnly || readOnly ? '1' : '0'}>
-        {def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
-          <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.externalPage', { url: def.formUrl })} />
-        ) : null}
-        {dynamic ? (
+        {external ? (
+          // a live workflow-form module's page, its record under the instance's business key
+          <ExternalForm
+            key={String(reloadKey)}
+            ref={ref as Ref<ExternalFormHandle>}
+            url={def.formUrl}
+            businessId={def.businessId}
+            readOnly={def.formReadOnly || readOnly}
+            fallback={
+              <>
+                <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.externalPage', { url: def.formUrl })} />
+                {data}
+              </>
+            }
+          />
+        ) : dynamic ? (
           <DynamicForm
             key={String(reloadKey)}
             ref={ref}
@@ -128,7 +143,7 @@ export const TaskFormArea = forwardRef<FormRenderHandle, { def: TaskDef; permiss
             draftOf={readOnly || def.formReadOnly ? null : def.procInsId}
           />
         ) : (
-          <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />
+          data
         )}
       </div>
     );

@@ -41,9 +41,16 @@ export const taskService = {
   variables: (procInsId: string) => http.get<Record<string, unknown>>('/flowable/task/variables', { procInsId }, { silent: true }),
 
   /** Starts a process: every field in the query string, the form's values as `vars` JSON. */
-  start: (p: { procDefKey: string; title: string; vars: Record<string, unknown>; assignee?: string }) =>
+  start: (p: { procDefKey: string; title: string; vars: Record<string, unknown>; assignee?: string; businessTable?: string; businessId?: string }) =>
     http.post<string>('/flowable/task/start', undefined, {
-      params: { procDefKey: p.procDefKey, title: p.title, vars: JSON.stringify(p.vars), assignee: p.assignee },
+      params: {
+        procDefKey: p.procDefKey,
+        title: p.title,
+        vars: JSON.stringify(p.vars),
+        assignee: p.assignee,
+        businessTable: p.businessTable,
+        businessId: p.businessId,
+      },
       loading: true,
     }),
   /** Completes the task (agree and custom buttons). */

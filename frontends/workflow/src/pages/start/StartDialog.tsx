@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -8,6 +8,7 @@ import { taskService } from '../../components/task/service';
 import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
 import type { DefinitionRow, TaskDef } from '../../components/task/types';
 import { DynamicForm } from '../../components/task/DynamicForm';
+import { ExternalForm, isExternal, type ExternalFormHandle, type ExternalRecord } from '../../components/task/ExternalForm';
 import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
 
 /** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
@@ -21,6 +22,8 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
   const { message } = useFeedback();
   const formRef = useRef<FormRenderHandle>(null);
   const [permissions, setPermissions] = useState<Record<string, FieldPermission> | null>(null);
+  // the start node's external form is a live module's page (its record is saved before the start)
+  const [moduleForm, setModuleForm] = useState(false);
   const dynamic = !!def && isDynamicKey(def.formType, def.formUrl);
   useEffect(() => {
     if (!definition) return;
@@ -36,6 +39,15 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         void taskService.definitionChart(definition.id).then((c) => setPermissions(nodeFormProperties(c.bpmnXml, d.taskDefKey)));
     });
   }, [definition, form, s.user, t]);
+  const variables = (
+    <>
+      <Typography.Paragraph type="secondary">{t('start.noForm')}</Typography.Paragraph>
+      <Typography.Text strong>{t('start.variables')}</Typography.Text>
+      <div style={{ marginTop: 8 }}>
+        <VariablesEditor value={rows} onChange={setRows} />
+      </div>
+    </>
+  );
   return (
     <Modal
       open={definition != null}
@@ -54,7 +66,19 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         const v = await form.validateFields().catch(() => null);
         if (!v) return; // the messages are beside the fields
         let data: Record<string, unknown> = rowsToVars(rows);
-        if (dynamic && formRef.current) {
+        const external = isExternal(formRef.current) ? formRef.current : null;
+        let record: ExternalRecord | null = null;
+        if (external) {
+          // the external form's record is saved through its module's API; the instance is its business key
+          const values = await external.getData().catch(() => null);
+          if (!values) return; // the messages are beside the fields
+          record = await external.save().catch((e: unknown) => {
+            if (e instanceof HttpError && e.details && typeof e.details === 'object') external.setErrors(e.details as Record<string, string>);
+            return null;
+          });
+          if (!record && moduleForm) return;
+          data = { ...data, ...values };
+        } else if (dynamic && formRef.current) {
           try {
             data = await formRef.current.getData();
           } catch (e) {
@@ -64,7 +88,9 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         }
         setBusy(true);
         try {
-          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: data });
+          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: data, ...record });
+          // the record names its instance (a workflow form's proc_ins_id)
+          if (external && record) await external.save({ procInsId: id });
           onStarted(id);
         } catch (e) {
           // the server's field messages go beside their fields
@@ -83,15 +109,20 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         <Spin />
       ) : dynamic ? (
         <DynamicForm ref={formRef} jsonId={def.formUrl} permissions={permissions} />
+      ) : def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
+        <ExternalForm
+          ref={formRef as Ref<ExternalFormHandle>}
+          url={def.formUrl}
+          onResolved={setModuleForm}
+          fallback={
+            <>
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('start.externalForm', { url: def.formUrl })} />
+              {variables}
+            </>
+          }
+        />
       ) : (
-        <>
-          {def.formType === '2' && def.formUrl !== '/404' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('start.externalForm', { url: def.formUrl })} /> : null}
-          <Typography.Paragraph type="secondary">{t('start.noForm')}</Typography.Paragraph>
-          <Typography.Text strong>{t('start.variables')}</Typography.Text>
-          <div style={{ marginTop: 8 }}>
-            <VariablesEditor value={rows} onChange={setRows} />
-          </div>
-        </>
+        variables
       )}
     </Modal>
   );

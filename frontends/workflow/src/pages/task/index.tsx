@@ -6,6 +6,7 @@ import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type F
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
+import { isExternal } from '../../components/task/ExternalForm';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
 import { FormChanges } from '../../components/task/FormChanges';
 import { completionOf, isSystemCode, visibleButtons } from '../../components/task/buttons';
@@ -107,6 +108,13 @@ export default function TaskForm({ query }: PageProps) {
   /** The form's values (validated first when `check`); nothing without an editable dynamic form. */
   const formValues = async (check: boolean): Promise<Record<string, unknown>> => {
     const f = formRef.current;
+    if (isExternal(f) && !def?.formReadOnly) {
+      // an external form's record is saved through its module's API (its field messages stay beside
+      // the fields); its values travel as process variables too
+      const values = check ? await f.getData() : f.getValues();
+      await f.save();
+      return values;
+    }
     if (!dynamic || !f || def?.formReadOnly) return {};
     // a read-only field is never sent: the server would ignore it, and the engine must not see it
     if (!check) return writableValues(f.getValues(), permissions);

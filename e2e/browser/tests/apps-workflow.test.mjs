@@ -1,0 +1,128 @@
+// A workflow-form module in the task center (issue 21): a type-6 table generated into a live module,
+// its form URL bound as the external form of a process's start node and task; the start dialog
+// draws the module's form and saves its record through the module's API before starting with it
+// as the business key; the task shows that record, and 同意 saves the change through the module.
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, pageApi as api } from '../lib/session.mjs';
+
+const sfx = Date.now().toString(36);
+const TABLE = `e2e_leave_${sfx}`;
+const MODULE = `wf${sfx}`;
+const KEY = `e2e_wf_${sfx}`;
+const TITLE = `外置表单请假${sfx}`;
+
+function column(name, jdbcType, comments, extra = {}) {
+  const base = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag', 'proc_ins_id'].includes(name);
+  return {
+    name, comments, jdbcType, isPk: name === 'id' ? '1' : '0', isNull: name === 'id' ? '0' : '1',
+    isInsert: name === 'del_flag' ? '0' : '1', isEdit: base ? '0' : '1', isList: base ? '0' : '1', isQuery: '0', queryType: 'EQ',
+    isForm: base ? '0' : '1', showType: 'input', javaType: jdbcType.startsWith('timestamp') ? 'java.util.Date' : 'String',
+    javaField: name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase()), sort: 0, ...extra,
+  }; // prettier-ignore
+}
+
+const design = () => ({
+  name: TABLE,
+  comments: '外置表单',
+  dataSource: { id: 'master' },
+  idType: '1',
+  tableType: '6',
+  className: TABLE.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join(''),
+  columnList: [
+    column('id', 'varchar(64)', '主键'),
+    column('create_by', 'varchar(64)', '创建者'),
+    column('create_date', 'timestamp', '创建时间'),
+    column('update_by', 'varchar(64)', '更新者'),
+    column('update_date', 'timestamp', '更新时间'),
+    column('del_flag', 'varchar(64)', '逻辑删除标记'),
+    column('proc_ins_id', 'varchar(64)', '流程实例ID'),
+    column('reason', 'varchar(50)', '事由', { isNull: '0' }),
+  ].map((c, i) => ({ ...c, sort: (i + 1) * 10 })),
+});
+
+const xml = (formUrl) =>
+  '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
+  'xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://loom/e2e">' +
+  `<process id="${KEY}" name="${KEY}" isExecutable="true">` +
+  `<startEvent id="start" flowable:initiator="applyUserId" flowable:formKey="${formUrl}"/>` +
+  `<userTask id="check" name="复核" flowable:assignee="\${applyUserId}" flowable:formKey="${formUrl}"/>` +
+  '<endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="check"/>' +
+  '<sequenceFlow id="f2" sourceRef="check" targetRef="end"/></process></definitions>';
+
+const ok = (answer, what) => {
+  expect(answer.status === 200, `${what} (${answer.status} ${answer.text?.slice(0, 300)})`);
+  return answer.json;
+};
+
+export default [
+  {
+    name: 'apps: a workflow-form module is the external form of a start node and a task: started, shown, approved',
+    run: async (ctx) => {
+      const p = await adminPage(ctx, 'appsWorkflowPage');
+      // a live workflow-form module and a process bound to its form URL (the designer writes formKey)
+      ok(await api(p, 'POST', '/gencode/table/save', design()), 'the design is saved');
+      const tableId = ok(await api(p, 'GET', `/gencode/table/list?nameLike=${TABLE}`), 'listed').result.records[0].id;
+      ok(await api(p, 'POST', '/gencode/table/synchDb', { id: tableId, isForce: '1' }, true), 'synchronised');
+      const scheme = ok(await api(p, 'GET', `/gencode/table/queryGenCodeForm?tableId=${tableId}`), 'the scheme').scheme;
+      ok(await api(p, 'POST', '/gencode/table/genCode', { ...scheme, moduleName: MODULE }), 'generated');
+      await eventually(
+        async () => {
+          const state = (await api(p, 'GET', `/apps/module/list?tableIds=${tableId}`)).json?.[0]?.state;
+          if (state === 'failed') throw new Error('the module failed its tests');
+          return state === 'live';
+        },
+        'the module goes live',
+        180000,
+      );
+      // its menu: the administrator holds its buttons (the module's permissions) from then on
+      ok(await api(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `外置${sfx}`, tableId, tableType: '6' }, true), 'the menu');
+      const formUrl = ok(await api(p, 'GET', `/gencode/table/getFormUrl?tableId=${tableId}`), 'the form URL');
+      const model = ok(await api(p, 'POST', '/app/rest/models', { modelType: 0, key: KEY, name: KEY }), 'the model');
+      const editor = ok(await api(p, 'GET', `/app/rest/models/${model.id}/editor/json`), 'the editor json');
+      const body = { modeltype: 'model', json_xml: xml(formUrl), name: KEY, key: KEY, description: '', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated };
+      ok(await api(p, 'POST', `/flowable/model/saveModel/${model.id}`, body, true), 'the model is saved');
+      ok(await api(p, 'PUT', `/flowable/model/deploy?id=${model.id}&category=${encodeURIComponent(`外置${sfx}`)}`), 'deployed');
+      // the start dialog draws the module's form; its rule holds in the page
+      await p.goto(ctx.base + '/flowable/task/ProcessStart');
+      const start = p.locator('[data-page="/flowable/task/ProcessStart"]');
+      const card = start.locator(`.loom-start-card[data-process="${KEY}"]`);
+      await card.waitFor({ timeout: 20000 });
+      await card.click();
+      const dlg = p.locator('.loom-start-dialog');
+      const external = dlg.locator(`.loom-external-form[data-module="${MODULE}/${TABLE}"]`);
+      await external.locator('#reason').waitFor({ timeout: 20000 });
+      await dlg.locator('#title').fill(TITLE);
+      await dlg.locator('[data-action="start-submit"]').click();
+      await external.locator('.ant-form-item-explain-error').first().waitFor();
+      await external.locator('#reason').fill('回家');
+      await screenshot(p, 'apps-wf-01-start');
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(p, '流程已发起');
+      // the record was saved through the module's API and names its instance, the business key
+      const pid = await eventually(async () => (await api(p, 'GET', `/flowable/task/myApplyed?title=${encodeURIComponent(TITLE)}`)).json?.records?.[0]?.id, 'the instance is listed');
+      const records = await eventually(async () => {
+        const rows = (await api(p, 'GET', `/${MODULE}/${TABLE}/list`)).json?.records ?? [];
+        return rows.length && rows[0].procInsId ? rows : null;
+      }, 'the record names its instance');
+      expect(records.length === 1 && records[0].reason === '回家' && records[0].procInsId === pid, `the record: ${JSON.stringify(records)}`);
+      // the task shows the record in the module's form; 同意 saves the change through the module
+      await p.goto(ctx.base + '/flowable/task/TodoList');
+      const todo = p.locator('[data-page="/flowable/task/TodoList"]');
+      const search = todo.locator('.ant-pro-table-search [id="title"]');
+      await search.fill(TITLE);
+      await search.press('Enter');
+      const link = todo.locator('.ant-table-row', { hasText: TITLE }).locator('[data-todo]').first();
+      await link.waitFor({ timeout: 15000 });
+      await link.click();
+      const task = p.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      const reason = task.locator('.loom-external-form #reason');
+      await eventually(async () => (await reason.inputValue().catch(() => '')) === '回家', 'the task shows the record');
+      await reason.fill('回家探亲');
+      await screenshot(p, 'apps-wf-02-task');
+      await task.locator('[data-button="_flow_agree"]').click();
+      await ctx.portal.toast(p, '提交成功');
+      const after = ok(await api(p, 'GET', `/${MODULE}/${TABLE}/queryById?id=${records[0].id}`), 'the record');
+      expect(after.reason === '回家探亲' && after.procInsId === pid, `saved at the audit: ${JSON.stringify(after)}`);
+    },
+  },
+];
