@@ -140,6 +140,11 @@ def test_a_generated_single_table_module_goes_live_and_serves(
         # the portal finds the module's pages among the caller's remotes
         remotes = _ok(clerk.get("/api/apps/module/remotes"))
         assert [r["href"] for r in remotes] == [f"/{module}/{name}/"]
+        # built by the host into a module-federated remote, served through the gateway
+        assert remotes[0]["entry"].startswith(f"/mf/apps/{module}/{name}/remoteEntry.js?v=")
+        entry = portal.get(remotes[0]["entry"])
+        assert entry.status_code == 200 and entry.headers["content-type"].startswith("text/javascript")
+        assert "init" in entry.text and "./routes" in entry.text
         pages = _ok(clerk.get("/api/apps/module/pages", params={"name": f"{module}/{name}"}))
         assert {c["field"]: c["dictType"] for c in pages["columns"]}["kind"] == "yes_no"
     # a user without the module's permission is refused
