@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, Spin, Tabs, App, Avatar, type MenuProps } from 'antd';
+import { Breadcrumb, Button, Dropdown, Grid, Layout, Menu, Spin, Tabs, App, Avatar, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   DownOutlined,
@@ -77,6 +77,9 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
     if (s.menuList.length) void loadGeneratedModules(true);
   }, [s.menuList]);
   const [collapsed, setCollapsed] = useState(false);
+  // a phone-sized screen: the menu is hidden until asked for, and closes once a page is chosen
+  const phone = Grid.useBreakpoint().md === false;
+  useEffect(() => setCollapsed(phone), [phone]);
   const [tabs, setTabs] = useState<OpenTab[]>([]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
@@ -139,6 +142,7 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
       return;
     }
     navigate(normaliseHref(node.href));
+    if (phone) setCollapsed(true);
   };
 
   /** Closes a tab; the current one hands over to `then` (a page closing itself), else its neighbour. */
@@ -212,8 +216,8 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
   ];
 
   return (
-    <Layout className="loom-layout">
-      <Layout.Sider collapsible collapsed={collapsed} trigger={null} width={220} className="loom-sider" theme="dark">
+    <Layout className={`loom-layout${phone ? ' loom-phone' : ''}`}>
+      <Layout.Sider collapsible collapsed={collapsed} collapsedWidth={phone ? 0 : 80} trigger={null} width={220} className="loom-sider" theme="dark">
         <div className="loom-logo" onClick={() => navigate('/')}>
           <AppstoreOutlined />
           {!collapsed ? <span>Loom</span> : null}

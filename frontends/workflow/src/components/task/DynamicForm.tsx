@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
-import { Alert, Spin } from 'antd';
+import { Alert, Grid, Spin } from 'antd';
 import { FormRender, emptyForm, fieldsOf, http, HttpError, type FieldPermission, type FormJson, type FormRenderHandle } from '@loom/ui';
 import { taskService } from './service';
 
@@ -42,6 +42,8 @@ export const DynamicForm = forwardRef<FormRenderHandle, DynamicFormProps>(functi
   const [json, setJson] = useState<FormJson | null>(null);
   const [value, setValue] = useState<Record<string, unknown> | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
+  // a phone-sized screen gets the renderer's mobile layout (one column, sub-table rows as cards)
+  const phone = Grid.useBreakpoint().md === false;
   useEffect(() => {
     let alive = true;
     setJson(null);
@@ -70,7 +72,7 @@ export const DynamicForm = forwardRef<FormRenderHandle, DynamicFormProps>(functi
   if (!json) return <Spin />;
   return (
     <div className="loom-dynamic-form" data-json-id={jsonId}>
-      <FormRender ref={ref} json={json} value={value} readOnly={readOnly} permissions={permissions ?? undefined} />
+      <FormRender ref={ref} json={json} value={value} readOnly={readOnly} permissions={permissions ?? undefined} platform={phone ? 'mobile' : 'pc'} />
     </div>
   );
 });

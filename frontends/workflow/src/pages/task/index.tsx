@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type FieldPermission, type FormRenderHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
+import './task-phone.css';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
 import { isExternal } from '../../components/task/ExternalForm';
