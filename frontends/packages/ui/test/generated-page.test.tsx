@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { GeneratedList, type GeneratedPages } from '../src/components/GeneratedPage';
-import { moduleOfHref } from '../src/core/remote';
+import { areaOfHref, moduleOfHref, setRuntimeAreas } from '../src/core/remote';
 import { fakeFetch, grant, renderUi } from './helpers';
 
 afterEach(() => {
@@ -48,6 +48,19 @@ describe('a generated module rendered from its pages', () => {
     expect(moduleOfHref(modules, '/demo/note/NoteList')?.name).toBe('demo/note');
     expect(moduleOfHref(modules, 'demo/note/NoteList?x=1')?.name).toBe('demo/note');
     expect(moduleOfHref(modules, '/demo/notes/NotesList')).toBeNull();
+  });
+
+  it('maps a menu href to a built-in area, or to a remote registered at run time', () => {
+    expect(areaOfHref('/sys/user/UserList')).toBe('sys');
+    expect(areaOfHref('/gen/x')).toBe('gencode');
+    expect(areaOfHref('/demo/note/NoteList')).toBeNull();
+    setRuntimeAreas([{ name: 'apps_demo__note', prefixes: ['/demo/note/'] }]);
+    expect(areaOfHref('demo/note/NoteList?x=1')).toBe('apps_demo__note');
+    expect(areaOfHref('/demo/notes/NotesList')).toBeNull();
+    // a built-in area is never taken over by a generated module's prefix
+    setRuntimeAreas([{ name: 'apps_sys__user', prefixes: ['/sys/user/'] }]);
+    expect(areaOfHref('/sys/user/UserList')).toBe('sys');
+    setRuntimeAreas([]);
   });
 
   it('lists the rows through the module API and refuses an empty required column before saving', async () => {
