@@ -1,7 +1,8 @@
 // Approvals as people expect them (issue 27), in the browser through the gateway: a task keeps the
 // form version it was created with after the form is changed and the process redeployed; the
-// header's notice bell counts a new task and a copy (抄送) the moment they happen.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+// header's notice bell counts a new task and a copy (抄送) the moment they happen; the phone-sized
+// journey; the product panel's approver policy and 会签/或签/依次审批 fields, saved and read back.
+import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { Api, bpmn, flow, nodeExtension } from '../lib/api.mjs';
 
 const sfx = Date.now().toString(36);
@@ -252,6 +253,97 @@ export default [
       await eventually(async () => (await emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.endTime, 'her request is done');
       await empContext.close();
       await mgrContext.close();
+    },
+  },
+  {
+    name: 'approvals: the product panel sets empty approvers, automatic approval, a deadline and 或签/依次审批/会签; saved, they are the node settings and the XML',
+    run: async (ctx) => {
+      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const key = `ap_panel_${sfx}`;
+      const shape = (id, x) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="100" width="100" height="80"/></bpmndi:BPMNShape>`;
+      const edge = (id, x1, x2) => `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${x1}" y="140"/><di:waypoint x="${x2}" y="140"/></bpmndi:BPMNEdge>`;
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+        'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
+        `xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="http://loom/e2e"><process id="${key}" name="面板${sfx}" isExecutable="true">` +
+        '<startEvent id="start" flowable:initiator="applyUserId"/><userTask id="a" name="或签"/><userTask id="b" name="依次"/><userTask id="c" name="会签"/><endEvent id="end"/>' +
+        flow('f1', 'start', 'a') + flow('f2', 'a', 'b') + flow('f3', 'b', 'c') + flow('f4', 'c', 'end') +
+        `</process><bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="pl" bpmnElement="${key}">` +
+        '<bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="40" y="122" width="36" height="36"/></bpmndi:BPMNShape>' +
+        shape('a', 130) + shape('b', 300) + shape('c', 470) +
+        '<bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="640" y="122" width="36" height="36"/></bpmndi:BPMNShape>' +
+        edge('f1', 76, 130) + edge('f2', 230, 300) + edge('f3', 400, 470) + edge('f4', 570, 640) +
+        '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>';
+      const modelId = (await api.call('POST', '/app/rest/models', { json: { modelType: 0, key, name: `面板${sfx}` } })).id;
+      const editor = await api.get(`/app/rest/models/${modelId}/editor/json`);
+      await api.call('POST', `/flowable/model/saveModel/${modelId}`, { form: { modeltype: 'model', json_xml: xml, name: `面板${sfx}`, key, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated } });
+
+      const p = await adminPage(ctx, { width: 1600, height: 1000 });
+      await p.goto(ctx.base + '/flowable/model/ModelList');
+      const list = p.locator('[data-page="/flowable/model/ModelList"]');
+      await list.locator('.ant-table-row', { hasText: key }).first().locator('[data-row-action="design"]').click();
+      const canvas = p.locator('[data-designer-canvas]');
+      const section = (name) => p.locator(`.loom-product-panel .loom-section-${name}`);
+      const select = async (id) => {
+        const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);
+        const visual = canvas.locator(`.djs-element[data-element-id="${id}"] .djs-visual > *`).first();
+        await visual.waitFor({ timeout: 20000 });
+        await eventually(async () => {
+          await p.keyboard.press('Escape');
+          const box = await visual.boundingBox();
+          await p.mouse.click(box.x + box.width / 2, box.y + box.height * 0.75);
+          return panel.waitFor({ timeout: 1500 }).then(() => true, () => false);
+        }, `${id} is selected`, 20000);
+      };
+      // 或签 on a, with the policy: skip when nobody, approve when the approver started it, due in 4 hours then approve
+      await select('a');
+      await choose(p, section('multiInstance').locator('[data-field="mi-type"]'), '并行');
+      await section('multiInstance').locator('[data-field="mi-mode"] input[value="anyOne"]').check();
+      const policy = p.locator('.loom-product-panel .loom-approval-policy');
+      await policy.waitFor({ timeout: 10000 });
+      await choose(p, policy.locator('[data-field="empty-approver"]'), '自动跳过');
+      await policy.locator('[data-field="auto-approve"] input[value="initiator"]').check();
+      await policy.locator('input[data-field="due-duration"]').fill('pt4h');
+      await policy.locator('input[data-field="due-duration"]').blur();
+      await choose(p, policy.locator('[data-field="due-action"]'), '自动通过');
+      await screenshot(p, 'approvals-4-panel');
+      // 依次审批 on b, a 60 % 会签 on c
+      await select('b');
+      await choose(p, section('multiInstance').locator('[data-field="mi-type"]'), '并行');
+      await section('multiInstance').locator('[data-field="mi-mode"] input[value="inTurn"]').check();
+      await select('c');
+      await choose(p, section('multiInstance').locator('[data-field="mi-type"]'), '并行');
+      await section('multiInstance').locator('[data-field="mi-completion"] input[value="percent"]').check();
+      const pct = section('multiInstance').locator('input[data-field="mi-percent"]');
+      await pct.fill('60');
+      await pct.press('Enter');
+      await p.locator('[data-action="designer-save"]').click();
+      await ctx.portal.toast(p, '保存成功');
+      // the policy reached the server as node settings
+      const setting = (node, name) => api.get('/extension/nodeSetting/queryValueByKey', { processDefId: key, taskDefId: node, key: name });
+      await eventually(async () => (await setting('a', 'emptyApprover')) === 'skip', 'emptyApprover saved');
+      expect((await setting('a', 'autoApprove')) === 'initiator', 'autoApprove saved');
+      expect((await setting('a', 'dueDuration')) === 'PT4H', 'the time limit saved, upper-cased');
+      expect((await setting('a', 'dueAction')) === 'approve', 'the action on expiry saved');
+      // and the XML carries the three approval modes
+      const r = await fetch(`${ctx.base}/api/flowable/model/getBpmnXml?id=${modelId}`, { headers: { Authorization: `Bearer ${api.token}` } });
+      const saved = await r.text();
+      const node = (id) => saved.slice(saved.indexOf(`id="${id}"`), saved.indexOf('</userTask>', saved.indexOf(`id="${id}"`)));
+      expect(node('a').includes('nrOfCompletedInstances&gt;=1') || node('a').includes('nrOfCompletedInstances>=1'), `或签 completes on the first approval: ${node('a')}`);
+      expect(/flowable:emptyApprover="skip"/.test(node('a')) && /flowable:dueDuration="PT4H"/.test(node('a')), 'a\'s policy in the XML');
+      expect(/isSequential="true"/.test(node('b')), `依次审批 is sequential: ${node('b')}`);
+      expect(/nrOfInstances(&gt;|>)=0\.6/.test(node('c')) && !/isSequential="true"/.test(node('c')), `会签 at 60 %: ${node('c')}`);
+      // reopened, the panel shows what was saved
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      await list.locator('.ant-table-row', { hasText: key }).first().locator('[data-row-action="design"]').click();
+      await select('a');
+      await eventually(async () => (await section('multiInstance').locator('[data-field="mi-mode"] input[value="anyOne"]').isChecked()), '或签 is read back');
+      expect((await policy.locator('input[data-field="due-duration"]').inputValue()) === 'PT4H', 'the time limit is read back');
+      expect(await policy.locator('[data-field="auto-approve"] input[value="initiator"]').isChecked(), 'automatic approval is read back');
+      await select('b');
+      expect(await section('multiInstance').locator('[data-field="mi-mode"] input[value="inTurn"]').isChecked(), '依次审批 is read back');
+      await p.locator('.loom-designer-dialog .ant-modal-close').click();
+      await api.call('DELETE', '/flowable/model/delete', { params: { ids: modelId } });
     },
   },
 ];
