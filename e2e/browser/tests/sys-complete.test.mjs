@@ -1,6 +1,13 @@
 // sys, complete (issue 24): the log list and a row's details, the settings form (in force at once),
-// the file manager (a folder made and deleted), a menu's data rule refused when it cannot compile.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+// the file manager (a folder made and deleted), a menu's data rule refused when it cannot compile,
+// user export and import, and a role's data scope.
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+
+// SheetJS from the frontends' workspace (the browser tests have no packages of their own)
+const XLSX = createRequire(new URL('../../../frontends/package.json', import.meta.url))('xlsx');
 
 const sfx = Date.now().toString(36);
 const admin = adminCredentials();
@@ -46,10 +53,12 @@ export default [
       const first = scope.locator('.ant-table-row', { hasText: '/sys/login' }).first();
       await eventually(async () => {
         if (await first.isVisible()) return true;
-        await input.press('Enter'); // the log is written after the login's answer: search again
-        await page.waitForTimeout(500);
-        return false;
-      }, 'a login row is listed', 20000);
+        // the log is written after the login's answer: search again, and wait for the list's answer
+        const answered = page.waitForResponse((r) => r.url().includes('/api/sys/log/list'), { timeout: 10000 });
+        await input.press('Enter');
+        await answered;
+        return first.isVisible();
+      }, 'a login row is listed', 30000);
       await eventually(async () => (await scope.locator('.ant-table-row').allTextContents()).every((t) => t.includes('/sys/login')), 'only login rows');
       await first.locator('a', { hasText: '详情' }).click();
       const detail = page.locator('[data-testid="log-detail"]');
@@ -146,6 +155,84 @@ export default [
       await eventually(async () => (await api(page, 'GET', `/sys/role/queryById?id=${role.id}`)).json.dataRuleIdList?.includes(rule.id), 'the role holds the rule');
       await api(page, 'DELETE', `/sys/role/delete?ids=${role.id}`);
       await api(page, 'DELETE', `/sys/dataRule/delete?id=${rule.id}`);
+    },
+  },
+  {
+    name: 'users: the ticked rows export to XLSX; an import creates its users, and the same file again imports nothing and names row and column',
+    run: async (ctx) => {
+      const page = await adminPage(ctx);
+      const login = `xfer_${sfx}`;
+      const saved = await api(page, 'POST', '/sys/user/save', {
+        loginName: `${login}_e`, name: `导出${sfx}`, password: 'browser-xfer-pw', companyDTO: { id: '1' },
+      });
+      expect(saved.status === 200, `the user is created (${saved.status})`);
+      const scope = await open(ctx, page, '/sys/user/UserList');
+      const search = scope.locator('.ant-pro-table-search [id="loginName"]').first();
+      await search.fill(`${login}_e`);
+      const listed = page.waitForResponse((r) => r.url().includes('/api/sys/user/list') && r.url().includes(login));
+      await search.press('Enter');
+      await listed;
+      const row = scope.locator('.ant-table-row', { hasText: `${login}_e` }).first();
+      await row.waitFor({ timeout: 15000 });
+      await tick(row.locator('.ant-checkbox-input'));
+      // when the ticked row is exported: a workbook holding that user only
+      const [download] = await Promise.all([page.waitForEvent('download'), scope.locator('[data-action="export-xlsx"]').click()]);
+      const exported = XLSX.readFile(await download.path());
+      const rows = XLSX.utils.sheet_to_json(exported.Sheets[exported.SheetNames[0]], { header: 1 });
+      expect(rows.length === 2 && rows[1].includes(`${login}_e`), `the export holds the ticked user (${JSON.stringify(rows.slice(0, 3))})`);
+      // and a file made from the import template (its titles, a row of our own) imports the user
+      const template = await page.evaluate(async () => {
+        const r = await fetch('/api/sys/user/import/template', { headers: { Authorization: `Bearer ${localStorage.getItem('loom.token')}` } });
+        const bytes = new Uint8Array(await r.arrayBuffer());
+        return btoa(String.fromCharCode(...bytes));
+      });
+      const book = XLSX.read(Buffer.from(template, 'base64'));
+      const [titles, example] = XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1 });
+      const mine = titles.map((title, i) => ({ 登录名: login, 姓名: `导入${sfx}` })[title] ?? example[i] ?? '');
+      const sheet = XLSX.utils.aoa_to_sheet([titles, mine]);
+      const out = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(out, sheet, '用户数据');
+      const file = join(tmpdir(), `users-${sfx}.xlsx`);
+      XLSX.writeFile(out, file);
+      const imported = page.waitForResponse((r) => r.url().includes('/api/sys/user/import'));
+      await scope.locator('input[type=file][accept=".xlsx"]').setInputFiles(file);
+      const answer = await (await imported).json();
+      expect(answer.success === true, `the import succeeds (${answer.msg})`);
+      await ctx.portal.toast(page, answer.msg);
+      expect((await api(page, 'GET', `/sys/user/list?loginName=${login}`)).json.records.some((u) => u.loginName === login), 'the imported user is listed');
+      // then the same file again: the login name is taken, nothing more is imported
+      const again = page.waitForResponse((r) => r.url().includes('/api/sys/user/import'));
+      await scope.locator('input[type=file][accept=".xlsx"]').setInputFiles(file);
+      const refused = await (await again).json();
+      expect(refused.success !== true && /第2行，登录名/.test(refused.msg), `a second import is refused naming row and column (${refused.msg})`);
+      await page.locator('.ant-message-notice', { hasText: '第2行' }).first().waitFor({ timeout: 10000 });
+      await screenshot(page, 'sys-user-import');
+      const users = (await api(page, 'GET', `/sys/user/list?loginName=${login}`)).json.records;
+      await api(page, 'DELETE', `/sys/user/delete?ids=${users.map((u) => u.id).join(',')}`);
+    },
+  },
+  {
+    name: "roles: the data scope field saves the role's scope; 按明细设置 asks for the offices",
+    run: async (ctx) => {
+      const page = await adminPage(ctx);
+      const scope = await open(ctx, page, '/sys/role/RoleList');
+      await scope.locator('[data-action="add"]').first().click();
+      const modal = ctx.portal.modal(page);
+      await modal.locator('[id="name"]').waitFor({ timeout: 10000 });
+      await modal.locator('[id="name"]').fill(`范围角色${sfx}`);
+      await modal.locator('[id="enName"]').fill(`scope_role_${sfx}`);
+      const field = modal.locator('[data-testid="role-data-scope"]');
+      await choose(page, field, '按明细设置');
+      await modal.locator('[data-testid="role-offices"]').waitFor({ timeout: 10000 });
+      await choose(page, field, /^所在部门$/);
+      await modal.locator('[data-testid="role-offices"]').waitFor({ state: 'detached', timeout: 10000 });
+      await screenshot(page, 'sys-role-data-scope');
+      await modal.locator('[data-action="confirm"]').click();
+      await ctx.portal.toast(page, `范围角色${sfx}`);
+      const role = (await api(page, 'GET', `/sys/role/list?enName=scope_role_${sfx}`)).json.records[0];
+      const stored = (await api(page, 'GET', `/sys/role/queryById?id=${role.id}`)).json;
+      expect(stored.dataScope === '5', `the role's scope is 所在部门 (${stored.dataScope})`);
+      await api(page, 'DELETE', `/sys/role/delete?ids=${role.id}`);
     },
   },
 ];
