@@ -114,11 +114,16 @@ export function FlowViewer(props: FlowViewerProps) {
       const colours = paint(rootElement, data);
       await v.importDefinitions(rootElement as never);
       if (!live) return;
-      const canvas = v.get<{ addMarker: (id: string, m: string) => void; zoom: (z: string) => void }>('canvas');
+      const canvas = v.get<{ addMarker: (id: string, m: string) => void; zoom: (z: string) => void; resized: () => void }>('canvas');
       const registry = v.get<{ get: (id: string) => unknown }>('elementRegistry');
       for (const [id, c] of colours) if (registry.get(id)) canvas.addMarker(id, MARKER[c]);
-      // hidden (another tab), the canvas has no size to fit: it is fitted when shown
-      if (host.current) unfit = fitWhenShown(host.current, () => canvas.zoom('fit-viewport'));
+      // hidden (another tab), the canvas has no size to fit: it is fitted when shown, after it forgets
+      // the size it cached while hidden (zero: fitting to it threw a non-finite SVGMatrix scale)
+      if (host.current)
+        unfit = fitWhenShown(host.current, () => {
+          canvas.resized();
+          canvas.zoom('fit-viewport');
+        });
       setError(null);
     })().catch((e: Error) => {
       // Diagram import errors go to the console (seed §8) and show as a short notice.
