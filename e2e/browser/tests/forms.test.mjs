@@ -104,6 +104,9 @@ async function drag(p, type, target, opts = {}) {
     await eventually(dropped, `${type} dropped`);
   });
   const panel = p.locator('.loom-fd-widget-panel');
+  // the panel follows the selection after the canvas has drawn the new widget: on a loaded machine it
+  // still shows the previous widget for a while, and a name typed then went to that one
+  if (opts.model || opts.name) await eventually(async () => (await panel.locator('[data-prop="model"]').inputValue()).startsWith(`${type}_`), `the panel shows the new ${type}`);
   if (opts.model) await panel.locator('[data-prop="model"]').fill(opts.model);
   if (opts.name) await panel.locator('[data-prop="name"]').fill(opts.name);
   if (opts.required) await panel.locator('label:has([data-prop="required"]), label.ant-checkbox-wrapper:has-text("必填"), label.ant-checkbox-wrapper:has-text("Required")').first().click();
