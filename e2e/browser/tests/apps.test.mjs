@@ -4,6 +4,7 @@
 // opens its list from the module's remote (the host built it; the shell registers it at login):
 // add (refused by the page, and by the server), search, edit, delete.
 import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { adminPage, pageApi } from '../lib/session.mjs';
 
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
@@ -12,40 +13,10 @@ const MODULE = `mod${sfx}`;
 const GEN_LIST = '/gencode/table/GenTableList';
 const HREF = `/${MODULE}/${TABLE}/${TABLE.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join('')}List`;
 
-async function page(ctx) {
-  if (!ctx.shared.appsPage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.appsPage = p;
-  }
-  return ctx.shared.appsPage;
-}
+const page = (ctx) => adminPage(ctx, 'appsPage');
 
 /** Calls the API with the page's token (fixtures the scenario does not exercise through screens). */
-async function api(p, method, url, body, form = false) {
-  return p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const r = await fetch('/api' + url, { method, headers, body: data });
-      const text = await r.text();
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* text answer */
-      }
-      return { status: r.status, json, text };
-    },
-    { method, url, body, form },
-  );
-}
+const api = pageApi;
 
 function column(name, jdbcType, comments, extra = {}) {
   const base = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag'].includes(name);

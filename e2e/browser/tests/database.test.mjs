@@ -2,25 +2,16 @@
 // add a row with 执行SQL and see it in 查看数据; narrow a column holding a value — the preview marks
 // the statement as lossy and the change is refused; then a data set over the table with a parameter,
 // parsed, previewed and saved, and a parameter carrying SQL finds nothing.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_dbt_${sfx}`;
 const SET = `金额模型${sfx}`;
 const TABLES = '/database/table/DataTableList';
 const SETS = '/database/datamodel/DataSetList';
-const admin = adminCredentials();
 
-async function page(ctx) {
-  if (!ctx.shared.databasePage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.databasePage = p;
-  }
-  return ctx.shared.databasePage;
-}
+const page = (ctx) => adminPage(ctx, 'databasePage');
 
 async function open(ctx, p, href) {
   await p.goto(ctx.base + href);

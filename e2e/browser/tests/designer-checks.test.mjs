@@ -3,38 +3,17 @@
 // publishing with errors; a dry run with the rule 'the initiator's department manager' that stops on
 // a department without a manager and names the manager of one that has one, routed by the days
 // entered; a version diff; token simulation.
-import { adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { adminPage, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
-const admin = adminCredentials();
 const LIST = '/flowable/model/ModelList';
 
-async function page(ctx) {
-  if (!ctx.shared.checksPage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.checksPage = p;
-  }
-  return ctx.shared.checksPage;
-}
+const page = (ctx) => adminPage(ctx, 'checksPage', { width: 1600, height: 1000 });
 
 /** Calls the API with the page's token; answers the JSON (fails on a non-2xx). */
 async function api(p, method, url, body, form = false) {
-  const r = await p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const res = await fetch('/api' + url, { method, headers, body: data });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, url, body, form },
-  );
+  const r = await pageApi(p, method, url, body, form);
   expect(r.status < 300, `${method} ${url}: ${r.status} ${r.text.slice(0, 300)}`);
   try {
     return JSON.parse(r.text);

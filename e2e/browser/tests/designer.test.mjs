@@ -4,48 +4,17 @@
 // Flowable-modeler file, run one instance through the API and check the chart's colours.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { ROOT, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { adminPage, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `e2e_leave_${sfx}`;
 const NAME = `e2e请假${sfx}`;
 const LIST = '/flowable/model/ModelList';
-const admin = adminCredentials();
 
-async function page(ctx) {
-  if (!ctx.shared.leaveDesignerPage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN', acceptDownloads: true });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.leaveDesignerPage = p;
-  }
-  return ctx.shared.leaveDesignerPage;
-}
+const page = (ctx) => adminPage(ctx, 'leaveDesignerPage', { width: 1600, height: 1000, acceptDownloads: true });
 
-/** Calls the API with the page's token. */
-async function api(p, method, url, body, form = false) {
-  return p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const r = await fetch('/api' + url, { method, headers, body: data });
-      const text = await r.text();
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* text */
-      }
-      return { status: r.status, body: text, json };
-    },
-    { method, url, body, form },
-  );
-}
+const api = pageApi;
 
 async function open(ctx, p, href) {
   await p.goto(ctx.base + href);

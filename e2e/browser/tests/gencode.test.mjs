@@ -2,7 +2,8 @@
 // steps (each step's validation message), synchronise it, generate code into the workspace;
 // import two tables from MariaDB; master-detail refusals; template groups; a validation type rule.
 import { execFileSync } from 'node:child_process';
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const T = {
@@ -15,35 +16,11 @@ const T = {
   vt: `e2e校验${sfx}`,
 };
 const LIST = '/gencode/table/GenTableList';
-const admin = adminCredentials();
 
-async function page(ctx) {
-  if (!ctx.shared.gencodePage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.gencodePage = p;
-  }
-  return ctx.shared.gencodePage;
-}
+const page = (ctx) => adminPage(ctx, 'gencodePage');
 
 /** Calls the API with the page's token (for fixtures the scenario does not exercise). */
-async function api(p, method, url, body, form = false) {
-  return p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const r = await fetch('/api' + url, { method, headers, body: data });
-      return { status: r.status, body: await r.text() };
-    },
-    { method, url, body, form },
-  );
-}
+const api = pageApi;
 
 function wizardScope(p) {
   return p.locator('.loom-table-wizard');

@@ -2,45 +2,15 @@
 // conditionExpression and the version diff right after publishing is empty; 运行中流程's 挂起
 // suspends one instance; a number field refuses out-of-range input without changing it.
 import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const LIST = '/flowable/model/ModelList';
 const admin = adminCredentials();
 
-async function page(ctx) {
-  if (!ctx.shared.newUserPage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared.newUserPage = p;
-  }
-  return ctx.shared.newUserPage;
-}
+const page = (ctx) => adminPage(ctx, 'newUserPage');
 
-/** Calls the API with the page's token. */
-async function api(p, method, url, body, form = false) {
-  return p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const r = await fetch('/api' + url, { method, headers, body: data });
-      const text = await r.text();
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* text */
-      }
-      return { status: r.status, body: text, json };
-    },
-    { method, url, body, form },
-  );
-}
+const api = pageApi;
 
 /** start → gateway → (a | end), a → end; the gateway's flows without conditions, with DI. */
 function gatewayProcess(key, name) {
