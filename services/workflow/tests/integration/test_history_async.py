@@ -17,6 +17,7 @@ import pytest
 from loom_platform.migrations import upgrade
 from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
 from loom_workflow.engine import Engine
+from loom_workflow.engine.commands import AddComment
 from loom_workflow.engine.runtime.entities import (
     HistoricActivityInstance,
     HistoricProcessInstance,
@@ -199,6 +200,27 @@ def test_a_record_applied_twice_changes_nothing(store: PgStore) -> None:
     # then
     assert _tables(store) == before
     assert _truth(store, ids) == before
+
+
+def test_a_comment_travels_in_the_history_record_and_its_readers_apply_it_first(store: PgStore) -> None:
+    # given: an instance at its first step
+    engine = Engine(store)
+    engine.deploy({"two.bpmn20.xml": TWO_STEPS})
+    pid = engine.start_process("two", user_id="u0").id
+    with store.transaction() as tx:
+        (task,) = tx.rows(Task, "proc_inst_id = %s", (pid,))
+    # when: a comment is added
+    engine.execute(AddComment("同意", task_id=task.id), user_id="u1")
+    # then: the command wrote no comment row, its record carries it
+    assert _sql(store, "SELECT count(*) FROM act_hi_comment WHERE proc_inst_id = %s", pid) == [(0,)]
+    assert _sql(store, "SELECT count(*) FROM loom_history_queue WHERE root_id = %s", pid) == [(2,)]
+    # and a reader of the task's comments (a command's) finds it: the tree's records are applied first
+    with store.transaction() as tx:
+        assert [(c.message, c.user_id) for c in tx.find_comments(task_id=task.id, proc_inst_id=pid)] == [
+            ("同意", "u1")
+        ]
+    assert _sql(store, "SELECT count(*) FROM loom_history_queue WHERE root_id = %s", pid) == [(0,)]
+    assert _sql(store, "SELECT message FROM act_hi_comment WHERE task_id = %s", task.id) == [("同意",)]
 
 
 KILLED_WORKER = """

@@ -2,8 +2,8 @@
 
 A command's transaction writes its runtime rows and, per instance tree it touched, ONE history record
 (``loom_history_queue``): every history row it inserted or changed (whole, at its new revision), the
-history rows it deleted, the historic variables it set and the instances whose variables go. Nothing
-else of history is written on the command path.
+comments it added (ACT_HI_COMMENT is history too), the history rows it deleted, the historic variables
+it set and the instances whose variables go. Nothing else of history is written on the command path.
 
 History workers apply the records to ACT_HI_* in batches (one multi-row upsert per table), in ``seq``
 order per tree, and delete them in the same transaction: a record is applied exactly once (a worker
@@ -35,6 +35,7 @@ import orjson
 import psycopg
 
 from loom_workflow.engine.runtime.entities import (
+    Comment,
     HistoricActivityInstance,
     HistoricProcessInstance,
     HistoricTaskInstance,
@@ -43,18 +44,21 @@ from loom_workflow.engine.runtime.entities import (
 from loom_workflow.pgstore.codec import MAPPINGS, Mapping, dump_json
 
 HISTORY_KINDS: tuple[type, ...] = (HistoricProcessInstance, HistoricTaskInstance, HistoricActivityInstance)
-_CODE = {HistoricProcessInstance: "p", HistoricTaskInstance: "t", HistoricActivityInstance: "a"}
+# What records carry: the history rows an instance load reads back (above), and comments (read through
+# ``find_comments`` and the history screens, which apply the pending records first)
+RECORDED_KINDS: tuple[type, ...] = (*HISTORY_KINDS, Comment)
+_CODE = {HistoricProcessInstance: "p", HistoricTaskInstance: "t", HistoricActivityInstance: "a", Comment: "c"}
 _KIND = {code: kind for kind, code in _CODE.items()}
 # Bytes of JSON above which a payload is zlib-compressed. A record's rows are arrays whose values
 # repeat (ids, definition and instance ids, times): level 1 halves a 400-byte record for ~10 us, and
 # the record is written to the queue's heap and WAL, then read and deleted by a worker.
 _COMPRESS_OVER = 256
 # A history row in a record: its values in ``Mapping.fields`` order (keys written once, in the code)
-_VALUES = {kind: operator.attrgetter(*MAPPINGS[kind].fields) for kind in HISTORY_KINDS}
-_ID = {kind: MAPPINGS[kind].fields.index("id") for kind in HISTORY_KINDS}
-_REV = {kind: MAPPINGS[kind].fields.index("revision") for kind in HISTORY_KINDS}
+_VALUES = {kind: operator.attrgetter(*MAPPINGS[kind].fields) for kind in RECORDED_KINDS}
+_ID = {kind: MAPPINGS[kind].fields.index("id") for kind in RECORDED_KINDS}
+_REV = {kind: MAPPINGS[kind].fields.index("revision") for kind in RECORDED_KINDS}
 _COLUMNS = {
-    kind: tuple("rev" if f == "revision" else f for f in MAPPINGS[kind].fields) for kind in HISTORY_KINDS
+    kind: tuple("rev" if f == "revision" else f for f in MAPPINGS[kind].fields) for kind in RECORDED_KINDS
 }
 
 # The advisory lock of a tree's records (a key of its own: the first argument names this use).
@@ -139,6 +143,8 @@ def _kept(row: Row, level: str) -> bool:
     """Whether a history row stays in the tables at ``level`` (else it lives only while open)."""
     if level in ("audit", "full"):
         return True
+    if isinstance(row, Comment):
+        return level != "none"
     if level == "activity" and not isinstance(row, HistoricTaskInstance):
         return True
     return False
@@ -180,6 +186,9 @@ def build_records(
         at_level = level(pid)
         if at_level == "none" and id(row) in new:
             continue  # never written at level none
+        if isinstance(row, Comment):
+            of(pid).upserts.append((_CODE[kind], _VALUES[kind](row)))
+            continue
         if row.end_time is not None and not _kept(row, at_level):  # type: ignore[attr-defined]
             if id(row) in new and not isinstance(row, HistoricProcessInstance):
                 continue  # opened and closed by this command: never written, nothing to delete
@@ -201,7 +210,14 @@ def build_records(
 
 
 def _instance_of(row: Row) -> str:
-    return row.id if isinstance(row, HistoricProcessInstance) else str(row.proc_inst_id)  # type: ignore[attr-defined]
+    return row.id if isinstance(row, HistoricProcessInstance) else str(row.proc_inst_id)  # type: ignore[union-attr]
+
+
+def recorded(row: Row) -> bool:
+    """Whether a row of a change set goes through the history record (a comment on no instance has no
+    tree to go with: the command writes it)."""
+    kind = type(row)
+    return kind in _CODE and (kind is not Comment or bool(row.proc_inst_id))  # type: ignore[union-attr]
 
 
 def row_of(code: str, values: Sequence[Any]) -> Row:
@@ -219,31 +235,60 @@ def merge(loaded: dict[type, list[Any]], payloads: Sequence[str], *, open_only_o
     """
     if not payloads:
         return 0
+    # id -> a loaded row, or a record's values (made a row only if it is kept: most rows a command's
+    # records carry have ended by the next command, and an open-history load drops them)
     by_id: dict[type, dict[str, Any]] = {
         kind: {r.id: r for r in loaded.get(kind, [])} for kind in HISTORY_KINDS
     }
     order = 0
+    tree_codes = {_CODE[kind] for kind in HISTORY_KINDS}
     for text in payloads:
         record = Record.decode(base64.b64decode(text))
         for code, values in record.upserts:
             kind = _KIND[code]
-            current = by_id[kind].get(values[_ID[kind]])
-            if current is None or current.revision < values[_REV[kind]]:
-                row = row_of(code, values)
-                by_id[kind][row.id] = row
-                if isinstance(row, HistoricActivityInstance):
-                    order = max(order, row.transaction_order)
+            if kind is Comment:
+                continue  # not part of a loaded tree
+            rows = by_id[kind]
+            current = rows.get(values[_ID[kind]])
+            if current is None or _revision(kind, current) < values[_REV[kind]]:
+                rows[values[_ID[kind]]] = values
+                if kind is HistoricActivityInstance:
+                    order = max(order, values[_ORDER])
         for code, row_id in record.deletes:
-            by_id[_KIND[code]].pop(row_id, None)
+            if code in tree_codes:
+                by_id[_KIND[code]].pop(row_id, None)
     for kind in HISTORY_KINDS:
-        rows = list(by_id[kind].values())
-        if open_only_of is not None:
-            if kind is HistoricProcessInstance:
-                rows = [r for r in rows if r.id in open_only_of]
-            else:
-                rows = [r for r in rows if r.end_time is None and r.proc_inst_id in open_only_of]
-        loaded[kind] = rows
+        kept = []
+        for item in by_id[kind].values():
+            if open_only_of is not None and not _open(kind, item, open_only_of):
+                continue
+            kept.append(row_of(_CODE[kind], item) if isinstance(item, list) else item)
+        loaded[kind] = kept
     return order
+
+
+_ORDER = MAPPINGS[HistoricActivityInstance].fields.index("transaction_order")
+_END = {kind: MAPPINGS[kind].fields.index("end_time") for kind in HISTORY_KINDS}
+_PROC_INST: dict[type, int] = {
+    kind: MAPPINGS[kind].fields.index("proc_inst_id")
+    for kind in (HistoricTaskInstance, HistoricActivityInstance)
+}
+
+
+def _revision(kind: type, item: Any) -> int:
+    return int(item[_REV[kind]]) if isinstance(item, list) else int(item.revision)
+
+
+def _open(kind: type, item: Any, running: set[str]) -> bool:
+    """Whether a row (loaded, or a record's values) is one an open-history load keeps: the process row of
+    a running instance, a task or activity row of one that has not ended."""
+    if isinstance(item, list):
+        if kind is HistoricProcessInstance:
+            return item[_ID[kind]] in running
+        return item[_END[kind]] is None and item[_PROC_INST[kind]] in running
+    if kind is HistoricProcessInstance:
+        return bool(item.id in running)
+    return item.end_time is None and item.proc_inst_id in running
 
 
 # -------------------------------------------------------------------------------------- apply
@@ -257,8 +302,8 @@ def _upsert_sql(mapping: Mapping) -> str:
     )
 
 
-_UPSERT = {kind: _upsert_sql(MAPPINGS[kind]) for kind in HISTORY_KINDS}
-_DELETE = {kind: f"DELETE FROM {MAPPINGS[kind].table} WHERE id = ANY(%s)" for kind in HISTORY_KINDS}
+_UPSERT = {kind: _upsert_sql(MAPPINGS[kind]) for kind in RECORDED_KINDS}
+_DELETE = {kind: f"DELETE FROM {MAPPINGS[kind].table} WHERE id = ANY(%s)" for kind in RECORDED_KINDS}
 _VARIABLES = """
 INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, task_id, name, type_name, value, create_time,
                             last_updated_time)
@@ -282,8 +327,8 @@ class Applied:
 def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes, datetime]]) -> Applied:
     """Applies records (``seq``, payload, created_at; in ``seq`` order) and deletes them, in the caller's
     transaction: per table one upsert of each row's latest revision, then the deletes."""
-    upserts: dict[type, dict[str, Sequence[Any]]] = {kind: {} for kind in HISTORY_KINDS}
-    deletes: dict[type, set[str]] = {kind: set() for kind in HISTORY_KINDS}
+    upserts: dict[type, dict[str, Sequence[Any]]] = {kind: {} for kind in RECORDED_KINDS}
+    deletes: dict[type, set[str]] = {kind: set() for kind in RECORDED_KINDS}
     variables: dict[str, dict[str, Any]] = {}
     forget: set[str] = set()
     for _, payload, _ in rows:  # (a row both written and deleted in the batch is only deleted)
@@ -307,18 +352,18 @@ def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes
         forget.update(record.forget)
     if not rows:
         return Applied()
-    for kind in HISTORY_KINDS:
+    for kind in RECORDED_KINDS:
         for row_id in deletes[kind]:
             upserts[kind].pop(row_id, None)
     with conn.pipeline():
-        for kind in HISTORY_KINDS:
+        for kind in RECORDED_KINDS:
             if upserts[kind]:
                 columns = _COLUMNS[kind]
                 objects = [dict(zip(columns, values, strict=True)) for values in upserts[kind].values()]
                 conn.execute(_UPSERT[kind], (dump_json(objects),))
         if variables:
             conn.execute(_VARIABLES, (dump_json(list(variables.values())),))
-        for kind in HISTORY_KINDS:
+        for kind in RECORDED_KINDS:
             if deletes[kind]:
                 conn.execute(_DELETE[kind], (list(deletes[kind]),))
         if forget:

@@ -25,7 +25,6 @@ from sqlalchemy.engine import make_url
 
 from loom_platform.logging import request_id
 from loom_platform.outbox import outbox_row
-from loom_workflow.engine.errors import ConcurrentModification
 from loom_workflow.engine.runtime.entities import (
     Comment,
     Deployment,
@@ -36,142 +35,31 @@ from loom_workflow.engine.runtime.entities import (
     IdentityLink,
     Job,
     ProcessDefinition,
-    Row,
     Task,
     Variable,
 )
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
-from loom_workflow.pgstore import history
-from loom_workflow.pgstore.codec import MAPPINGS, Mapping, dump_json, settable, update_json_sql
+from loom_workflow.pgstore import history, lease, writes
+from loom_workflow.pgstore.codec import MAPPINGS
+from loom_workflow.pgstore.statements import (
+    DEFINITION_FIELDS,
+    INSTANCE_HISTORY_KINDS,
+    LIGHT_DEFINITION,
+    LOAD_SQL,
+    LOCK_TASK_TREE,
+    LOCK_TREE,
+    NODE_RULES,
+    NODE_SETTINGS,
+    TREE_KINDS,
+)
 
 log = logging.getLogger(__name__)
 
 EventMapper = Callable[[ChangeSet, str | None], list[tuple[str, Message]]]
 
-# Job acquisition: the scheduler leases due jobs, a worker takes the lease before it runs one.
-_LEASE = """
-UPDATE act_ru_job j SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
-WHERE j.id IN (
-    SELECT id FROM act_ru_job
-    WHERE job_type IN ('timer', 'message') AND retries > 0
-      AND coalesce(due_date, create_time) <= now()
-      AND (lock_expiration_time IS NULL OR lock_expiration_time < now())
-    ORDER BY coalesce(due_date, create_time), id
-    LIMIT %(limit)s FOR UPDATE SKIP LOCKED
-)
-RETURNING j.id, j.lock_expiration_time
-"""
-_TAKE = """
-UPDATE act_ru_job SET lock_owner = %(owner)s, lock_expiration_time = now() + make_interval(secs => %(lease)s)
-WHERE id = %(id)s AND (lock_owner IS NULL OR lock_owner LIKE 'scheduler-%%' OR lock_owner = %(owner)s
-                       OR lock_expiration_time < now())
-RETURNING id
-"""
-
-
-# The root execution of the tree containing %(p)s, locked. The tree is read by the next statement of the
-# same round trip (its snapshot is taken after the lock is held: one statement could not do both).
-_LOCK_TREE = """
-SELECT r.id FROM act_ru_execution r
-WHERE r.id = (SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)
-FOR UPDATE OF r
-"""
-_ROOT_OF_TASK = (
-    "SELECT e.root_proc_inst_id AS id FROM act_ru_task t JOIN act_ru_execution e ON e.id = t.proc_inst_id "
-    "WHERE t.id = %(p)s"
-)
-_LOCK_TASK_TREE = _LOCK_TREE.replace(
-    "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)", f"({_ROOT_OF_TASK})"
-)
-_HISTORIC_VARIABLE_FIELDS = ("proc_inst_id", "execution_id", "task_id", "name", "type_name", "value")
-_OUTBOX_ROW = (
-    "INSERT INTO loom_outbox (id, subject, payload, headers, created_at) "
-    "VALUES (%s, %s, %s, %s::jsonb, clock_timestamp())"
-)
-_HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
-# Written through the history records, not by the command's statement
-_ASYNC_KINDS = frozenset(history.HISTORY_KINDS)
-_DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
-_LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
-    ", ".join("rev" if f == "revision" else f for f in _DEFINITION_FIELDS)
-)
-
 
 def _light_definition(values: Sequence[Any]) -> ProcessDefinition:
-    return ProcessDefinition(**dict(zip(_DEFINITION_FIELDS, values, strict=True)))
-
-
-# What a loaded tree holds, in the order of the JSON array the load statement answers (after the root id
-# and the highest activity order).
-_TREE_KINDS: tuple[type, ...] = (
-    Execution,
-    ProcessDefinition,
-    Task,
-    IdentityLink,
-    Variable,
-    Job,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    HistoricActivityInstance,
-)
-
-
-def _load_tree_sql(root_sql: str, *, full_history: bool) -> str:
-    """One statement reading a whole instance tree as one JSON array: the root id, the highest activity
-    order, then the rows of each of :data:`_TREE_KINDS` (arrays in ``fields`` order, or null)."""
-
-    def rows(kind: type, where: str) -> str:
-        mapping = MAPPINGS[kind]
-        return f"(SELECT json_agg({mapping.json_array}) FROM {mapping.table} WHERE {where})"
-
-    in_tree = "proc_inst_id IN (SELECT id FROM ids)"
-    history_ids = "(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = (SELECT id FROM root) OR id = (SELECT id FROM root))"
-    light = ", ".join("rev" if f == "revision" else f for f in _DEFINITION_FIELDS)
-    parts = [
-        "(SELECT id FROM root)",
-        "(SELECT coalesce(max(transaction_order), 0) FROM act_hi_actinst WHERE proc_inst_id IN (SELECT id FROM ids))",
-        # the tree's history records not applied yet, read in the same snapshot as its history rows
-        history.pending_records_of_instance_sql(),
-        rows(Execution, "root_proc_inst_id = (SELECT id FROM root)"),
-        f"(SELECT json_agg(json_build_array({light})) FROM act_re_procdef WHERE id IN "
-        "(SELECT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = (SELECT id FROM root)))",
-        *(rows(kind, in_tree) for kind in (Task, IdentityLink, Variable, Job)),
-    ]
-    if full_history:
-        parts.append(
-            rows(
-                HistoricProcessInstance,
-                "root_proc_inst_id = (SELECT id FROM root) OR id = (SELECT id FROM root)",
-            )
-        )
-        parts += [rows(kind, f"proc_inst_id IN {history_ids}") for kind in _HISTORY_KINDS]
-    else:
-        parts.append(rows(HistoricProcessInstance, "id IN (SELECT id FROM ids)"))
-        parts += [rows(kind, f"{in_tree} AND end_time IS NULL") for kind in _HISTORY_KINDS]
-    return (
-        f"WITH root AS ({root_sql}), ids AS (SELECT id FROM act_ru_execution "
-        "WHERE root_proc_inst_id = (SELECT id FROM root) AND id = proc_inst_id) "
-        f"SELECT json_build_array({', '.join(parts)})::text"
-    )
-
-
-_ROOT_OF_EXECUTION = "SELECT root_proc_inst_id AS id FROM act_ru_execution WHERE id = %(p)s"
-_LOAD_SQL = {
-    (lock, full): _load_tree_sql(root, full_history=full)
-    for lock, root in ((_LOCK_TREE, _ROOT_OF_EXECUTION), (_LOCK_TASK_TREE, _ROOT_OF_TASK))
-    for full in (False, True)
-}
-
-
-# A node's reviewer rules and its settings (the service's own tables, read by the assignment hook)
-_NODE_RULES = (
-    "SELECT a.type, coalesce(a.value, ''), coalesce(a.condition, ''), a.operation_type "
-    "FROM wf_flow_assignee a JOIN wf_task_def_extension e ON e.id = a.task_def_id "
-    "WHERE e.process_def_id = %s AND e.task_def_id = %s ORDER BY a.sort, a.id"
-)
-_NODE_SETTINGS = (
-    "SELECT key, coalesce(value, '') FROM wf_node_setting WHERE process_def_id = %s AND task_def_id = %s"
-)
+    return ProcessDefinition(**dict(zip(DEFINITION_FIELDS, values, strict=True)))
 
 
 @dataclass(frozen=True)
@@ -334,7 +222,7 @@ class PgTx:
 
     def _definition(self, where: str, params: tuple[Any, ...]) -> ProcessDefinition | None:
         """A definition: its columns but the BPMN text read now, the text from the store's cache."""
-        found = self.conn.execute(f"{_LIGHT_DEFINITION} WHERE {where}", params).fetchone()
+        found = self.conn.execute(f"{LIGHT_DEFINITION} WHERE {where}", params).fetchone()
         return None if found is None else self._with_xml([_light_definition(found)])[0]
 
     def _with_xml(self, light: list[ProcessDefinition]) -> list[ProcessDefinition]:
@@ -382,7 +270,14 @@ class PgTx:
         return [str(r[0]) for r in self.conn.execute(sql, {"d": ids})]
 
     def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
-        """Comments of a task or of an instance, oldest first."""
+        """Comments of a task or of an instance, oldest first. Comments travel in the history records:
+        the pending records of the trees this transaction loaded (and of ``proc_inst_id``'s) are applied
+        first."""
+        history.catch_up(
+            self.conn,
+            roots=sorted(set(self._roots.values())),
+            instances=[proc_inst_id] if proc_inst_id else (),
+        )
         return self.rows(
             Comment,
             "(task_id = %(t)s OR proc_inst_id = %(p)s) ORDER BY time, id",
@@ -390,24 +285,16 @@ class PgTx:
         )
 
     def lease_due_jobs(self, owner: str, lease_seconds: float, limit: int) -> list[tuple[str, datetime]]:
-        """Leases due jobs (``FOR UPDATE SKIP LOCKED``: schedulers never hand out one job twice)."""
-        rows = self.conn.execute(_LEASE, {"owner": owner, "lease": lease_seconds, "limit": limit}).fetchall()
-        return [(str(r[0]), r[1]) for r in rows]
+        """Leases due jobs (:func:`lease.lease_due_jobs`)."""
+        return lease.lease_due_jobs(self.conn, owner, lease_seconds, limit)
 
     def take_job(self, job_id: str, owner: str, lease_seconds: float) -> JobTake:
-        """'mine' when the lease is now ours, 'gone' when the job no longer exists, 'busy' otherwise."""
-        if self.conn.execute(_TAKE, {"id": job_id, "owner": owner, "lease": lease_seconds}).fetchone():
-            return "mine"
-        exists = self.conn.execute("SELECT 1 FROM act_ru_job WHERE id = %s", (job_id,)).fetchone()
-        return "busy" if exists else "gone"
+        """Takes a job's lease (:func:`lease.take_job`)."""
+        return lease.take_job(self.conn, job_id, owner, lease_seconds)
 
     def delay_job(self, job_id: str, seconds: float) -> None:
-        """Keeps a failed job from being handed out again at once."""
-        self.conn.execute(
-            "UPDATE act_ru_job SET lock_owner = 'retry', lock_expiration_time = now() + make_interval(secs => %s) "
-            "WHERE id = %s AND job_type <> 'deadletter'",
-            (seconds, job_id),
-        )
+        """Holds a failed job back (:func:`lease.delay_job`)."""
+        lease.delay_job(self.conn, job_id, seconds)
 
     def _root_of(self, proc_inst_id: str) -> str | None:
         found = self.conn.execute(
@@ -454,18 +341,18 @@ class PgTx:
         ``full_history``. An instance that has ended (no runtime root) takes the slower path through
         its history, always in full.
         """
-        return self._load(_LOCK_TREE, proc_inst_id, full_history=full_history)
+        return self._load(LOCK_TREE, proc_inst_id, full_history=full_history)
 
     def load_task_tree(self, task_id: str) -> InstanceTree | None:
         """The tree of a running task, found, locked and loaded in the same two round trips."""
-        return self._load(_LOCK_TASK_TREE, task_id, full_history=False)
+        return self._load(LOCK_TASK_TREE, task_id, full_history=False)
 
     def _load(self, lock_sql: str, key: str, *, full_history: bool) -> InstanceTree | None:
         with self.conn.pipeline():
             locking = self.conn.execute(lock_sql, {"p": key})
-            loading = self.conn.execute(_LOAD_SQL[(lock_sql, full_history)], {"p": key})
+            loading = self.conn.execute(LOAD_SQL[(lock_sql, full_history)], {"p": key})
         found, (data,) = locking.fetchone(), loading.fetchone()  # type: ignore[misc]
-        if found is None and lock_sql is _LOCK_TASK_TREE:
+        if found is None and lock_sql is LOCK_TASK_TREE:
             return None
         if found is None:
             proc_inst_id = key
@@ -483,7 +370,7 @@ class PgTx:
         values = orjson.loads(data)
         order = int(values[1])
         loaded: dict[type, list[Any]] = {}
-        for kind, found_rows in zip(_TREE_KINDS, values[3:], strict=True):
+        for kind, found_rows in zip(TREE_KINDS, values[3:], strict=True):
             if kind is ProcessDefinition:
                 light = [_light_definition(r) for r in found_rows or ()]
                 self._definitions.update((d.id, d) for d in self._with_xml(light))
@@ -513,7 +400,7 @@ class PgTx:
                 params,
             )
         }
-        for kind in _HISTORY_KINDS:
+        for kind in INSTANCE_HISTORY_KINDS:
             cursors[kind] = self.conn.execute(
                 f"{MAPPINGS[kind].select} WHERE proc_inst_id IN {tree_ids}", params
             )
@@ -547,8 +434,8 @@ class PgTx:
         found = self._node_rules.get(key)
         if found is None:
             with self.conn.pipeline():
-                rules = self.conn.execute(_NODE_RULES, key)
-                settings = self.conn.execute(_NODE_SETTINGS, key)
+                rules = self.conn.execute(NODE_RULES, key)
+                settings = self.conn.execute(NODE_SETTINGS, key)
             found = NodeRules(
                 rules=[(str(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rules.fetchall()],
                 settings={str(r[0]): str(r[1]) for r in settings.fetchall()},
@@ -566,74 +453,20 @@ class PgTx:
         :class:`ConcurrentModification` is raised. A table's single updated or deleted row (the usual
         case) is matched without the set-returning ``loom_workflow_rows``."""
         self._send_pending()
-        parts: list[str] = []
-        params: list[Any] = []
-        checks: list[tuple[int, int, str]] = []  # (part index, rows expected, what)
-
-        def add(sql: str, *values: Any, expect: int = 0, what: str = "") -> None:
-            """One CTE and its parameters; ``expect``: the rows it must touch (revision-checked)."""
-            if expect:
-                checks.append((len(parts), expect, what))
-            parts.append(sql)
-            params.extend(values)
-
-        for mapping, rows in _grouped(changes.inserts):
-            if mapping.kind not in _ASYNC_KINDS:
-                add(mapping.insert_json, dump_json([mapping.json_object(r) for r in rows]))
-        for (mapping, fields), rows in _grouped_updates(changes):
-            if mapping.kind in _ASYNC_KINDS:
-                continue
-            fields = fields or settable(mapping)
-            single = len(rows) == 1
-            objects = [mapping.json_object(r, fields) for r in rows]
-            add(
-                update_json_sql(mapping, fields, single=single),
-                dump_json(objects[0] if single else objects),
-                expect=len(rows),
-                what=_label(rows),
-            )
-        for mapping, rows in _grouped(changes.deletes):
-            if mapping.kind in _ASYNC_KINDS:
-                continue
-            if len(rows) == 1:  # plain parameters: no JSON to read, no function to call
-                add(mapping.delete_one, rows[0].id, rows[0].revision, expect=1, what=_label(rows))
-            else:
-                keys = [{"id": r.id, "rev": r.revision} for r in rows]
-                add(mapping.delete_json, dump_json(keys), expect=len(rows), what=_label(rows))
-        # History: one record per tree touched, applied later by the history workers
         records = history.build_records(
-            [r for r in (*changes.inserts, *changes.updates) if type(r) in _ASYNC_KINDS],
-            [r for r in changes.deletes if type(r) in _ASYNC_KINDS],
-            _historic_variables(changes),
+            [r for r in (*changes.inserts, *changes.updates) if history.recorded(r)],
+            [r for r in changes.deletes if history.recorded(r)],
+            writes.historic_variables(changes),
             [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)],
             self._root_resolver(changes),
             self._level_resolver(changes),
             new={id(r) for r in changes.inserts},
         )
-        for root, record in records.items():
-            if not record.is_empty():
-                add(history.QUEUE_INSERT, root, changes.actor, record.encode())
         outbox = self.store.map_events(changes, changes.actor)
-        if outbox:
-            add(_OUTBOX_ROW, *outbox_row(outbox, request_id.get()))
-            self.wrote_events = True
-        if not parts:
-            return
-        ctes = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(parts))
-        if checks:
-            # The counts are compared in SQL; the function that names the stale row and raises is only
-            # called when one differs (called on every write, its loop over a JSON text cost 40-55 us).
-            counts = "ARRAY[{}]::integer[]".format(
-                ", ".join(f"(SELECT count(*) FROM w{i})" for i, _, _ in checks)
-            )
-            final = (
-                f"SELECT CASE WHEN {counts} = %s::integer[] THEN 1 "
-                f"ELSE (loom_workflow_check_writes({counts}, %s::json) IS NULL)::integer END"
-            )
-            params += [[n for _, n, _ in checks], dump_json([[n, what] for _, n, what in checks])]
-        else:
-            final = "SELECT 1"
-        self._pending = (f"WITH {ctes} {final}", params)
+        self.wrote_events = self.wrote_events or bool(outbox)
+        self._pending = writes.statement(
+            changes, records, outbox_row(outbox, request_id.get()) if outbox else None
+        )
 
     def _root_resolver(self, changes: ChangeSet) -> Callable[[str], str]:
         """Instance id -> its tree's root: from the trees this transaction loaded, the change set's
@@ -681,7 +514,7 @@ class PgTx:
         if self._pending is not None:
             sql, params = self._pending
             self._pending = None
-            with _conflicts():
+            with writes.conflicts():
                 self._conn.execute(sql, params)
 
     def commit(self) -> None:
@@ -691,35 +524,9 @@ class PgTx:
             return
         sql, params = self._pending
         self._pending = None
-        with _conflicts(), self._conn.pipeline():
+        with writes.conflicts(), self._conn.pipeline():
             self._conn.execute(sql, params)
             self._conn.commit()
-
-
-@contextmanager
-def _conflicts() -> Iterator[None]:
-    """A failed revision check (``serialization_failure`` from the write statement) as the engine's error."""
-    try:
-        yield
-    except psycopg.errors.SerializationFailure as exc:
-        raise ConcurrentModification(exc.diag.message_primary or str(exc)) from exc
-
-
-def _label(rows: list[Row]) -> str:
-    return f"{type(rows[0]).__name__} {rows[0].id}"
-
-
-def _historic_variables(changes: ChangeSet) -> list[dict[str, Any]]:
-    """ACT_HI_VARINST: the last value of every variable, kept after the instance ends. Written for new
-    and changed variables, for a deleted one only when this command changed it first, and for one this
-    command both set and removed (a variable first set by the completion that ends the instance)."""
-    inserted = {id(r) for r in (*changes.inserts, *changes.transient)}
-    mapping = MAPPINGS[Variable]
-    return [
-        mapping.json_object(r, _HISTORIC_VARIABLE_FIELDS)
-        for r in [*changes.inserts, *changes.updates, *changes.deletes, *changes.transient]
-        if isinstance(r, Variable) and (id(r) in inserted or (Variable, r.id) in changes.changed)
-    ]
 
 
 def _instance_tree(loaded: dict[type, list[Any]]) -> InstanceTree:
@@ -735,24 +542,3 @@ def _instance_tree(loaded: dict[type, list[Any]]) -> InstanceTree:
         historic_activities=sorted(activities, key=lambda a: (a.start_time, a.transaction_order)),
         activity_order=max((a.transaction_order for a in activities), default=0),
     )
-
-
-def _grouped(rows: list[Row]) -> list[tuple[Mapping, list[Row]]]:
-    groups: dict[type, list[Row]] = {}
-    for row in rows:
-        groups.setdefault(type(row), []).append(row)
-    return [(MAPPINGS[kind], items) for kind, items in groups.items()]
-
-
-def _grouped_updates(changes: ChangeSet) -> list[tuple[tuple[Mapping, tuple[str, ...]], list[Row]]]:
-    groups: dict[tuple[type, tuple[str, ...]], list[Row]] = {}
-    for row in changes.updates:
-        fields = changes.changed.get((type(row), row.id)) or ()
-        groups.setdefault((type(row), fields), []).append(row)
-    return [((MAPPINGS[kind], fields), rows) for (kind, fields), rows in groups.items()]
-
-
-def _check(count: int, rows: list[Row]) -> None:
-    if count != len(rows):
-        first = rows[0]
-        raise ConcurrentModification(f"{type(first).__name__} {first.id} was updated by another transaction")
