@@ -2,8 +2,9 @@
 
 A :class:`Resource` declares a family of ``<prefix>/{list,queryById,save,delete}`` routes: its table,
 its wire shape, its rules, who may call each route, its filters, sort columns and order, and how it
-is saved, read and announced; :func:`add_routes` serves it. gencode's reference types and workflow's
-extension records are declared this way (``reftypes/resources.py``, ``extension/resources.py``).
+is saved, read and announced; :func:`add_routes` serves it. gencode's reference types, workflow's
+extension records, sys's posts, dictionary types and roles and forms' categories are declared this
+way (``resources.py`` beside each domain's service).
 What is not plain CRUD stays a hand-written service beside its resources.
 
 Nested rows (column types, Java fields, template files) arrive with their parent: a row without id
@@ -29,8 +30,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform.auth import Principal, current_principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import InvalidArgument, LoomError, NotFound
+from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
-from loom_platform.openapi import RECORD, list_body
+from loom_platform.openapi import RECORD, fields_body, list_body
 from loom_platform.paging import PageDep, PageParams, contains, empty_filter, paginate
 from loom_platform.wire import WireModel, new_id, now, split_ids
 
@@ -42,6 +44,16 @@ Reader = Callable[[AsyncSession, Any], Awaitable[dict[str, Any]]]
 """Answers a record as ``queryById`` shows it."""
 Remover = Callable[[AsyncSession, Sequence[str]], Awaitable[None]]
 """Deletes records by id (unknown ids are skipped)."""
+
+
+def saving(save: Callable[..., Awaitable[Any]], name: str = "name") -> Saver:
+    """A resource's ``save`` from its domain's ``save(session, body, *, actor=...)``: the success
+    message shows the saved record's ``name`` attribute."""
+
+    async def store(session: AsyncSession, body: Any, actor: str) -> str:
+        return str(getattr(await save(session, body, actor=actor), name) or "")
+
+    return store
 
 
 def accept(_row: Any) -> None:
@@ -120,6 +132,13 @@ class Resource:
     many: bool = False
     list_route: bool = True
     """False when the family's ``list`` is a route of its own."""
+    read_route: bool = True
+    """False when the family's ``queryById`` is a route of its own."""
+    missing: Callable[[str], LoomError] | None = None
+    """The error ``queryById`` answers for an unknown id (default: NotFound)."""
+    form_body: bool = False
+    """``save`` takes the fields of a form or a JSON object (:func:`~loom_platform.fields.request_fields`,
+    values as sent, query values beneath), validated into ``wire``."""
     saved: Callable[[str], str] = lambda name: name
     """The success message of a save, given the saved record's name."""
     deleted: Callable[[], str] = lambda: ""
@@ -150,7 +169,7 @@ def _attribute(model: Any, name: str) -> Any:
 
 
 async def page(
-    session: AsyncSession, resource: Resource, params: PageParams, query: Mapping[str, str]
+    session: AsyncSession, resource: Resource, params: PageParams, query: Mapping[str, str | None]
 ) -> Any:
     """A page of records filtered by the resource's query parameters."""
     model: Any = resource.model
@@ -175,7 +194,8 @@ async def page(
 
 async def read(session: AsyncSession, resource: Resource, record_id: str) -> dict[str, Any]:
     """The record with its nested rows, as the client reads it."""
-    record = await get(session, resource.model, record_id)
+    missing = resource.missing(record_id) if resource.missing is not None else None
+    record = await get(session, resource.model, record_id, missing)
     if resource.read is not None:
         return await resource.read(session, record)
     body = render(resource, record)
@@ -210,7 +230,7 @@ async def save(session: AsyncSession, resource: Resource, payload: Any) -> SQLMo
         verb = "created"
     for name in resource.fields:
         setattr(record, name, getattr(payload, name))
-    record.update_date = now()  # type: ignore[attr-defined]
+    record.update_date = now()
     session.add(record)
     await session.flush()
     if resource.child is not None:
@@ -299,6 +319,13 @@ def _caller(permissions: Sequence[str]) -> Any:
     return require_permission(*permissions) if permissions else Depends(current_principal)
 
 
+def _fields_of(wire: type[WireModel]) -> dict[str, Any]:
+    """The OpenAPI body of a form-or-JSON save: the wire shape's fields with their descriptions."""
+    return fields_body(
+        **{info.alias or name: info.description or name for name, info in wire.model_fields.items()}
+    )
+
+
 def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> None:
     """Serves ``list``, ``queryById``, ``save`` and ``delete`` of a resource on its router."""
     Lister = Annotated[Principal, _caller(resource.access.list)]
@@ -314,10 +341,12 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
             """A page of records (records, total)."""
             return await page(session, resource, page_params, request.query_params)
 
-    @router.get(f"{prefix}/queryById", name=f"{resource.name}_query_by_id", openapi_extra=RECORD)
-    async def query_by_id(session: SessionDep, _: Reader_, id: str) -> Any:  # noqa: A002 - the wire name
-        """One record (with its nested rows)."""
-        return await read(session, resource, id)
+    if resource.read_route:
+
+        @router.get(f"{prefix}/queryById", name=f"{resource.name}_query_by_id", openapi_extra=RECORD)
+        async def query_by_id(session: SessionDep, _: Reader_, id: str) -> Any:  # noqa: A002 - the wire name
+            """One record (with its nested rows)."""
+            return await read(session, resource, id)
 
     if resource.many:
 
@@ -330,6 +359,16 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
                 raise InvalidArgument("json_invalid", detail=str(exc.errors()[0].get("loc"))) from exc
             async with transaction(session):
                 name = await store(session, resource, items, principal.user_id)
+            return message(resource.saved(name))
+
+    elif resource.form_body:
+
+        @router.post(f"{prefix}/save", name=f"{resource.name}_save", openapi_extra=_fields_of(body_type))
+        async def save_fields(request: Request, session: SessionDep, principal: Saver_) -> Message:
+            """Creates or updates a record from a form's (or a JSON object's) fields."""
+            body = body_type.model_validate(await request_fields(request, text=False))
+            async with transaction(session):
+                name = await store(session, resource, body, principal.user_id)
             return message(resource.saved(name))
 
     else:

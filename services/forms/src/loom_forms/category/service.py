@@ -1,7 +1,9 @@
-"""The category tree of process form definitions (placed and deleted by ``loom_platform.tree``)."""
+"""The category tree of process form definitions (placed and deleted by ``loom_platform.tree``;
+``resources.py`` serves them)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import func, select
@@ -9,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_forms.category.errors import CategoryNotFound, HasChildren, OwnParent
 from loom_forms.category.models import FormCategory
+from loom_forms.category.schemas import CategorySave
 from loom_forms.common import publish, text_of, touch
 from loom_forms.definition.models import FormDefinition
 from loom_forms.errors import NameRequired, TooLong
@@ -33,24 +36,24 @@ async def get(session: AsyncSession, category_id: str) -> FormCategory:
     return await crud.get(session, FormCategory, category_id, CategoryNotFound())
 
 
-async def save(session: AsyncSession, body: dict[str, Any]) -> FormCategory:
+async def save(session: AsyncSession, body: CategorySave) -> FormCategory:
     """Creates or updates a category; a category cannot move below itself."""
-    name = text_of(body.get("name"))
+    name = text_of(body.name)
     if not name:
         raise NameRequired()
     if len(name) > 100:
         raise TooLong(field="name", max=100)
-    parent = body.get("parent") if isinstance(body.get("parent"), dict) else {}
-    parent_id = text_of(parent.get("id") or body.get("parentId")) or ROOT_PARENT
-    record = await session.get(FormCategory, text_of(body.get("id"))) if body.get("id") else None
+    parent = body.parent if isinstance(body.parent, dict) else {}
+    parent_id = text_of(parent.get("id") or body.parent_id) or ROOT_PARENT
+    record = await session.get(FormCategory, text_of(body.id)) if body.id else None
     created = record is None
     if record is None:
-        record = FormCategory(id=text_of(body.get("id")) or new_id(), name=name)
+        record = FormCategory(id=text_of(body.id) or new_id(), name=name)
     await trees.place(session, FormCategory, record, parent_id, CategoryNotFound(), OwnParent())
     record.name = name
-    sort = text_of(body.get("sort")) or "30"
+    sort = text_of(body.sort) or "30"
     record.sort = int(sort) if sort.isdigit() and int(sort) <= 99999 else 30
-    record.remarks = text_of(body.get("remarks")) or None
+    record.remarks = text_of(body.remarks) or None
     touch(record, created=created)
     session.add(record)
     await session.flush()
@@ -58,7 +61,7 @@ async def save(session: AsyncSession, body: dict[str, Any]) -> FormCategory:
     return record
 
 
-async def delete(session: AsyncSession, ids: list[str]) -> None:
+async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes categories that hold no forms; one whose sub-categories are not deleted with it is refused."""
     for record in await trees.deletable(session, FormCategory, ids, HasChildren):
         forms = await session.scalar(

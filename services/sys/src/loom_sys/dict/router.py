@@ -1,4 +1,4 @@
-"""``/sys/dict/...``: dictionary types, values and the map."""
+"""``/sys/dict/...``: dictionary types (the CRUD of ``resources.py``), values and the map."""
 
 from __future__ import annotations
 
@@ -6,15 +6,18 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from loom_platform import crud
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import OBJECT, RECORD, RECORDS
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 from loom_sys.dict import service
-from loom_sys.dict.schemas import DictTypeSave, DictValueSave
+from loom_sys.dict.resources import DICT_TYPE
+from loom_sys.dict.schemas import DictValueSave
 
 router = APIRouter(prefix="/sys/dict", tags=["dict"])
 
@@ -25,34 +28,17 @@ CanDelete = Annotated[Principal, require_permission("sys:dict:del")]
 
 @router.get("/type/list")
 async def list_types(
-    session: SessionDep, page: PageDep, _: CanView, type: str | None = None, description: str | None = None
+    session: SessionDep,
+    page: PageDep,
+    _: CanView,
+    type: str | None = None,
+    description: str | None = None,
 ) -> Any:
     """Dictionary types, paged; ``type`` and ``description`` filter by substring."""
-    return await service.page_types(
-        session, page, type_like=empty_filter(type), description_like=empty_filter(description)
-    )
+    return await crud.page(session, DICT_TYPE, page, {"type": type, "description": description})
 
 
-@router.get("/queryById", openapi_extra=RECORD)
-async def query_type(session: SessionDep, _: CanView, id: str) -> Any:
-    """One dictionary type."""
-    return service.render_type(await service.get_type(session, id))
-
-
-@router.post("/save")
-async def save_type(session: SessionDep, body: DictTypeSave, principal: CanAdd) -> Message:
-    """Creates or updates a dictionary type."""
-    async with transaction(session):
-        record = await service.save_type(session, body, actor=principal.user_id)
-    return message(translate("sys.saved", what=translate("sys.what.dict"), name=record.description))
-
-
-@router.delete("/delete")
-async def delete_types(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
-    """Deletes dictionary types and their values."""
-    async with transaction(session):
-        await service.delete_types(session, split_ids(ids))
-    return message(translate("sys.deleted", what=translate("sys.what.dict")))
+add_routes(router, DICT_TYPE)
 
 
 @router.get("/getDictValue", openapi_extra=RECORDS)

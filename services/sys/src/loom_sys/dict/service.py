@@ -10,18 +10,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud
 from loom_platform.errors import NotFound, integrity_as
-from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.dict.errors import DictTypeTaken, DictValueTaken
 from loom_sys.dict.models import DictType, DictValue
 from loom_sys.dict.schemas import DictTypeSave, DictValueSave
-
-TYPE_SORTABLE: Sortable = {
-    "type": DictType.__table__.c.type,  # type: ignore[attr-defined]
-    "description": DictType.__table__.c.description,  # type: ignore[attr-defined]
-    "create_date": DictType.__table__.c.create_date,  # type: ignore[attr-defined]
-}
 
 
 def render_type(row: Any) -> dict[str, Any]:
@@ -38,25 +31,6 @@ def render_value(v: DictValue) -> dict[str, Any]:
         "sort": v.sort,
         "remarks": v.remarks,
     }
-
-
-async def page_types(
-    session: AsyncSession, params: PageParams, *, type_like: str | None, description_like: str | None
-) -> Any:
-    """Dictionary types matching the filters, a page at a time."""
-    stmt = select(DictType)
-    if type_like:
-        stmt = stmt.where(contains(DictType.type, type_like))
-    if description_like:
-        stmt = stmt.where(contains(DictType.description, description_like))
-    return await paginate(
-        session,
-        stmt,
-        params,
-        sortable=TYPE_SORTABLE,
-        default_order=[TYPE_SORTABLE["type"]],
-        render=render_type,
-    )
 
 
 async def get_type(session: AsyncSession, type_id: str) -> DictType:

@@ -1,4 +1,4 @@
-"""``/sys/menu/...``: the menu tree and the grant tree."""
+"""``/sys/menu/...``: the menu tree and the grant tree, and the CRUD of ``resources.py``."""
 
 from __future__ import annotations
 
@@ -7,20 +7,17 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
-from loom_platform.db import SessionDep, transaction
-from loom_platform.http import Message, message
-from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD, TREE
+from loom_platform.crud import add_routes
+from loom_platform.db import SessionDep
+from loom_platform.openapi import TREE
 from loom_platform.wire import split_ids
 from loom_sys import access
 from loom_sys.menu import service
-from loom_sys.menu.schemas import MenuSave
+from loom_sys.menu.resources import MENU
 
 router = APIRouter(prefix="/sys/menu", tags=["menu"])
 
 CanView = Annotated[Principal, require_permission("sys:menu:view", "sys:role:auth", "sys:role:view")]
-CanSave = Annotated[Principal, require_permission("sys:menu:add", "sys:menu:edit")]
-CanDelete = Annotated[Principal, require_permission("sys:menu:del")]
 
 
 # Who may see the whole tree with its permission strings: menu and role administrators, and
@@ -60,22 +57,4 @@ async def auth_tree_data(session: SessionDep, _: CanView) -> Any:
     return await service.auth_tree_data(session)
 
 
-@router.get("/queryById", openapi_extra=RECORD)
-async def query_by_id(session: SessionDep, _: CanView, id: str) -> Any:
-    return service.render(await service.get(session, id))
-
-
-@router.post("/save")
-async def save(session: SessionDep, body: MenuSave, principal: CanSave) -> Message:
-    """Creates or updates a menu."""
-    async with transaction(session):
-        menu = await service.save(session, body, actor=principal.user_id)
-    return message(translate("sys.saved", what=translate("sys.what.menu"), name=menu.name))
-
-
-@router.delete("/delete")
-async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
-    """Deletes menus (children must go with them)."""
-    async with transaction(session):
-        await service.delete(session, split_ids(ids))
-    return message(translate("sys.deleted", what=translate("sys.what.menu")))
+add_routes(router, MENU)

@@ -1,4 +1,5 @@
-"""``/sys/role/...``: roles, their grants and members."""
+"""``/sys/role/...``: roles (list, save and delete are the CRUD of ``resources.py``), their grants
+and members."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
+from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
@@ -15,27 +17,14 @@ from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service as datarule_service
 from loom_sys.role import service
-from loom_sys.role.service import RoleSave
+from loom_sys.role.resources import ROLE
 from loom_sys.user import service as user_service
 
 router = APIRouter(prefix="/sys/role", tags=["role"])
 
-CanSave = Annotated[Principal, require_permission("sys:role:add", "sys:role:edit", "sys:role:auth")]
-CanDelete = Annotated[Principal, require_permission("sys:role:del")]
 CanAssign = Annotated[Principal, require_permission("sys:role:assign")]
 
-
-@router.get("/list")
-async def list_roles(
-    session: SessionDep,
-    page: PageDep,
-    _: CurrentPrincipal,
-    name: str | None = None,
-    enName: str | None = None,  # noqa: N803
-) -> Any:
-    """Roles, paged (the role picker uses it too)."""
-    return await service.page(session, page, name=empty_filter(name), en_name=empty_filter(enName))
-
+add_routes(router, ROLE)
 
 # Who may see what a role grants; pickers (users, assignees) only need its name.
 GRANT_READERS = ("sys:role:view", "sys:role:add", "sys:role:edit", "sys:role:auth")
@@ -61,21 +50,6 @@ async def validate_not_exist(
 ) -> bool:
     """True when no role has this ``name`` (or ``enName``): the role form checks as one types."""
     return await service.name_free(session, name=empty_filter(name), en_name=empty_filter(enName))
-
-
-@router.post("/save")
-async def save(session: SessionDep, body: RoleSave, principal: CanSave) -> Message:
-    """Creates or updates a role; ``menuIdList`` replaces its grants."""
-    async with transaction(session):
-        role = await service.save(session, body, actor=principal.user_id)
-    return message(translate("sys.saved", what=translate("sys.what.role"), name=role.name))
-
-
-@router.delete("/delete")
-async def delete(session: SessionDep, _: CanDelete, ids: str = "") -> Message:
-    async with transaction(session):
-        await service.delete(session, split_ids(ids))
-    return message(translate("sys.deleted", what=translate("sys.what.role")))
 
 
 @router.get("/assign")

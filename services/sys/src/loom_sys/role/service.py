@@ -10,7 +10,6 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
-from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.datarule import service as datarule_service
@@ -21,10 +20,6 @@ from loom_sys.role.schemas import RoleSave
 from loom_sys.user.models import User, UserRole
 
 ADMIN_ROLE_ID = "1"
-
-
-_t = Role.__table__.c  # type: ignore[attr-defined]
-SORTABLE: Sortable = {"name": _t.name, "en_name": _t.en_name, "create_date": _t.create_date}
 
 
 def render(row: Any) -> dict[str, Any]:
@@ -38,18 +33,6 @@ def render(row: Any) -> dict[str, Any]:
         "dataScope": role.data_scope,
         "remarks": role.remarks,
     }
-
-
-async def page(session: AsyncSession, params: PageParams, *, name: str | None, en_name: str | None) -> Any:
-    """Roles, paged; ``name`` and ``enName`` filter by substring."""
-    stmt = select(Role)
-    if name:
-        stmt = stmt.where(contains(Role.name, name))
-    if en_name:
-        stmt = stmt.where(contains(Role.en_name, en_name))
-    return await paginate(
-        session, stmt, params, sortable=SORTABLE, default_order=[_t.create_date], render=render
-    )
 
 
 async def get(session: AsyncSession, role_id: str) -> Role:

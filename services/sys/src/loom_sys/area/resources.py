@@ -1,0 +1,24 @@
+"""Areas as a resource of the platform's one CRUD (``loom_platform.crud``): ``/sys/area/{queryById,
+save,delete}``; the tree (``treeData``) is a route of its own. Every signed-in user reads them (the
+area selects)."""
+
+from __future__ import annotations
+
+from loom_platform.crud import Access, Resource, saving
+from loom_sys import announce
+from loom_sys.area import service
+from loom_sys.area.models import Area
+from loom_sys.area.schemas import AreaSave
+
+AREA = Resource(
+    name="area",
+    model=Area,
+    wire=AreaSave,
+    list_route=False,
+    access=Access(save=("sys:area:add", "sys:area:edit"), delete=("sys:area:del",)),
+    render=service.render,
+    save=saving(service.save),
+    remove=service.delete,
+    saved=announce.saved("sys.what.area"),
+    deleted=announce.deleted("sys.what.area"),
+)

@@ -1,0 +1,27 @@
+"""Menus as a resource of the platform's one CRUD (``loom_platform.crud``): ``/sys/menu/{queryById,
+save,delete}``; the menu tree, the grant tree and the caller's menus are routes of their own."""
+
+from __future__ import annotations
+
+from loom_platform.crud import Access, Resource, saving
+from loom_sys import announce
+from loom_sys.menu import service
+from loom_sys.menu.models import Menu
+from loom_sys.menu.schemas import MenuSave
+
+MENU = Resource(
+    name="menu",
+    model=Menu,
+    wire=MenuSave,
+    list_route=False,
+    access=Access(
+        read=("sys:menu:view", "sys:role:auth", "sys:role:view"),
+        save=("sys:menu:add", "sys:menu:edit"),
+        delete=("sys:menu:del",),
+    ),
+    render=service.render,
+    save=saving(service.save),
+    remove=service.delete,
+    saved=announce.saved("sys.what.menu"),
+    deleted=announce.deleted("sys.what.menu"),
+)

@@ -1,0 +1,27 @@
+"""Roles as a resource of the platform's one CRUD (``loom_platform.crud``): ``/sys/role/{list,save,
+delete}``. Every signed-in user lists them (the role picker). ``queryById`` (the grants only for
+role administrators), the name check and the members are routes of their own (``router.py``)."""
+
+from __future__ import annotations
+
+from loom_platform.crud import Access, Resource, saving
+from loom_sys import announce
+from loom_sys.role import service
+from loom_sys.role.models import Role
+from loom_sys.role.schemas import RoleSave
+
+ROLE = Resource(
+    name="role",
+    model=Role,
+    wire=RoleSave,
+    read_route=False,
+    access=Access(save=("sys:role:add", "sys:role:edit", "sys:role:auth"), delete=("sys:role:del",)),
+    like={"name": "name", "enName": "en_name"},
+    sortable={"name": "name", "en_name": "en_name", "create_date": "create_date"},
+    order=("create_date",),
+    render=service.render,
+    save=saving(service.save),
+    remove=service.delete,
+    saved=announce.saved("sys.what.role"),
+    deleted=announce.deleted("sys.what.role"),
+)
