@@ -39,7 +39,7 @@ async def test_a_second_replica_serves_what_is_live_and_what_goes_live(env, tmp_
     ).status_code == 200
     # when a second replica starts (its own disk)
     settings = env.settings.model_copy(update={"module_root": tmp_path / "replica-2"})
-    replica = build_app(settings, access_loader=env.access.loader())
+    replica = build_app(settings, access_loader=env.access.loader(), platform=env.platform)
     async with (
         replica.router.lifespan_context(replica),
         httpx.AsyncClient(transport=httpx.ASGITransport(app=replica), base_url="http://apps-2") as second,
