@@ -8,6 +8,11 @@ register(
         "sys.deleted": {ZH: "删除{what}成功", EN: "Deleted {what}"},
         "sys.login.bad_credentials": {ZH: "用户名或密码错误", EN: "Wrong user name or password"},
         "sys.login.required": {ZH: "用户名和密码不能为空", EN: "User name and password are required"},
+        "sys.login.captcha_wrong": {ZH: "验证码错误", EN: "The verification code is wrong"},
+        "sys.login.cas_not_configured": {
+            ZH: "未配置CAS单点登录，请使用用户名和密码登录",
+            EN: "CAS single sign-on is not configured: sign in with your user name and password",
+        },
         "sys.login.locked": {
             ZH: "账号已被锁定，请{minutes}分钟后再试",
             EN: "The account is locked; try again in {minutes} minutes",

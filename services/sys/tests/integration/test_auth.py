@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 from fastapi import FastAPI
+
+from .conftest import ADMIN_PASSWORD
 
 
 async def test_login_answers_tokens_that_open_the_user_info(anonymous: httpx.AsyncClient) -> None:
@@ -154,3 +157,31 @@ async def test_get_menus_in_english_uses_the_english_labels(admin: httpx.AsyncCl
     assert [c["name"] for c in system["children"]][:3] == ["Users", "Organisation", "Roles"]
     chinese = (await admin.get("/sys/user/getMenus")).json()
     assert next(m for m in chinese["menuList"] if m["id"] == "m-sys")["name"] == "系统管理"
+
+
+async def test_the_captcha_is_asked_at_login_only_when_the_settings_turn_it_on(
+    admin: httpx.AsyncClient, anonymous: httpx.AsyncClient
+) -> None:
+    # given the captcha turned on in the settings
+    form = (await admin.get("/sys/sysConfig/queryById")).json()
+    assert (await admin.post("/sys/sysConfig/save", json={**form, "loginCode": "1"})).status_code == 200
+    try:
+        image = await anonymous.get("/sys/getCode")
+        assert image.headers["content-type"].startswith("image/svg+xml") and b"<svg" in image.content
+        # when a login comes without the code, or with a wrong one
+        body = {"username": "admin", "password": ADMIN_PASSWORD}
+        missing = await anonymous.post("/sys/login", json=body)
+        wrong = await anonymous.post("/sys/login", json={**body, "code": "ZZZZ"})
+        # then it is refused before the password is looked at
+        assert (missing.status_code, missing.json()["msg"]) == (400, "验证码错误")
+        assert wrong.status_code == 400
+        # and the code the image shows opens the door (read here from the image's glyphs)
+        code = "".join(re.findall(r">([A-Z0-9])</text>", image.text))
+        assert (await anonymous.post("/sys/login", json={**body, "code": code.lower()})).status_code == 200
+    finally:
+        await admin.post("/sys/sysConfig/save", json={**form, "loginCode": "0"})
+    assert (
+        await anonymous.post("/sys/login", json={"username": "admin", "password": ADMIN_PASSWORD})
+    ).status_code == 200
+    cas = await anonymous.get("/sys/casLogin", params={"ticket": "ST-1", "service": "http://x/"})
+    assert (cas.status_code, cas.json()["msg"]) == (400, "未配置CAS单点登录，请使用用户名和密码登录")

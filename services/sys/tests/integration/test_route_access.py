@@ -11,8 +11,8 @@ from fastapi.routing import APIRoute
 
 from loom_sys.main import ROUTERS
 
-# Reachable before login: the login page needs these.
-PUBLIC = {"/sys/login", "/sys/refreshToken", "/sys/sysConfig/getConfig"}
+# Reachable before login: the login page needs these (the captcha, and CAS's ticket exchange).
+PUBLIC = {"/sys/login", "/sys/refreshToken", "/sys/sysConfig/getConfig", "/sys/getCode", "/sys/casLogin"}
 PROBES = {"/healthz", "/readyz", "/metrics"}
 
 

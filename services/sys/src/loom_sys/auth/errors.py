@@ -23,3 +23,11 @@ class OldPasswordWrong(InvalidArgument):
 
 class PasswordTooShort(InvalidArgument):
     message_key = "sys.password.too_short"
+
+
+class CaptchaWrong(InvalidArgument):
+    message_key = "sys.login.captcha_wrong"
+
+
+class CasNotConfigured(InvalidArgument):
+    message_key = "sys.login.cas_not_configured"

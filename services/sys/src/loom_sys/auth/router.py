@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request, Response
 
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import REF, answers
+from loom_platform.openapi import REF, answers, download
 from loom_sys import access, events
-from loom_sys.auth import service
+from loom_sys.auth import captcha, service
+from loom_sys.auth.errors import CasNotConfigured
 from loom_sys.auth.schemas import LoginForm
 from loom_sys.auth.service import TokenService
 from loom_sys.dict import service as dict_service
@@ -74,7 +75,10 @@ MENUS_ANSWER = answers(
 
 @router.post("/sys/login", openapi_extra=LOGIN_ANSWER)
 async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
-    """Checks the credentials and answers a token pair (401 with the reason otherwise)."""
+    """Checks the credentials (and the captcha code when the settings ask for it) and answers a
+    token pair (401 with the reason otherwise)."""
+    settings = request.app.state.settings
+    await service.check_captcha(session, settings, request.cookies.get(captcha.COOKIE), form.code)
     async with transaction(session):
         tokens, _user, old_ip, old_date = await service.login(
             session,
@@ -90,6 +94,25 @@ async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
         "oldLoginIp": old_ip,
         "oldLoginDate": old_date,
     }
+
+
+@router.get("/sys/getCode", responses=download("image/svg+xml", "the captcha image"))
+async def get_code(request: Request) -> Response:
+    """The login captcha (验证码) image; the proof of its code travels in a cookie (``auth/captcha.py``)."""
+    code, proof = captcha.issue(captcha.key_of(request.app.state.settings.private_key_path))
+    answer = Response(captcha.image(code), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+    answer.set_cookie(captcha.COOKIE, proof, max_age=captcha.VALID_SECONDS, httponly=True, samesite="strict")
+    return answer
+
+
+@router.get("/sys/casLogin", openapi_extra=TOKENS_ANSWER)
+async def cas_login(
+    ticket: str = "",  # noqa: ARG001 - the client's parameters
+    service_url: Annotated[str, Query(alias="service")] = "",  # noqa: ARG001
+) -> Any:
+    """CAS single sign-on: no CAS server is configured in Loom, so a ticket is refused with a clear
+    message (the client then shows its login page)."""
+    raise CasNotConfigured()
 
 
 @router.get("/sys/refreshToken", openapi_extra=TOKENS_ANSWER)

@@ -14,9 +14,11 @@ from loom_platform.auth import TokenSigner, TokenVerifier
 from loom_platform.errors import TokenInvalid
 from loom_platform.wire import new_id, now
 from loom_sys import events
+from loom_sys.auth import captcha
 from loom_sys.auth.errors import (
     AccountLocked,
     BadCredentials,
+    CaptchaWrong,
     LoginDisabled,
     OldPasswordWrong,
     PasswordTooShort,
@@ -187,3 +189,14 @@ async def change_password(
     user.update_by, user.update_date = user_id, now()
     session.add(user)
     await session.flush()
+
+
+async def check_captcha(
+    session: AsyncSession, settings: SysSettings, proof: str | None, code: str | None
+) -> None:
+    """Refuses a login without the right captcha code when the settings turn the captcha on."""
+    config = await session.get(SysConfig, CONFIG_ID)
+    if config is None or config.login_code != "1":
+        return
+    if not captcha.check(captcha.key_of(settings.private_key_path), proof, code):
+        raise CaptchaWrong()
