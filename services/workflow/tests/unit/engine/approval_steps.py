@@ -26,11 +26,11 @@ class ApprovalSteps(Steps):
     """The corpus verbs plus the task-center operations."""
 
     def do_send_back(self, arg: dict[str, Any]) -> None:
-        task = self._single({"name": arg["task"], "any": True})
+        task = self._single(_which(arg))
         self.engine.execute(c.SendBack(task.id, arg["to"]), user_id=self.user)
 
     def do_send_back_fails(self, arg: dict[str, Any]) -> None:
-        task = self._single({"name": arg["task"], "any": True})
+        task = self._single(_which(arg))
         with pytest.raises(IllegalArgument):
             self.engine.execute(c.SendBack(task.id, arg["to"]), user_id=self.user)
 
@@ -43,7 +43,7 @@ class ApprovalSteps(Steps):
         assert self.engine.execute(c.ReturnTo(task.id, arg["to"]), user_id=self.user) is False
 
     def do_expect_back_nodes(self, arg: dict[str, Any]) -> None:
-        task = self._single({"name": arg["task"], "any": True})
+        task = self._single(_which(arg))
         nodes = [n.activity_id for n in self.engine.execute(c.BackNodes(task.id))]
         assert nodes == arg["nodes"], nodes
 
@@ -78,3 +78,11 @@ class ApprovalSteps(Steps):
             if a.proc_inst_id == self.current and a.end_time is None
         ]
         assert Counter(actual) == Counter(map(tuple, arg["exactly"])), sorted(actual)
+
+
+def _which(arg: dict[str, Any]) -> dict[str, Any]:
+    """The task a step names: by name (the first one), or by name and assignee (one of several
+    instances of a multi-instance body)."""
+    if "assignee" in arg:
+        return {"name": arg["task"], "assignee": arg["assignee"]}
+    return {"name": arg["task"], "any": True}

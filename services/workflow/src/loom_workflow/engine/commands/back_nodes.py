@@ -21,24 +21,53 @@ from ..agenda import history, variables
 from ..agenda import tasks as task_ops
 from ..errors import IllegalArgument
 from ..model import ProcessModel
-from ..runtime.entities import HistoricActivityInstance
+from ..runtime.entities import Execution, HistoricActivityInstance
 from .base import active_task
-from .rewind import can_rewind, in_multi_instance_body, reachable, rewind
+from .rewind import (
+    can_rewind,
+    in_multi_instance_body,
+    instance_scope,
+    multi_instance_body,
+    reachable,
+    rewind,
+)
 
 if TYPE_CHECKING:
     from ..context import CommandContext
 
 
 def upstream_user_tasks(model: ProcessModel, node_id: str) -> set[str]:
-    """User tasks from which ``node_id`` can be reached (outside multi-instance sub-processes)."""
+    """User tasks from which ``node_id`` can be reached: outside multi-instance sub-processes, and
+    inside the multi-instance body that directly holds ``node_id`` (its own instance's earlier steps)."""
+    body = multi_instance_body(model, node_id)
     return {
         n.id
         for n in model.nodes.values()
         if n.kind == "userTask"
         and n.id != node_id
-        and not in_multi_instance_body(model, n.id)
+        and (
+            not in_multi_instance_body(model, n.id)
+            or (body is not None and multi_instance_body(model, n.id) is body)
+        )
         and node_id in reachable(model, n.id)
     }
+
+
+def _within(ctx: CommandContext, task_execution_id: str, target: str) -> Execution | None:
+    """The scope of the task's own multi-instance instance when ``target`` lies in that body."""
+    body = multi_instance_body(ctx.model(ctx.session.execution(task_execution_id).proc_def_id), target)
+    if body is None:
+        return None
+    return instance_scope(ctx, ctx.session.execution(task_execution_id), body)
+
+
+def _under(ctx: CommandContext, execution: Execution, ancestor_id: str) -> bool:
+    current: Execution | None = execution
+    while current is not None:
+        if current.id == ancestor_id:
+            return True
+        current = ctx.session.get(Execution, current.parent_id) if current.parent_id else None
+    return False
 
 
 @dataclass(frozen=True)
@@ -55,6 +84,10 @@ def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
     ctx.session.load_tree(task.proc_inst_id, full_history=True)
     model = ctx.model(task.proc_def_id)
     allowed = upstream_user_tasks(model, task.task_def_key)
+    # a step of a multi-instance body counts when this task's own instance passed it
+    body = multi_instance_body(model, task.task_def_key)
+    scope = instance_scope(ctx, ctx.session.execution(task.execution_id), body) if body else None
+    mine = {e.id for e in ctx.session.all(Execution) if scope is not None and _under(ctx, e, scope.id)}
     done = ctx.session.where(
         HistoricActivityInstance,
         lambda a: (
@@ -63,6 +96,7 @@ def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
             and a.end_time is not None
             and a.delete_reason is None
             and a.activity_id in allowed
+            and (multi_instance_body(model, a.activity_id) is None or a.execution_id in mine)
         ),
     )
     done.sort(key=lambda a: a.transaction_order)
@@ -105,7 +139,8 @@ class SendBack:
             )
         task = ctx.session.task(self.task_id)
         instance = ctx.session.execution(task.proc_inst_id)
-        rewind(ctx, instance, self.activity_id, f"Change activity to {self.activity_id}")
+        within = _within(ctx, task.execution_id, self.activity_id)
+        rewind(ctx, instance, self.activity_id, f"Change activity to {self.activity_id}", within=within)
 
 
 @dataclass(frozen=True)
@@ -127,11 +162,19 @@ class ReturnTo:
         node = task.task_def_key or ""
         if not ctx.model(task.proc_def_id).has_node(self.activity_id):
             return False
-        if not can_rewind(ctx, instance, self.activity_id, cut_from=node):
+        within = _within(ctx, task.execution_id, self.activity_id)
+        if not can_rewind(ctx, instance, self.activity_id, cut_from=node, within=within):
             return False
         execution = ctx.session.execution(task.execution_id)
         variables.set_variables(ctx, execution, self.variables)
         task_ops.complete_task(ctx, task)
         history.end_activity(ctx, execution)
-        rewind(ctx, instance, self.activity_id, f"Change activity to {self.activity_id}", cut_from=node)
+        rewind(
+            ctx,
+            instance,
+            self.activity_id,
+            f"Change activity to {self.activity_id}",
+            cut_from=node,
+            within=within,
+        )
         return True

@@ -14,6 +14,10 @@ Given a target node N (upstream of the task being sent back):
   are cut; so the join fires after exactly the arrivals still owed to it.
 
 Timers and boundary events are re-armed by the restarted node's own behaviour, as in a fresh run.
+
+Inside a multi-instance sub-process each instance is a run of its own: a task sent back to an
+earlier node of the same body rewinds that instance only (``within``, its scope execution): only
+its tokens are cut, the target restarts in its scope, the other instances go on untouched.
 """
 
 from __future__ import annotations
@@ -64,6 +68,23 @@ def in_multi_instance_body(model: ProcessModel, node_id: str) -> bool:
     return any(sub.loop is not None for sub in model.scope_chain(node_id))
 
 
+def multi_instance_body(model: ProcessModel, node_id: str) -> SubProcess | None:
+    """The multi-instance sub-process whose body directly holds ``node_id`` (None: it is not the
+    node's own scope, or there is none)."""
+    chain = model.scope_chain(node_id)
+    return chain[-1] if chain and chain[-1].loop is not None else None
+
+
+def instance_scope(ctx: CommandContext, execution: Execution, body: SubProcess) -> Execution | None:
+    """The scope execution of the multi-instance ``body``'s instance that ``execution`` runs in."""
+    current: Execution | None = execution
+    while current is not None:
+        if current.activity_id == body.id and executions.is_subprocess_scope(current):
+            return current
+        current = executions.parent(ctx, current)
+    return None
+
+
 def _is_join(node: FlowNode) -> bool:
     return node.kind in _JOIN_KINDS and len(node.incoming) > 1
 
@@ -74,11 +95,13 @@ def _waiting_at_join(ctx: CommandContext, execution: Execution) -> bool:
     return _is_join(ctx.model(execution.proc_def_id).node(execution.activity_id))
 
 
-def _tokens(ctx: CommandContext, instance: Execution) -> list[Execution]:
+def _tokens(ctx: CommandContext, instance: Execution, within: Execution | None = None) -> list[Execution]:
     """The instance's tokens: executions standing at a node, MI roots for their instances, never a
-    sub-process's inner scope or a boundary-event waiter."""
+    sub-process's inner scope or a boundary-event waiter (only those under ``within`` when given)."""
     found = []
     for e in executions.instance_executions(ctx, instance.id):
+        if within is not None and within.id not in _ancestors(ctx, e):
+            continue
         if e.activity_id is None or e.is_process_instance or executions.is_subprocess_scope(e):
             continue
         if executions.is_boundary(ctx, e) or executions.is_mi_child(ctx, e):
@@ -135,14 +158,22 @@ def _owed(
 
 
 def _plan(
-    ctx: CommandContext, instance: Execution, target: str, cut_from: str | None
+    ctx: CommandContext,
+    instance: Execution,
+    target: str,
+    cut_from: str | None,
+    within: Execution | None = None,
 ) -> tuple[list[Execution], list[Execution], dict[str, int]]:
     """What a rewind cuts, what it keeps, and the arrivals each join it touches is owed (raises
     :class:`IllegalArgument` before anything changed when a join would wait forever)."""
     model = ctx.model(instance.proc_def_id)
     region = reachable(model, target)
     cut = reachable(model, cut_from) | region if cut_from else region
-    tokens = _tokens(ctx, instance)
+    if within is not None:  # one instance of a multi-instance body: its own nodes only
+        body = model.node(within.activity_id or "")
+        region = {n for n in region if body in model.scope_chain(n)}
+        cut = {n for n in cut if body in model.scope_chain(n)}
+    tokens = _tokens(ctx, instance, within)
     victims = [t for t in tokens if t.activity_id in cut and not _waiting_at_join(ctx, t)]
     gone = {v.id for v in victims}
     kept = [t for t in tokens if t.id not in gone and not any(a in gone for a in _ancestors(ctx, t))]
@@ -155,26 +186,41 @@ def _plan(
     return victims, kept, owed
 
 
-def can_rewind(ctx: CommandContext, instance: Execution, target: str, *, cut_from: str | None = None) -> bool:
+def can_rewind(
+    ctx: CommandContext,
+    instance: Execution,
+    target: str,
+    *,
+    cut_from: str | None = None,
+    within: Execution | None = None,
+) -> bool:
     """True when :func:`rewind` to ``target`` leaves no join waiting forever."""
     try:
-        _plan(ctx, instance, target, cut_from)
+        _plan(ctx, instance, target, cut_from, within)
     except IllegalArgument:
         return False
     return True
 
 
 def rewind(
-    ctx: CommandContext, instance: Execution, target: str, reason: str, *, cut_from: str | None = None
+    ctx: CommandContext,
+    instance: Execution,
+    target: str,
+    reason: str,
+    *,
+    cut_from: str | None = None,
+    within: Execution | None = None,
 ) -> None:
     """Brings ``instance`` to the state of a fresh run reaching ``target`` (see the module doc).
 
     ``cut_from`` (a node upstream of ``target``) widens the cut to what that node leads to: a
-    resubmission going straight back to the node that sent it back cuts the re-run in between."""
+    resubmission going straight back to the node that sent it back cuts the re-run in between.
+    ``within`` (the scope execution of one instance of the multi-instance body holding ``target``)
+    rewinds that instance only."""
     model = ctx.model(instance.proc_def_id)
-    victims, kept, owed_at = _plan(ctx, instance, target, cut_from)
+    victims, kept, owed_at = _plan(ctx, instance, target, cut_from, within)
     parents = _cut(ctx, victims, reason)
-    scope = _scope_for(ctx, instance, model, target)
+    scope = within if within is not None else _scope_for(ctx, instance, model, target)
     keep_scopes = {scope.id}
     for join_id, owed in owed_at.items():
         join = model.node(join_id)
@@ -183,7 +229,7 @@ def rewind(
             parents.append(executions.parent(ctx, extra))
             executions.cancel_tree(ctx, extra, reason)
         if len(waiting) < owed:
-            join_scope = _scope_for(ctx, instance, model, join_id)
+            join_scope = within if within is not None else _scope_for(ctx, instance, model, join_id)
             keep_scopes.add(join_scope.id)
             for _ in range(owed - len(waiting)):
                 arrived = executions.create_child(ctx, join_scope, join_id)
