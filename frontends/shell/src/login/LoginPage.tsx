@@ -23,13 +23,20 @@ export function LoginPage({ onDone }: { onDone: (redirect: string) => void }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [product, setProduct] = useState('');
+  // the settings' 登录验证码: when on, a code read from /sys/getCode's image goes with the login
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeImage, setCodeImage] = useState(0);
   const lang = getLang();
 
   useEffect(() => {
     document.title = t('login.title') + ' - Loom';
     http
-      .get<{ productName?: string }>('/sys/sysConfig/getConfig', undefined, { silent: true, anonymous: true })
-      .then((c) => setProduct(c?.productName ?? ''))
+      .get<{ productName?: string; loginCode?: string }>('/sys/sysConfig/getConfig', undefined, { silent: true, anonymous: true })
+      .then((c) => {
+        setProduct(c?.productName ?? '');
+        setAskCode(c?.loginCode === '1');
+      })
       .catch(() => undefined);
   }, [t]);
 
@@ -40,15 +47,20 @@ export function LoginPage({ onDone }: { onDone: (redirect: string) => void }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (!username || !password) return;
+    if (!username || !password || (askCode && !code)) return;
     setBusy(true);
     setError('');
     try {
-      await login(username.trim(), password);
+      await login(username.trim(), password, askCode ? code.trim() : undefined);
       onDone(redirect);
     } catch (err) {
       setError(err instanceof HttpError ? err.message : t('login.failed'));
       setBusy(false);
+      if (askCode) {
+        // a code is good for one attempt's page: show a fresh one
+        setCode('');
+        setCodeImage((n) => n + 1);
+      }
     }
   };
 
@@ -77,6 +89,25 @@ export function LoginPage({ onDone }: { onDone: (redirect: string) => void }) {
           <input id="loom-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           {touched && !password ? <div className="loom-login-hint">{t('login.passwordRequired')}</div> : null}
         </div>
+        {askCode ? (
+          <div className="loom-login-field">
+            <label htmlFor="loom-code">{t('login.code')}</label>
+            <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <input id="loom-code" name="code" autoComplete="off" value={code} onChange={(e) => setCode(e.target.value)} style={{ flex: 1 }} />
+              <img
+                src={`/api/sys/getCode?n=${codeImage}`}
+                alt={t('login.code')}
+                title={t('login.codeRefresh')}
+                width={100}
+                height={40}
+                style={{ cursor: 'pointer' }}
+                data-testid="login-code-image"
+                onClick={() => setCodeImage((n) => n + 1)}
+              />
+            </div>
+            {touched && !code ? <div className="loom-login-hint">{t('login.codeRequired')}</div> : null}
+          </div>
+        ) : null}
         <button className="loom-login-submit" type="submit" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
