@@ -196,13 +196,18 @@ def _live(admin: httpx.Client, table_id: str, module: str) -> None:
     ][-3000:]
 
 
-def _menu_user(admin: httpx.Client, portal: httpx.Client, table_id: str, table_type: str) -> httpx.Client:
+def _menu_ids(admin: httpx.Client, table_id: str, table_type: str) -> list[str]:
+    """createMenu's page and buttons for the table's module."""
     menu_name = f"模块{uuid.uuid4().hex[:4]}"
     form = {"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": table_type}
     _ok(admin.post("/api/gencode/scheme/createMenu", data=form))
     page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
     assert page is not None
-    return _user_with(admin, portal, [page["id"], *(c["id"] for c in page["children"])])
+    return [page["id"], *(c["id"] for c in page["children"])]
+
+
+def _menu_user(admin: httpx.Client, portal: httpx.Client, table_id: str, table_type: str) -> httpx.Client:
+    return _user_with(admin, portal, _menu_ids(admin, table_id, table_type))
 
 
 def test_a_generated_tree_module_serves_its_tree(admin: httpx.Client, portal: httpx.Client) -> None:
@@ -336,13 +341,8 @@ def test_a_department_user_sees_none_of_another_departments_rows_of_a_generated_
     module = f"e2e{uuid.uuid4().hex[:6]}"
     table_id = _synced(admin, _design_of(name, "0", _column("title", "varchar(20)", "标题")))
     _live(admin, table_id, module)
-    menu_name = f"模块{uuid.uuid4().hex[:4]}"
-    form = {"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": "0"}
-    _ok(admin.post("/api/gencode/scheme/createMenu", data=form))
-    page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
-    assert page is not None
+    menus = _menu_ids(admin, table_id, "0")
     role_name = f"scope{uuid.uuid4().hex[:6]}"
-    menus = [page["id"], *(c["id"] for c in page["children"])]
     role = {"name": role_name, "enName": role_name, "menuIdList": menus, "dataScope": "5"}
     _ok(admin.post("/api/sys/role/save", json=role))
     role_id = _ok(admin.get("/api/sys/role/list", params={"enName": role_name}))["records"][0]["id"]
@@ -415,17 +415,9 @@ def test_a_workflow_form_module_is_the_external_form_of_a_process(
         for d in _ok(admin.get("/api/flowable/process/list", params={"size": 100}))["records"]
         if d["key"] == key
     )
-    menu_name = f"模块{uuid.uuid4().hex[:4]}"
-    _ok(
-        admin.post(
-            "/api/gencode/scheme/createMenu",
-            data={"parent.id": "m-gen", "name": menu_name, "tableId": table_id, "tableType": "6"},
-        )
-    )
-    page = _page_menu(_ok(admin.get("/api/sys/menu/treeData")), menu_name)
-    assert page is not None
+    menus = _menu_ids(admin, table_id, "6")
     base = f"/api/{module}/{name}"
-    with _user_with(admin, portal, [page["id"], *(c["id"] for c in page["children"]), *TASK_MENUS]) as clerk:
+    with _user_with(admin, portal, [*menus, *TASK_MENUS]) as clerk:
         # the start node's form is the module's page
         start = _ok(
             clerk.get(
