@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
-import { Alert, App, Modal, Tag, TreeSelect } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Alert, App, Modal, Spin, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
-import { Designer } from '../../designer/Designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { CategoryTree, useCategoryOptions } from '../category/CategoryTree';
 import { modelService, type ModelRow } from './service';
+
+// the modeler (bpmn-js with its panels, ~420 KB gzip) is loaded when a model is opened, not with the list
+const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: m.Designer })));
 
 const P = { view: 'flowable:model:view', add: 'flowable:model:add', edit: 'flowable:model:edit', del: 'flowable:model:del', deploy: 'flowable:model:deploy', design: 'flowable:model:design' };
 
@@ -63,7 +65,9 @@ export default function ModelList(_props: PageProps) {
         ]}
       />
       {designer ? (
-        <Designer open modelId={designer.modelId} category={designer.category} onClose={() => { setDesigner(null); reload(); }} onSaved={reload} />
+        <Suspense fallback={<Spin fullscreen />}>
+          <Designer open modelId={designer.modelId} category={designer.category} onClose={() => { setDesigner(null); reload(); }} onSaved={reload} />
+        </Suspense>
       ) : null}
       <Modal
         open={!!asking}
