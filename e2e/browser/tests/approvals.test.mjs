@@ -117,20 +117,21 @@ export default [
       await eventually(async () => (await api.todoOf(pid)).length === 0, 'the request is done');
     },
   },
-  {
-    name: 'approvals: the notice bell counts a new task and a copy at once, and leads to the task list',
+  ...['zh-CN', 'en-US'].map((locale) => ({
+    name: `approvals: the notice bell counts a new task and a copy at once, and leads to the task list (${locale})`,
     run: async (ctx) => {
       const api = await Api.login(ctx.base, admin.user, admin.password);
       const me = await api.userId(admin.user);
-      const key = `ap_bell_${sfx}`;
-      const title = `铃铛${sfx}`;
+      const key = `ap_bell_${sfx}_${locale.slice(0, 2)}`;
+      const title = `铃铛${sfx}${locale}`;
       const xml = bpmn(key, `通知${sfx}`, '<startEvent id="start" flowable:initiator="applyUserId"/><userTask id="check" name="审核"/><endEvent id="end"/>' + flow('f1', 'start', 'check') + flow('f2', 'check', 'end'));
       await api.deployModel({ key, name: `通知${sfx}`, xml, nodes: [nodeExtension(key, 'check', [['user', me]])] });
-      const emp = await employee(ctx, api, 'bell');
+      const emp = await employee(ctx, api, `bell${locale.slice(0, 2)}`);
       await api.call('PUT', '/flowable/notice/read');
       // the administrator's portal, its notice stream open
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
       const page = await context.newPage();
+      if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
       ctx.shared.page = page;
       const streaming = page.waitForResponse((r) => r.url().includes('/api/flowable/notice/stream'), { timeout: 30000 });
       await ctx.portal.login(page, admin.user, admin.password);
@@ -143,20 +144,22 @@ export default [
       // then the bell counts both without a reload
       await eventually(async () => (await bell.getAttribute('data-count')) === '2', 'the bell counts the task and the copy', 15000);
       await eventually(async () => (await bell.locator('.ant-badge-count').getAttribute('title')) === '2', 'the badge shows 2');
-      await screenshot(page, 'approvals-2-bell');
+      await screenshot(page, `approvals-2-bell-${locale}`);
       await bell.click();
       const panel = page.locator('.loom-notice-panel');
       await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).waitFor({ timeout: 10000 });
       expect(await panel.locator('.loom-notice-item[data-kind="copy"]', { hasText: title }).isVisible(), 'the copy is listed');
-      expect((await panel.locator('.loom-notice-item[data-kind="task"]').first().innerText()).includes('待办'), 'the task by its kind');
-      await screenshot(page, 'approvals-2-bell-open');
+      const kind = locale === 'en-US' ? 'Task' : '待办';
+      expect((await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).innerText()).includes(kind), `the task by its kind (${kind})`);
+      expect((await panel.locator('[data-action="notice-read-all"]').innerText()).replace(/\s/g, '') === (locale === 'en-US' ? 'Markallread' : '全部已读'), 'the panel speaks the language');
+      await screenshot(page, `approvals-2-bell-open-${locale}`);
       // and the task's notice leads to the todo list, read
       await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).click();
       await page.waitForURL((u) => u.pathname === '/flowable/task/TodoList', { timeout: 10000 });
       await eventually(async () => (await bell.getAttribute('data-count')) === '1', 'one unread left');
       await context.close();
     },
-  },
+  })),
   {
     name: 'approvals: on a 390×844 phone an employee starts a request and the approver agrees to it, lists and chart included',
     run: async (ctx) => {
