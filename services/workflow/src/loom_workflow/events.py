@@ -9,7 +9,7 @@ from google.protobuf.message import Message
 
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_workflow.engine.runtime import events as ev
-from loom_workflow.engine.runtime.entities import IdentityLink, Task
+from loom_workflow.engine.runtime.entities import Execution, IdentityLink, Task
 from loom_workflow.engine.store.protocol import ChangeSet
 
 PROCESS_SUBJECTS = {
@@ -32,6 +32,11 @@ JOB_SUBJECTS = {
 def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Message]]:
     """The messages to publish for one command's change set."""
     tasks = {r.id: r for r in [*changes.inserts, *changes.updates, *changes.deletes] if isinstance(r, Task)}
+    starters = {
+        r.id: r.start_user_id or ""
+        for r in [*changes.inserts, *changes.updates, *changes.deletes]
+        if isinstance(r, Execution) and r.parent_id is None
+    }
     out: list[tuple[str, Message]] = []
     for event in changes.events:
         time = event.time.isoformat()
@@ -45,6 +50,7 @@ def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Me
                         time=time,
                         actor=actor or "",
                         reason=str(event.data.get("reason") or event.data.get("delete_reason") or ""),
+                        start_user_id=starters.get(event.proc_inst_id or "", ""),
                     ),
                 )
             )

@@ -75,6 +75,8 @@ class WorkflowSettings(ServiceSettings):
     # address for the links in channel messages, and email through an SMTP server when a host is set.
     # (empty: named after the database, so test runs sharing one NATS never take each other's events)
     notice_durable: str = ""
+    # the consumer runs in every API process (None: except in test mode, where tests start it)
+    notice_consumer: bool | None = None
     portal_url: str = "http://127.0.0.1:8080"
     smtp_host: str = ""
     smtp_port: int = 25

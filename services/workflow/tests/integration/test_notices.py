@@ -14,6 +14,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
+from loom_workflow.notice.consumer import consuming as notices_consumer
 
 from ..conftest import Env
 from .helpers import audit, deploy, start, task_of
@@ -31,7 +32,17 @@ async def _notices(env: Env, user: str, want: int, **params: Any) -> dict[str, A
     raise AssertionError(f"{user} has fewer than {want} notices: {answer.json()}")
 
 
-async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(env: Env) -> None:
+@pytest.fixture
+async def consuming(env: Env) -> Any:
+    """The notice consumer, for this test only (a consumer writing while another test's tables
+    are truncated deadlocks)."""
+    async with notices_consumer(env.app):
+        yield
+
+
+async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(
+    env: Env, consuming: Any
+) -> None:
     # given alice's request waiting for bob
     await deploy(env, "simple", "简单流程", SIMPLE, SIMPLE_EXT)
     pid = await start(env, "u-alice", "simple", "报销单")

@@ -15,7 +15,6 @@ from fastapi import FastAPI
 from nats.aio.msg import Msg
 from sqlalchemy.engine import make_url
 
-from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_platform import messaging
 from loom_platform.db import transaction
 from loom_platform.outbox import already_handled
@@ -82,20 +81,32 @@ def durable_name(settings: WorkflowSettings) -> str:
 
 @asynccontextmanager
 async def notices(app: FastAPI) -> AsyncIterator[None]:
-    """For the app's lifetime: the hub of open streams fed from NATS, and the durable consumer."""
+    """For the app's lifetime: the hub of open streams fed from NATS, and (unless turned off, as in
+    tests, which start it where they need it) the durable consumer."""
+    settings: WorkflowSettings = app.state.runtime.settings
+    hub = app.state.notice_hub = Hub()
+    subscription = await messaging.listen(app.state.nats, PUSH_SUBJECT, lambda msg: hub.deliver(msg.data))
+    enabled = settings.notice_consumer if settings.notice_consumer is not None else settings.mode != "test"
+    try:
+        if enabled:
+            async with consuming(app):
+                yield
+        else:
+            yield
+    finally:
+        await subscription.unsubscribe()
+
+
+@asynccontextmanager
+async def consuming(app: FastAPI) -> AsyncIterator[None]:
+    """Runs the durable consumer turning the service's events into notices."""
     settings: WorkflowSettings = app.state.runtime.settings
     durable = durable_name(settings)
-    hub = app.state.notice_hub = Hub()
     channels = channels_of(settings)
-    subscription = await messaging.listen(app.state.nats, PUSH_SUBJECT, lambda msg: hub.deliver(msg.data))
 
     async def handle(msg: Msg) -> None:
         if msg.subject not in service.SUBJECTS:
             return
-        if msg.subject.startswith("loom.workflow.process."):
-            # the starter is read from the instance's history, which the history workers apply later
-            proc_inst_id = events_pb2.ProcessEvent.FromString(msg.data).proc_inst_id
-            await app.state.runtime.settle_history(actor=None, instances=[proc_inst_id])
         async with app.state.session_factory() as session, transaction(session):
             if await already_handled(session, durable, messaging.message_id(msg)):
                 return
@@ -120,4 +131,3 @@ async def notices(app: FastAPI) -> AsyncIterator[None]:
     finally:
         consumer.stop()
         await asyncio.gather(task, return_exceptions=True)
-        await subscription.unsubscribe()

@@ -81,7 +81,7 @@ async def _task_drafts(session: AsyncSession, subject: str, event: Any, message_
 
 
 async def _result_drafts(session: AsyncSession, subject: str, event: Any) -> list[Draft]:
-    starter = await session.scalar(
+    starter = event.start_user_id or await session.scalar(
         select(t.hi_procinst.c.start_user_id).where(t.hi_procinst.c.id == event.proc_inst_id)
     )
     if not starter or starter == event.actor:

@@ -31,6 +31,7 @@ class ProcessEvent(_message.Message):
     TIME_FIELD_NUMBER: _builtins.int
     ACTOR_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
+    START_USER_ID_FIELD_NUMBER: _builtins.int
     proc_inst_id: _builtins.str
     """The process instance id."""
     proc_def_id: _builtins.str
@@ -41,6 +42,8 @@ class ProcessEvent(_message.Message):
     """The user whose command caused it; empty for timers and system work."""
     reason: _builtins.str
     """Why an instance was cancelled (delete reason); empty otherwise."""
+    start_user_id: _builtins.str
+    """Who started the instance (its initiator); empty when unknown (its notices name the starter)."""
     def __init__(
         self,
         *,
@@ -49,10 +52,11 @@ class ProcessEvent(_message.Message):
         time: _builtins.str = ...,
         actor: _builtins.str = ...,
         reason: _builtins.str = ...,
+        start_user_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "proc_def_id", b"proc_def_id", "proc_inst_id", b"proc_inst_id", "reason", b"reason", "time", b"time"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "proc_def_id", b"proc_def_id", "proc_inst_id", b"proc_inst_id", "reason", b"reason", "start_user_id", b"start_user_id", "time", b"time"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
