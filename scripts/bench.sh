@@ -21,7 +21,7 @@ for _ in $(seq 1 120); do
 done
 # LOOM_BENCH_ONLY=sys|gencode|workflow|frontend|taskcenter runs one benchmark; by default all of them.
 wanted() { [ "${LOOM_BENCH_ONLY:-all}" = all ] || [ "${LOOM_BENCH_ONLY}" = "$1" ]; }
-if wanted sys; then $UV run python bench/sys/user_list.py; fi
+if wanted sys; then $UV run python bench/sys/user_list.py; $UV run python bench/sys/log_list.py; fi
 if wanted gencode && [ -f bench/gencode/bench.py ]; then $UV run python bench/gencode/bench.py; fi
 if wanted workflow; then
   for script in bench/workflow/bench_workflow.py bench/workflow/gateway.py; do
