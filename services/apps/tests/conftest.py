@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,10 +16,9 @@ import pytest
 from loom_apps.main import build_app
 from loom_apps.settings import AppsSettings
 from loom_platform.embedded import free_port
-from loom_platform.migrations import upgrade
 from loom_platform.modules import Standalone
 from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
+from loom_platform.testing.fixtures import MenuRecorder, databases_fixture, service_settings
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
 GENCODE_DIR = SERVICE_DIR.parent / "gencode"
@@ -32,17 +31,6 @@ GENCODE_PERMISSIONS = {
     "gencode:templateGroup:edit",
     "gencode:templateGroup:add",
 }
-
-
-@dataclass
-class MenuRecorder:
-    """Records gencode's CreateMenu requests (the real sys is in e2e/api)."""
-
-    menus: list[dict[str, Any]]
-
-    async def create_menu(self, **kwargs: Any) -> str:
-        self.menus.append(kwargs)
-        return f"menu-{len(self.menus)}"
 
 
 @dataclass
@@ -78,21 +66,14 @@ class Env:
             await asyncio.sleep(0.2)
 
 
-@pytest.fixture(scope="session")
-def databases(postgres_server_url: str) -> Iterator[tuple[str, str, str]]:
-    suffix = worker_suffix()
-    names = (f"loom_apps_test_{suffix}", f"loom_agencode_test_{suffix}", f"loom_aapp_test_{suffix}")
-    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
-    upgrade(SERVICE_DIR, urls[0])
-    upgrade(GENCODE_DIR, urls[1])
-    yield urls  # type: ignore[misc]
-    for name in names:
-        drop_database(postgres_server_url, name)
+databases = databases_fixture(
+    ("loom_apps_test", "loom_agencode_test", "loom_aapp_test"), {0: SERVICE_DIR, 1: GENCODE_DIR}
+)
 
 
 @pytest.fixture(scope="session")
 async def env(
-    databases: tuple[str, str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
     from loom_gencode.main import build_app as build_gencode
     from loom_gencode.seed import seed as gencode_seed
@@ -102,15 +83,7 @@ async def env(
     tmp = tmp_path_factory.mktemp("apps")
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(GENCODE_PERMISSIONS), CLERK: set()})
-    common: dict[str, Any] = {
-        "mode": "test",
-        "nats_url": nats_url,
-        "jwt_public_key_file": tokens.public_key_path,
-        "state_dir": tmp / "state",
-        "outbox_poll_seconds": 0.05,
-        "log_json": False,
-        "log_level": "WARNING",
-    }
+    common = service_settings(nats_url, tokens, tmp / "state")
     gencode_settings = GencodeSettings(
         database_url=databases[1],
         app_database_url=databases[2],
@@ -118,7 +91,7 @@ async def env(
         workspace_root=tmp / "workspace",
         **common,
     )
-    gencode = build_gencode(gencode_settings, access_loader=access.loader(), directory=MenuRecorder([]))  # type: ignore[arg-type]
+    gencode = build_gencode(gencode_settings, access_loader=access.loader(), directory=MenuRecorder())  # type: ignore[arg-type]
     settings = AppsSettings(
         database_url=databases[0],
         app_database_url=databases[2],

@@ -3,7 +3,7 @@ own databases, tokens of a test key pair and GrantedAccess instead of sys."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,9 +17,8 @@ from loom_forms.main import build_app
 from loom_forms.settings import FormsSettings
 from loom_platform.db import sync_url
 from loom_platform.embedded import free_port
-from loom_platform.migrations import upgrade
 from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+from loom_platform.testing.fixtures import MenuRecorder, databases_fixture, service_settings, truncate_all
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
 GENCODE_DIR = SERVICE_DIR.parent / "gencode"
@@ -36,14 +35,8 @@ ALL_PERMISSIONS = {
 
 
 @dataclass
-class MenuRecorder:
-    """Records the CreateMenu requests forms sends to sys (the real sys is in e2e/api)."""
-
-    menus: list[dict[str, Any]] = field(default_factory=list)
-
-    async def create_menu(self, **kwargs: Any) -> str:
-        self.menus.append(kwargs)
-        return f"menu-{len(self.menus)}"
+class Directory(MenuRecorder):
+    """sys as forms asks it: the CreateMenu requests it records, and the reference data a test sets."""
 
     async def access(self, *_args: Any) -> Any:  # never used: tests grant access themselves
         raise AssertionError("access is granted by the test")
@@ -81,28 +74,21 @@ class Env:
     settings: FormsSettings
     app: Any
     gencode: Any
-    menus: MenuRecorder
+    menus: Directory
     app_database_url: str
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
 
 
-@pytest.fixture(scope="session")
-def databases(postgres_server_url: str) -> Iterator[tuple[str, str, str]]:
-    suffix = worker_suffix()
-    names = (f"loom_forms_test_{suffix}", f"loom_fgencode_test_{suffix}", f"loom_fapp_test_{suffix}")
-    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
-    upgrade(SERVICE_DIR, urls[0])
-    upgrade(GENCODE_DIR, urls[1])
-    yield urls  # type: ignore[misc]
-    for name in names:
-        drop_database(postgres_server_url, name)
+databases = databases_fixture(
+    ("loom_forms_test", "loom_fgencode_test", "loom_fapp_test"), {0: SERVICE_DIR, 1: GENCODE_DIR}
+)
 
 
 @pytest.fixture(scope="session")
 async def env_session(
-    databases: tuple[str, str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
     from loom_gencode.main import build_app as build_gencode
     from loom_gencode.settings import GencodeSettings
@@ -110,15 +96,7 @@ async def env_session(
     tmp = tmp_path_factory.mktemp("forms")
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS), CLERK: {f"form:{FORM_CODE}:view"}})
-    common: dict[str, Any] = {
-        "mode": "test",
-        "nats_url": nats_url,
-        "jwt_public_key_file": tokens.public_key_path,
-        "state_dir": tmp / "state",
-        "outbox_poll_seconds": 0.05,
-        "log_json": False,
-        "log_level": "WARNING",
-    }
+    common = service_settings(nats_url, tokens, tmp / "state")
     gencode_settings = GencodeSettings(
         database_url=databases[1],
         app_database_url=databases[2],
@@ -127,7 +105,7 @@ async def env_session(
         **common,
     )
     gencode = build_gencode(gencode_settings, access_loader=access.loader())
-    menus = MenuRecorder()
+    menus = Directory()
     settings = FormsSettings(
         database_url=databases[0],
         grpc_port=free_port(),

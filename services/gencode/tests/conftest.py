@@ -4,8 +4,8 @@ running its lifespan, tokens of a test key pair and GrantedAccess instead of sys
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,8 @@ from sqlalchemy.engine import make_url
 from loom_gencode.main import build_app
 from loom_gencode.settings import GencodeSettings
 from loom_platform.embedded import free_port
-from loom_platform.migrations import upgrade
 from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+from loom_platform.testing.fixtures import MenuRecorder, databases_fixture, service_settings, truncate_all
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
 MYSQL_URL = os.environ.get("LOOM_TEST_MYSQL_URL", "mysql+pymysql://root@127.0.0.1:3306/test")
@@ -40,38 +39,19 @@ ALL_PERMISSIONS = {
 
 
 @dataclass
-class FakeDirectory:
-    """Stands in sys's CreateMenu (the menu request is what gencode owns)."""
-
-    menus: list[dict[str, Any]] = field(default_factory=list)
-
-    async def create_menu(self, **kwargs: Any) -> str:
-        self.menus.append(kwargs)
-        return f"menu-{len(self.menus)}"
-
-
-@dataclass
 class Env:
     client: httpx.AsyncClient
     tokens: TestTokens
     access: GrantedAccess
     settings: GencodeSettings
     app: Any
-    directory: FakeDirectory
+    directory: MenuRecorder
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
 
 
-@pytest.fixture(scope="session")
-def databases(postgres_server_url: str) -> Iterator[tuple[str, str]]:
-    suffix = worker_suffix()
-    names = (f"loom_gencode_test_{suffix}", f"loom_app_test_{suffix}")
-    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
-    upgrade(SERVICE_DIR, urls[0])
-    yield urls[0], urls[1]
-    for name in names:
-        drop_database(postgres_server_url, name)
+databases = databases_fixture(("loom_gencode_test", "loom_app_test"), {0: SERVICE_DIR})
 
 
 @pytest.fixture(scope="session")
@@ -94,25 +74,19 @@ def mysql_url() -> str:
 
 @pytest.fixture(scope="session")
 async def env_session(
-    databases: tuple[str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
     tmp = tmp_path_factory.mktemp("gencode")
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS)})
     settings = GencodeSettings(
-        mode="test",
         database_url=databases[0],
         app_database_url=databases[1],
-        nats_url=nats_url,
         grpc_port=free_port(),
-        jwt_public_key_file=tokens.public_key_path,
-        state_dir=tmp / "state",
         workspace_root=tmp / "workspace",
-        outbox_poll_seconds=0.05,
-        log_json=False,
-        log_level="WARNING",
+        **service_settings(nats_url, tokens, tmp / "state"),
     )
-    directory = FakeDirectory()
+    directory = MenuRecorder()
     app = build_app(settings, access_loader=access.loader(), directory=directory)  # type: ignore[arg-type]
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)

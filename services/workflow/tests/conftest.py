@@ -16,9 +16,8 @@ from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_platform.db import transaction
 from loom_platform.embedded import free_port
 from loom_platform.grpc import Client
-from loom_platform.migrations import upgrade
 from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+from loom_platform.testing.fixtures import service_databases, service_settings, truncate_all
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
 SYS_DIR = SERVICE_DIR.parent / "sys"
@@ -78,15 +77,10 @@ class Env:
 
 
 @pytest.fixture(scope="session")
-def databases(postgres_server_url: str) -> Iterator[tuple[str, str]]:
-    suffix = worker_suffix()
-    names = (f"loom_workflow_test_{suffix}", f"loom_sys_wf_test_{suffix}")
-    urls = tuple(recreate_database(postgres_server_url, n) for n in names)
-    upgrade(SERVICE_DIR, urls[0])
-    upgrade(SYS_DIR, urls[1])
-    yield urls[0], urls[1]
-    for name in names:
-        drop_database(postgres_server_url, name)
+def databases(postgres_server_url: str) -> Iterator[tuple[str, ...]]:
+    names = ("loom_workflow_test", "loom_sys_wf_test")
+    with service_databases(postgres_server_url, names, {0: SERVICE_DIR, 1: SYS_DIR}) as urls:
+        yield urls
 
 
 async def _seed_sys(app: Any) -> None:
@@ -127,7 +121,7 @@ async def _seed_sys(app: Any) -> None:
 
 @pytest.fixture(scope="session")
 async def sys_address(
-    databases: tuple[str, str], nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[str]:
     """A real sys (HTTP app lifespan + directory gRPC on a free port) with the test organisation."""
     from loom_sys.main import build
@@ -154,7 +148,7 @@ async def sys_address(
 
 @pytest.fixture(scope="session")
 async def env_session(
-    databases: tuple[str, str], sys_address: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory
+    databases: tuple[str, ...], sys_address: str, nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
     from loom_workflow.main import build_app
     from loom_workflow.settings import WorkflowSettings
@@ -163,15 +157,9 @@ async def env_session(
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS)})
     settings = WorkflowSettings(
-        mode="test",
         database_url=databases[0],
-        nats_url=nats_url,
-        jwt_public_key_file=tokens.public_key_path,
-        state_dir=tmp / "state",
         sys_grpc_address=sys_address,
-        outbox_poll_seconds=0.05,
-        log_json=False,
-        log_level="WARNING",
+        **service_settings(nats_url, tokens, tmp / "state"),
         scheduler_poll_seconds=0.1,
         job_ack_wait_seconds=5,
         job_lease_seconds=8,

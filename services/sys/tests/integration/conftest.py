@@ -13,8 +13,7 @@ from fastapi import FastAPI
 
 from loom_platform import db
 from loom_platform.embedded import free_port
-from loom_platform.migrations import upgrade
-from loom_platform.testing.fixtures import drop_database, recreate_database, truncate_all, worker_suffix
+from loom_platform.testing.fixtures import service_databases, truncate_all
 from loom_sys.main import build
 from loom_sys.seed import seed
 from loom_sys.settings import SysSettings
@@ -28,11 +27,8 @@ RUN = uuid.uuid4().hex[:12]
 
 @pytest.fixture(scope="session")
 def sys_database(postgres_server_url: str) -> Iterator[str]:
-    name = f"loom_test_sys_{worker_suffix()}"
-    url = recreate_database(postgres_server_url, name)
-    upgrade(SERVICE_DIR, url)
-    yield url
-    drop_database(postgres_server_url, name)
+    with service_databases(postgres_server_url, ("loom_test_sys",), {0: SERVICE_DIR}) as (url,):
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -11,8 +11,11 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -22,7 +25,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from loom_platform.db import sync_url
 from loom_platform.embedded import free_port, postgres_url, start_nats
+from loom_platform.migrations import upgrade
 from loom_platform.settings import repo_root
+from loom_platform.testing.auth import TestTokens
 
 
 @pytest.fixture(scope="session")
@@ -84,3 +89,60 @@ async def truncate_all(engine: AsyncEngine, keep: tuple[str, ...] = ("alembic_ve
         targets = [f'"{n}"' for n in names if n not in keep]
         if targets:
             await conn.execute(text(f"TRUNCATE {', '.join(targets)} RESTART IDENTITY CASCADE"))
+
+
+@contextmanager
+def service_databases(
+    server_url: str, names: Sequence[str], migrations: Mapping[int, Path]
+) -> Iterator[tuple[str, ...]]:
+    """Databases of a service's tests: each of ``names`` (made distinct per process and xdist
+    worker) created afresh, the migrations of the service folders in ``migrations`` (index of the
+    database → folder) run on them; dropped afterwards. Yields their URLs in order."""
+    suffix = worker_suffix()
+    unique = [f"{name}_{suffix}" for name in names]
+    urls = tuple(recreate_database(server_url, name) for name in unique)
+    for index, folder in migrations.items():
+        upgrade(folder, urls[index])
+    try:
+        yield urls
+    finally:
+        for name in unique:
+            drop_database(server_url, name)
+
+
+def databases_fixture(names: Sequence[str], migrations: Mapping[int, Path]) -> Any:
+    """A session fixture ``databases`` of :func:`service_databases` (a service's conftest:
+    ``databases = databases_fixture(("loom_x_test",), {0: SERVICE_DIR})``)."""
+
+    @pytest.fixture(scope="session", name="databases")
+    def databases(postgres_server_url: str) -> Iterator[tuple[str, ...]]:
+        with service_databases(postgres_server_url, names, migrations) as urls:
+            yield urls
+
+    return databases
+
+
+def service_settings(nats_url: str, tokens: TestTokens, state_dir: Path) -> dict[str, Any]:
+    """The settings every service under test shares: test mode, the NATS server, the test key
+    pair's public key, its own state folder, a quick outbox and quiet plain-text logs."""
+    return {
+        "mode": "test",
+        "nats_url": nats_url,
+        "jwt_public_key_file": tokens.public_key_path,
+        "state_dir": state_dir,
+        "outbox_poll_seconds": 0.05,
+        "log_json": False,
+        "log_level": "WARNING",
+    }
+
+
+@dataclass
+class MenuRecorder:
+    """Stands in sys's CreateMenu: records each request, answers ``menu-<n>`` (the real sys is in
+    ``e2e/api``)."""
+
+    menus: list[dict[str, Any]] = field(default_factory=list)
+
+    async def create_menu(self, **kwargs: Any) -> str:
+        self.menus.append(kwargs)
+        return f"menu-{len(self.menus)}"
