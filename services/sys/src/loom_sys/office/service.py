@@ -104,8 +104,8 @@ async def get(session: AsyncSession, office_id: str, access: DataAccess | None =
     """Gets an office by its id (404 outside ``access``, as if it did not exist)."""
     if access is None:
         return await crud.get(session, Office, office_id)
-    found = (await session.execute(select(Office).where(Office.id == office_id, in_scope(access)))).scalars()  # type: ignore[arg-type]
-    office = found.first()
+    stmt = select(Office).where(Office.id == office_id, in_scope(access))  # type: ignore[arg-type]
+    office: Office | None = (await session.execute(stmt)).scalars().first()
     if office is None:
         raise NotFound()
     return office
