@@ -21,7 +21,7 @@ LIKE_METHODS = {"like", "ilike", "notlike", "notilike", "not_like", "not_ilike",
 SQL_LIKE = re.compile(r"\bWHERE\b.*\b(I?LIKE|SIMILAR TO)\b", re.S | re.I)
 CONSTANT_PATTERNS = {
     # the scheduler's own lock-owner prefix, a constant
-    "services/workflow/src/loom_workflow/pgstore/store.py": "LIKE 'scheduler-%%'",
+    "services/workflow/src/loom_workflow/pgstore/lease.py": "LIKE 'scheduler-%%'",
 }
 
 
