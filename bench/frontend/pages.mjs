@@ -108,6 +108,7 @@ Time: click on the side-menu item → first frame with the page's table rows (no
 | page | median | min | max | target | | JavaScript fetched after the click (gzip) |
 | --- | ---: | ---: | ---: | ---: | --- | ---: |
 ${rows.map((r) => `| ${r.page[1]} \`${r.page[2]}\` | **${r.median} ms** | ${r.min} | ${r.max} | < ${r.target} ms | ${r.median < r.target ? 'met' : 'MISSED'} | ${(r.js / 1024).toFixed(1)} KB (${r.files} files) |`).join('\n')}
+
 <!-- pages:end -->
 `;
 const resultsFile = join(here, 'RESULTS.md');
