@@ -5,7 +5,8 @@ changes (testing, live, failed, unpublished).
 
 Consumed: ``loom.gencode.module.published`` (durable, one replica handles each) — a generated
 module's files; ``loom.gencode.table.deleted`` (durable) — its module goes offline;
-``loom.apps.module.changed`` (every replica) — to mount or unmount at once.
+``loom.apps.module.changed`` (every replica) — to mount or unmount at once; ``loom.sys.*.changed``
+(every replica) — to drop the data scopes it keeps of the users concerned.
 """
 
 from __future__ import annotations

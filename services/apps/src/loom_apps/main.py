@@ -38,7 +38,7 @@ def build_app(
     sys_client = Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
     directory = DirectoryClient(sys_client)
     mounts = Mounts()
-    module_platform = platform or SysPlatform(directory)
+    module_platform = platform or SysPlatform(directory, settings.permission_cache_seconds)
 
     @asynccontextmanager
     async def host_hook(app: FastAPI) -> AsyncIterator[None]:
@@ -77,6 +77,8 @@ def build_app(
             deliver_new=settings.consumer_from_now,
         )
         await messaging.listen(app.state.nats, events.MODULE_CHANGED, host.on_changed)
+        if isinstance(module_platform, SysPlatform):
+            await module_platform.follow(app.state.nats)
         tasks = [
             asyncio.create_task(consumer.run(), name="apps-consumer"),
             asyncio.create_task(tables.run(), name="apps-tables"),

@@ -2,20 +2,63 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from typing import Any
 
 from loom_contracts.clients.sys_directory import DirectoryClient
+from loom_platform import messaging
 from loom_platform.datarules import DataAccess
+
+SYS_CHANGED = "loom.sys.*.changed"
 
 
 class SysPlatform:
-    """Data access and dictionary labels from sys."""
+    """Data access and dictionary labels from sys.
 
-    def __init__(self, directory: DirectoryClient) -> None:
+    Every route of a generated module asks for the caller's data access; asking sys each time (a
+    gRPC call and its queries) was most of a list request's time. A scope is therefore kept per
+    (user, permission) for ``ttl_seconds`` like the permissions themselves (the access cache), and
+    dropped at once when sys announces a change (:meth:`on_sys_change`): a user's event drops
+    that user's scopes, any other (a role and its data rules, a menu) drops them all. Offices
+    announce nothing, so a moved office reaches a scope within the TTL, as it reaches permissions.
+    """
+
+    def __init__(self, directory: DirectoryClient, ttl_seconds: float = 60.0) -> None:
         self.directory = directory
+        self._ttl = ttl_seconds
+        self._scopes: dict[tuple[str, str], tuple[float, DataAccess]] = {}
+        # counts sys's changes: an answer asked for before a change is used once, never kept
+        self._generation = 0
 
     async def data_access(self, user_id: str, permission: str) -> DataAccess:
-        return await self.directory.data_access(user_id, permission=permission)
+        key = (user_id, permission)
+        cached = self._scopes.get(key)
+        if cached is not None and time.monotonic() - cached[0] < self._ttl:
+            return cached[1]
+        asked_at = time.monotonic()
+        generation = self._generation
+        access = await self.directory.data_access(user_id, permission=permission)
+        if generation == self._generation:
+            self._scopes[key] = (asked_at, access)
+        return access
+
+    async def follow(self, nc: Any) -> Any:
+        """Listens to sys's changes on ``nc`` (every replica drops its own scopes)."""
+        return await messaging.listen(
+            nc,
+            SYS_CHANGED,
+            lambda msg: self.on_sys_change(msg.subject, (msg.headers or {}).get("Loom-User-Id")),
+        )
+
+    def on_sys_change(self, subject: str, user_id: str | None) -> None:
+        """A ``loom.sys.*.changed`` event (a user's names the user in ``Loom-User-Id``)."""
+        self._generation += 1
+        if subject.endswith(".user.changed") and user_id:
+            for key in [k for k in self._scopes if k[0] == user_id]:
+                self._scopes.pop(key, None)
+        else:
+            self._scopes.clear()
 
     async def dict_labels(self, types: Sequence[str]) -> dict[str, dict[str, str]]:
         if not types:
