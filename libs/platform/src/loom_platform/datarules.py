@@ -92,7 +92,10 @@ PLACEHOLDERS: Mapping[str, Callable[[Viewer], str | tuple[str, ...]]] = {
     "#{currentUser.company.children}": lambda v: v.company_tree,
 }
 
-_UNARY = {"is_null": lambda c: c.is_(None), "is_not_null": lambda c: c.is_not(None)}
+_UNARY: Mapping[str, Callable[[Any], ColumnElement[bool]]] = {
+    "is_null": lambda c: c.is_(None),
+    "is_not_null": lambda c: c.is_not(None),
+}
 _COMPARE: Mapping[str, Callable[[Any, Any], ColumnElement[bool]]] = {
     "=": lambda c, v: c == v,
     "!=": lambda c, v: c != v,
