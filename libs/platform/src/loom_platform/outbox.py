@@ -16,10 +16,10 @@ import asyncio
 import logging
 import struct
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 from google.protobuf.message import Message
@@ -99,8 +99,12 @@ def add_event(
     return record
 
 
-ChangePublisher = Callable[[AsyncSession, str, str, str, str], None]
-"""``publish(session, entity, record_id, verb, name="")``: see :func:`record_changes`."""
+class ChangePublisher(Protocol):
+    """``publish(session, entity, record_id, verb, name="")``: see :func:`record_changes`."""
+
+    def __call__(
+        self, session: AsyncSession, entity: str, record_id: str, verb: str, name: str = ""
+    ) -> None: ...
 
 
 def record_changes(service: str, events: ModuleType) -> ChangePublisher:

@@ -169,7 +169,7 @@ async def _answer(
     infos = await user_infos(directory, ids)
 
     def name(user_id: str) -> str:
-        return infos.get(user_id, {}).get("name", user_id)
+        return str(infos.get(user_id, {}).get("name", user_id))
 
     steps: list[Step] = []
     for raw in trace.steps:
