@@ -67,6 +67,7 @@ def outbox_messages(changes: ChangeSet, actor: str | None) -> list[tuple[str, Me
                         assignee=str(event.data.get("assignee") or (task.assignee if task else "") or ""),
                         time=time,
                         actor=actor or "",
+                        name=(task.name if task else "") or "",
                     ),
                 )
             )

@@ -57,7 +57,8 @@ async def drafts(session: AsyncSession, subject: str, payload: bytes, message_id
 
 
 async def _task_drafts(session: AsyncSession, subject: str, event: Any, message_id: str) -> list[Draft]:
-    name = await _task_name(session, event.task_id)
+    # the event's own name first: the task may have ended, its history row not yet applied
+    name = event.name or await _task_name(session, event.task_id)
     if subject in TASK_SUBJECTS:
         users = [event.assignee] if event.assignee else await _candidates(session, event.task_id)
         # one notice per user and task: created then assigned in one command, or a claim, adds none

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dloom/workflow/v1/events.proto\x12\x10loom.workflow.v1\"}\n\x0cProcessEvent\x12\x14\n\x0cproc_inst_id\x18\x01 \x01(\t\x12\x13\n\x0bproc_def_id\x18\x02 \x01(\t\x12\x0c\n\x04time\x18\x03 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x15\n\rstart_user_id\x18\x06 \x01(\t\"\xaf\x01\n\tTaskEvent\x12\x0f\n\x07task_id\x18\x01 \x01(\t\x12\x14\n\x0cproc_inst_id\x18\x02 \x01(\t\x12\x13\n\x0bproc_def_id\x18\x03 \x01(\t\x12\x14\n\x0ctask_def_key\x18\x04 \x01(\t\x12\x10\n\x08\x61ssignee\x18\x05 \x01(\t\x12\x0c\n\x04time\x18\x06 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x07 \x01(\t\x12\x0f\n\x07message\x18\x08 \x01(\t\x12\x10\n\x08user_ids\x18\t \x03(\t\"c\n\x08JobEvent\x12\x0e\n\x06job_id\x18\x01 \x01(\t\x12\x14\n\x0cproc_inst_id\x18\x02 \x01(\t\x12\x12\n\nelement_id\x18\x03 \x01(\t\x12\x0c\n\x04time\x18\x04 \x01(\t\x12\x0f\n\x07message\x18\x05 \x01(\tb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dloom/workflow/v1/events.proto\x12\x10loom.workflow.v1\"}\n\x0cProcessEvent\x12\x14\n\x0cproc_inst_id\x18\x01 \x01(\t\x12\x13\n\x0bproc_def_id\x18\x02 \x01(\t\x12\x0c\n\x04time\x18\x03 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x15\n\rstart_user_id\x18\x06 \x01(\t\"\xbd\x01\n\tTaskEvent\x12\x0f\n\x07task_id\x18\x01 \x01(\t\x12\x14\n\x0cproc_inst_id\x18\x02 \x01(\t\x12\x13\n\x0bproc_def_id\x18\x03 \x01(\t\x12\x14\n\x0ctask_def_key\x18\x04 \x01(\t\x12\x10\n\x08\x61ssignee\x18\x05 \x01(\t\x12\x0c\n\x04time\x18\x06 \x01(\t\x12\r\n\x05\x61\x63tor\x18\x07 \x01(\t\x12\x0f\n\x07message\x18\x08 \x01(\t\x12\x10\n\x08user_ids\x18\t \x03(\t\x12\x0c\n\x04name\x18\n \x01(\t\"c\n\x08JobEvent\x12\x0e\n\x06job_id\x18\x01 \x01(\t\x12\x14\n\x0cproc_inst_id\x18\x02 \x01(\t\x12\x12\n\nelement_id\x18\x03 \x01(\t\x12\x0c\n\x04time\x18\x04 \x01(\t\x12\x0f\n\x07message\x18\x05 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,7 +34,7 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_PROCESSEVENT']._serialized_start=51
   _globals['_PROCESSEVENT']._serialized_end=176
   _globals['_TASKEVENT']._serialized_start=179
-  _globals['_TASKEVENT']._serialized_end=354
-  _globals['_JOBEVENT']._serialized_start=356
-  _globals['_JOBEVENT']._serialized_end=455
+  _globals['_TASKEVENT']._serialized_end=368
+  _globals['_JOBEVENT']._serialized_start=370
+  _globals['_JOBEVENT']._serialized_end=469
 # @@protoc_insertion_point(module_scope)

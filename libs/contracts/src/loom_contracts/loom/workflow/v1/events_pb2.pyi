@@ -79,6 +79,7 @@ class TaskEvent(_message.Message):
     ACTOR_FIELD_NUMBER: _builtins.int
     MESSAGE_FIELD_NUMBER: _builtins.int
     USER_IDS_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
     task_id: _builtins.str
     """The task id."""
     proc_inst_id: _builtins.str
@@ -95,6 +96,10 @@ class TaskEvent(_message.Message):
     """The user whose command caused it; empty for timers and system work."""
     message: _builtins.str
     """Free text: the urge message for loom.workflow.task.urged; empty otherwise."""
+    name: _builtins.str
+    """The task's name when the event was raised (a consumer may run after the task has ended and
+    before its history row is applied).
+    """
     @_builtins.property
     def user_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Users who should be told (urge: the assignee or the candidates); may be empty."""
@@ -111,10 +116,11 @@ class TaskEvent(_message.Message):
         actor: _builtins.str = ...,
         message: _builtins.str = ...,
         user_ids: _abc.Iterable[_builtins.str] | None = ...,
+        name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "assignee", b"assignee", "message", b"message", "proc_def_id", b"proc_def_id", "proc_inst_id", b"proc_inst_id", "task_def_key", b"task_def_key", "task_id", b"task_id", "time", b"time", "user_ids", b"user_ids"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "assignee", b"assignee", "message", b"message", "name", b"name", "proc_def_id", b"proc_def_id", "proc_inst_id", b"proc_inst_id", "task_def_key", b"task_def_key", "task_id", b"task_id", "time", b"time", "user_ids", b"user_ids"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
