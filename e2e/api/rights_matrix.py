@@ -85,6 +85,8 @@ MATRIX: dict[str, str] = {
     "POST /sys/role/save": PERMISSION,
     "GET /sys/role/validateNotExist": USER,  # true/false for a name, as the role form types
     "GET /sys/sysConfig/getConfig": PUBLIC,
+    "GET /sys/getCode": PUBLIC,  # the login page's captcha image
+    "GET /sys/casLogin": PUBLIC,  # the login page's CAS entry: a clear 400, Loom has no CAS server
     "GET /sys/sysConfig/queryById": PERMISSION,
     "POST /sys/sysConfig/save": PERMISSION,
     "DELETE /sys/user/delete": PERMISSION,
@@ -321,5 +323,8 @@ MATRIX: dict[str, str] = {
     "GET /apps/module/log": PERMISSION,
     "GET /apps/module/pages": USER,  # the module's own view permission, or 403 (test_apps.py)
     "GET /apps/module/remotes": USER,  # only the live modules the caller may view
+    # a live module's built pages (remoteEntry.js and its chunks): code without data, public like the
+    # portal's own remotes; the module's API behind them needs its menu's buttons
+    "GET /mf/apps/{module}/{entity}/{path}": PUBLIC,
     "DELETE /apps/module/unpublish": PERMISSION,
 }
