@@ -57,7 +57,8 @@ async function openOnce([group, name, href]) {
   await portal(base).login(page, creds.user, creds.password);
   // the portal is idle after login: its prefetch of the menus' pages is over (or there is none)
   await page.waitForFunction(() => window.__loomPrefetch === undefined || window.__loomPrefetch.done === true, null, { timeout: 60000 });
-  await page.waitForLoadState('networkidle');
+  // not 'networkidle': the header's notice bell keeps its event stream open for as long as the page lives
+  await page.waitForLoadState('load');
   const scripts = [];
   page.on('response', async (res) => {
     if (!(res.headers()['content-type'] ?? '').includes('javascript')) return;
