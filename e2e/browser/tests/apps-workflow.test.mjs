@@ -2,7 +2,8 @@
 // its form URL bound as the external form of a process's start node and task; the start dialog
 // draws the module's form and saves its record through the module's API before starting with it
 // as the business key; the task shows that record, and 同意 saves the change through the module.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, pageApi as api } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_leave_${sfx}`;
@@ -48,43 +49,6 @@ const xml = (formUrl) =>
   '<endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="check"/>' +
   '<sequenceFlow id="f2" sourceRef="check" targetRef="end"/></process></definitions>';
 
-const admin = adminCredentials();
-
-// (e2e/browser/lib/session.mjs, once committed, offers these two to every test)
-async function adminPage(ctx, key) {
-  if (!ctx.shared[key] || ctx.shared[key].isClosed()) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared[key] = p;
-  }
-  return ctx.shared[key];
-}
-
-/** Calls the API with the page's token (the fixtures the scenario does not exercise through screens). */
-async function api(p, method, url, body, form = false) {
-  return p.evaluate(
-    async ({ method, url, body, form }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      let data;
-      if (body !== undefined) {
-        headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-        data = form ? new URLSearchParams(body).toString() : JSON.stringify(body);
-      }
-      const r = await fetch('/api' + url, { method, headers, body: data });
-      const text = await r.text();
-      let json = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = null;
-      }
-      return { status: r.status, text, json };
-    },
-    { method, url, body, form },
-  );
-}
 
 const ok = (answer, what) => {
   expect(answer.status === 200, `${what} (${answer.status} ${answer.text?.slice(0, 300)})`);
