@@ -9,6 +9,7 @@
 // form designer), the board members a board role on top.
 import { eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 import { adminCredentials } from '../lib/harness.mjs';
+import { Api } from '../lib/api.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `tc_leave_${sfx}`;
@@ -97,39 +98,6 @@ const BUTTONS = {
 };
 
 // ------------------------------------------------------------------ API (setup and checks)
-
-class Api {
-  constructor(base, token) {
-    this.base = base;
-    this.token = token;
-  }
-  static async login(base, username, password) {
-    const r = await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
-    const body = await r.json();
-    if (!r.ok) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
-    return new Api(base, body.token);
-  }
-  async call(method, url, { params, json, form } = {}) {
-    const q = params ? '?' + new URLSearchParams(params).toString() : '';
-    const headers = { Authorization: `Bearer ${this.token}` };
-    let body;
-    if (json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(json);
-    } else if (form !== undefined) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(form).toString();
-    }
-    const r = await fetch(`${this.base}/api${url}${q}`, { method, headers, body });
-    const text = await r.text();
-    const data = text ? JSON.parse(text) : null;
-    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${text}`);
-    return data;
-  }
-  get(url, params) {
-    return this.call('GET', url, { params });
-  }
-}
 
 function findOffice(nodes, name) {
   for (const n of nodes) {
