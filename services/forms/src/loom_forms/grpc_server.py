@@ -49,9 +49,13 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
                     request.locked_columns, request.rows_not_addable, request.rows_not_deletable
                 ),
                 lang=i18n.current_language.get(),
+                draft=request.draft,
             )
         return service_pb2.SaveProcessDataResponse(
-            stored=outcome.stored, errors=outcome.errors, data_id=outcome.data_id
+            stored=outcome.stored,
+            errors=outcome.errors,
+            data_id=outcome.data_id,
+            values_json=orjson.dumps(outcome.values, default=str).decode(),
         )
 
     async def GetProcessData(self, request: Any, _context: Any) -> service_pb2.GetProcessDataResponse:  # noqa: N802
@@ -70,6 +74,7 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
             saves = await data_service.history(
                 session, process_instance_id=request.process_instance_id, business_key=request.business_key
             )
+            documents = await data_service.snapshots(session, saves)
         return service_pb2.GetProcessDataHistoryResponse(
             versions=[
                 service_pb2.ProcessDataVersion(
@@ -77,6 +82,8 @@ class FormsServicer(service_pb2_grpc.FormsServiceServicer):
                     user_id=save.user_id or "",
                     saved_at=save.create_date.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S"),
                     changes=[_change(c) for c in save.changes],
+                    json_id=documents[save.id].json_id,
+                    data_json=orjson.dumps(documents[save.id].data, default=str).decode(),
                 )
                 for save in saves
             ]

@@ -21,11 +21,13 @@ from loom_forms.errors import FieldInvalid
 
 @dataclass
 class Outcome:
-    """What a save did: stored (now or earlier for the same task), or the field errors."""
+    """What a save did: stored (now or earlier for the same task), or the field errors; ``values``
+    are the fields it wrote as stored (locked sub-table columns as they were, rows with their ids)."""
 
     stored: bool
     data_id: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
 
 
 async def save(
@@ -41,15 +43,17 @@ async def save(
     read_only: bool = False,
     rows: RowRights | None = None,
     lang: str | None = None,
+    draft: bool = False,
 ) -> Outcome:
     """Validates the writable fields and merges them into the business key's document, once per task;
     the save is kept as a version of the history with the fields it changed.
 
     A read-only node form stores nothing from the client, whatever its writable list says; ``rows``
-    are the node's rights on sub-table rows (locked columns keep their stored values)."""
+    are the node's rights on sub-table rows (locked columns keep their stored values). A ``draft``
+    (the task's 保存) is neither validated nor stored: the answer is the values as they would be."""
     if not business_key or not task_id:
         raise FieldInvalid(field="businessKey/taskId", detail="required")
-    done = await _submission(session, task_id)
+    done = None if draft else await _submission(session, task_id)
     if done is not None:
         if process_instance_id and not done.process_instance_id:
             # A start's data is stored before its instance exists; the same call repeated once the
@@ -57,7 +61,7 @@ async def save(
             done.process_instance_id = process_instance_id
             session.add(done)
             await session.flush()
-        return Outcome(stored=True, data_id=done.data_id)
+        return Outcome(stored=True, data_id=done.data_id, values=await _written_by(session, done))
     if read_only:
         existing = await read(session, business_key, json_id)
         return Outcome(stored=True, data_id=existing.id if existing is not None else "")
@@ -68,6 +72,8 @@ async def save(
     written = {k: v for k, v in values.items() if k in allowed}
     tables = {f.model: f.name for f in form.fields if f.type == SUB_TABLE and f.model in written}
     refused = (rows or RowRights()).apply(tables, document.data, written, lang)
+    if draft:
+        return Outcome(stored=False, errors=refused, values=written)
     errors = refused or validate(
         definition_service.parse_json(form.version.json_body), written, lang, only=allowed
     )
@@ -95,7 +101,7 @@ async def save(
     session.add(submission)
     await session.flush()
     publish(session, "processData", document.id, "saved", business_key)
-    return Outcome(stored=True, data_id=document.id)
+    return Outcome(stored=True, data_id=document.id, values=written)
 
 
 async def history(
@@ -127,9 +133,48 @@ async def history(
     return list((await session.execute(stmt)).scalars())
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """The whole document as a save left it: the form version it is under and its values."""
+
+    json_id: str
+    data: dict[str, Any]
+
+
+async def snapshots(session: AsyncSession, saves: Sequence[ProcessFormSubmission]) -> dict[str, Snapshot]:
+    """Each save's document as that save left it, by save id: the document's saves replayed from
+    the start, each one's changes laid over the ones before (a save records every value it changed,
+    and saves are the only writes of a document)."""
+    ids = {s.data_id for s in saves}
+    if not ids:
+        return {}
+    documents = {
+        d.id: d.json_id
+        for d in (
+            await session.execute(select(ProcessFormData).where(col(ProcessFormData.id).in_(ids)))
+        ).scalars()
+    }
+    every = select(ProcessFormSubmission).where(col(ProcessFormSubmission.data_id).in_(ids))
+    order = (col(ProcessFormSubmission.create_date), col(ProcessFormSubmission.id))
+    state: dict[str, dict[str, Any]] = {}
+    out: dict[str, Snapshot] = {}
+    for save in (await session.execute(every.order_by(*order))).scalars():
+        data = {**state.get(save.data_id, {}), **{c["field"]: c.get("after") for c in save.changes}}
+        state[save.data_id] = data
+        out[save.id] = Snapshot(documents.get(save.data_id, ""), data)
+    return out
+
+
 async def _submission(session: AsyncSession, task_id: str) -> ProcessFormSubmission | None:
     stmt = select(ProcessFormSubmission).where(ProcessFormSubmission.task_id == task_id)  # type: ignore[arg-type]
     return (await session.execute(stmt)).scalars().first()
+
+
+async def _written_by(session: AsyncSession, save: ProcessFormSubmission) -> dict[str, Any]:
+    """What a save wrote, as its document holds it now (a repeated call answers the same values)."""
+    document = await session.get(ProcessFormData, save.data_id)
+    data = document.data if document is not None else {}
+    return {k: data[k] for k in save.fields if k in data}
 
 
 async def _document(

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bloom/forms/v1/service.proto\x12\rloom.forms.v1\"\'\n\x14GetFormFieldsRequest\x12\x0f\n\x07json_id\x18\x01 \x01(\t\"E\n\tFormField\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\x12\x10\n\x08required\x18\x04 \x01(\x08\"q\n\x15GetFormFieldsResponse\x12\x0f\n\x07json_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12(\n\x06\x66ields\x18\x04 \x03(\x0b\x32\x18.loom.forms.v1.FormField\"\x84\x02\n\x16SaveProcessDataRequest\x12\x0f\n\x07json_id\x18\x01 \x01(\t\x12\x14\n\x0c\x62usiness_key\x18\x02 \x01(\t\x12\x0f\n\x07task_id\x18\x03 \x01(\t\x12\x11\n\tdata_json\x18\x04 \x01(\t\x12\x10\n\x08writable\x18\x05 \x03(\t\x12\x1b\n\x13process_instance_id\x18\x06 \x01(\t\x12\x0f\n\x07user_id\x18\x07 \x01(\t\x12\x11\n\tread_only\x18\x08 \x01(\x08\x12\x16\n\x0elocked_columns\x18\t \x03(\t\x12\x18\n\x10rows_not_addable\x18\n \x03(\t\x12\x1a\n\x12rows_not_deletable\x18\x0b \x03(\t\"\xad\x01\n\x17SaveProcessDataResponse\x12\x0e\n\x06stored\x18\x01 \x01(\x08\x12\x42\n\x06\x65rrors\x18\x02 \x03(\x0b\x32\x32.loom.forms.v1.SaveProcessDataResponse.ErrorsEntry\x12\x0f\n\x07\x64\x61ta_id\x18\x03 \x01(\t\x1a-\n\x0b\x45rrorsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x15GetProcessDataRequest\x12\x14\n\x0c\x62usiness_key\x18\x01 \x01(\t\x12\x0f\n\x07json_id\x18\x02 \x01(\t\"K\n\x16GetProcessDataResponse\x12\r\n\x05\x66ound\x18\x01 \x01(\x08\x12\x0f\n\x07json_id\x18\x02 \x01(\t\x12\x11\n\tdata_json\x18\x03 \x01(\t\"Q\n\x1cGetProcessDataHistoryRequest\x12\x1b\n\x13process_instance_id\x18\x01 \x01(\t\x12\x14\n\x0c\x62usiness_key\x18\x02 \x01(\t\"T\n\x0b\x46ieldChange\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\x13\n\x0b\x62\x65\x66ore_json\x18\x03 \x01(\t\x12\x12\n\nafter_json\x18\x04 \x01(\t\"u\n\x12ProcessDataVersion\x12\x0f\n\x07task_id\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08saved_at\x18\x03 \x01(\t\x12+\n\x07\x63hanges\x18\x04 \x03(\x0b\x32\x1a.loom.forms.v1.FieldChange\"T\n\x1dGetProcessDataHistoryResponse\x12\x33\n\x08versions\x18\x01 \x03(\x0b\x32!.loom.forms.v1.ProcessDataVersion2\x9f\x03\n\x0c\x46ormsService\x12Z\n\rGetFormFields\x12#.loom.forms.v1.GetFormFieldsRequest\x1a$.loom.forms.v1.GetFormFieldsResponse\x12`\n\x0fSaveProcessData\x12%.loom.forms.v1.SaveProcessDataRequest\x1a&.loom.forms.v1.SaveProcessDataResponse\x12]\n\x0eGetProcessData\x12$.loom.forms.v1.GetProcessDataRequest\x1a%.loom.forms.v1.GetProcessDataResponse\x12r\n\x15GetProcessDataHistory\x12+.loom.forms.v1.GetProcessDataHistoryRequest\x1a,.loom.forms.v1.GetProcessDataHistoryResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1bloom/forms/v1/service.proto\x12\rloom.forms.v1\"\'\n\x14GetFormFieldsRequest\x12\x0f\n\x07json_id\x18\x01 \x01(\t\"E\n\tFormField\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\x12\x10\n\x08required\x18\x04 \x01(\x08\"q\n\x15GetFormFieldsResponse\x12\x0f\n\x07json_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x05\x12(\n\x06\x66ields\x18\x04 \x03(\x0b\x32\x18.loom.forms.v1.FormField\"\x93\x02\n\x16SaveProcessDataRequest\x12\x0f\n\x07json_id\x18\x01 \x01(\t\x12\x14\n\x0c\x62usiness_key\x18\x02 \x01(\t\x12\x0f\n\x07task_id\x18\x03 \x01(\t\x12\x11\n\tdata_json\x18\x04 \x01(\t\x12\x10\n\x08writable\x18\x05 \x03(\t\x12\x1b\n\x13process_instance_id\x18\x06 \x01(\t\x12\x0f\n\x07user_id\x18\x07 \x01(\t\x12\x11\n\tread_only\x18\x08 \x01(\x08\x12\x16\n\x0elocked_columns\x18\t \x03(\t\x12\x18\n\x10rows_not_addable\x18\n \x03(\t\x12\x1a\n\x12rows_not_deletable\x18\x0b \x03(\t\x12\r\n\x05\x64raft\x18\x0c \x01(\x08\"\xc2\x01\n\x17SaveProcessDataResponse\x12\x0e\n\x06stored\x18\x01 \x01(\x08\x12\x42\n\x06\x65rrors\x18\x02 \x03(\x0b\x32\x32.loom.forms.v1.SaveProcessDataResponse.ErrorsEntry\x12\x0f\n\x07\x64\x61ta_id\x18\x03 \x01(\t\x12\x13\n\x0bvalues_json\x18\x04 \x01(\t\x1a-\n\x0b\x45rrorsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x15GetProcessDataRequest\x12\x14\n\x0c\x62usiness_key\x18\x01 \x01(\t\x12\x0f\n\x07json_id\x18\x02 \x01(\t\"K\n\x16GetProcessDataResponse\x12\r\n\x05\x66ound\x18\x01 \x01(\x08\x12\x0f\n\x07json_id\x18\x02 \x01(\t\x12\x11\n\tdata_json\x18\x03 \x01(\t\"Q\n\x1cGetProcessDataHistoryRequest\x12\x1b\n\x13process_instance_id\x18\x01 \x01(\t\x12\x14\n\x0c\x62usiness_key\x18\x02 \x01(\t\"T\n\x0b\x46ieldChange\x12\r\n\x05\x66ield\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\x12\x13\n\x0b\x62\x65\x66ore_json\x18\x03 \x01(\t\x12\x12\n\nafter_json\x18\x04 \x01(\t\"\x99\x01\n\x12ProcessDataVersion\x12\x0f\n\x07task_id\x18\x01 \x01(\t\x12\x0f\n\x07user_id\x18\x02 \x01(\t\x12\x10\n\x08saved_at\x18\x03 \x01(\t\x12+\n\x07\x63hanges\x18\x04 \x03(\x0b\x32\x1a.loom.forms.v1.FieldChange\x12\x0f\n\x07json_id\x18\x05 \x01(\t\x12\x11\n\tdata_json\x18\x06 \x01(\t\"T\n\x1dGetProcessDataHistoryResponse\x12\x33\n\x08versions\x18\x01 \x03(\x0b\x32!.loom.forms.v1.ProcessDataVersion2\x9f\x03\n\x0c\x46ormsService\x12Z\n\rGetFormFields\x12#.loom.forms.v1.GetFormFieldsRequest\x1a$.loom.forms.v1.GetFormFieldsResponse\x12`\n\x0fSaveProcessData\x12%.loom.forms.v1.SaveProcessDataRequest\x1a&.loom.forms.v1.SaveProcessDataResponse\x12]\n\x0eGetProcessData\x12$.loom.forms.v1.GetProcessDataRequest\x1a%.loom.forms.v1.GetProcessDataResponse\x12r\n\x15GetProcessDataHistory\x12+.loom.forms.v1.GetProcessDataHistoryRequest\x1a,.loom.forms.v1.GetProcessDataHistoryResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -40,23 +40,23 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_GETFORMFIELDSRESPONSE']._serialized_start=158
   _globals['_GETFORMFIELDSRESPONSE']._serialized_end=271
   _globals['_SAVEPROCESSDATAREQUEST']._serialized_start=274
-  _globals['_SAVEPROCESSDATAREQUEST']._serialized_end=534
-  _globals['_SAVEPROCESSDATARESPONSE']._serialized_start=537
-  _globals['_SAVEPROCESSDATARESPONSE']._serialized_end=710
-  _globals['_SAVEPROCESSDATARESPONSE_ERRORSENTRY']._serialized_start=665
-  _globals['_SAVEPROCESSDATARESPONSE_ERRORSENTRY']._serialized_end=710
-  _globals['_GETPROCESSDATAREQUEST']._serialized_start=712
-  _globals['_GETPROCESSDATAREQUEST']._serialized_end=774
-  _globals['_GETPROCESSDATARESPONSE']._serialized_start=776
-  _globals['_GETPROCESSDATARESPONSE']._serialized_end=851
-  _globals['_GETPROCESSDATAHISTORYREQUEST']._serialized_start=853
-  _globals['_GETPROCESSDATAHISTORYREQUEST']._serialized_end=934
-  _globals['_FIELDCHANGE']._serialized_start=936
-  _globals['_FIELDCHANGE']._serialized_end=1020
-  _globals['_PROCESSDATAVERSION']._serialized_start=1022
-  _globals['_PROCESSDATAVERSION']._serialized_end=1139
-  _globals['_GETPROCESSDATAHISTORYRESPONSE']._serialized_start=1141
-  _globals['_GETPROCESSDATAHISTORYRESPONSE']._serialized_end=1225
-  _globals['_FORMSSERVICE']._serialized_start=1228
-  _globals['_FORMSSERVICE']._serialized_end=1643
+  _globals['_SAVEPROCESSDATAREQUEST']._serialized_end=549
+  _globals['_SAVEPROCESSDATARESPONSE']._serialized_start=552
+  _globals['_SAVEPROCESSDATARESPONSE']._serialized_end=746
+  _globals['_SAVEPROCESSDATARESPONSE_ERRORSENTRY']._serialized_start=701
+  _globals['_SAVEPROCESSDATARESPONSE_ERRORSENTRY']._serialized_end=746
+  _globals['_GETPROCESSDATAREQUEST']._serialized_start=748
+  _globals['_GETPROCESSDATAREQUEST']._serialized_end=810
+  _globals['_GETPROCESSDATARESPONSE']._serialized_start=812
+  _globals['_GETPROCESSDATARESPONSE']._serialized_end=887
+  _globals['_GETPROCESSDATAHISTORYREQUEST']._serialized_start=889
+  _globals['_GETPROCESSDATAHISTORYREQUEST']._serialized_end=970
+  _globals['_FIELDCHANGE']._serialized_start=972
+  _globals['_FIELDCHANGE']._serialized_end=1056
+  _globals['_PROCESSDATAVERSION']._serialized_start=1059
+  _globals['_PROCESSDATAVERSION']._serialized_end=1212
+  _globals['_GETPROCESSDATAHISTORYRESPONSE']._serialized_start=1214
+  _globals['_GETPROCESSDATAHISTORYRESPONSE']._serialized_end=1298
+  _globals['_FORMSSERVICE']._serialized_start=1301
+  _globals['_FORMSSERVICE']._serialized_end=1716
 # @@protoc_insertion_point(module_scope)

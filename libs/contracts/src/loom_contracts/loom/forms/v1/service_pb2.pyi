@@ -115,6 +115,7 @@ class SaveProcessDataRequest(_message.Message):
     LOCKED_COLUMNS_FIELD_NUMBER: _builtins.int
     ROWS_NOT_ADDABLE_FIELD_NUMBER: _builtins.int
     ROWS_NOT_DELETABLE_FIELD_NUMBER: _builtins.int
+    DRAFT_FIELD_NUMBER: _builtins.int
     json_id: _builtins.str
     business_key: _builtins.str
     """The process's business key (the instance's businessKey or the instance id)."""
@@ -129,6 +130,10 @@ class SaveProcessDataRequest(_message.Message):
     """The node's form is read-only (its `formReadOnly` setting): nothing from the client is stored,
     whatever `writable` says; the call answers stored=true with the existing document, if any.
     """
+    draft: _builtins.bool
+    """A draft (the task's 保存): the rights are applied and the values answered, nothing is validated
+    or stored (`stored` is false, `errors` holds only the rights' refusals).
+    """
     @_builtins.property
     def writable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The fields the node may write; empty means every field of the form."""
@@ -136,16 +141,16 @@ class SaveProcessDataRequest(_message.Message):
     @_builtins.property
     def locked_columns(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Sub-table columns the node may not write, as "<table model>.<column model>": each submitted row
-        keeps the stored row's value at the same position, and a new row has none.
+        keeps the value of the stored row with its `id`, and a new row (no id, or one not stored) has none.
         """
 
     @_builtins.property
     def rows_not_addable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Sub-tables (by model) the node may not add rows to: more rows than are stored is refused."""
+        """Sub-tables (by model) the node may not add rows to: a row without a stored row's id is refused."""
 
     @_builtins.property
     def rows_not_deletable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Sub-tables (by model) the node may not delete rows from: fewer rows than are stored is refused."""
+        """Sub-tables (by model) the node may not delete rows from: a stored row missing is refused."""
 
     def __init__(
         self,
@@ -161,10 +166,11 @@ class SaveProcessDataRequest(_message.Message):
         locked_columns: _abc.Iterable[_builtins.str] | None = ...,
         rows_not_addable: _abc.Iterable[_builtins.str] | None = ...,
         rows_not_deletable: _abc.Iterable[_builtins.str] | None = ...,
+        draft: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "json_id", b"json_id", "locked_columns", b"locked_columns", "process_instance_id", b"process_instance_id", "read_only", b"read_only", "rows_not_addable", b"rows_not_addable", "rows_not_deletable", b"rows_not_deletable", "task_id", b"task_id", "user_id", b"user_id", "writable", b"writable"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["business_key", b"business_key", "data_json", b"data_json", "draft", b"draft", "json_id", b"json_id", "locked_columns", b"locked_columns", "process_instance_id", b"process_instance_id", "read_only", b"read_only", "rows_not_addable", b"rows_not_addable", "rows_not_deletable", b"rows_not_deletable", "task_id", b"task_id", "user_id", b"user_id", "writable", b"writable"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -197,10 +203,15 @@ class SaveProcessDataResponse(_message.Message):
     STORED_FIELD_NUMBER: _builtins.int
     ERRORS_FIELD_NUMBER: _builtins.int
     DATA_ID_FIELD_NUMBER: _builtins.int
+    VALUES_JSON_FIELD_NUMBER: _builtins.int
     stored: _builtins.bool
     """True when the data is stored (now or by an earlier call with the same task id)."""
     data_id: _builtins.str
     """The id of the stored document."""
+    values_json: _builtins.str
+    """The values of the fields this save wrote, as stored, as a JSON object: locked sub-table columns
+    hold their stored values and every row its `id`. The process variables are taken from these.
+    """
     @_builtins.property
     def errors(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Field-level messages when the data is invalid (field model -> message, in the caller's language)."""
@@ -211,10 +222,11 @@ class SaveProcessDataResponse(_message.Message):
         stored: _builtins.bool = ...,
         errors: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
         data_id: _builtins.str = ...,
+        values_json: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["data_id", b"data_id", "errors", b"errors", "stored", b"stored"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["data_id", b"data_id", "errors", b"errors", "stored", b"stored", "values_json", b"values_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -335,12 +347,18 @@ class ProcessDataVersion(_message.Message):
     USER_ID_FIELD_NUMBER: _builtins.int
     SAVED_AT_FIELD_NUMBER: _builtins.int
     CHANGES_FIELD_NUMBER: _builtins.int
+    JSON_ID_FIELD_NUMBER: _builtins.int
+    DATA_JSON_FIELD_NUMBER: _builtins.int
     task_id: _builtins.str
     """The task (or start event, `start:<id>`) whose save made this version."""
     user_id: _builtins.str
     """The user who saved."""
     saved_at: _builtins.str
     """When, as `yyyy-MM-dd HH:mm:ss`."""
+    json_id: _builtins.str
+    """The definition version the document is under (formDefinitionJson.id)."""
+    data_json: _builtins.str
+    """The whole document as this save left it, as a JSON object (the form as it was submitted)."""
     @_builtins.property
     def changes(self) -> _containers.RepeatedCompositeFieldContainer[Global___FieldChange]:
         """The fields this save changed (the first save lists every field it set)."""
@@ -352,10 +370,12 @@ class ProcessDataVersion(_message.Message):
         user_id: _builtins.str = ...,
         saved_at: _builtins.str = ...,
         changes: _abc.Iterable[Global___FieldChange] | None = ...,
+        json_id: _builtins.str = ...,
+        data_json: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["changes", b"changes", "saved_at", b"saved_at", "task_id", b"task_id", "user_id", b"user_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["changes", b"changes", "data_json", b"data_json", "json_id", b"json_id", "saved_at", b"saved_at", "task_id", b"task_id", "user_id", b"user_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
