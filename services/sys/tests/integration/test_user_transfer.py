@@ -9,6 +9,8 @@ from urllib.parse import unquote
 import httpx
 from openpyxl import Workbook, load_workbook
 
+from ..factories import create_office
+
 
 def _xlsx(rows: list[list[Any]]) -> bytes:
     book = Workbook()
@@ -82,6 +84,47 @@ async def test_one_bad_row_imports_nothing_and_names_row_and_field(admin: httpx.
     assert (await admin.get("/sys/user/list", params={"loginName": "ok1"})).json()["total"] == 0
     broken = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", b"not a workbook")})).json()
     assert broken["msg"] == "导入文件格式不正确，请使用导入模板(.xlsx)"
+
+
+async def test_the_export_answers_the_rows_the_list_shows_for_the_same_search_and_scope(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a user administrator of department A (scope 所在部门) who may export, and users of A and B
+    dept_a = await create_office(admin, "导出甲部门", "2")
+    dept_b = await create_office(admin, "导出乙部门", "2")
+    menus = ["m-sys-user", "m-sys-user-view", "m-sys-user-export"]
+    saved = await admin.post(
+        "/sys/role/save",
+        json={"name": "exporter", "enName": "exporter", "dataScope": "5", "menuIdList": menus},
+    )
+    assert saved.status_code == 200, saved.text
+    role = (await admin.get("/sys/role/list", params={"enName": "exporter"})).json()["records"][0]["id"]
+    await make_user(
+        "expa1", name="导出甲一", companyDTO={"id": "1"}, officeDTO={"id": dept_a}, roleIdList=[role]
+    )
+    await make_user("expa2", name="导出甲二", companyDTO={"id": "1"}, officeDTO={"id": dept_a})
+    await make_user("expb1", name="导出乙一", companyDTO={"id": "1"}, officeDTO={"id": dept_b})
+    exporter = await client_for("expa1")
+    search = {"name": "导出", "fields[0].field": "loginName", "fields[0].title": "登录名"}
+
+    async def exported(client: httpx.AsyncClient, params: dict[str, str]) -> list[Any]:
+        answer = await client.get("/sys/user/export", params=params)
+        assert answer.status_code == 200, answer.text
+        return sorted(
+            r[0].value for r in list(load_workbook(io.BytesIO(answer.content)).active.iter_rows())[1:]
+        )
+
+    async def listed(client: httpx.AsyncClient, params: dict[str, str]) -> list[Any]:
+        return sorted(
+            r["loginName"] for r in (await client.get("/sys/user/list", params=params)).json()["records"]
+        )
+
+    # when / then: the search form's field narrows the file as it narrows the list
+    assert await exported(admin, search) == await listed(admin, search) == ["expa1", "expa2", "expb1"]
+    one = {**search, "name": "甲二"}
+    assert await exported(admin, one) == await listed(admin, one) == ["expa2"]
+    # and the caller's data scope holds in the file as in the list: B's user is in neither
+    assert await exported(exporter, search) == await listed(exporter, search) == ["expa1", "expa2"]
 
 
 async def test_export_and_import_need_their_permissions(make_user: Any, client_for: Any) -> None:

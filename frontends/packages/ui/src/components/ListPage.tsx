@@ -76,6 +76,9 @@ export interface ListRowActions<T> {
 export interface ListToolbarContext<T> {
   selectedRows: T[];
   reload: () => void;
+  /** The filter of the rows shown: the query form's last searched values with the fixed `params`
+   * (no paging or order), e.g. for a server-side export of what the list shows. */
+  query: () => QueryObject;
 }
 
 export interface ListPageProps<T extends Record<string, unknown>> {
@@ -201,6 +204,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   const [selected, setSelected] = useState<T[]>([]);
   const [selectedKeys, setSelectedKeys] = useState<React.Key[]>([]);
   const rowsRef = useRef<T[]>([]);
+  const queryRef = useRef<QueryObject>({});
   const [hidden, setHidden] = useState<Record<string, { show?: boolean }>>({});
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const expandAll = props.expandAll ?? !paging;
@@ -256,7 +260,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     async (p, sort) => {
       const { current = 1, pageSize = DEFAULT_PAGE_SIZE, ...rest } = p as Record<string, unknown> & { current?: number; pageSize?: number };
       const orders: Order[] = toOrders(sort as Record<string, 'ascend' | 'descend'>, sortKeys);
-      const q: ListParams = { ...cleanQuery(rest), ...(params ?? {}), current, size: paging ? pageSize : ALL_ROWS, orders: orders.map((o) => ({ column: o.column, asc: o.asc })) };
+      queryRef.current = { ...cleanQuery(rest), ...(params ?? {}) };
+      const q: ListParams = { ...queryRef.current, current, size: paging ? pageSize : ALL_ROWS, orders: orders.map((o) => ({ column: o.column, asc: o.asc })) };
       const res = fetcher ? await fetcher(q) : await http.get<Page<T>>(url ?? '', q);
       const records = Array.isArray(res) ? res : res?.records ?? [];
       const total = Array.isArray(res) ? res.length : res?.total ?? records.length;
@@ -370,7 +375,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
           {t('delete')}
         </Button>
       ) : null}
-      {toolbar?.({ selectedRows: selected, reload })}
+      {toolbar?.({ selectedRows: selected, reload, query: () => queryRef.current })}
     </Space>
   );
 

@@ -54,7 +54,7 @@ export default function UserList(_props: PageProps) {
         permissions={P}
         onAdd={() => show('add')}
         onEdit={(r) => show('edit', r.id)}
-        toolbar={({ selectedRows, reload }) => (
+        toolbar={({ selectedRows, reload, query }) => (
           <>
             <Permission value={P.edit}>
               <Button icon={<CheckCircleOutlined />} disabled={selectedRows.length === 0} onClick={() => void setFlag(selectedRows, '1')} data-action="enable">
@@ -64,7 +64,7 @@ export default function UserList(_props: PageProps) {
                 {t('user.disable')}
               </Button>
             </Permission>
-            <UserTransfer filter={params} selectedIds={selectedRows.map((r) => r.id)} onImported={reload} />
+            <UserTransfer filter={query} selectedIds={selectedRows.map((r) => r.id)} onImported={reload} />
           </>
         )}
         onView={(r) => show('view', r.id)}

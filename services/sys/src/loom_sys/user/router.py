@@ -12,7 +12,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import RECORD
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service as datarule_service
 from loom_sys.user import service
@@ -31,15 +31,11 @@ async def list_users(request: Request, session: SessionDep, page: PageDep, _: Cu
     """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``. Everyone
     signed in picks users (transfer, delegate, add signers, copy to, a form's user field): without
     ``sys:user:view`` a row says only who the user is (``service.PICKED_FIELDS``)."""
-    q = request.query_params
     picker = not holds_any(request, "sys:user:view")
     return await service.page(
         session,
         page,
-        login_name=empty_filter(q.get("loginName")),
-        name=empty_filter(q.get("name")),
-        company_id=empty_filter(q.get("companyDTO.id")),
-        office_id=empty_filter(q.get("officeDTO.id")),
+        **service.list_filters(request.query_params),
         factory=request.app.state.session_factory,
         picker=picker,
         # the user administration screen shows the users the caller's data scope reaches

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
@@ -14,7 +14,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
-from loom_platform.paging import PageParams, Sortable, contains, paginate
+from loom_platform.paging import PageParams, Sortable, contains, empty_filter, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.auth.passwords import hash_password
@@ -107,6 +107,17 @@ def _listing() -> Any:
         .outerjoin(Company, Company.id == User.company_id)  # type: ignore[arg-type]
         .outerjoin(Department, Department.id == User.office_id)  # type: ignore[arg-type]
     )
+
+
+def list_filters(query: Mapping[str, str]) -> dict[str, str | None]:
+    """The user list's search fields as the client sends them (``loginName``, ``name``,
+    ``companyDTO.id``, ``officeDTO.id``): read the same for the list and its export."""
+    return {
+        "login_name": empty_filter(query.get("loginName")),
+        "name": empty_filter(query.get("name")),
+        "company_id": empty_filter(query.get("companyDTO.id")),
+        "office_id": empty_filter(query.get("officeDTO.id")),
+    }
 
 
 async def page(

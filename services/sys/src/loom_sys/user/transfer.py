@@ -13,6 +13,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.datarules import DataAccess
 from loom_platform.i18n import translate
 from loom_platform.paging import ALL_ROWS, PageParams
 from loom_sys.auth.service import password_min_length
@@ -91,9 +92,11 @@ async def export(
     filters: Mapping[str, str | None],
     ids: Sequence[str],
     columns: Sequence[tuple[str, str]],
+    access: DataAccess | None = None,
 ) -> bytes:
-    """The users the list shows with its filter (only ``ids`` when rows were selected)."""
-    page = await user_service.page(session, PageParams(current=1, size=ALL_ROWS, orders=()), **filters)  # type: ignore[arg-type]
+    """The users the list shows with its filter and within ``access`` (only ``ids`` when rows were selected)."""
+    every = PageParams(current=1, size=ALL_ROWS, orders=())
+    page = await user_service.page(session, every, **filters, access=access)  # type: ignore[arg-type]
     records = page["records"]
     if ids:
         wanted = set(ids)

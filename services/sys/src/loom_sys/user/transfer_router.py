@@ -15,10 +15,10 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import FILE, OBJECT
-from loom_platform.paging import empty_filter
 from loom_platform.wire import WireModel, now
 from loom_sys import events
 from loom_sys.config import service as config_service
+from loom_sys.datarule import service as datarule_service
 from loom_sys.file import service as file_service
 from loom_sys.file.errors import ExtensionRefused
 from loom_sys.settings import SysSettings
@@ -42,18 +42,17 @@ def _xlsx(content: bytes, name: str) -> Response:
 
 
 @router.get("/export", responses=FILE)
-async def export(request: Request, session: SessionDep, _: CanExport) -> Response:
-    """The list as XLSX: its filter (``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``),
-    the selected ``ids[i]`` and the chosen columns ``fields[i].field``/``fields[i].title``."""
+async def export(request: Request, session: SessionDep, principal: CanExport) -> Response:
+    """The list as XLSX: its search fields (``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``)
+    and the caller's data scope, as the list; the selected ``ids[i]``; the chosen columns
+    ``fields[i].field``/``fields[i].title``."""
     q = request.query_params
-    filters = {
-        "login_name": empty_filter(q.get("loginName")),
-        "name": empty_filter(q.get("name")),
-        "company_id": empty_filter(q.get("companyDTO.id")),
-        "office_id": empty_filter(q.get("officeDTO.id")),
-    }
     content = await transfer.export(
-        session, filters=filters, ids=transfer.export_ids(q), columns=transfer.export_columns(q)
+        session,
+        filters=service.list_filters(q),
+        access=await datarule_service.access_for(session, principal.user_id, permission="sys:user:view"),
+        ids=transfer.export_ids(q),
+        columns=transfer.export_columns(q),
     )
     return _xlsx(content, f"用户数据{datetime.now():%Y%m%d%H%M%S}.xlsx")
 

@@ -9,8 +9,8 @@ interface ImportAnswer {
 }
 
 /** 导入 (XLSX, all or nothing: the server names each bad row and column), 下载模板 and 导出 (the
- * list's filter, or the selected rows) of the user list. */
-export function UserTransfer({ filter, selectedIds, onImported }: { filter: QueryObject; selectedIds: string[]; onImported: () => void }) {
+ * list's filter — the search form's fields and the chosen office — or the selected rows) of the user list. */
+export function UserTransfer({ filter, selectedIds, onImported }: { filter: () => QueryObject; selectedIds: string[]; onImported: () => void }) {
   const { t } = useTranslation('sys');
   const { message } = useFeedback();
   return (
@@ -48,7 +48,7 @@ export function UserTransfer({ filter, selectedIds, onImported }: { filter: Quer
         <Button
           icon={<ExportOutlined />}
           style={{ marginLeft: 8 }}
-          onClick={() => void http.download('/sys/user/export', { ...filter, ids: selectedIds.join(',') })}
+          onClick={() => void http.download('/sys/user/export', { ...filter(), ids: selectedIds.join(',') })}
           data-action="export-xlsx"
         >
           {t('transfer.export')}
