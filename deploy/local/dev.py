@@ -9,6 +9,7 @@ process. Ctrl-C stops everything; the data stays under the state dir for the nex
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import string
 import subprocess
@@ -124,6 +125,9 @@ def prepare(services: list[Service], server: str, env: dict[str, str]) -> list[S
     env.setdefault("LOOM_WORKFLOW_SQL_REVIEWER_DATABASE_URL", env["LOOM_GENCODE_APP_DATABASE_URL"])
     for service in services:
         env[f"LOOM_{service.name.upper()}_DATABASE_URL"] = database_url(server, service.name)
+    # the app host's setup makes the role it serves as (rights on loom_apps and loom_app only)
+    env["LOOM_APPS_RUNTIME_ROLE"] = setting("LOOM_APPS_RUNTIME_ROLE", "loom_apps_runtime")
+    env["LOOM_APPS_RUNTIME_PASSWORD"] = secrets.token_hex(16)
     ready: list[Service] = []
     with ThreadPoolExecutor(max_workers=4) as pool:
         for batch in ([s for s in services if s.name == "sys"], [s for s in services if s.name != "sys"]):
@@ -137,6 +141,22 @@ def prepare(services: list[Service], server: str, env: dict[str, str]) -> list[S
                         raise
                     log(f"{service.name}: setup failed ({exc}); starting without it")
     return ready
+
+
+def serve_env(service: Service, env: dict[str, str]) -> dict[str, str]:
+    """What a service serves with: the app host connects as its runtime role, not as the administrator."""
+    if service.name != "apps":
+        return env
+    role, password = env["LOOM_APPS_RUNTIME_ROLE"], env["LOOM_APPS_RUNTIME_PASSWORD"]
+    as_role = {
+        key: make_url(env[key]).set(username=role, password=password).render_as_string(hide_password=False)
+        for key in ("LOOM_APPS_DATABASE_URL", "LOOM_GENCODE_APP_DATABASE_URL")
+    }
+    return {
+        **env,
+        "LOOM_APPS_DATABASE_URL": as_role["LOOM_APPS_DATABASE_URL"],
+        "LOOM_APPS_APP_DATABASE_URL": as_role["LOOM_GENCODE_APP_DATABASE_URL"],
+    }
 
 
 def render_traefik(state: Path, env: dict[str, str]) -> Path:
@@ -188,7 +208,7 @@ def main() -> int:
 
         manager.add_process("nats", " ".join(nats_command(int(nats_port), state / "nats")), env=env)
     for service in services:
-        manager.add_process(service.name, f"{service.cli} serve", env=env, cwd=str(REPO))
+        manager.add_process(service.name, f"{service.cli} serve", env=serve_env(service, env), cwd=str(REPO))
         if service.name == "workflow":
             add_workflow_replicas(manager, service, env)
             for index in range(int(setting("LOOM_WORKFLOW_WORKERS", "1"))):

@@ -45,6 +45,8 @@ class Env:
     app_database_url: str
     # the data scopes (by user) and dictionaries the modules are given instead of sys's
     platform: Standalone
+    # the host's database URLs as the administrator (the host itself runs as RUNTIME_ROLE)
+    admin_database_urls: tuple[str, ...] = ()
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
@@ -66,6 +68,10 @@ class Env:
             await asyncio.sleep(0.2)
 
 
+# The host serves as a role with rights on its database and the business one only, as in make dev.
+RUNTIME_ROLE = "loom_apps_test_runtime"
+RUNTIME_PASSWORD = "apps-test-only"
+
 databases = databases_fixture(
     ("loom_apps_test", "loom_agencode_test", "loom_aapp_test"), {0: SERVICE_DIR, 1: GENCODE_DIR}
 )
@@ -75,6 +81,7 @@ databases = databases_fixture(
 async def env(
     databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
+    from loom_apps.role import grant_runtime_role, role_url
     from loom_gencode.main import build_app as build_gencode
     from loom_gencode.seed import seed as gencode_seed
     from loom_gencode.settings import GencodeSettings
@@ -92,9 +99,12 @@ async def env(
         **common,
     )
     gencode = build_gencode(gencode_settings, access_loader=access.loader(), directory=MenuRecorder())  # type: ignore[arg-type]
+    grant_runtime_role(
+        database_url=databases[0], app_database_url=databases[2], role=RUNTIME_ROLE, password=RUNTIME_PASSWORD
+    )
     settings = AppsSettings(
-        database_url=databases[0],
-        app_database_url=databases[2],
+        database_url=role_url(databases[0], RUNTIME_ROLE, RUNTIME_PASSWORD),
+        app_database_url=role_url(databases[2], RUNTIME_ROLE, RUNTIME_PASSWORD),
         consumer=f"apps-test-{uuid.uuid4().hex[:8]}",
         consumer_from_now=True,
         poll_seconds=0.5,
@@ -109,7 +119,7 @@ async def env(
             httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apps") as apps,
             httpx.AsyncClient(transport=httpx.ASGITransport(app=gencode), base_url="http://gencode") as gen,
         ):
-            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2], platform)
+            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2], platform, databases)
 
 
 def pytest_configure(config: pytest.Config) -> None:

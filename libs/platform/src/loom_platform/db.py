@@ -6,6 +6,7 @@ The router or servicer opens the transaction with :func:`transaction`; services 
 
 from __future__ import annotations
 
+import shlex
 import warnings
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -24,13 +25,36 @@ warnings.filterwarnings(
 
 
 def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
-    """An asyncpg engine; plain ``postgresql://`` URLs are switched to the asyncpg driver."""
+    """An asyncpg engine; plain ``postgresql://`` URLs are switched to the asyncpg driver.
+
+    libpq's ``options`` in the URL (``?options=-csearch_path%3Dsandbox``) are honoured as asyncpg's
+    server settings, so one URL means the same session to psql, psycopg and this engine."""
+    parsed = make_url(async_url(url))
+    options = parsed.query.get("options")
+    connect_args: dict[str, object] = {}
+    if isinstance(options, str) and parsed.drivername == "postgresql+asyncpg":
+        connect_args["server_settings"] = server_settings(options)
+        parsed = parsed.difference_update_query(["options"])
     return create_async_engine(
-        async_url(url),
+        parsed,
         pool_size=pool_size,
         max_overflow=pool_size,
         pool_pre_ping=True,
+        connect_args=connect_args,
     )
+
+
+def server_settings(options: str) -> dict[str, str]:
+    """libpq's ``options`` (``-c name=value``, ``-cname=value`` or ``--name=value``) as a dict."""
+    settings: dict[str, str] = {}
+    words = shlex.split(options)
+    for index, word in enumerate(words):
+        if word == "-c" and index + 1 < len(words):
+            word = "-c" + words[index + 1]
+        if word.startswith(("-c", "--")) and "=" in word and word != "-c":
+            name, _, value = word.removeprefix("--").removeprefix("-c").partition("=")
+            settings[name.strip().replace("-", "_")] = value
+    return settings
 
 
 def async_url(url: str) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_apps.role import grant_runtime_role
 from loom_apps.settings import AppsSettings
 from loom_platform.cli import ServiceCommand
 
@@ -14,12 +15,24 @@ async def _seed(_session: AsyncSession, _settings: AppsSettings) -> None:
     """Nothing to seed: modules arrive from the generator."""
 
 
+def _grant_role(settings: AppsSettings) -> None:
+    """Creates or updates the runtime role when one is named (setup runs as an administrator)."""
+    if settings.runtime_role:
+        grant_runtime_role(
+            database_url=settings.database_url,
+            app_database_url=settings.app_database_url,
+            role=settings.runtime_role,
+            password=settings.runtime_password,
+        )
+
+
 command = ServiceCommand(
     name="apps",
     settings=AppsSettings,
     service_dir=Path(__file__).resolve().parents[2],
     app_factory="loom_apps.main:app_factory",
     seed=_seed,
+    before_seed=_grant_role,
 )
 main = command.main
 

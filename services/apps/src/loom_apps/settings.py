@@ -38,6 +38,11 @@ class AppsSettings(ServiceSettings):  # type: ignore[misc]
         ),
     )
     app_database_pool_size: int = 10
+    # The role the host serves as (role.py): set at setup (an administrator's URLs above), the role
+    # is created or updated with rights on the host's database and loom_app only; serve's URLs then
+    # name it. Empty: setup makes no role.
+    runtime_role: str = ""
+    runtime_password: str = ""
     # Where module versions are unpacked for testing and loading (default <state dir>/apps).
     module_root: Path | None = None
     # A module's generated tests must finish within this many seconds.

@@ -1,9 +1,10 @@
 """Runs a module version's own generated tests in a child process against a throwaway schema.
 
-The schema belongs to a throwaway role of the same name, so PostgreSQL's default search path
-(``"$user", public``) finds the copies of the module's tables first and the tests never touch the
-real rows. The copies are ``LIKE ... INCLUDING ALL`` of the synchronised tables: same columns,
-types, defaults and constraints.
+The schema is made in the business database (``loom_app``) by the host's own role, which needs no
+right beyond creating schemas there (no CREATEROLE, nothing in any other database). The tests'
+URL names it as the session's search path (libpq's ``options``), so the generated test's engine
+finds the copies of the module's tables and never touches the real rows. The copies are
+``LIKE ... INCLUDING ALL`` of the synchronised tables: same columns, types, defaults and constraints.
 """
 
 from __future__ import annotations
@@ -35,24 +36,22 @@ def _quoted(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
 
-async def _create_sandbox(engine: AsyncEngine, role: str, password: str, tables: list[str]) -> None:
+async def _create_sandbox(engine: AsyncEngine, schema: str, tables: list[str]) -> None:
     async with engine.begin() as conn:
-        await conn.execute(text(f"CREATE ROLE {_quoted(role)} LOGIN PASSWORD '{password}'"))
-        await conn.execute(text(f"CREATE SCHEMA {_quoted(role)} AUTHORIZATION {_quoted(role)}"))
+        await conn.execute(text(f"CREATE SCHEMA {_quoted(schema)}"))
         for table in tables:
-            copy = f"{_quoted(role)}.{_quoted(table)}"
+            copy = f"{_quoted(schema)}.{_quoted(table)}"
             await conn.execute(text(f"CREATE TABLE {copy} (LIKE public.{_quoted(table)} INCLUDING ALL)"))
-            await conn.execute(text(f"ALTER TABLE {copy} OWNER TO {_quoted(role)}"))
 
 
-async def _drop_sandbox(engine: AsyncEngine, role: str) -> None:
+async def _drop_sandbox(engine: AsyncEngine, schema: str) -> None:
     async with engine.begin() as conn:
-        await conn.execute(text(f"DROP SCHEMA IF EXISTS {_quoted(role)} CASCADE"))
-        await conn.execute(text(f"DROP ROLE IF EXISTS {_quoted(role)}"))
+        await conn.execute(text(f"DROP SCHEMA IF EXISTS {_quoted(schema)} CASCADE"))
 
 
-def _sandbox_url(app_url: str, role: str, password: str) -> str:
-    url = make_url(app_url).set(username=role, password=password)
+def sandbox_url(app_url: str, schema: str) -> str:
+    """The business database's URL whose sessions see ``schema`` only (its search path)."""
+    url = make_url(app_url).update_query_dict({"options": f"-csearch_path={schema}"})
     return url.render_as_string(hide_password=False)
 
 
@@ -60,17 +59,16 @@ async def run_tests(
     engine: AsyncEngine, app_url: str, back: Path, tables: list[str], timeout: float
 ) -> TestRun:
     """Runs ``back/tests`` with pytest; passes only when pytest exits 0 having run some test."""
-    role = f"loom_apps_t_{secrets.token_hex(6)}"
-    password = secrets.token_hex(16)
+    schema = f"loom_apps_t_{secrets.token_hex(6)}"
     try:
-        await _create_sandbox(engine, role, password, tables)
+        await _create_sandbox(engine, schema, tables)
     except Exception as exc:
-        await _drop_sandbox(engine, role)
+        await _drop_sandbox(engine, schema)
         return TestRun(False, f"could not prepare the test schema: {exc}")
     try:
-        return await _pytest(back, _sandbox_url(app_url, role, password), timeout)
+        return await _pytest(back, sandbox_url(app_url, schema), timeout)
     finally:
-        await _drop_sandbox(engine, role)
+        await _drop_sandbox(engine, schema)
 
 
 # What every generated test imports, loaded once in the fork server: a run forks a process that
