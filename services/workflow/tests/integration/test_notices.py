@@ -17,7 +17,7 @@ from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
 from loom_workflow.notice.consumer import consuming as notices_consumer
 
 from ..conftest import Env
-from .helpers import audit, deploy, start, task_of
+from .helpers import audit, deploy, flow, process, start, task_of
 from .test_operations import SIMPLE, SIMPLE_EXT
 
 
@@ -78,6 +78,36 @@ async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(
     await env.client.put("/flowable/notice/read", headers=env.headers("u-bob"))
     unread = await _notices(env, "u-bob", 0, unread="1")
     assert unread["total"] == 0 and unread["unread"] == 0
+
+
+HR = process(
+    "hrtask",
+    "人事办理",
+    '<startEvent id="start" flowable:initiator="applyUserId"/>'
+    '<userTask id="hr" name="人事办理" flowable:candidateGroups="r-hr,r-boss" flowable:candidateUsers="u-carol,u-bob"/>'
+    '<endEvent id="end"/>' + flow("f1", "start", "hr") + flow("f2", "hr", "end"),
+)
+
+
+async def test_members_of_a_candidate_role_hear_of_a_new_task_once_each_never_of_their_own(
+    env: Env, consuming: Any
+) -> None:
+    # given a task offered to the roles r-hr (carol, dave) and r-boss (erin), and to carol and bob
+    await deploy(env, "hrtask", "人事办理", HR)
+    # when dave, a member of r-hr, starts a request
+    pid = await start(env, "u-dave", "hrtask", "入职手续")
+    # then erin hears of it as a member of r-boss, bob as a candidate user, carol once though she
+    # is both
+    heard = [await _notices(env, user, 1) for user in ("u-erin", "u-bob", "u-carol")]
+    for found in heard:
+        assert [(n["kind"], n["title"], n["detail"], n["procInsId"]) for n in found["records"]] == [
+            ("task", "入职手续", "人事办理", pid)
+        ]
+    # and dave, whose own act made the task, hears nothing, nor frank, who is in none of them
+    # (one event's notices are stored in one transaction: theirs would be there by now)
+    for user in ("u-dave", "u-frank"):
+        answer = await env.client.get("/flowable/notice/list", headers=env.headers(user))
+        assert answer.json()["total"] == 0, user
 
 
 class _Inbox:

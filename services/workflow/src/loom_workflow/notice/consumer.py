@@ -110,7 +110,9 @@ async def consuming(app: FastAPI) -> AsyncIterator[None]:
         async with app.state.session_factory() as session, transaction(session):
             if await already_handled(session, durable, messaging.message_id(msg)):
                 return
-            found = await service.drafts(session, msg.subject, msg.data, messaging.message_id(msg))
+            found = await service.drafts(
+                session, msg.subject, msg.data, messaging.message_id(msg), app.state.directory
+            )
             stored = await service.store(session, found)
         for notice in stored:
             await app.state.nats.publish(PUSH_SUBJECT, pushed(notice.user_id, service.render(notice)))

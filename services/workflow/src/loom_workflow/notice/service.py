@@ -45,26 +45,31 @@ class Draft:
     detail: str = ""
 
 
-async def drafts(session: AsyncSession, subject: str, payload: bytes, message_id: str) -> list[Draft]:
-    """Who should hear of the event, and what: none for an event nobody needs to hear of."""
+async def drafts(
+    session: AsyncSession, subject: str, payload: bytes, message_id: str, directory: Any = None
+) -> list[Draft]:
+    """Who should hear of the event, and what: none for an event nobody needs to hear of.
+    ``directory`` (sys over gRPC) names the members of a new task's candidate roles."""
     if subject in TASK_SUBJECTS or subject in ("loom.workflow.task.urged", "loom.workflow.copy.created"):
         task = events_pb2.TaskEvent.FromString(payload)
-        return await _task_drafts(session, subject, task, message_id)
+        return await _task_drafts(session, subject, task, message_id, directory)
     if subject.startswith("loom.workflow.process."):
         process = events_pb2.ProcessEvent.FromString(payload)
         return await _result_drafts(session, subject, process)
     return []
 
 
-async def _task_drafts(session: AsyncSession, subject: str, event: Any, message_id: str) -> list[Draft]:
+async def _task_drafts(
+    session: AsyncSession, subject: str, event: Any, message_id: str, directory: Any
+) -> list[Draft]:
     # the event's own name first: the task may have ended, its history row not yet applied
     name = event.name or await _task_name(session, event.task_id)
     if subject in TASK_SUBJECTS:
-        users = [event.assignee] if event.assignee else await _candidates(session, event.task_id)
+        users = [event.assignee] if event.assignee else await _candidates(session, event.task_id, directory)
         # one notice per user and task: created then assigned in one command, or a claim, adds none
         return [
             Draft(u, TASK, f"task:{event.task_id}", event.proc_inst_id, event.task_id, name)
-            for u in users
+            for u in dict.fromkeys(users)
             if u and u != event.actor
         ]
     if subject == "loom.workflow.copy.created":
@@ -100,15 +105,20 @@ async def _task_name(session: AsyncSession, task_id: str) -> str:
     return str(found or "")
 
 
-async def _candidates(session: AsyncSession, task_id: str) -> list[str]:
+async def _candidates(session: AsyncSession, task_id: str, directory: Any) -> list[str]:
+    """The task's candidate users, then the enabled members of its candidate roles (asked from sys
+    as the assignee rules ask it: a ``role`` reviewer rule)."""
     rows = await session.execute(
-        select(t.identitylink.c.user_id).where(
-            t.identitylink.c.task_id == task_id,
-            t.identitylink.c.type == "candidate",
-            t.identitylink.c.user_id.is_not(None),
+        select(t.identitylink.c.user_id, t.identitylink.c.group_id).where(
+            t.identitylink.c.task_id == task_id, t.identitylink.c.type == "candidate"
         )
     )
-    return [str(r[0]) for r in rows]
+    links = list(rows)
+    users = [str(user) for user, _ in links if user]
+    groups = sorted({str(group) for _, group in links if group})
+    if groups and directory is not None:
+        users += await directory.resolve_reviewers([("role", ",".join(groups))])
+    return users
 
 
 async def store(session: AsyncSession, found: Sequence[Draft]) -> list[Notice]:
