@@ -41,9 +41,10 @@ dev: install ## start the whole platform in the foreground (portal at http://127
 	@$(UV) run python deploy/local/dev.py
 
 test: install install-browser ## run every test: Python (unit, integration), frontends, end to end
-	@$(MAKE) --no-print-directory test-python
-	@$(MAKE) --no-print-directory test-frontends
-	@$(MAKE) --no-print-directory e2e
+	@# each stage's time on its last line: where a run's minutes go (the browser stage breaks its own down by file)
+	@for stage in test-python test-frontends e2e; do t=$$SECONDS; \
+		$(MAKE) --no-print-directory $$stage || { echo "== $$stage FAILED after $$((SECONDS - t)) s"; exit 1; }; \
+		echo "== $$stage took $$((SECONDS - t)) s"; done
 
 test-python: ## Python tests (SERVICE=sys narrows to one service)
 	@$(UV) run python scripts/gen_protos.py --check

@@ -9,6 +9,7 @@ source scripts/e2e-env.sh
 
 log=$LOOM_STATE_DIR/platform.log
 mkdir -p "$LOOM_STATE_DIR"
+started=$SECONDS
 setsid $UV run python deploy/local/dev.py >"$log" 2>&1 &
 platform=$!
 stop() { kill -INT -- -"$platform" 2>/dev/null || true; wait "$platform" 2>/dev/null || true; }
@@ -25,14 +26,17 @@ done
 # Traefik's access log floods the platform log; what a reader needs is everything else.
 platform_log_tail() { grep -Ev "^[0-9:]+ gateway +[|]" "$log" | tail -n "$1"; }
 if [ -z "${ready:-}" ]; then echo "the platform did not come up; its log:"; platform_log_tail 60; exit 1; fi
+summary=("platform: up in $((SECONDS - started)) s")
 
 status=0
-summary=()
 # Each stage's outcome, repeated at the very end: CI keeps only the head and the tail of a run.
-record() {  # stage, exit code, file holding its output
-  if [ "$2" = 0 ]; then summary+=("$1: passed"); return; fi
+stage_started=$SECONDS
+record() {  # stage, exit code, file holding its output, the lines that say what failed; and the stage's time
+  local took=$((SECONDS - stage_started))
+  stage_started=$SECONDS
+  if [ "$2" = 0 ]; then summary+=("$1: passed ($took s)"); return; fi
   status=$2
-  summary+=("$1: FAILED (exit $2)")
+  summary+=("$1: FAILED (exit $2, $took s)")
   while IFS= read -r line; do summary+=("    $line"); done < <(grep -E "$4" "$3" | tail -n 20)
 }
 # LOOM_E2E_API_ARGS / LOOM_E2E_BROWSER_ARGS narrow a run while working (e.g. "-k forms", "--file=forms").

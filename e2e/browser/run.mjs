@@ -38,13 +38,16 @@ const ctx = { base, portal: portal(base), browser, shared: {} };
 let failed = 0;
 let passed = 0;
 const started = Date.now();
+const fileTimes = new Map(); // where the time goes, file by file
 for (const t of tests) {
   if (only && !t.name.includes(only)) continue;
   const t0 = Date.now();
+  const spent = () => fileTimes.set(t.file, (fileTimes.get(t.file) ?? 0) + Date.now() - t0);
   try {
     await t.run(ctx);
     passed += 1;
     console.log(`  ✓ ${t.name} (${Date.now() - t0} ms)`);
+    spent();
   } catch (e) {
     failed += 1;
     // the page the test worked in: the shared one, else the newest page open in any context
@@ -52,10 +55,13 @@ for (const t of tests) {
     const page = ctx.shared.page && !ctx.shared.page.isClosed() ? ctx.shared.page : open[open.length - 1];
     if (page) await page.screenshot({ path: join(here, 'screenshots', `failed-${t.name.slice(0, 40).replace(/[^a-z0-9]+/gi, '-')}.png`) }).catch(() => undefined);
     console.log(`  ✗ ${t.name} (${Date.now() - t0} ms)\n      ${String(e?.stack ?? e).split('\n').slice(0, 4).join('\n      ')}`);
+    spent();
     if (t.critical) break;
   }
 }
 await browser.close();
+console.log('\ntime per file:');
+for (const [file, ms] of [...fileTimes].sort((a, b) => b[1] - a[1])) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}`);
 console.log(`\nbrowser tests took ${((Date.now() - started) / 1000).toFixed(1)} s against ${base}`);
 // The plain closing line CI reads, alone on its line.
 console.log(`${passed} passed, ${failed} failed`);
