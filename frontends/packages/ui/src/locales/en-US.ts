@@ -65,6 +65,7 @@ const enUS: UiMessages = {
   yes: 'Yes',
   no: 'No',
   addRow: 'Add',
+  addChild: 'Add child',
   folderPickerTitle: 'Choose a folder',
   filterKeyword: 'Filter by keyword',
   sortRequired: 'Sort must not be empty',

@@ -63,6 +63,7 @@ const zhCN = {
   yes: '是',
   no: '否',
   addRow: '添加',
+  addChild: '添加下级',
   folderPickerTitle: '选择文件夹',
   filterKeyword: '请输入关键字过滤',
   sortRequired: '排序不能为空',
