@@ -116,3 +116,40 @@ async def test_log_rows_go_to_their_months_partition_and_a_late_month_takes_its_
         assert months.scalar_one() >= 4  # default, this month and two ahead at least
     listed = (await admin.get("/sys/log/list", params={"title": "未来"})).json()
     assert [r["id"] for r in listed["records"]] == ["late-row"]
+
+
+async def _store(app: FastAPI, *events: events_pb2.OperationLogged) -> None:
+    async with app.state.session_factory() as session, transaction(session):
+        for event in events:
+            await log_service.store(session, event)
+
+
+async def test_contains_searches_of_route_and_user_find_every_matching_row(
+    app: FastAPI, admin: httpx.AsyncClient, make_user: Any, monkeypatch: Any
+) -> None:
+    # given rows of two routes containing "widget", one of another route, a user named 搜索员 and a
+    # failed login under a name no user has
+    searcher = await make_user("finder", name="搜索员")
+    row = events_pb2.OperationLogged
+    await _store(
+        app,
+        row(id="s1", type="4", request_uri="/sys/widget/save", user_id=searcher["id"], login_name="finder"),
+        row(id="s2", type="4", request_uri="/sys/widgetGroup/delete", login_name="finder"),
+        row(id="s3", type="4", request_uri="/sys/gadget/save", login_name="someone"),
+        row(id="s4", type="1", request_uri="/sys/login", login_name="Ghost-Finder-9"),
+    )
+
+    async def ids(**filters: str) -> list[str]:
+        page = (await admin.get("/sys/log/list", params={"size": 100, **filters})).json()
+        return sorted(r["id"] for r in page["records"] if r["id"].startswith("s"))
+
+    # when / then: a part of a route, in any case, finds both routes and not the third
+    assert await ids(requestUri="WIDGET") == ["s1", "s2"]
+    # a part of the user's name finds the user's rows; a part of a login name finds its rows
+    assert await ids(**{"createBy.name": "搜索"}) == ["s1"]
+    assert await ids(**{"createBy.name": "finder"}) == ["s1", "s2", "s4"]
+    assert await ids(requestUri="nowhere") == []
+    # and when more values match than the list asks by name, it scans and finds the same rows
+    monkeypatch.setattr(log_service.terms, "MATCH_LIMIT", 1)
+    assert await ids(requestUri="WIDGET") == ["s1", "s2"]
+    assert await ids(**{"createBy.name": "finder"}) == ["s1", "s2", "s4"]

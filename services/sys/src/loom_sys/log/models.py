@@ -24,6 +24,10 @@ class Log(SQLModel, table=True):
         Index("ix_sys_log_create_date", "create_date"),
         Index("ix_sys_log_type_create_date", "type", "create_date"),
         Index("ix_sys_log_create_by_create_date", "create_by", "create_date"),
+        # a "contains" search becomes ``= ANY(values)`` over these (``log/terms.py``); sort by title
+        Index("ix_sys_log_request_uri_create_date", "request_uri", "create_date"),
+        Index("ix_sys_log_create_by_name_create_date", "create_by_name", "create_date"),
+        Index("ix_sys_log_title", "title"),
     )
 
     id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
@@ -46,3 +50,12 @@ class Log(SQLModel, table=True):
     create_by_name: str | None = Field(default=None, max_length=100)
     # partitioned by month of create_date (migration 0007, ``log/partitions.py``): part of the key
     create_date: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True), primary_key=True)
+
+
+class LogTerm(SQLModel, table=True):
+    """A route or login name that some log row holds (``log/terms.py``)."""
+
+    __tablename__ = "sys_log_term"
+
+    kind: str = Field(primary_key=True, max_length=10)
+    value: str = Field(primary_key=True, max_length=1000)

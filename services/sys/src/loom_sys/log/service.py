@@ -6,15 +6,15 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from sqlalchemy import ColumnElement, func, or_, select, text
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import func, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import aliased
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.sys.v1 import events_pb2
 from loom_platform.paging import PageParams, Sortable, apply_orders, contains, page_body
-from loom_sys.log import partitions
+from loom_sys.log import partitions, terms
 from loom_sys.log.errors import LogDateInvalid
 from loom_sys.log.models import Log
 from loom_sys.office.models import Office
@@ -104,9 +104,12 @@ async def page(
     if title:
         stmt = stmt.where(contains(Log.title, title))
     if user_name:
-        stmt = stmt.where(contains(User.name, user_name) | contains(Log.create_by_name, user_name))
+        stmt = stmt.where(await _by_user_name(session, user_name))
     if request_uri:
-        stmt = stmt.where(contains(Log.request_uri, request_uri))
+        uris = await terms.matching(session, terms.URI, request_uri)
+        stmt = stmt.where(
+            contains(Log.request_uri, request_uri) if uris is None else _t.request_uri.in_(uris)
+        )
     if user_id:
         stmt = stmt.where(Log.create_by == user_id)  # type: ignore[arg-type]
     start, stop = _date(begin, end=False), _date(end, end=True)
@@ -120,6 +123,17 @@ async def page(
     limit = COUNT_CAP if params.all_rows else params.size
     rows = await session.execute(ordered.offset(params.offset).limit(limit))
     return page_body([render(row) for row in rows.all()], total, params)
+
+
+async def _by_user_name(session: AsyncSession, text_: str) -> ColumnElement[bool]:
+    """Rows of the users whose name contains ``text_`` or logged under a login name that does, as
+    indexed ``= ANY`` lists (``terms.py``); the scan when too many names match."""
+    users = select(User.id).where(contains(User.name, text_)).limit(terms.MATCH_LIMIT + 1)
+    ids = list((await session.execute(users)).scalars())
+    names = await terms.matching(session, terms.LOGIN, text_)
+    if names is None or len(ids) > terms.MATCH_LIMIT:
+        return contains(User.name, text_) | contains(Log.create_by_name, text_)
+    return or_(_t.create_by.in_(ids), _t.create_by_name.in_(names))
 
 
 async def ensure_partitions(session: AsyncSession, today: date) -> None:
@@ -176,3 +190,4 @@ async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> Non
     await session.execute(
         insert(Log).values(**values).on_conflict_do_nothing(index_elements=["id", "create_date"])
     )
+    await terms.note(session, uri=values["request_uri"], login_name=values["create_by_name"])
