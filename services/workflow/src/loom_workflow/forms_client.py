@@ -117,12 +117,15 @@ class FieldChange:
 
 @dataclass(frozen=True)
 class DataVersion:
-    """One save of an instance's form data: the task (or ``start:<id>``), who, when, what changed."""
+    """One save of an instance's form data: the task (or ``start:<id>``), who, when, what changed,
+    and the whole form as that save left it (``data``, under the form version ``json_id``)."""
 
     task_id: str
     user_id: str
     saved_at: str
     changes: tuple[FieldChange, ...]
+    json_id: str = ""
+    data: Mapping[str, Any] | None = None
 
 
 class FormsClient:
@@ -141,11 +144,15 @@ class FormsClient:
         values: Mapping[str, Any],
         user_id: str,
         proc_inst_id: str = "",
-    ) -> None:
+        draft: bool = False,
+    ) -> dict[str, Any]:
         """Validates and stores the node's writable values as the user's save (the form history
-        names them; a read-only form stores nothing); FormDataInvalid with the field messages."""
+        names them; a read-only form stores nothing); FormDataInvalid with the field messages.
+        Answers the values stored, as forms keeps them (a locked sub-table column as it was stored):
+        the only form values that may reach the process. A ``draft`` is neither validated nor
+        stored, only answered as it would be."""
         if form.writable == ():
-            return
+            return {}
         request = service_pb2.SaveProcessDataRequest(
             json_id=form.json_id,
             business_key=business_key,
@@ -158,10 +165,13 @@ class FormsClient:
             locked_columns=list(form.locked_columns),
             rows_not_addable=list(form.rows_not_addable),
             rows_not_deletable=list(form.rows_not_deletable),
+            draft=draft,
         )
         reply = await self._client.call(self._stub.SaveProcessData, request)
-        if not reply.stored:
+        if reply.errors or not (reply.stored or draft):
             raise FormDataInvalid(reply.errors)
+        found = _json_value(reply.values_json)
+        return found if isinstance(found, dict) else {}
 
     async def field_ids(self, json_id: str) -> tuple[str, ...]:
         """The models of a form version's fields (the keys its values are stored and sent under)."""
@@ -169,6 +179,14 @@ class FormsClient:
             self._stub.GetFormFields, service_pb2.GetFormFieldsRequest(json_id=json_id)
         )
         return tuple(f.id for f in reply.fields)
+
+    async def process_values(
+        self, form: NodeForm, sent: Mapping[str, Any], stored: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The variables a node's submission gives the process: of the form's fields only the values
+        forms stored (``stored``), never what the client sent for them; anything else as sent."""
+        fields = set(await self.field_ids(form.json_id))
+        return {**{k: v for k, v in sent.items() if k not in fields}, **stored}
 
     async def data(self, *, business_key: str, json_id: str = "") -> dict[str, Any] | None:
         """The form data stored under the business key (of that form version when given); None if none."""
@@ -194,6 +212,8 @@ class FormsClient:
                     FieldChange(c.field, c.label, _json_value(c.before_json), _json_value(c.after_json))
                     for c in v.changes
                 ),
+                json_id=v.json_id,
+                data=_json_value(v.data_json),
             )
             for v in reply.versions
         ]

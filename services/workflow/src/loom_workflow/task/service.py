@@ -4,7 +4,7 @@ changes ``countersign.py``; what they share is ``handling.py``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ from loom_workflow.task.errors import (
     UserRequired,
 )
 from loom_workflow.task.handling import assign_next, comment_of, handler_task, task_of
-from loom_workflow.task.schemas import AuditRequest, BackRequest, UrgeRequest
+from loom_workflow.task.schemas import AuditRequest, BackRequest, UrgeRequest, typed_variables
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,36 @@ async def _task_form(
     return await runtime.query(read)
 
 
+async def form_variables(
+    runtime: WorkflowRuntime,
+    task_id: str,
+    submitted: Mapping[str, object],
+    variables: Mapping[str, object],
+    *,
+    actor: str,
+    groups: Sequence[str] = (),
+    draft: bool = False,
+) -> dict[str, object]:
+    """The variables a task's submission gives the process. A dynamic form's writable fields are
+    validated and stored by forms first (a ``draft`` only has the node's rights applied), and its
+    fields then carry only what forms kept: a field the node may only read, a locked sub-table
+    column or a whole read-only form never steers the process, whatever the client sends."""
+    pending = await _task_form(runtime, task_id, actor, groups)
+    if pending is None:
+        return dict(variables)
+    forms = forms_client.client(runtime.settings.forms_grpc_address)
+    stored = await forms.store(
+        pending.form,
+        business_key=pending.business_key,
+        task_id=task_id,
+        values=submitted,
+        user_id=actor,
+        proc_inst_id=pending.proc_inst_id,
+        draft=draft,
+    )
+    return typed_variables(await forms.process_values(pending.form, variables, stored))
+
+
 async def audit(
     runtime: WorkflowRuntime, request: AuditRequest, *, actor: str, groups: Sequence[str] = ()
 ) -> str:
@@ -106,31 +136,15 @@ async def audit(
     A dynamic form's writable fields are validated and stored by forms before the task completes:
     before the engine command and outside the instance's lock (as the start does), so a command
     retried after a conflict does not call forms again."""
-    forms = forms_client.client(runtime.settings.forms_grpc_address)
-    pending = await _task_form(runtime, request.task_id, actor, groups)
-    read_only: set[str] = set()
-    if pending is not None:
-        form = pending.form
-        await forms.store(
-            form,
-            business_key=pending.business_key,
-            task_id=request.task_id,
-            values=request.submitted,
-            user_id=actor,
-            proc_inst_id=pending.proc_inst_id,
-        )
-        # a field the node may only read never steers the process, whatever the client sends; at a
-        # node whose whole form is read-only that is every field of the form (buttons still count)
-        read_only = set(form.read_only)
-        if form.locked:
-            read_only |= set(await forms.field_ids(form.json_id))
+    values = await form_variables(
+        runtime, request.task_id, request.submitted, request.variables, actor=actor, groups=groups
+    )
 
     def run(ctx: CommandContext) -> str:
         task = handler_task(ctx, request.task_id, actor, groups)
         before = {t.id for t in ctx.session.all(Task)}
         note, code = comment_of(request.comment, "_flow_agree", "同意")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
-        values = {k: v for k, v in request.variables.items() if k not in read_only}
         if task.delegation_state == "PENDING":
             ResolveTask(task.id, values).execute(ctx)
         else:

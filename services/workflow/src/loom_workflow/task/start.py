@@ -16,7 +16,7 @@ from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.process.errors import StartDenied
 from loom_workflow.process.service import may_start
 from loom_workflow.task.handling import assign_next
-from loom_workflow.task.schemas import StartRequest
+from loom_workflow.task.schemas import StartRequest, typed_variables
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +57,12 @@ async def start(
         if form is not None and business_key
         else None
     )
-    if save_start is not None:
-        await save_start(values=request.submitted)
     values = dict(request.variables)
+    if save_start is not None and form is not None:
+        # the start form's fields carry only what forms stored, never what the client sent for them
+        stored = await save_start(values=request.submitted)
+        forms = forms_client.client(runtime.settings.forms_grpc_address)
+        values = typed_variables(await forms.process_values(form, values, stored))
     values.update(
         {
             "title": title or "",
@@ -96,7 +99,7 @@ async def start(
     return instance_id
 
 
-async def _name_start_save(save_start: Callable[..., Awaitable[None]], instance_id: str) -> None:
+async def _name_start_save(save_start: Callable[..., Awaitable[object]], instance_id: str) -> None:
     """Repeats the start's save with its instance (the same save id changes no data), so that a
     business key reused by a later start keeps each instance's form history apart. The instance has
     started either way: a failure here only leaves the save matched by its document."""

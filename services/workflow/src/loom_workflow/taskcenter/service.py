@@ -21,6 +21,7 @@ from loom_workflow.process import queries as process_queries
 from loom_workflow.process.errors import NotTaskHandler
 from loom_workflow.process.service import is_handler
 from loom_workflow.task import queries as task_queries
+from loom_workflow.task import service as task_service
 from loom_workflow.task.errors import TaskNotFound
 from loom_workflow.task.schemas import typed_variables
 from loom_workflow.users import user_names
@@ -81,7 +82,8 @@ async def form_history(
     session: AsyncSession, directory: Any, forms: forms_client.FormsClient, proc_ins_id: str
 ) -> list[dict[str, Any]]:
     """Who changed what in the instance's dynamic form: one entry per save, oldest first, with the
-    node, the user, the time and each changed field's label and values before and after."""
+    node, the user, the time, each changed field's label and values before and after, and the whole
+    form as the save left it (``data`` under its form version ``jsonId``)."""
     instance = await process_queries.instance(session, proc_ins_id)
     if instance is None:
         return []
@@ -101,6 +103,8 @@ async def form_history(
                 {"field": c.field, "label": c.label or c.field, "before": c.before, "after": c.after}
                 for c in v.changes
             ],
+            "jsonId": v.json_id,
+            "data": v.data,
         }
         for v in versions
     ]
@@ -135,7 +139,11 @@ async def save_form(
     runtime: WorkflowRuntime, task_id: str, values: Mapping[str, object], *, actor: str, groups: Sequence[str]
 ) -> str:
     """Writes the form's values onto the instance without completing the task (``_flow_save``);
-    only the task's handler may. Returns the instance id."""
+    only the task's handler may. Returns the instance id. A dynamic form's values are kept as the
+    node's rights allow (forms answers them without storing): a draft cannot steer the process either."""
+    variables = await task_service.form_variables(
+        runtime, task_id, values, typed_variables(values), actor=actor, groups=groups, draft=True
+    )
 
     def run(ctx: CommandContext) -> str:
         try:
@@ -144,8 +152,8 @@ async def save_form(
             raise TaskNotFound() from exc
         if not is_handler(ctx, task, actor, groups):
             raise NotTaskHandler()
-        if values:
-            SetVariables(task.execution_id, typed_variables(values)).execute(ctx)
+        if variables:
+            SetVariables(task.execution_id, variables).execute(ctx)
         return task.proc_inst_id
 
     return await runtime.call(run, user_id=actor)
