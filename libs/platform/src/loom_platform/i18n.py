@@ -72,6 +72,11 @@ register(
             ZH: "不能将上级设置为自己或自己的下级",
             EN: "A node cannot be moved under itself or its descendants",
         },
+        "tree.below_outside_scope": {
+            ZH: "节点[{name}]下有{count}个下级节点不在您的数据范围内，删除会连同它们一起删除，因此不能删除",
+            EN: "Node [{name}] has {count} descendants outside your data scope; deleting it would delete them"
+            " too, so it cannot be deleted",
+        },
         "tree.parent_missing": {
             ZH: "上级节点不存在或已被删除",
             EN: "The parent node does not exist or was deleted",

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import false, func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.errors import FailedPrecondition, InvalidArgument, LoomError
 from loom_platform.paging import starts_with
 
 ROOT_PARENT = "0"
@@ -43,6 +43,12 @@ class ParentMissing(InvalidArgument):
     """A node placed under a parent that does not exist."""
 
     message_key = "tree.parent_missing"
+
+
+class BelowOutsideScope(FailedPrecondition):
+    """A node whose delete would take descendants the caller may not see (outside their data scope)."""
+
+    message_key = "tree.below_outside_scope"
 
 
 def is_under(node_id: str, parent: Node) -> bool:
@@ -97,6 +103,17 @@ async def descendant_ids(session: AsyncSession, model: type[Any], node: Node) ->
     prefix = f"{node.parent_ids}{node.id},"
     rows = await session.execute(select(model.id).where(starts_with(model.parent_ids, prefix)))
     return set(rows.scalars().all())
+
+
+async def descendants_outside(session: AsyncSession, model: type[Any], node: Node, allowed: Any) -> int:
+    """How many nodes below ``node`` ``allowed`` (a predicate over the model's columns) leaves out."""
+    prefix = f"{node.parent_ids}{node.id},"
+    stmt = (
+        select(func.count())
+        .select_from(model)
+        .where(starts_with(model.parent_ids, prefix), ~func.coalesce(allowed, false()))
+    )
+    return int((await session.execute(stmt)).scalar_one())
 
 
 async def deletable(

@@ -126,6 +126,40 @@ async def test_a_tree_moves_its_nodes_and_refuses_a_move_under_itself(env):
     assert [n["id"] for n in (await env.apps.get(f"{base}/treeData", headers=h)).json()] == ["r"]
 
 
+async def test_deleting_a_tree_node_refuses_descendants_outside_the_callers_scope(env):
+    # given a live tree: clerk's node with admin's node below it, and clerk's own leaf elsewhere
+    name = f"scp_{uuid.uuid4().hex[:6]}"
+    module = f"t{uuid.uuid4().hex[:6]}"
+    base = await _live(env, await design_and_sync(env, table(name, table_type="3")), module, name)
+    admin, clerk = env.headers(), env.headers("clerk")
+    for node, parent, who in (("top", "0", clerk), ("theirs", "top", admin), ("own", "0", clerk)):
+        body = {"id": node, "name": node, "sort": 10, "parentId": parent}
+        assert (await env.apps.post(f"{base}/save", json=body, headers=who)).status_code == 200
+    # when clerk, who sees only clerk's rows, deletes the node with admin's below it
+    env.platform.access["clerk"] = DataAccess(
+        viewer=Viewer(user_id="clerk"), everything=False, user_ids=frozenset({"clerk"})
+    )
+    try:
+        refused = await env.apps.delete(f"{base}/delete", params={"ids": "top"}, headers=clerk)
+        english = await env.apps.delete(
+            f"{base}/delete", params={"ids": "top"}, headers=env.headers("clerk", lang="en-US")
+        )
+        # then it is refused, saying why in the caller's language, and nothing is deleted
+        assert refused.status_code == 400, refused.text
+        assert refused.json()["msg"] == (
+            "节点[top]下有1个下级节点不在您的数据范围内，删除会连同它们一起删除，因此不能删除"
+        )
+        assert "outside your data scope" in english.json()["msg"]
+        # while a node whose subtree clerk sees whole is deleted
+        assert (
+            await env.apps.delete(f"{base}/delete", params={"ids": "own"}, headers=clerk)
+        ).status_code == 200
+    finally:
+        env.platform.access.pop("clerk", None)
+    tree = (await env.apps.get(f"{base}/treeData", headers=admin)).json()
+    assert [(n["id"], [c["id"] for c in n["children"]]) for n in tree] == [("top", ["theirs"])]
+
+
 async def test_a_left_tree_filters_its_right_list(env):
     # given a left tree (type 4) and its right table (type 5) keyed by the tree node, generated live
     name, right = f"grp_{uuid.uuid4().hex[:6]}", f"mem_{uuid.uuid4().hex[:6]}"
