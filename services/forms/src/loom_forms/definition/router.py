@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from loom_forms.definition import service
+from loom_forms.definition.schemas import DefinitionSave, VersionSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
@@ -67,7 +68,7 @@ async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]: 
 )
 async def save(session: SessionDep, request: Request) -> Message:
     """Creates or updates a definition (with a first version when `json` is given)."""
-    body = await request_fields(request, text=False)
+    body = DefinitionSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         record = await service.save(session, body)
     return message(translate("forms.saved", what=record.name))
@@ -111,7 +112,7 @@ async def version_fields(session: SessionDep, id: str = "", jsonId: str = "") ->
 )
 async def save_version(session: SessionDep, request: Request) -> dict[str, Any]:
     """Updates a version's JSON (`id`) or adds the next version (`formDefinition.id`); answers it."""
-    body = await request_fields(request, text=False)
+    body = VersionSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         row = await service.save_version(session, body)
     return service.render_version(row, with_json=False)

@@ -24,6 +24,7 @@ from loom_forms.definition.errors import (
     VersionInUse,
 )
 from loom_forms.definition.models import DRAFT, PUBLISHED, RETIRED, FormDefinition, FormDefinitionJson
+from loom_forms.definition.schemas import DefinitionSave, VersionSave
 from loom_forms.errors import NameRequired, TooLong
 from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
@@ -189,36 +190,35 @@ async def page(session: AsyncSession, params: PageParams, query: Mapping[str, st
     )
 
 
-async def save(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinition:
+async def save(session: AsyncSession, body: DefinitionSave) -> FormDefinition:
     """Creates or updates a definition; a ``json`` on a new one becomes its first version."""
-    name = text_of(body.get("name"))
+    name = text_of(body.name)
     if not name:
         raise NameRequired()
     if len(name) > 100:
         raise TooLong(field="name", max=100)
-    category = body.get("category") if isinstance(body.get("category"), Mapping) else {}
-    category_id = text_of(category.get("id") or body.get("categoryId")) or None
+    category_id = text_of(body.category_of()) or None
     if category_id and await session.get(FormCategory, category_id) is None:
         raise DefinitionNotFound()
-    record = await session.get(FormDefinition, text_of(body.get("id"))) if body.get("id") else None
+    record = await session.get(FormDefinition, text_of(body.id)) if body.id else None
     created = record is None
     if record is None:
-        record = FormDefinition(id=text_of(body.get("id")) or new_id(), name=name)
+        record = FormDefinition(id=text_of(body.id) or new_id(), name=name)
     record.name, record.category_id = name, category_id
-    record.remarks = text_of(body.get("remarks")) or None
+    record.remarks = text_of(body.remarks) or None
     touch(record, created=created)
     session.add(record)
     await session.flush()
-    if body.get("json") not in (None, ""):
-        await save_version(session, {"formDefinitionId": record.id, "json": body["json"]})
+    if body.json_ not in (None, ""):
+        await save_version(session, VersionSave(form_definition_id=record.id, json=body.json_))
     publish(session, "definition", record.id, "created" if created else "saved", name)
     return record
 
 
-async def save_version(session: AsyncSession, body: Mapping[str, Any]) -> FormDefinitionJson:
+async def save_version(session: AsyncSession, body: VersionSave) -> FormDefinitionJson:
     """Updates a version's JSON, or adds the next version; the first one is primary and published."""
-    text = json_text(body.get("json"))
-    version_id = text_of(body.get("id"))
+    text = json_text(body.json_)
+    version_id = text_of(body.id)
     if version_id:
         row = await get_version(session, version_id)
         if await in_use(session, row):
@@ -229,8 +229,7 @@ async def save_version(session: AsyncSession, body: Mapping[str, Any]) -> FormDe
         await session.flush()
         publish(session, "definitionJson", row.id, "saved")
         return row
-    owner = body.get("formDefinition") if isinstance(body.get("formDefinition"), Mapping) else {}
-    definition = await get(session, text_of(owner.get("id") or body.get("formDefinitionId")))
+    definition = await get(session, text_of(body.definition_of()))
     latest = await session.scalar(
         select(func.max(FormDefinitionJson.version)).where(
             FormDefinitionJson.form_definition_id == definition.id

@@ -6,11 +6,11 @@ import asyncio
 from typing import Any
 from urllib.parse import quote
 
-import orjson
 from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
 from loom_forms.generate import importer, labels, service, xlsx
+from loom_forms.generate.schemas import ExportRequest, FormBody, RecordSave
 from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n
@@ -18,7 +18,7 @@ from loom_platform.auth import CurrentPrincipal, Principal
 from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
-from loom_platform.fields import json_object, request_fields
+from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import download, fields_body, query
@@ -101,10 +101,9 @@ async def save(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
 ) -> Message:
     """Adds (no id) or edits a record after validating it; 400 with `{field: message}` in details."""
-    body = await request_fields(request, text=False)
-    form_id = str(body.pop("formId", "") or request.query_params.get("formId", ""))
-    values = json_object(body.pop("data"), "data") if "data" in body else body
-    online = await runtime.online.get(session, form_id)
+    body = RecordSave.model_validate(await request_fields(request, text=False))
+    values = body.values()
+    online = await runtime.online.get(session, body.form())
     _allow(request, online, "edit" if values.get("id") else "add")
     access = await _access(runtime, _user, online) if values.get("id") else None
     await service.save(online, runtime.data, values, i18n.current_language.get(), access)
@@ -180,11 +179,9 @@ async def export_posted(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
 ) -> StreamingResponse:
     """The client's export button: ``{formId, params, orderBy}`` as JSON, answered as the XLSX blob."""
-    body = await request_fields(request, text=False)
-    online = await _online(session, runtime, request, str(body.get("formId") or ""), "export", "view")
-    params = body.get("params")
-    params_text = params if isinstance(params, str) or params is None else orjson.dumps(params).decode()
-    return await _export(online, runtime, params_text or None, await _access(runtime, _user, online))
+    body = ExportRequest.model_validate(await request_fields(request, text=False))
+    online = await _online(session, runtime, request, body.form(), "export", "view")
+    return await _export(online, runtime, body.params_text(), await _access(runtime, _user, online))
 
 
 @router.get("/importTemplate", responses=download(XLSX))
@@ -206,8 +203,8 @@ async def import_template_posted(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
 ) -> StreamingResponse:
     """The client's template button: ``{formId}`` as JSON, answered as the empty XLSX with the headers."""
-    body = await request_fields(request)
-    online = await _online(session, runtime, request, str(body.get("formId") or ""), "import", "add")
+    body = FormBody.model_validate(await request_fields(request))
+    online = await _online(session, runtime, request, body.form(), "import", "add")
     return _template(online)
 
 
