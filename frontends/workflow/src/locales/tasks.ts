@@ -115,6 +115,9 @@ export const messages = {
       after: '修改后',
       by: '修改人',
       none: '（空）',
+      viewForm: '查看表单',
+      formOf: '{{node}} - 提交时的表单',
+      unchanged: '未修改字段',
     },
     timeline: {
       empty: '暂无流转记录',
@@ -268,6 +271,9 @@ export const messages = {
       after: 'After',
       by: 'Changed by',
       none: '(empty)',
+      viewForm: 'View form',
+      formOf: '{{node}} - the form as submitted',
+      unchanged: 'No field changed',
     },
     timeline: {
       empty: 'No history yet',

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Empty, Spin, Table, Timeline, Typography } from 'antd';
+import { Button, Empty, Spin, Table, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FieldValue, type FormWidget } from '@loom/ui';
 import '../../locales/tasks';
 import { useFormFields } from './formJson';
 import { taskService } from './service';
 import { formatTime } from './HistoryTimeline';
+import { FormSnapshot } from './FormSnapshot';
 import type { FieldChange, FormChangeEntry } from './types';
 
 /** A changed value as a person reads it: by its field's widget (dictionary and option labels, 是/否,
@@ -31,6 +32,7 @@ export function FormChanges({ procInsId, reloadKey, heading, jsonId }: { procIns
   const { t } = useTranslation('tasks');
   const fields = useFormFields(jsonId);
   const [entries, setEntries] = useState<FormChangeEntry[] | null>(null);
+  const [shownForm, setShownForm] = useState<FormChangeEntry | null>(null);
   useEffect(() => {
     if (!procInsId) return;
     let alive = true;
@@ -43,8 +45,8 @@ export function FormChanges({ procInsId, reloadKey, heading, jsonId }: { procIns
     };
   }, [procInsId, reloadKey]);
   if (entries == null) return <Spin />;
-  const saves = entries.filter((e) => e.changes.length);
-  // under a heading (the printed view) a form nobody changed is left out rather than said empty
+  // under a heading (the printed view) only the changes; on screen every save, each with its whole form
+  const saves = heading ? entries.filter((e) => e.changes.length) : entries;
   if (!saves.length) return heading ? null : <Empty description={t('changes.empty')} />;
   const none = t('changes.none');
   return (
@@ -62,23 +64,33 @@ export function FormChanges({ procInsId, reloadKey, heading, jsonId }: { procIns
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   {localTime(e.time)}
                 </Typography.Text>
+                {!heading && e.jsonId && (
+                  <Button size="small" type="link" onClick={() => setShownForm(e)} data-action="view-form">
+                    {t('changes.viewForm')}
+                  </Button>
+                )}
               </div>
-              <Table<FieldChange>
-                size="small"
-                pagination={false}
-                rowKey="field"
-                dataSource={e.changes}
-                onRow={(c) => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>}
-                columns={[
-                  { title: t('changes.field'), dataIndex: 'label', width: '30%' },
-                  { title: t('changes.before'), key: 'before', width: '35%', render: (_v, c) => <span data-before>{shown(c.before, none, fields?.[c.field])}</span> },
-                  { title: t('changes.after'), key: 'after', render: (_v, c) => <span data-after>{shown(c.after, none, fields?.[c.field])}</span> },
-                ]}
-              />
+              {!e.changes.length ? (
+                <Typography.Text type="secondary">{t('changes.unchanged')}</Typography.Text>
+              ) : (
+                <Table<FieldChange>
+                  size="small"
+                  pagination={false}
+                  rowKey="field"
+                  dataSource={e.changes}
+                  onRow={(c) => ({ 'data-field': c.field }) as React.HTMLAttributes<HTMLElement>}
+                  columns={[
+                    { title: t('changes.field'), dataIndex: 'label', width: '30%' },
+                    { title: t('changes.before'), key: 'before', width: '35%', render: (_v, c) => <span data-before>{shown(c.before, none, fields?.[c.field])}</span> },
+                    { title: t('changes.after'), key: 'after', render: (_v, c) => <span data-after>{shown(c.after, none, fields?.[c.field])}</span> },
+                  ]}
+                />
+              )}
             </div>
           ),
         }))}
       />
+      <FormSnapshot title={t('changes.formOf', { node: shownForm?.taskName ?? '' })} jsonId={shownForm?.jsonId ?? null} data={shownForm?.data ?? null} onClose={() => setShownForm(null)} />
     </>
   );
 }

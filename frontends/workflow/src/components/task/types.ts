@@ -121,6 +121,9 @@ export interface FormChangeEntry {
   userName: string;
   time: string;
   changes: FieldChange[];
+  /** The form version the save was made under, and the whole form as the save left it. */
+  jsonId?: string;
+  data?: Record<string, unknown> | null;
 }
 
 /** A step of `/flowable/task/historicTaskList`. */

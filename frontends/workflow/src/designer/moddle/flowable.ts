@@ -107,7 +107,7 @@ const types: ModdleType[] = [
   { name: 'Field', superClass: ['Element'], properties: [attr('name'), attr('stringValue'), { name: 'string', type: 'String' }, { name: 'expression', type: 'String' }] },
   // also an input/output parameter's definition, as in the Camunda dialect the Flowable modeler shares
   { name: 'Script', superClass: ['InputOutputParameterDefinition'], properties: [attr('scriptFormat'), attr('resource'), body('value')] },
-  ext('FormProperty', [attr('id'), attr('name'), attr('type'), attr('readable', 'Boolean'), attr('writable', 'Boolean'), attr('required', 'Boolean'), attr('variable'), attr('expression'), attr('datePattern'), attr('default'), many('values', 'Value'), { name: 'validation', type: 'Validation' }]),
+  ext('FormProperty', [attr('id'), attr('name'), attr('type'), attr('readable', 'Boolean'), attr('writable', 'Boolean'), attr('addable', 'Boolean'), attr('deletable', 'Boolean'), attr('required', 'Boolean'), attr('variable'), attr('expression'), attr('datePattern'), attr('default'), many('values', 'Value'), { name: 'validation', type: 'Validation' }]),
   // an enum value of a form field, or an item of a list parameter (its text as the body)
   { name: 'Value', superClass: ['InputOutputParameterDefinition'], properties: [attr('id'), attr('name'), body('value')] },
   ext('FormData', [many('fields', 'FormField'), attr('businessKey')]),

@@ -5,19 +5,14 @@ import { http } from '@loom/ui';
 import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
 import type { SectionProps } from '../types';
+import { FieldRights } from './FieldRights';
+import { fieldTree, propertiesOf, setRight, withRights, type RightFlag } from './formRights';
 
 interface FormOption {
   id: string;
   name: string;
   formDefinitionJson?: { id?: string; version?: number | string; json?: string };
 }
-interface BoundField {
-  id: string;
-  name: string;
-  readable: boolean;
-  writable: boolean;
-}
-
 /** Controls bound to a model in a form definition's layout (grid, tabs, report, table containers walked). */
 export function boundFields(json: string | undefined): Array<{ id: string; name: string }> {
   let root: unknown;
@@ -87,13 +82,10 @@ export function FormSection({ modeler, element, version }: SectionProps) {
     set({ 'flowable:formType': next, 'flowable:formKey': recall(formMemoryKey(element.id, next)) || undefined });
   };
   const props = extensions(bo, 'flowable:FormProperty');
-  const fields: BoundField[] = boundFields(chosen?.formDefinitionJson?.json).map((f) => {
-    const p = props.find((x) => x.get('id') === f.id);
-    return { ...f, readable: p ? p.get('readable') !== false : true, writable: p ? p.get('writable') !== false : true };
-  });
-  const setFlag = (id: string, flag: 'readable' | 'writable', value: boolean) => {
-    const next = fields.map((f) => (f.id === id ? { ...f, [flag]: value } : f));
-    setExtensions(s, element, ['flowable:FormProperty'], next.map((f) => s.moddle.create('flowable:FormProperty', { id: f.id, name: f.name, readable: f.readable, writable: f.writable })));
+  const fields = withRights(fieldTree(chosen?.formDefinitionJson?.json), props);
+  const setFlag = (id: string, flag: RightFlag, value: boolean) => {
+    const next = propertiesOf(setRight(fields, id, flag, value));
+    setExtensions(s, element, ['flowable:FormProperty'], next.map((attrs) => s.moddle.create('flowable:FormProperty', attrs)));
   };
   const openPicker = () => {
     setSelected(chosen?.formDefinitionJson?.id ?? null);
@@ -134,14 +126,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
             pagination={false}
             dataSource={chosen ? [chosen] : []}
             expandable={{
-              expandedRowRender: () => (
-                <Table<BoundField> size="small" rowKey="id" pagination={false} dataSource={fields} columns={[
-                  { title: t('panel.fieldName'), dataIndex: 'name' },
-                  { title: t('panel.fieldId'), dataIndex: 'id' },
-                  { title: t('panel.readable'), dataIndex: 'readable', render: (v: boolean, r) => <Checkbox checked={v} onChange={(e) => setFlag(r.id, 'readable', e.target.checked)} /> },
-                  { title: t('panel.writable'), dataIndex: 'writable', render: (v: boolean, r) => <Checkbox checked={v} onChange={(e) => setFlag(r.id, 'writable', e.target.checked)} /> },
-                ]} />
-              ),
+              expandedRowRender: () => <FieldRights fields={fields} onChange={setFlag} />,
             }}
             columns={[
               { title: t('panel.formName'), dataIndex: 'name' },
