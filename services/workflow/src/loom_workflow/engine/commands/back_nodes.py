@@ -4,7 +4,8 @@ Rule: a task may go back to any user task of its instance that the instance has 
 activity ended without delete reason) and from which the task's node can be reached going forwards:
 before a fork, inside a parallel or inclusive branch, a countersign, into or out of a sub-process.
 Not offered: the task's own node and nodes inside a multi-instance sub-process (they have one copy
-per instance). The order is that of their first visit.
+per instance), except, for a task inside one instance, the steps that instance passed in its body,
+sub-processes nested in the body included. The order is that of their first visit.
 
 Sending back rewinds the instance (``rewind.py``): what the target leads to is cut with the move's
 reason (sibling branches too when the target is before their fork), the target restarts, and the joins
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..agenda import history, variables
 from ..agenda import tasks as task_ops
 from ..errors import IllegalArgument
-from ..model import ProcessModel
+from ..model import ProcessModel, SubProcess
 from ..runtime.entities import Execution, HistoricActivityInstance
 from .base import active_task
 from .rewind import (
@@ -28,6 +29,7 @@ from .rewind import (
     in_multi_instance_body,
     instance_scope,
     multi_instance_body,
+    nested_in_body,
     reachable,
     rewind,
 )
@@ -38,7 +40,8 @@ if TYPE_CHECKING:
 
 def upstream_user_tasks(model: ProcessModel, node_id: str) -> set[str]:
     """User tasks from which ``node_id`` can be reached: outside multi-instance sub-processes, and
-    inside the multi-instance body that directly holds ``node_id`` (its own instance's earlier steps)."""
+    inside the multi-instance body that holds ``node_id``, sub-processes nested in it included (its
+    own instance's earlier steps)."""
     body = multi_instance_body(model, node_id)
     return {
         n.id
@@ -70,6 +73,41 @@ def _under(ctx: CommandContext, execution: Execution, ancestor_id: str) -> bool:
     return False
 
 
+class _OwnRows:
+    """Which history rows of a multi-instance body one instance (its executions: ``mine``) wrote.
+
+    A row whose execution still runs tells by its execution. A step nested in a sub-process inside
+    the body ran in executions that ended with that sub-process; it counts when it started while
+    this instance's own token was inside that sub-process (between its row there and the token's
+    next row) and no other instance's execution still runs it."""
+
+    def __init__(
+        self, ctx: CommandContext, model: ProcessModel, proc_inst_id: str, body: SubProcess, mine: set[str]
+    ) -> None:
+        self.model, self.body, self.mine = model, body, mine
+        self.running = {e.id for e in ctx.session.all(Execution) if e.proc_inst_id == proc_inst_id}
+        rows = ctx.session.where(HistoricActivityInstance, lambda a: a.proc_inst_id == proc_inst_id)
+        self.orders: dict[str, list[int]] = {}
+        for row in sorted(rows, key=lambda a: a.transaction_order):
+            self.orders.setdefault(row.execution_id, []).append(row.transaction_order)
+        self.passes: dict[str, list[tuple[int, float]]] = {}
+        for row in rows:
+            if row.execution_id in mine and row.activity_type == "subProcess":
+                later = [o for o in self.orders[row.execution_id] if o > row.transaction_order]
+                self.passes.setdefault(row.activity_id, []).append(
+                    (row.transaction_order, later[0] if later else float("inf"))
+                )
+
+    def passed(self, row: HistoricActivityInstance) -> bool:
+        """True when this instance wrote ``row`` (a row of the body's nodes)."""
+        if row.execution_id in self.mine:
+            return True
+        nested = nested_in_body(self.model, row.activity_id, self.body)
+        if row.execution_id in self.running or nested is None:
+            return False
+        return any(start < row.transaction_order < end for start, end in self.passes.get(nested.id, []))
+
+
 @dataclass(frozen=True)
 class BackNode:
     """A node a task may be sent back to."""
@@ -88,6 +126,7 @@ def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
     body = multi_instance_body(model, task.task_def_key)
     scope = instance_scope(ctx, ctx.session.execution(task.execution_id), body) if body else None
     mine = {e.id for e in ctx.session.all(Execution) if scope is not None and _under(ctx, e, scope.id)}
+    ours = _OwnRows(ctx, model, task.proc_inst_id, body, mine) if body is not None else None
     done = ctx.session.where(
         HistoricActivityInstance,
         lambda a: (
@@ -96,7 +135,7 @@ def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
             and a.end_time is not None
             and a.delete_reason is None
             and a.activity_id in allowed
-            and (multi_instance_body(model, a.activity_id) is None or a.execution_id in mine)
+            and (multi_instance_body(model, a.activity_id) is None or (ours is not None and ours.passed(a)))
         ),
     )
     done.sort(key=lambda a: a.transaction_order)

@@ -25,14 +25,19 @@ def _movable(ctx: CommandContext, execution: Execution) -> Execution:
     return execution
 
 
-def _scope_for(ctx: CommandContext, instance: Execution, model: ProcessModel, target: str) -> Execution:
-    """The scope execution the target lives in, creating sub-process scopes on the way."""
-    current = instance
-    for sub in model.scope_chain(target):
+def _scope_for(ctx: CommandContext, start: Execution, model: ProcessModel, target: str) -> Execution:
+    """The scope execution the target lives in, creating sub-process scopes on the way: below
+    ``start``, the process instance or the scope of one instance of a multi-instance body (whose
+    own sub-process and those around it are then passed over)."""
+    current = start
+    chain = model.scope_chain(target)
+    if not start.is_process_instance:
+        chain = chain[[s.id for s in chain].index(start.activity_id) + 1 :]
+    for sub in chain:
         scopes = [
             e
-            for e in executions.instance_executions(ctx, instance.id)
-            if e.activity_id == sub.id and executions.is_subprocess_scope(e)
+            for e in executions.instance_executions(ctx, start.proc_inst_id)
+            if e.activity_id == sub.id and executions.is_subprocess_scope(e) and _below(ctx, e, current)
         ]
         if scopes:
             current = scopes[0]
@@ -43,6 +48,18 @@ def _scope_for(ctx: CommandContext, instance: Execution, model: ProcessModel, ta
         current = executions.create_child(ctx, token, sub.id, scope=True)
         current.is_active = False
     return current
+
+
+def _below(ctx: CommandContext, execution: Execution, ancestor: Execution) -> bool:
+    """True when ``ancestor`` is above ``execution`` (a process instance is above all of its own)."""
+    if ancestor.is_process_instance:
+        return True
+    current = executions.parent(ctx, execution)
+    while current is not None:
+        if current.id == ancestor.id:
+            return True
+        current = executions.parent(ctx, current)
+    return False
 
 
 def _prune_scopes(ctx: CommandContext, scope: Execution | None, keep: set[str], reason: str) -> None:

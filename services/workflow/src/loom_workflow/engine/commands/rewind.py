@@ -16,8 +16,10 @@ Given a target node N (upstream of the task being sent back):
 Timers and boundary events are re-armed by the restarted node's own behaviour, as in a fresh run.
 
 Inside a multi-instance sub-process each instance is a run of its own: a task sent back to an
-earlier node of the same body rewinds that instance only (``within``, its scope execution): only
-its tokens are cut, the target restarts in its scope, the other instances go on untouched.
+earlier node of the same body, directly in it or in a sub-process nested in it, rewinds that
+instance only (``within``, its scope execution): only its tokens are cut, the target restarts in
+its scope (inside fresh nested sub-process scopes when the instance has left them), the other
+instances go on untouched.
 """
 
 from __future__ import annotations
@@ -69,10 +71,17 @@ def in_multi_instance_body(model: ProcessModel, node_id: str) -> bool:
 
 
 def multi_instance_body(model: ProcessModel, node_id: str) -> SubProcess | None:
-    """The multi-instance sub-process whose body directly holds ``node_id`` (None: it is not the
-    node's own scope, or there is none)."""
+    """The innermost multi-instance sub-process whose body holds ``node_id``, directly or inside
+    sub-processes nested in it (the instance ``node_id`` runs in); None outside any."""
+    return next((sub for sub in reversed(model.scope_chain(node_id)) if sub.loop is not None), None)
+
+
+def nested_in_body(model: ProcessModel, node_id: str, body: SubProcess) -> SubProcess | None:
+    """The sub-process directly inside ``body`` that holds ``node_id`` (None: ``body`` holds it
+    directly)."""
     chain = model.scope_chain(node_id)
-    return chain[-1] if chain and chain[-1].loop is not None else None
+    below = chain[chain.index(body) + 1 :] if body in chain else []
+    return below[0] if below else None
 
 
 def instance_scope(ctx: CommandContext, execution: Execution, body: SubProcess) -> Execution | None:
@@ -220,7 +229,7 @@ def rewind(
     model = ctx.model(instance.proc_def_id)
     victims, kept, owed_at = _plan(ctx, instance, target, cut_from, within)
     parents = _cut(ctx, victims, reason)
-    scope = within if within is not None else _scope_for(ctx, instance, model, target)
+    scope = _scope_for(ctx, within or instance, model, target)
     keep_scopes = {scope.id}
     for join_id, owed in owed_at.items():
         join = model.node(join_id)
@@ -229,7 +238,7 @@ def rewind(
             parents.append(executions.parent(ctx, extra))
             executions.cancel_tree(ctx, extra, reason)
         if len(waiting) < owed:
-            join_scope = within if within is not None else _scope_for(ctx, instance, model, join_id)
+            join_scope = _scope_for(ctx, within or instance, model, join_id)
             keep_scopes.add(join_scope.id)
             for _ in range(owed - len(waiting)):
                 arrived = executions.create_child(ctx, join_scope, join_id)
