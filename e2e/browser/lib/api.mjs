@@ -1,16 +1,18 @@
 // The platform's HTTP API as a test's setup and checks use it (through the gateway, with a user's token).
 
 export class Api {
-  constructor(base, token) {
+  constructor(base, token, refreshToken = null) {
     this.base = base;
     this.token = token;
+    this.refreshToken = refreshToken;
   }
 
+  /** A session of the user opened as the login page opens one (`POST /sys/login`). */
   static async login(base, username, password) {
     const r = await fetch(`${base}/api/sys/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
     const body = await r.json();
     if (!r.ok) throw new Error(`login ${username}: ${JSON.stringify(body)}`);
-    return new Api(base, body.token);
+    return new Api(base, body.token, body.refreshToken);
   }
 
   async call(method, url, { params, json, form } = {}) {
@@ -35,20 +37,48 @@ export class Api {
     return this.call('GET', url, { params });
   }
 
+  /** Saves an office (type '1' a company, '2' a department) and answers its id, found by name in the tree. */
+  async office(name, type, parentId = '0') {
+    await this.call('POST', '/sys/office/save', { json: { name, type, parentId } });
+    const find = (nodes) => nodes.reduce((hit, n) => hit ?? (n.name === name ? n.id : find(n.children ?? [])), null);
+    return find(await this.get('/sys/office/treeData', { showAll: '1' }));
+  }
+
+  /** Saves a role and answers its id. */
+  async role(name, enName, menuIdList = []) {
+    await this.call('POST', '/sys/role/save', { json: { name, enName, menuIdList } });
+    return (await this.get('/sys/role/list', { enName })).records[0].id;
+  }
+
+  /**
+   * Saves a user in a company and department with roles (sys's employee role by default) and
+   * answers `{ id, loginName, name, password, api }`, `api` signed in as that user.
+   */
+  async user({ loginName, name, password, company, dept, roleIdList = ['employee'] }) {
+    await this.call('POST', '/sys/user/save', { json: { loginName, name, password, companyDTO: { id: company }, officeDTO: { id: dept }, roleIdList } });
+    return { id: await this.userId(loginName), loginName, name, password, api: await Api.login(this.base, loginName, password) };
+  }
+
   /** The id of a user by login name. */
   async userId(loginName) {
     const rows = (await this.get('/sys/user/list', { current: '1', size: '10', loginName })).records;
     return rows.find((u) => u.loginName === loginName).id;
   }
 
-  /** Saves (a new model, or `modelId`'s) BPMN with its node extensions and deploys it, as the designer does. */
-  async deployModel({ key, name, xml, nodes, category = 'e2e', modelId }) {
+  /** Saves (a new model, or `modelId`'s) BPMN with its node extensions, as the designer does; answers the model's id. */
+  async saveModel({ key, name, xml, nodes, modelId }) {
     const id = modelId ?? (await this.call('POST', '/app/rest/models', { json: { modelType: 0, key, name } })).id;
     const editor = await this.get(`/app/rest/models/${id}/editor/json`);
     await this.call('POST', `/flowable/model/saveModel/${id}`, {
       form: { modeltype: 'model', json_xml: xml, name, key, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated },
     });
     if (nodes?.length) await this.call('POST', '/extension/taskDefExtension/save', { json: nodes });
+    return id;
+  }
+
+  /** Saves the model as `saveModel` does and deploys it under the category; answers the model's id. */
+  async deployModel({ category = 'e2e', ...model }) {
+    const id = await this.saveModel(model);
     await this.call('PUT', '/flowable/model/deploy', { params: { id, category } });
     return id;
   }

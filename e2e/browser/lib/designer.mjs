@@ -1,0 +1,73 @@
+// The process designer as the tests drive it: a model saved as the designer saves it, opened from
+// the model list, a connection selected on the canvas and given a condition.
+import { choose, eventually, expect, screenshot } from './harness.mjs';
+import { pageApi } from './session.mjs';
+
+const LIST = '/flowable/model/ModelList';
+
+/** Calls the API with the page's token and fails on an answer other than 2xx; answers the JSON. */
+async function call(p, method, url, body, form = false) {
+  const r = await pageApi(p, method, url, body, form);
+  expect(r.status < 300, `${method} ${url}: ${r.status} ${r.text.slice(0, 300)}`);
+  return r.json;
+}
+
+/** A new model holding the BPMN, saved as the designer saves it (not deployed); answers its id. */
+export async function saveModel(p, key, name, xml) {
+  const created = await call(p, 'POST', '/app/rest/models', { modelType: 0, key, name });
+  const editor = await call(p, 'GET', `/app/rest/models/${created.id}/editor/json`);
+  await call(p, 'POST', `/flowable/model/saveModel/${created.id}`, { modeltype: 'model', json_xml: xml, name, key, description: '', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated }, true);
+  return created.id;
+}
+
+/** Opens the model's designer from the model list (its name's link) and waits for the drawing. */
+export async function openDesigner(ctx, p, key) {
+  await p.goto(ctx.base + LIST);
+  const scope = p.locator(`[data-page="${LIST}"]`);
+  await scope.waitFor({ timeout: 20000 });
+  const link = scope.locator('a', { hasText: key }).first();
+  // on a loaded machine the list may answer before the new model is in it: look again once
+  if (!(await link.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
+    await p.reload();
+    await scope.waitFor({ timeout: 20000 });
+  }
+  await link.click({ timeout: 40000 });
+  await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
+}
+
+/** Selects a connection by clicking on its path (at its middle, else a little before or after). */
+export async function selectFlow(p, id) {
+  const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);
+  const path = p.locator(`[data-designer-canvas] .djs-connection[data-element-id="${id}"] .djs-visual > path`).first();
+  for (const t of [0.5, 0.35, 0.65]) {
+    await p.keyboard.press('Escape');
+    const pt = await path.evaluate((el, t) => {
+      const q = el.getPointAtLength(el.getTotalLength() * t);
+      const m = el.getScreenCTM();
+      return { x: q.x * m.a + m.e, y: q.y * m.d + m.f };
+    }, t);
+    await p.mouse.click(pt.x, pt.y);
+    if (await panel.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
+    console.log('      clicked', JSON.stringify(pt), 'panel shows', await p.locator('.loom-product-panel').getAttribute('data-element-id'));
+  }
+  await screenshot(p, `designer-failed-flow-${id}`);
+  throw new Error(`cannot select flow ${id}`);
+}
+
+/**
+ * Gives the selected connection `flow` a form-field condition of one row (field, comparison, value)
+ * in the product panel, and waits for the panel's preview of the expression.
+ */
+export async function fieldCondition(p, flow, field, compare, value) {
+  await selectFlow(p, flow);
+  const section = p.locator('.loom-product-panel .loom-section-condition');
+  await section.locator('[data-field="condition-type"] input[value="1"]').check();
+  await section.locator('[data-action="condition-add"]').click();
+  const r = section.locator('.ant-table-tbody .ant-table-row').first();
+  await r.locator('[data-field="condition-field"]').fill(field);
+  await r.locator('[data-field="condition-field"]').blur();
+  await choose(p, r.locator('.ant-select').first(), compare);
+  await r.locator('[data-field="condition-value"]').fill(value);
+  await r.locator('[data-field="condition-value"]').blur();
+  await eventually(async () => (await section.locator('[data-field="condition-preview"]').textContent()) === '${' + field + compare + value + '}', `the expression of ${flow}`);
+}
