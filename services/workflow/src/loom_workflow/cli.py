@@ -54,7 +54,9 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
         if processes == 1:
             super().serve(settings)
             return
-        uvicorn.run(
+        from loom_workflow.supervisor import Supervisor
+
+        config = uvicorn.Config(
             self.app_factory,
             factory=True,
             host=settings.http_host,
@@ -67,6 +69,8 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
             access_log=False,
             timeout_keep_alive=75,  # longer than the gateway's idle timeout, as the platform's serve
         )
+        # uvicorn.run's own supervisor could take a minute to stop on a busy host (supervisor.py)
+        Supervisor(config, sockets=[config.bind_socket()]).run()
 
 
 command = WorkflowCommand(
