@@ -95,7 +95,12 @@ execution = Table(
     Column("tenant_id", String(255), nullable=False, server_default=""),
     Index("ix_act_ru_execution_root", "root_proc_inst_id"),
     Index("ix_act_ru_execution_proc_inst", "proc_inst_id"),
-    Index("ix_act_ru_execution_super", "super_execution_id"),
+    # only the executions of called sub-processes have one: the others add no entry (2 per process)
+    Index(
+        "ix_act_ru_execution_super",
+        "super_execution_id",
+        postgresql_where=text("super_execution_id IS NOT NULL"),
+    ),
 )
 
 task = Table(
