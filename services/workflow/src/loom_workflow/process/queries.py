@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, func, select
@@ -154,6 +154,18 @@ async def instances(
     current = await current_tasks(session, [r.id for r in rows])
     names = await user_names(directory, [r.start_user_id for r in rows])
     return page_body([_instance(r, names, current) for r in rows], total, params)
+
+
+async def outside_scope(session: AsyncSession, ids: Sequence[str], access: DataAccess) -> list[str]:
+    """The instances among ``ids`` that exist but whose starter ``access`` does not reach (the
+    monitors' actions by id treat them as missing)."""
+    h = t.hi_procinst
+    if not ids:
+        return []
+    stored = select(h.c.id).where(h.c.id.in_(list(ids)))
+    within = stored.where(predicate(access, h.c, owner="start_user_id"))
+    found = set((await session.execute(stored)).scalars()) - set((await session.execute(within)).scalars())
+    return sorted(found)
 
 
 async def current_tasks(session: AsyncSession, proc_inst_ids: list[str]) -> dict[str, list[Any]]:

@@ -30,6 +30,8 @@ CanViewRunning = Annotated[Principal, require_permission("flowable:instance:view
 CanDeleteRunning = Annotated[Principal, require_permission("flowable:instance:del", "flowable:instance:stop")]
 CanViewHistory = Annotated[Principal, require_permission("flowable:history:view", "flowable:instance:view")]
 CanDeleteHistory = Annotated[Principal, require_permission("flowable:history:del")]
+# The monitor screens whose menus carry the data rules of the actions on their rows.
+RUNNING_MENU, HISTORY_MENU = "flowable:instance:view", "flowable:history:view"
 
 
 @router.get("/list")
@@ -68,8 +70,9 @@ async def list_definitions(
 async def historic_variables(
     request: Request, session: SessionDep, principal: CanViewHistory, procInsId: str
 ) -> Any:  # noqa: N803
-    """The instance's variables as last written (kept after it ends): the history screens' form values."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[procInsId])
+    """The instance's variables as last written (kept after it ends): the history screens' form values
+    (404 for an instance outside the caller's data scope)."""
+    await _in_scope(request, session, principal, HISTORY_MENU, [procInsId])
     return await queries.historic_variables(session, procInsId)
 
 
@@ -94,15 +97,28 @@ async def activate(request: Request, principal: CanActivate, procDefId: str) -> 
 
 
 @router.put("/instance/suspend")
-async def suspend_instance(request: Request, principal: CanSuspend, procInsId: str) -> Message:  # noqa: N803
-    """Suspends one running instance (its tasks wait); the definition and other instances run on."""
+async def suspend_instance(
+    request: Request,
+    session: SessionDep,
+    principal: CanSuspend,
+    procInsId: str,  # noqa: N803
+) -> Message:
+    """Suspends one running instance (its tasks wait); the definition and other instances run on.
+    An instance outside the caller's data scope (运行中流程's menu) is 404."""
+    await _in_scope(request, session, principal, RUNNING_MENU, [procInsId])
     await service.set_instance_suspended(runtime_of(request.app), procInsId, True, actor=principal.user_id)
     return message(translate("workflow.instance.suspend_done"))
 
 
 @router.put("/instance/active")
-async def activate_instance(request: Request, principal: CanActivate, procInsId: str) -> Message:  # noqa: N803
-    """Activates one suspended instance."""
+async def activate_instance(
+    request: Request,
+    session: SessionDep,
+    principal: CanActivate,
+    procInsId: str,  # noqa: N803
+) -> Message:
+    """Activates one suspended instance (404 outside the caller's data scope)."""
+    await _in_scope(request, session, principal, RUNNING_MENU, [procInsId])
     await service.set_instance_suspended(runtime_of(request.app), procInsId, False, actor=principal.user_id)
     return message(translate("workflow.instance.active_done"))
 
@@ -123,6 +139,24 @@ async def _scope(request: Request, principal: Principal, permission: str) -> Dat
     return await directory.data_access(principal.user_id, permission=permission)  # type: ignore[no-any-return]
 
 
+async def _outside(
+    request: Request, session: SessionDep, principal: Principal, permission: str, ids: list[str]
+) -> bool:
+    """True when one of the instances lies outside the caller's data scope through ``permission``'s
+    menu (their pending history applied first, so a new instance is judged too)."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=ids)
+    access = await _scope(request, principal, permission)
+    return bool(await queries.outside_scope(session, ids, access))
+
+
+async def _in_scope(
+    request: Request, session: SessionDep, principal: Principal, permission: str, ids: list[str]
+) -> None:
+    """404, as if they did not exist, when one of the instances lies outside the caller's scope."""
+    if await _outside(request, session, principal, permission, ids):
+        raise InstanceNotFound()
+
+
 @router.get("/runningData")
 async def running(
     request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
@@ -135,7 +169,7 @@ async def running(
         page,
         running=True,
         title=empty_filter(title),
-        access=await _scope(request, _, "flowable:instance:view"),
+        access=await _scope(request, _, RUNNING_MENU),
     )
 
 
@@ -152,7 +186,7 @@ async def history(
         page,
         running=False,
         title=empty_filter(title),
-        access=await _scope(request, _, "flowable:history:view"),
+        access=await _scope(request, _, HISTORY_MENU),
     )
 
 
@@ -164,30 +198,46 @@ async def revoke(request: Request, principal: CurrentPrincipal, id: str) -> Mess
 
 
 @router.put("/stop", openapi_extra=query(message="the reason"))
-async def stop(request: Request, principal: CurrentPrincipal, id: str) -> Message:
-    """Stops a running instance with a message (``?id&message``)."""
+async def stop(request: Request, session: SessionDep, principal: CurrentPrincipal, id: str) -> Message:
+    """Stops a running instance with a message (``?id&message``): its initiator, a handler of a
+    current task, or a holder of ``flowable:instance:stop`` within their data scope (outside it,
+    an instance they take no part in is 404)."""
+    admin = request.state.access.allows("flowable:instance:stop")
+    hidden = admin and await _outside(request, session, principal, RUNNING_MENU, [id])
     await service.stop(
         runtime_of(request.app),
         id,
         empty_filter(request.query_params.get("message")),
         actor=principal.user_id,
-        admin=request.state.access.allows("flowable:instance:stop"),
+        admin=admin and not hidden,
+        hidden=hidden,
     )
     return message(translate("workflow.instance.stopped"))
 
 
 @router.delete("/deleteProcIns")
 async def delete_running(
-    request: Request, principal: CanDeleteRunning, ids: str = "", reason: str | None = None
+    request: Request,
+    session: SessionDep,
+    principal: CanDeleteRunning,
+    ids: str = "",
+    reason: str | None = None,
 ) -> Message:
-    """Cancels running instances with a reason (作废)."""
+    """Cancels running instances with a reason (作废); none when one is outside the caller's data scope (404)."""
+    await _in_scope(request, session, principal, RUNNING_MENU, split_ids(ids))
     await service.delete_running(runtime_of(request.app), split_ids(ids), reason, actor=principal.user_id)
     return message(translate("workflow.instance.deleted"))
 
 
 @router.delete("/history/deleteAllProcIns")
-async def delete_history(request: Request, principal: CanDeleteHistory, procInsIds: str = "") -> Message:  # noqa: N803
-    """Removes ended instances from history."""
+async def delete_history(
+    request: Request,
+    session: SessionDep,
+    principal: CanDeleteHistory,
+    procInsIds: str = "",  # noqa: N803
+) -> Message:
+    """Removes ended instances from history; none when one is outside the caller's data scope (404)."""
+    await _in_scope(request, session, principal, HISTORY_MENU, split_ids(procInsIds))
     await service.delete_history(runtime_of(request.app), split_ids(procInsIds), actor=principal.user_id)
     return message(translate("workflow.instance.history_deleted"))
 

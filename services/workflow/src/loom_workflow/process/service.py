@@ -124,16 +124,24 @@ async def revoke(runtime: WorkflowRuntime, proc_inst_id: str, *, actor: str) -> 
 
 
 async def stop(
-    runtime: WorkflowRuntime, proc_inst_id: str, message: str | None, *, actor: str, admin: bool
+    runtime: WorkflowRuntime,
+    proc_inst_id: str,
+    message: str | None,
+    *,
+    actor: str,
+    admin: bool,
+    hidden: bool = False,
 ) -> None:
-    """Stops a running instance with a message (a handler of a current task, the initiator or an admin)."""
+    """Stops a running instance with a message (a handler of a current task, the initiator or an
+    admin); ``hidden``: the instance is outside the caller's data scope, so one who takes no part
+    in it is told it does not exist."""
 
     def run(ctx: CommandContext) -> None:
         instance = running_instance(ctx, proc_inst_id)
         tasks = ctx.session.where(Task, lambda t: t.proc_inst_id == proc_inst_id)
         allowed = admin or instance.start_user_id == actor or any(is_handler(ctx, t, actor) for t in tasks)
         if not allowed:
-            raise NotTaskHandler()
+            raise InstanceNotFound() if hidden else NotTaskHandler()
         task_id = tasks[0].id if tasks else None
         AddComment(
             comment_json("_flow_stop", "终止", message or "", "danger"),
