@@ -10,8 +10,9 @@ stores it (``/sys/log/list``). The payload is the JSON form of ``loom.sys.v1.Ope
 ``before`` and ``after`` come from the request's ORM flushes (:func:`_record_flush`): for each
 record updated, the fields that changed with their old and new values; for each record deleted,
 its fields; for each record inserted, its fields. They are keyed ``"<table> <id>"``. A write made
-with a Core statement (the workflow engine's tables, the rows of data sources) is not seen there:
-its ``after`` is the request's body and its ``before`` is empty.
+with a Core statement is not seen there: its writer says what it changed with :func:`record` (the
+workflow engine's change sets, forms' online-form records through gencode's data service). A write
+no one describes logs the request's body as its ``after`` and no ``before``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import asyncio
 import logging
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -54,10 +57,21 @@ TYPE_LOGIN, TYPE_EXCEPTION, TYPE_OPERATION = "1", "3", "4"
 
 _pending: set[asyncio.Task[None]] = set()
 
-# The records the current logged request changed: (key, before, after); None outside such a request.
-_changes: ContextVar[list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] | None] = ContextVar(
-    "loom_oplog_changes", default=None
-)
+# A record a logged request changed: ("<table> <id>", before, after).
+Change = tuple[str, dict[str, Any] | None, dict[str, Any] | None]
+# The records the current logged request changed; None outside such a request.
+_changes: ContextVar[list[Change] | None] = ContextVar("loom_oplog_changes", default=None)
+
+
+@contextmanager
+def collecting() -> Iterator[list[Change]]:
+    """Collects the records changed inside the block (a logged request; a test of a writer)."""
+    changes: list[Change] = []
+    token = _changes.set(changes)
+    try:
+        yield changes
+    finally:
+        _changes.reset(token)
 
 
 def _value(value: Any) -> Any:
@@ -112,9 +126,29 @@ def _key(state: Any) -> str:
 event.listen(Session, "before_flush", _record_flush)
 
 
-def _masked_changes(
-    changes: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]],
-) -> tuple[str, str]:
+def recording() -> bool:
+    """True inside a logged request that can take more changed records (a writer may skip building them)."""
+    found = _changes.get()
+    return found is not None and len(found) < MAX_CHANGED_RECORDS
+
+
+def record(table: str, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+    """Notes a record a write changed without the ORM: ``before`` the old values of the fields it
+    changed (or every field of a deleted record), ``after`` the new ones (or those of an inserted
+    record). Outside a logged request, nothing. Stamps (``update_date``...) are left out."""
+    found = _changes.get()
+    if found is None or len(found) >= MAX_CHANGED_RECORDS:
+        return
+
+    def kept(values: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if values is None else {k: _value(v) for k, v in values.items() if k not in UNCHANGING}
+
+    old, new = kept(before), kept(after)
+    if old or new:
+        found.append((f"{table} {key}", old, new))
+
+
+def _masked_changes(changes: list[Change]) -> tuple[str, str]:
     """``before`` and ``after`` as JSON objects keyed by record (masked like the parameters)."""
     before = {key: _masked(old) for key, old, _ in changes if old is not None}
     after = {key: _masked(new) for key, _, new in changes if new is not None}
@@ -195,12 +229,11 @@ class OperationLogMiddleware:
                 answer.extend(message.get("body", b"")[: MAX_ANSWER - len(answer)])
             await send(message)
 
-        changes: list[tuple[str, dict[str, Any] | None, dict[str, Any] | None]] = []
-        token = _changes.set(changes)
+        changes: list[Change] = []
         try:
-            await self.app(scope, _receive, _send)
+            with collecting() as changes:
+                await self.app(scope, _receive, _send)
         finally:
-            _changes.reset(token)
             elapsed = int((time.perf_counter() - started) * 1000)
             try:
                 entry = self._entry(scope, headers, bytes(body), bytes(answer), status, elapsed)

@@ -19,6 +19,7 @@ from loom_forms.make import service as make_service
 from loom_forms.make.binding import TYPED_WIDGETS, Binding, Child
 from loom_forms.make.errors import NotBound
 from loom_forms.make.models import FormMake
+from loom_platform import oplog
 from loom_platform.datarules import DataAccess
 from loom_platform.logging import caller
 from loom_platform.paging import PageParams, page_body
@@ -294,9 +295,12 @@ async def save(
         await within(online, data, [record_id], access)
     if not record_id:
         record_id = new_id()
-        await data.apply(online.data_source, insert_changes(online, record_id, values))
+        inserts = insert_changes(online, record_id, values)
+        await data.apply(online.data_source, inserts)
+        oplog.record(online.binding.table, record_id, None, inserts[0].rows[0])
         return record_id
     update = _stamped(online.binding.physical, row_values(online, values), created=False)
+    stored = await _logged_rows(online, data, [record_id])
     changes = [Change(online.binding.table, "update", update, online.binding.primary_key, (record_id,))]
     for model, child in online.binding.children.items():
         if model in values:
@@ -305,7 +309,33 @@ async def save(
     counts = await data.apply(online.data_source, changes)
     if not counts or counts[0] == 0:
         raise errors.RecordNotFound()
+    if record_id in stored:
+        old = stored[record_id]
+        changed = [k for k, v in update.items() if _text(old.get(k)) != _text(v)]
+        oplog.record(
+            online.binding.table, record_id, {k: old.get(k) for k in changed}, {k: update[k] for k in changed}
+        )
     return record_id
+
+
+def _text(value: Any) -> str | None:
+    """A value as the log compares it (the client's 3 and the stored '3' are the same)."""
+    return None if value is None or value == "" else str(value)
+
+
+async def _logged_rows(online: Online, data: DataClient, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """The stored main rows of ``ids`` by id, for the operation log's "before" (nothing outside a
+    logged request: the write goes through gencode's data service, which the ORM's log does not see)."""
+    if not oplog.recording():
+        return {}
+    key = online.binding.primary_key
+    _, rows = await data.query(
+        online.data_source,
+        online.binding.table,
+        filters=[Filter(key, "in", values=tuple(ids))],
+        skip_total=True,
+    )
+    return {str(r.get(key)): r for r in rows}
 
 
 async def delete(
@@ -319,4 +349,7 @@ async def delete(
         Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
     ]
     changes.append(Change(online.binding.table, "delete", None, online.binding.primary_key, tuple(ids)))
+    stored = await _logged_rows(online, data, ids)
     await data.apply(online.data_source, changes)
+    for record_id, row in stored.items():
+        oplog.record(online.binding.table, record_id, row, None)

@@ -212,6 +212,7 @@ class Session:
                     changes.inserts.append(row)
                 elif row != snap:
                     changes.changed[(kind, row.id)] = _changed_fields(row, snap)
+                    changes.previous[(kind, row.id)] = snap
                     row.revision = snap.revision + 1
                     changes.updates.append(row)
         order = {k: i for i, k in enumerate(WRITE_ORDER)}
@@ -221,6 +222,7 @@ class Session:
             snap = self._snapshots.get((type(row), row.id))
             if snap is not None and row != snap:
                 changes.changed[(type(row), row.id)] = _changed_fields(row, snap)
+                changes.previous[(type(row), row.id)] = snap
         for row in changes.updates:
             self._snapshots[(type(row), row.id)] = snapshot(row)
         return changes

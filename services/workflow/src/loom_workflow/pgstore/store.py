@@ -453,6 +453,7 @@ class PgTx:
         :class:`ConcurrentModification` is raised. A table's single updated or deleted row (the usual
         case) is matched without the set-returning ``loom_workflow_rows``."""
         self._send_pending()
+        writes.log_changes(changes)
         records = history.build_records(
             [r for r in (*changes.inserts, *changes.updates) if history.recorded(r)],
             [r for r in changes.deletes if history.recorded(r)],

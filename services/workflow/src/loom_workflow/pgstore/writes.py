@@ -11,6 +11,7 @@ from typing import Any
 
 import psycopg
 
+from loom_platform import oplog
 from loom_workflow.engine.errors import ConcurrentModification
 from loom_workflow.engine.runtime.entities import Row, Variable
 from loom_workflow.engine.store.protocol import ChangeSet
@@ -100,6 +101,29 @@ def conflicts() -> Iterator[None]:
 
 def _label(rows: list[Row]) -> str:
     return f"{type(rows[0]).__name__} {rows[0].id}"
+
+
+def log_changes(changes: ChangeSet) -> None:
+    """Tells the operation log (inside a logged request) what the change set did: each runtime row
+    inserted, updated (the changed fields, old and new) or deleted, and each history row deleted
+    (history rows written mirror the runtime rows)."""
+    if not oplog.recording():
+        return
+    for row in changes.inserts:
+        if not history.recorded(row):
+            oplog.record(MAPPINGS[type(row)].table, row.id, None, vars(row))
+    for row in changes.updates:
+        if history.recorded(row):
+            continue
+        key = (type(row), row.id)
+        names = changes.changed.get(key, ())
+        previous = changes.previous.get(key)
+        before = {n: getattr(previous, n) for n in names} if previous is not None else None
+        oplog.record(MAPPINGS[type(row)].table, row.id, before, {n: getattr(row, n) for n in names})
+    for row in changes.deletes:
+        oplog.record(
+            MAPPINGS[type(row)].table, row.id, vars(changes.previous.get((type(row), row.id), row)), None
+        )
 
 
 def historic_variables(changes: ChangeSet) -> list[dict[str, Any]]:

@@ -81,6 +81,9 @@ class ChangeSet:
     # (type, id) -> the fields that differ from the loaded row, for updates and for deleted rows that
     # were changed before their deletion (a store may write only these columns)
     changed: dict[tuple[type, str], tuple[str, ...]] = field(default_factory=dict)
+    # (type, id) -> the row as it was loaded, for the same rows as ``changed`` (what the operation log
+    # shows as "before"; the session's own snapshot, never changed after)
+    previous: dict[tuple[type, str], Row] = field(default_factory=dict)
     # rows inserted and deleted within this command: never stored, but a store that keeps history
     # beside the engine's rows (ACT_HI_VARINST) records them, e.g. a variable the ending command set
     transient: list[Row] = field(default_factory=list)
