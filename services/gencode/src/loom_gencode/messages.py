@@ -184,6 +184,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         EN: "Template [{name}] failed to render: {detail}",
     },
     "gencode.gen.group_empty": {ZH: "模板组没有模板", EN: "The template group has no templates"},
+    "gencode.gen.not_publishable": {
+        ZH: "表[{table}]属于数据源[{source}]，应用主机只运行主数据源(master)中的表，无法上线运行：请把后端和前端路径改为自己的工程路径（只生成代码），或在主数据源中设计此表",
+        EN: "Table [{table}] belongs to data source [{source}], and the app host runs tables of the master"
+        " data source only, so it cannot go live: set the back-end and front-end paths to a project of your"
+        " own (code is only written there), or design the table in the master data source",
+    },
     "gencode.gen.conflict": {
         ZH: "有{count}个文件的手工修改与重新生成的代码冲突（{files}），未写入任何文件：请在预览中为每个冲突文件选择保留手工修改或使用生成的代码",
         EN: "{count} file(s) have hand edits that conflict with the regenerated code ({files}); nothing was written."

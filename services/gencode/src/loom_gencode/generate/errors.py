@@ -28,3 +28,12 @@ class RegenerationConflict(FailedPrecondition):
     code in files with no side chosen; nothing was written."""
 
     message_key = "gencode.gen.conflict"
+
+
+class NotPublishable(FailedPrecondition):
+    """Raised as ``NotPublishable(table=..., source=...)``: a table of a data source other than
+    ``master`` generated into the app host's module store. The host runs modules against ``master``
+    (loom_app) only, as a role with no rights elsewhere; such a table is generated into a path of
+    the user's own, where nothing is published."""
+
+    message_key = "gencode.gen.not_publishable"

@@ -18,11 +18,12 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
 from loom_gencode.common import blank, publish
+from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.errors import PathOutside, TooLong
 from loom_gencode.generate import publish as module_store
 from loom_gencode.generate import regenerate
 from loom_gencode.generate.context import table_context
-from loom_gencode.generate.errors import GenerateFieldsRequired, GroupEmpty
+from loom_gencode.generate.errors import GenerateFieldsRequired, GroupEmpty, NotPublishable
 from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
@@ -231,6 +232,7 @@ async def generate(
 ) -> str:
     """Saves the scheme, writes the rendered files merged with any hand edits (``choices``: the side
     taken for each conflicting file), and answers where they went."""
+    await _check_publishable(session, runtime, payload)
     scheme = await save_scheme(session, payload)
     planned = await regenerate.plan(session, await render_files(session, runtime, payload))
     written = await regenerate.write(session, planned, table_id=scheme.gen_table_id, choices=choices)
@@ -246,6 +248,18 @@ async def generate(
     return str(workspace.resolve(runtime.settings.workspace, str(payload.project_path)))
 
 
+async def _check_publishable(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> None:
+    """Refuses, before anything is written, a table the app host cannot run generated into its store."""
+    root = runtime.settings.workspace
+    if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
+        return
+    table = await table_service.get(session, _check_form(payload))
+    source_id = table.data_source_id or MASTER_ID
+    if source_id != MASTER_ID:
+        source = await session.get(DataSource, source_id)
+        raise NotPublishable(table=table.name, source=source.name if source else source_id)
+
+
 async def _publish(
     session: AsyncSession, runtime: Runtime, payload: SchemeSave, files: list[OutputFile]
 ) -> None:
@@ -254,8 +268,6 @@ async def _publish(
     if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
         return
     table = await table_service.get(session, _check_form(payload))
-    if (table.data_source_id or "master") != "master":
-        return  # the host reaches the master data source only
     main = table_context(table, await table_service.columns(session, table.id))
     children = [
         table_context(c, await table_service.columns(session, c.id))
