@@ -3,46 +3,9 @@ import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { addMessages, getLang, http, session } from '@loom/ui/core';
+import { getLang, http, session } from '@loom/ui/core';
+import { KIND_COLOR, NOTICES_HREF, NOTICES_READ_EVENT, describe, listHref, type Notice, type NoticePage } from './notices';
 
-/** A notice of the workflow's notice centre (`/flowable/notice/*`). */
-export interface Notice {
-  id: string;
-  kind: 'task' | 'copy' | 'urge' | 'deadline' | 'result';
-  procInsId: string;
-  taskId: string;
-  title: string;
-  detail: string;
-  read: boolean;
-  createTime: string;
-}
-
-addMessages('notice', {
-  'zh-CN': {
-    title: '通知',
-    readAll: '全部已读',
-    empty: '暂无通知',
-    kind: { task: '待办', copy: '抄送', urge: '催办', deadline: '到期', result: '结果' },
-    result: { completed: '已办结' },
-  },
-  'en-US': {
-    title: 'Notices',
-    readAll: 'Mark all read',
-    empty: 'No notices',
-    kind: { task: 'Task', copy: 'Copy', urge: 'Reminder', deadline: 'Due', result: 'Result' },
-    result: { completed: 'completed' },
-  },
-});
-
-const KIND_COLOR: Record<Notice['kind'], string> = { task: 'blue', copy: 'cyan', urge: 'orange', deadline: 'red', result: 'green' };
-// where a notice leads: the list the user acts from
-const KIND_HREF: Record<Notice['kind'], string> = {
-  task: '/flowable/task/TodoList',
-  urge: '/flowable/task/TodoList',
-  deadline: '/flowable/task/TodoList',
-  copy: '/extension/flowCopy/FlowCopyList',
-  result: '/flowable/task/ApplyList',
-};
 const RETRY_MS = 3000;
 
 /** One server-sent event: its name and JSON data. */
@@ -100,7 +63,7 @@ export function NoticeBell() {
 
   const load = useCallback(() => {
     http
-      .get<{ records: Notice[]; unread: number }>('/flowable/notice/list', { current: 1, size: 10 }, { silent: true })
+      .get<NoticePage>('/flowable/notice/list', { current: 1, size: 10 }, { silent: true })
       .then((page) => {
         setItems(page.records);
         setUnread(page.unread);
@@ -121,6 +84,13 @@ export function NoticeBell() {
   }, []);
 
   useEffect(() => {
+    // read on the notice list: ask the count again
+    const recount = () => void http.get<{ count: number }>('/flowable/notice/unread', undefined, { silent: true }).then((r) => setUnread(r.count)).catch(() => undefined);
+    window.addEventListener(NOTICES_READ_EVENT, recount);
+    return () => window.removeEventListener(NOTICES_READ_EVENT, recount);
+  }, []);
+
+  useEffect(() => {
     if (open) load();
   }, [open, load]);
 
@@ -137,7 +107,7 @@ export function NoticeBell() {
       setItems((list) => list?.map((x) => (x.id === n.id ? { ...x, read: true } : x)) ?? list);
       await http.put('/flowable/notice/read', { ids: n.id }, { silent: true }).catch(() => undefined);
     }
-    navigate(KIND_HREF[n.kind]);
+    navigate(listHref(n));
   };
 
   const content = (
@@ -165,12 +135,25 @@ export function NoticeBell() {
                     {n.title}
                   </span>
                 }
-                description={[n.kind === 'result' ? t(`result.${n.detail}`, { defaultValue: n.detail }) : n.detail, n.createTime.slice(0, 16).replace('T', ' ')].filter(Boolean).join(' · ')}
+                description={describe(n, t)}
               />
             </List.Item>
           )}
         />
       )}
+      <div style={{ textAlign: 'center', marginTop: 8 }}>
+        <Button
+          size="small"
+          type="link"
+          data-action="notice-view-all"
+          onClick={() => {
+            setOpen(false);
+            navigate(NOTICES_HREF);
+          }}
+        >
+          {t('viewAll')}
+        </Button>
+      </div>
     </div>
   );
 

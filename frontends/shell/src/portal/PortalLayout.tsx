@@ -25,10 +25,12 @@ import { Home } from './Home';
 import { goToLogin } from '../nav';
 import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
 import { NoticeBell } from './NoticeBell';
+import { NOTICES_HREF } from './notices';
 
 const BUILT_IN = new Set(AREAS);
 
 const IconList = lazy(() => import('../pages/IconList'));
+const NoticeList = lazy(() => import('../pages/NoticeList'));
 
 export const ICON_HREF = '/sys/icon/IconList';
 
@@ -56,6 +58,12 @@ function PageContent({ path, search, menus }: { path: string; search: string; me
     return (
       <Suspense fallback={<Spin />}>
         <IconList />
+      </Suspense>
+    );
+  if (path === NOTICES_HREF)
+    return (
+      <Suspense fallback={<Spin />}>
+        <NoticeList />
       </Suspense>
     );
   const area = areaOfHref(path);
@@ -117,6 +125,7 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
       const m = findMenuByHref(menus, p, search);
       if (m) return m.name;
       if (p === ICON_HREF) return t('iconTitle');
+      if (p === NOTICES_HREF) return t('noticesTitle');
       return p.split('/').pop() ?? p;
     },
     [menus, t],
