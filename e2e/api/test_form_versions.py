@@ -173,6 +173,12 @@ def test_a_running_task_keeps_its_form_version_after_the_form_is_republished(adm
         ("部门审批", [("经理意见", None, "同意，注意交接")]),
         ("终审", [("经理意见", "同意，注意交接", "终审同意")]),
     ]
+    # each with the whole form as that node submitted it, under version 1
+    assert [(h["jsonId"], h["data"]) for h in history] == [
+        (v1, {"days": 2, "reason": "探亲"}),
+        (v1, {"days": 2, "reason": "探亲", "opinion": "同意，注意交接"}),
+        (v1, {"days": 2, "reason": "探亲", "opinion": "终审同意"}),
+    ]
     # and a request started after the republish runs on version 2
     later = str(
         _ok(

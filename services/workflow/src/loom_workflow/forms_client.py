@@ -6,7 +6,7 @@ moves on; forms answers field messages for invalid data, and a task id it has se
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,14 +180,6 @@ class FormsClient:
         )
         return tuple(f.id for f in reply.fields)
 
-    async def process_values(
-        self, form: NodeForm, sent: Mapping[str, Any], stored: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        """The variables a node's submission gives the process: of the form's fields only the values
-        forms stored (``stored``), never what the client sent for them; anything else as sent."""
-        fields = set(await self.field_ids(form.json_id))
-        return {**{k: v for k, v in sent.items() if k not in fields}, **stored}
-
     async def data(self, *, business_key: str, json_id: str = "") -> dict[str, Any] | None:
         """The form data stored under the business key (of that form version when given); None if none."""
         request = service_pb2.GetProcessDataRequest(business_key=business_key, json_id=json_id)
@@ -238,6 +230,14 @@ def client(address: str, deadline_seconds: float = 5.0) -> FormsClient:
     if key not in _clients:
         _clients[key] = FormsClient(address, deadline_seconds)
     return _clients[key]
+
+
+def process_values(
+    fields: Collection[str], sent: Mapping[str, Any], stored: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The variables a node's submission gives the process: of the form's ``fields`` only the values
+    forms stored (``stored``), never what the client sent for them; anything else as sent."""
+    return {**{k: v for k, v in sent.items() if k not in fields}, **stored}
 
 
 def values_of(variables: Mapping[str, object], reserved: Sequence[str] = ()) -> dict[str, object]:

@@ -11,7 +11,7 @@ from loom_workflow import forms_client
 from loom_workflow.engine.errors import ConcurrentModification
 
 from ..conftest import Env
-from .helpers import audit, deploy, flow, node, process, start, task_of
+from .helpers import audit, deploy, flow, node, process, start, task_of, todo
 
 FORMED = process(
     "formed",
@@ -30,8 +30,11 @@ class RecordingForms:
     def __init__(self, env: Env) -> None:
         self.env = env
         self.saves: list[dict[str, Any]] = []
+        self.answer: dict[str, Any] | None = (
+            None  # what forms answers as stored (default: the writable values)
+        )
 
-    async def store(self, form: forms_client.NodeForm, **kwargs: Any) -> None:
+    async def store(self, form: forms_client.NodeForm, **kwargs: Any) -> dict[str, Any]:
         runtime = self.env.app.state.runtime
         pid = kwargs["proc_inst_id"]
 
@@ -44,9 +47,12 @@ class RecordingForms:
             return False
 
         self.saves.append({"form": form.json_id, "locked": await runtime.query(locked), **kwargs})
+        if self.answer is not None:
+            return self.answer
+        return {k: v for k, v in kwargs["values"].items() if k in (form.writable or ())}
 
     async def field_ids(self, json_id: str) -> tuple[str, ...]:
-        return ("opinion", "amount")
+        return ("opinion", "amount", "lines")
 
 
 @pytest.fixture
@@ -107,3 +113,48 @@ async def test_someone_who_may_not_handle_the_task_stores_no_form_data(
     # then
     assert answer.status_code == 403, answer.text
     assert recording.saves == []
+
+
+STEERED = process(
+    "steered",
+    "表单条件",
+    '<startEvent id="start" flowable:initiator="applyUserId"/>'
+    '<userTask id="dept" name="部门审批" flowable:formKey="json-dept">'
+    '<extensionElements><flowable:formProperty id="lines" writable="true"/>'
+    '<flowable:formProperty id="lines.price" writable="false"/></extensionElements></userTask>'
+    '<exclusiveGateway id="gw"/><userTask id="big" name="大额复核"/><endEvent id="end"/>'
+    + flow("f1", "start", "dept")
+    + flow("f2", "dept", "gw")
+    + flow("f3", "gw", "big", "${lines[0].price > 500}")
+    + flow("f4", "gw", "end", "${lines[0].price <= 500}")
+    + flow("f5", "big", "end"),
+)
+
+
+async def test_the_process_sees_the_form_values_forms_stored_never_the_clients(
+    env: Env, recording: RecordingForms
+) -> None:
+    # given a request at bob's node, where the lines' price column is locked
+    await deploy(
+        env,
+        "steered",
+        "表单条件",
+        STEERED,
+        [node("steered", "dept", [("user", "u-bob")], [("_flow_agree", "同意")])],
+    )
+    pid = await start(env, "u-alice", "steered", "表单")
+    task = await task_of(env, "u-bob", pid)
+    stored = [{"id": "r1", "item": "机票", "price": 100, "qty": 2}]
+    recording.answer = {"lines": stored}  # forms put the stored price back
+    # when he sends a forged price of 999 with a changed quantity
+    forged = [{"id": "r1", "item": "机票", "price": 999, "qty": 2}]
+    answer = await audit(env, "u-bob", task["task"]["id"], vars={"lines": forged})
+    # then the gateway saw the stored 100: the request ended, the lines as forms stored them
+    assert answer.status_code == 200, answer.text
+    variables = (
+        await env.client.get(
+            "/flowable/task/variables", params={"procInsId": pid}, headers=env.headers("u-alice")
+        )
+    ).json()
+    assert variables["lines"] == stored
+    assert await todo(env, "u-bob") == []

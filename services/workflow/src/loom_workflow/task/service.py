@@ -126,7 +126,8 @@ async def form_variables(
         proc_inst_id=pending.proc_inst_id,
         draft=draft,
     )
-    return typed_variables(await forms.process_values(pending.form, variables, stored))
+    fields = await forms.field_ids(pending.form.json_id)
+    return typed_variables(forms_client.process_values(fields, variables, stored))
 
 
 async def audit(

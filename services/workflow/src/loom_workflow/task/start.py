@@ -62,7 +62,8 @@ async def start(
         # the start form's fields carry only what forms stored, never what the client sent for them
         stored = await save_start(values=request.submitted)
         forms = forms_client.client(runtime.settings.forms_grpc_address)
-        values = typed_variables(await forms.process_values(form, values, stored))
+        fields = await forms.field_ids(form.json_id)
+        values = typed_variables(forms_client.process_values(fields, values, stored))
     values.update(
         {
             "title": title or "",

@@ -9,7 +9,11 @@ import type { FieldRight, RightFlag } from './formRights';
 export function FieldRights({ fields, onChange }: { fields: FieldRight[]; onChange: (id: string, flag: RightFlag, value: boolean) => void }) {
   const { t } = useTranslation('designer');
   const box = (flag: RightFlag) => (v: boolean | undefined, r: FieldRight) =>
-    v === undefined ? null : <Checkbox checked={v} onChange={(e) => onChange(r.id, flag, e.target.checked)} data-flag={flag} aria-label={`${r.name} ${t(`panel.${flag}`)}`} />;
+    v === undefined ? null : (
+      <span data-flag={flag}>
+        <Checkbox checked={v} onChange={(e) => onChange(r.id, flag, e.target.checked)} aria-label={`${r.name} ${t(`panel.${flag}`)}`} />
+      </span>
+    );
   return (
     <Table<FieldRight>
       size="small"
