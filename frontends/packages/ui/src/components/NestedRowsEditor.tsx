@@ -1,31 +1,55 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Table, Typography, Space } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import type { ColumnsType, TableProps } from 'antd/es/table';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, type FormMode } from './FormDialog';
-import { liveRows, removeNested, upsertNested, type NestedRow } from './nested';
+import { liveRows, removeNested, upsertNested, type NestedRowBase } from './nested';
 
-export interface NestedRowsEditorProps<R extends NestedRow> {
+/** Changes one row in place: what the cells of the in-table mode call. */
+export type PatchRow<R> = (row: R, patch: Partial<R>) => void;
+
+export interface NestedRowsEditorProps<R extends NestedRowBase> {
   value?: R[];
   onChange?: (rows: R[]) => void;
-  columns: ColumnsType<R>;
+  /**
+   * The row columns. In the in-table mode (`inTable`) a function of `patch`, so that a cell can
+   * draw its own editor and change its row.
+   */
+  columns: ColumnsType<R> | ((patch: PatchRow<R>) => ColumnsType<R>);
+  /** Rows are edited in their cells; the row column offers only a delete button. */
+  inTable?: boolean;
   /** Entity name of a row (dialog title). */
-  name: string;
+  name?: string;
   /** Fields of the row form. */
-  fields: ReactNode;
-  /** Values of a new row. */
-  newRow?: () => Partial<R>;
-  /** delFlag given to a removed saved row ('1' or 1). */
-  deletedFlag?: string | number;
+  fields?: ReactNode;
+  /** Values of a new row (given the rows there are). */
+  newRow?: (rows: R[]) => Partial<R>;
+  /** delFlag given to a removed saved row ('1' or 1); null: a removed row is dropped, saved or not. */
+  deletedFlag?: string | number | null;
   disabled?: boolean;
+  /** Instead of the built-in row dialog (or, in the table, appending `newRow`): the caller adds a row its own way. */
+  onAdd?: () => void;
+  /** Instead of the built-in row dialog: the caller edits the row in its own dialog. */
+  onEdit?: (row: R, index: number) => void;
+  /** The add button: its label, data-action, look and place. */
+  add?: { label?: ReactNode; action?: string; icon?: boolean; primary?: boolean; small?: boolean; below?: boolean };
+  /** Places the add button among the caller's own buttons (above the table). */
+  toolbar?: (add: ReactNode) => ReactNode;
+  /** The row column: its title and width, and whether rows offer "view" (dialog mode). */
+  rowColumn?: { title?: ReactNode; width?: number; view?: boolean; small?: boolean };
+  rowKey?: (row: R, index: number) => string;
+  bordered?: boolean;
+  scroll?: TableProps<R>['scroll'];
 }
 
 /**
- * A parent form's nested rows (seed §4): edited in memory through a row dialog (add with
- * "continue adding", edit replaces in place, view), removed rows follow the delFlag semantics.
+ * A parent's nested rows (seed §4), edited in memory. Either through a row dialog (add with
+ * "continue adding", edit replaces in place, view), the caller's own dialog (`onAdd`, `onEdit`),
+ * or in the table's cells (`inTable`). Removed rows follow the delFlag semantics.
  */
-export function NestedRowsEditor<R extends NestedRow>({ value = [], onChange, columns, name, fields, newRow, deletedFlag = '1', disabled }: NestedRowsEditorProps<R>) {
+export function NestedRowsEditor<R extends NestedRowBase>(props: NestedRowsEditorProps<R>) {
+  const { value = [], onChange, name, fields, newRow, deletedFlag = '1', disabled, inTable, add = {}, rowColumn = {} } = props;
   const { t } = useTranslation('ui');
   const [dlg, setDlg] = useState<{ open: boolean; mode: FormMode; row: R | null }>({ open: false, mode: 'add', row: null });
   const rows = liveRows(value);
@@ -35,57 +59,88 @@ export function NestedRowsEditor<R extends NestedRow>({ value = [], onChange, co
     current = next;
     onChange?.(next);
   };
-  const cols: ColumnsType<R> = [
-    ...columns,
-    {
-      title: t('operation'),
-      key: '__op',
-      width: 150,
-      render: (_v, r) => (
-        <Space size={8}>
-          <Typography.Link onClick={() => setDlg({ open: true, mode: 'view', row: r })} data-row-action="view">
-            {t('view')}
+  const remove = (r: R) => emit(removeNested(value, r, deletedFlag));
+  const patch: PatchRow<R> = (r, p) => emit(upsertNested(value, r, { ...r, ...p }));
+  const startAdd = () => {
+    if (props.onAdd) props.onAdd();
+    else if (inTable) emit([...value, { ...newRow?.(value) } as R]);
+    else setDlg({ open: true, mode: 'add', row: null });
+  };
+  const edit = (r: R) => (props.onEdit ? props.onEdit(r, value.indexOf(r)) : setDlg({ open: true, mode: 'edit', row: r }));
+
+  const links = (r: R) => (
+    <Space size={rowColumn.small ? 4 : 8}>
+      {rowColumn.view !== false ? (
+        <Typography.Link onClick={() => setDlg({ open: true, mode: 'view', row: r })} data-row-action="view">
+          {t('view')}
+        </Typography.Link>
+      ) : null}
+      {!disabled ? (
+        <>
+          <Typography.Link onClick={() => edit(r)} data-row-action="edit">
+            {t('edit')}
           </Typography.Link>
-          {!disabled ? (
-            <>
-              <Typography.Link onClick={() => setDlg({ open: true, mode: 'edit', row: r })} data-row-action="edit">
-                {t('edit')}
-              </Typography.Link>
-              <Typography.Link type="danger" onClick={() => emit(removeNested(value, r, deletedFlag))} data-row-action="delete">
-                {t('delete')}
-              </Typography.Link>
-            </>
-          ) : null}
-        </Space>
-      ),
-    },
-  ];
+          <Typography.Link type={rowColumn.small ? undefined : 'danger'} onClick={() => remove(r)} data-row-action="delete">
+            {t('delete')}
+          </Typography.Link>
+        </>
+      ) : null}
+    </Space>
+  );
+  const deleteButton = (r: R) => <Button size={rowColumn.small ? 'small' : undefined} danger icon={<DeleteOutlined />} onClick={() => remove(r)} data-row-action="delete" />;
+  const columns = typeof props.columns === 'function' ? props.columns(patch) : props.columns;
+  const rowCol = inTable
+    ? { title: rowColumn.title ?? '', key: '__op', width: rowColumn.width ?? 36, render: (_v: unknown, r: R) => deleteButton(r) }
+    : { title: rowColumn.title ?? t('operation'), key: '__op', width: rowColumn.width ?? 150, render: (_v: unknown, r: R) => links(r) };
+  const cols: ColumnsType<R> = disabled && (inTable || rowColumn.view === false) ? columns : [...columns, rowCol];
+
+  const addButton = disabled ? null : (
+    <Button
+      size={add.small === false ? undefined : 'small'}
+      type={add.primary ? 'primary' : undefined}
+      block={add.below}
+      icon={add.icon === false ? undefined : <PlusOutlined />}
+      onClick={startAdd}
+      style={props.toolbar ? undefined : add.below ? { marginTop: 6 } : { marginBottom: 8 }}
+      data-action={add.action ?? 'add-row'}
+    >
+      {add.label ?? t('addRow')}
+    </Button>
+  );
+  const key = props.rowKey ?? ((r: R, i: number) => String(r.id || (r as { __key?: string }).__key || i));
   return (
     <div className="loom-nested-rows">
-      {!disabled ? (
-        <Button size="small" icon={<PlusOutlined />} onClick={() => setDlg({ open: true, mode: 'add', row: null })} style={{ marginBottom: 8 }} data-action="add-row">
-          {t('addRow')}
-        </Button>
-      ) : null}
-      <Table<R> size="small" bordered rowKey={(r) => String(r.id || (r as { __key?: string }).__key || rows.indexOf(r))} dataSource={rows} columns={cols} pagination={false} />
+      {add.below ? null : props.toolbar ? props.toolbar(addButton) : addButton}
+      <Table<R>
+        size="small"
+        bordered={props.bordered ?? true}
+        rowKey={(r) => key(r, rows.indexOf(r))}
+        dataSource={rows}
+        columns={cols}
+        pagination={false}
+        scroll={props.scroll}
+      />
+      {add.below ? addButton : null}
       {/* Enter in the row dialog must not also submit the parent dialog (React events cross portals) */}
-      <div onKeyDown={(e) => e.stopPropagation()}>
-      <FormDialog<R>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={name}
-        width={560}
-        initialValues={(dlg.row ?? newRow?.() ?? {}) as Partial<R>}
-        onSubmit={async (v) => {
-          const row = { ...(dlg.row ?? {}), ...v } as R;
-          if (!dlg.row) (row as { __key?: string }).__key = `${Date.now()}-${Math.random()}`;
-          emit(upsertNested(current, dlg.row, row));
-        }}
-        onClose={() => setDlg((d) => ({ ...d, open: false }))}
-      >
-        {fields}
-      </FormDialog>
-      </div>
+      {fields !== undefined ? (
+        <div onKeyDown={(e) => e.stopPropagation()}>
+          <FormDialog<R>
+            open={dlg.open}
+            mode={dlg.mode}
+            name={name}
+            width={560}
+            initialValues={(dlg.row ?? newRow?.(value) ?? {}) as Partial<R>}
+            onSubmit={async (v) => {
+              const row = { ...(dlg.row ?? {}), ...v } as R;
+              if (!dlg.row) (row as { __key?: string }).__key = `${Date.now()}-${Math.random()}`;
+              emit(upsertNested(current, dlg.row, row));
+            }}
+            onClose={() => setDlg((d) => ({ ...d, open: false }))}
+          >
+            {fields}
+          </FormDialog>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -3,29 +3,35 @@
  * parent on save (seed §4): a new unsaved row (empty id) is removed outright; a saved row is only
  * flagged with delFlag and stays in the payload.
  */
-export interface NestedRow {
+export interface NestedRowBase {
   id?: string | null;
   delFlag?: string | number | null;
+}
+
+export interface NestedRow extends NestedRowBase {
   [k: string]: unknown;
 }
 
-export function isDeleted(row: NestedRow): boolean {
+export function isDeleted(row: NestedRowBase): boolean {
   return row.delFlag === '1' || row.delFlag === 1;
 }
 
 /** Rows still shown (not flagged deleted). */
-export function liveRows<R extends NestedRow>(rows: R[]): R[] {
+export function liveRows<R extends NestedRowBase>(rows: R[]): R[] {
   return rows.filter((r) => !isDeleted(r));
 }
 
-/** Removes `target`: unsaved rows disappear, saved rows get `delFlag = flag`. */
-export function removeNested<R extends NestedRow>(rows: R[], target: R, flag: string | number = '1'): R[] {
-  if (!target.id) return rows.filter((r) => r !== target);
+/**
+ * Removes `target`: unsaved rows disappear, saved rows get `delFlag = flag`. With `flag` null every
+ * row disappears (rows kept in a document rather than a table, such as a diagram's extensions).
+ */
+export function removeNested<R extends NestedRowBase>(rows: R[], target: R, flag: string | number | null = '1'): R[] {
+  if (!target.id || flag === null) return rows.filter((r) => r !== target);
   return rows.map((r) => (r === target ? { ...r, delFlag: flag } : r));
 }
 
 /** Replaces `target` in place (edit), or appends `row` when `target` is null (add). */
-export function upsertNested<R extends NestedRow>(rows: R[], target: R | null, row: R): R[] {
+export function upsertNested<R extends NestedRowBase>(rows: R[], target: R | null, row: R): R[] {
   if (!target) return [...rows, row];
   return rows.map((r) => (r === target ? { ...r, ...row } : r));
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GridPickerDialog, type PickedItem } from '@loom/ui';
+import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { buttonCodeError, pickButtons, sortButtons, type ButtonRow } from '../rules';
-import type { SectionProps } from '../types';
+import { byIndex, type SectionProps } from '../types';
 
 const KEYS: Array<keyof ButtonRow & string> = ['id', 'name', 'code', 'isHide', 'next', 'sort'];
 
@@ -49,29 +49,27 @@ export function ButtonSection({ modeler, element, version }: SectionProps) {
 
   return (
     <div className="loom-buttons">
-      <Space style={{ marginBottom: 8 }}>
-        <Button size="small" onClick={() => setPicking(true)} data-action="button-choose">{t('panel.chooseButton')}</Button>
-        <Button size="small" onClick={() => startEdit(null)} data-action="button-add">{t('panel.addButton')}</Button>
-      </Space>
-      <Table<ButtonRow & { _i: number }>
-        size="small"
-        rowKey="_i"
-        pagination={false}
-        dataSource={rows.map((r, i) => ({ ...r, _i: i }))}
+      <NestedRowsEditor<ButtonRow>
+        value={rows}
+        onChange={write}
+        deletedFlag={null}
+        bordered={false}
+        rowKey={byIndex}
+        onAdd={() => startEdit(null)}
+        onEdit={(_r, i) => startEdit(i)}
+        add={{ label: t('panel.addButton'), action: 'button-add', icon: false }}
+        toolbar={(add) => (
+          <Space style={{ marginBottom: 8 }}>
+            <Button size="small" onClick={() => setPicking(true)} data-action="button-choose">{t('panel.chooseButton')}</Button>
+            {add}
+          </Space>
+        )}
+        rowColumn={{ title: t('common.operation'), width: 90, view: false, small: true }}
         columns={[
           { title: t('common.name'), dataIndex: 'name' },
           { title: t('panel.code'), dataIndex: 'code' },
           { title: t('common.sort'), dataIndex: 'sort', width: 50 },
           { title: t('panel.hide'), dataIndex: 'isHide', width: 50, render: (v: string) => (v === '1' ? t('common.yes') : t('common.no')) },
-          {
-            title: t('common.operation'), width: 90,
-            render: (_v, r) => (
-              <Space size={4}>
-                <a onClick={() => startEdit(r._i)}>{t('common.edit')}</a>
-                <a onClick={() => write(rows.filter((_x, i) => i !== r._i))}>{t('common.delete')}</a>
-              </Space>
-            ),
-          },
         ]}
       />
       <GridPickerDialog<PickedItem>

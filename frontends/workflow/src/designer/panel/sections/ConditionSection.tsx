@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Form, Input, Radio, Select, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Form, Input, Radio, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GridPickerDialog, type PickedItem } from '@loom/ui';
+import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, is, plain, processOf, services, setExtensions, type Bo } from '../../model/access';
 import { designerApi } from '../../save/api';
 import { COMPARES, type Compare, expressionToRows, newConditionRow, rowsToExpression, type ConditionRow } from '../rules';
-import type { SectionProps } from '../types';
+import { byIndex, type SectionProps } from '../types';
 
 const KEYS: Array<keyof ConditionRow & string> = ['id', 'field', 'compare', 'value', 'logic', 'sort'];
 
@@ -70,7 +70,6 @@ export function ConditionSection({ modeler, element, version }: SectionProps) {
       writeRows(base);
     } else s.modeling.updateProperties(element, { 'flowable:conditionType': '2' });
   };
-  const patch = (i: number, p: Partial<ConditionRow>) => writeRows(rows.map((r, j) => (j === i ? { ...r, ...p } : r)));
 
   return (
     <Form layout="vertical" size="small" className="loom-condition">
@@ -92,22 +91,24 @@ export function ConditionSection({ modeler, element, version }: SectionProps) {
         </Form.Item>
       ) : (
         <>
-          <Table<ConditionRow & { _i: number }>
-            size="small"
-            rowKey="_i"
-            pagination={false}
-            dataSource={rows.map((r, i) => ({ ...r, _i: i }))}
-            columns={[
-              { title: t('panel.field'), dataIndex: 'field', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r._i, { field: e.target.value })} data-field="condition-field" /> },
-              { title: t('panel.compare'), dataIndex: 'compare', width: 70, render: (v: Compare, r) => <Select<Compare> size="small" value={v} style={{ width: 60 }} options={COMPARES.map((c) => ({ value: c, label: c }))} onChange={(c) => patch(r._i, { compare: c })} data-field="condition-compare" /> },
-              { title: t('panel.value'), dataIndex: 'value', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r._i, { value: e.target.value })} data-field="condition-value" /> },
-              { title: t('panel.logic'), dataIndex: 'logic', width: 70, render: (v: 'and' | 'or', r) => <Select<'and' | 'or'> size="small" value={v} style={{ width: 60 }} options={[{ value: 'and', label: t('panel.and') }, { value: 'or', label: t('panel.or') }]} onChange={(x) => patch(r._i, { logic: x })} /> },
-              { title: '', width: 36, render: (_v, r) => <Button size="small" danger icon={<DeleteOutlined />} onClick={() => writeRows(rows.filter((_x, j) => j !== r._i))} /> },
+          <NestedRowsEditor<ConditionRow>
+            inTable
+            value={rows}
+            onChange={writeRows}
+            deletedFlag={null}
+            bordered={false}
+            rowKey={byIndex}
+            // a new row is only shown: the expression is written once a cell of it changes
+            onAdd={() => setRows([...rows, { ...newConditionRow(), sort: rows.length + 1 }])}
+            add={{ label: t('panel.addRow'), action: 'condition-add', below: true }}
+            rowColumn={{ small: true }}
+            columns={(patch) => [
+              { title: t('panel.field'), dataIndex: 'field', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { field: e.target.value })} data-field="condition-field" /> },
+              { title: t('panel.compare'), dataIndex: 'compare', width: 70, render: (v: Compare, r) => <Select<Compare> size="small" value={v} style={{ width: 60 }} options={COMPARES.map((c) => ({ value: c, label: c }))} onChange={(c) => patch(r, { compare: c })} data-field="condition-compare" /> },
+              { title: t('panel.value'), dataIndex: 'value', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { value: e.target.value })} data-field="condition-value" /> },
+              { title: t('panel.logic'), dataIndex: 'logic', width: 70, render: (v: 'and' | 'or', r) => <Select<'and' | 'or'> size="small" value={v} style={{ width: 60 }} options={[{ value: 'and', label: t('panel.and') }, { value: 'or', label: t('panel.or') }]} onChange={(x) => patch(r, { logic: x })} /> },
             ]}
           />
-          <Button block size="small" icon={<PlusOutlined />} style={{ marginTop: 6 }} onClick={() => setRows([...rows, { ...newConditionRow(), sort: rows.length + 1 }])} data-action="condition-add">
-            {t('panel.addRow')}
-          </Button>
           <div className="loom-condition-preview" style={{ marginTop: 6, color: '#888', wordBreak: 'break-all' }} data-field="condition-preview">{expressionOf(bo)}</div>
         </>
       )}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GridPickerDialog, type PickedItem } from '@loom/ui';
+import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, services, setExtensions, type Bo } from '../../model/access';
 import { cleanListener, listenerError, listenerImplOfValueType, listenerTypeOf, type ListenerEntry, type ListenerImpl } from '../rules';
-import type { SectionProps } from '../types';
+import { byIndex, type SectionProps } from '../types';
 
 const EVENTS = { execution: ['start', 'take', 'end'], task: ['create', 'assignment', 'complete', 'delete'] };
 const IMPLS: ListenerImpl[] = ['JavaClass', 'Expression', 'DelegateExpression'];
@@ -65,20 +65,26 @@ export function ListenerSection({ modeler, element, version, kind }: SectionProp
 
   return (
     <div className={`loom-listeners loom-listeners-${kind}`}>
-      <Space style={{ marginBottom: 8 }}>
-        <Button size="small" icon={<PlusOutlined />} onClick={() => { setError(null); setEditing({ index: null, entry: { event: EVENTS[kind][0] as string, type: 'JavaClass', class: '', fields: [] } }); }} data-action={`listener-add-${kind}`}>{t('panel.addListener')}</Button>
-        <Button size="small" onClick={() => setPicking(true)} data-action={`listener-choose-${kind}`}>{t('panel.chooseListener')}</Button>
-      </Space>
-      <Table<ListenerEntry & { _i: number }>
-        size="small"
-        rowKey="_i"
-        pagination={false}
-        dataSource={rows.map((r, i) => ({ ...r, _i: i }))}
+      <NestedRowsEditor<ListenerEntry & { id?: string }>
+        value={rows}
+        onChange={write}
+        deletedFlag={null}
+        bordered={false}
+        rowKey={byIndex}
+        onAdd={() => { setError(null); setEditing({ index: null, entry: { event: EVENTS[kind][0] as string, type: 'JavaClass', class: '', fields: [] } }); }}
+        onEdit={(r, index) => { setError(null); setEditing({ index, entry: { ...r } }); }}
+        add={{ label: t('panel.addListener'), action: `listener-add-${kind}` }}
+        toolbar={(add) => (
+          <Space style={{ marginBottom: 8 }}>
+            {add}
+            <Button size="small" onClick={() => setPicking(true)} data-action={`listener-choose-${kind}`}>{t('panel.chooseListener')}</Button>
+          </Space>
+        )}
+        rowColumn={{ width: 80, title: '', view: false, small: true }}
         columns={[
           { title: t('panel.event'), dataIndex: 'event', width: 80 },
           { title: t('panel.listenerType'), dataIndex: 'type', width: 100, render: (v: ListenerImpl) => t(v === 'JavaClass' ? 'panel.javaClass' : v === 'Expression' ? 'panel.expressionType' : 'panel.delegateExpression') },
           { title: t('panel.listenerValue'), ellipsis: true, render: (_v, r) => r[VALUE_KEY[r.type]] },
-          { title: '', width: 80, render: (_v, r) => <Space size={4}><a onClick={() => { setError(null); setEditing({ index: r._i, entry: { ...r } }); }}>{t('common.edit')}</a><a onClick={() => write(rows.filter((_x, i) => i !== r._i))}>{t('common.delete')}</a></Space> },
         ]}
       />
       <Modal open={!!editing} width={640} title={t(kind === 'execution' ? 'panel.executionListener' : 'panel.taskListener')} maskClosable={false} onCancel={() => setEditing(null)} onOk={save} destroyOnHidden>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, InputNumber, Input, Modal, Select, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Checkbox, InputNumber, Input, Modal, Select } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LoomTreeSelect, PickerField } from '@loom/ui';
+import { LoomTreeSelect, NestedRowsEditor, PickerField } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
-import { keptReviewers, newReviewerRow, REVIEWER_TYPES, VALUELESS_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
-import type { SectionProps } from '../types';
+import { keptReviewers, newReviewerRow, REVIEWER_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
+import { byIndex, type SectionProps } from '../types';
 import { INITIATOR_OFFICE, ReviewerValue } from './ReviewerValue';
 import { ApprovalPolicy } from './ApprovalPolicy';
 
@@ -71,15 +71,15 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
     setExtensions(s, element, ['flowable:Assignee'], kept.map((r) => s.moddle.create('flowable:Assignee', { ...r, id: r.id || undefined, sort: String(r.sort) })));
     setOpen(false);
   };
-  const patch = (i: number, p: Partial<ReviewerRow>) => setDraft((d) => d.map((r, j) => (j === i ? { ...r, ...p } : r)));
 
   return (
     <div className="loom-reviewers">
-      <Table<ReviewerRow>
-        size="small"
+      <NestedRowsEditor<ReviewerRow>
+        inTable
+        disabled
+        value={rows}
+        bordered={false}
         rowKey={(r) => `${r.type}:${r.value}:${r.sort}`}
-        pagination={false}
-        dataSource={rows}
         columns={[
           { title: t('panel.userType'), dataIndex: 'type', render: (v: string) => typeLabel(v) },
           { title: t('panel.source'), dataIndex: 'value', ellipsis: true, render: (v: string, r) => <ReviewerValue type={r.type} value={v} /> },
@@ -90,16 +90,18 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
       </Button>
       {element.businessObject.$type === 'bpmn:UserTask' ? <ApprovalPolicy modeler={modeler} element={element} version={version} /> : null}
       <Modal open={open} width={1000} title={t('panel.assign')} maskClosable={false} onCancel={() => setOpen(false)} onOk={confirm} okText={t('common.confirm')} cancelText={t('common.close')} destroyOnHidden className="loom-assign-dialog">
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 8 }} onClick={() => setDraft((d) => [...d, newReviewerRow(d)])} data-action="reviewer-add">
-          {t('panel.addRow')}
-        </Button>
-        <Table<ReviewerRow & { _i: number }>
-          size="small"
-          rowKey="_i"
-          pagination={false}
+        <NestedRowsEditor<ReviewerRow>
+          inTable
+          value={draft}
+          onChange={setDraft}
+          deletedFlag={null}
+          bordered={false}
+          rowKey={byIndex}
           scroll={{ y: 450 }}
-          dataSource={draft.map((r, i) => ({ ...r, _i: i }))}
-          columns={[
+          newRow={newReviewerRow}
+          add={{ label: t('panel.addRow'), action: 'reviewer-add', primary: true, small: false }}
+          rowColumn={{ title: t('panel.del'), width: 70, small: true }}
+          columns={(patch) => [
             {
               title: t('panel.userType'), dataIndex: 'type', width: 180,
               render: (v: string, r) => (
@@ -107,12 +109,11 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
                   // every type in view at once: with the default 8 rows, sql and 自定义 (seed 001) sat below the fold
                   listHeight={REVIEWER_TYPES.length * 32 + 8}
                   options={REVIEWER_TYPES.map((x) => ({ value: x, label: t(`panel.types.${x}`) }))}
-                  onChange={(x) => patch(r._i, { type: x, value: VALUELESS_TYPES.includes(x) ? '' : '' })} />
+                  onChange={(x) => patch(r, { type: x, value: '' })} />
               ),
             },
-            { title: t('panel.value'), dataIndex: 'value', render: (_v, r) => <ValueEditor row={r} onChange={(value) => patch(r._i, { value })} /> },
-            { title: t('panel.sort'), dataIndex: 'sort', width: 110, render: (v: number, r) => <InputNumber min={0} step={10} value={v} onChange={(x) => patch(r._i, { sort: Number(x) || 0 })} /> },
-            { title: t('panel.del'), width: 70, render: (_v, r) => <Button danger size="small" icon={<DeleteOutlined />} onClick={() => setDraft((d) => d.filter((_x, j) => j !== r._i))} /> },
+            { title: t('panel.value'), dataIndex: 'value', render: (_v, r) => <ValueEditor row={r} onChange={(value) => patch(r, { value })} /> },
+            { title: t('panel.sort'), dataIndex: 'sort', width: 110, render: (v: number, r) => <InputNumber min={0} step={10} value={v} onChange={(x) => patch(r, { sort: Number(x) || 0 })} /> },
           ]}
         />
       </Modal>
