@@ -6,6 +6,7 @@ import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
 import type { SectionProps } from '../types';
 import { FieldRights } from './FieldRights';
+import { WorkflowFormModuleSelect } from './WorkflowFormModules';
 import { fieldTree, propertiesOf, setRight, withRights, type RightFlag } from './formRights';
 
 interface FormOption {
@@ -137,6 +138,15 @@ export function FormSection({ modeler, element, version }: SectionProps) {
         </>
       ) : (
         <>
+          <Form.Item label={t('panel.formModule')}>
+            <WorkflowFormModuleSelect
+              value={external}
+              onChange={(url) => {
+                setExternal(url);
+                set({ 'flowable:formKey': url || undefined, 'flowable:formType': '2' });
+              }}
+            />
+          </Form.Item>
           <Form.Item label={t('panel.formAddress')}>
             <Input value={external} placeholder="/test/leave/LeaveForm" onChange={(e) => setExternal(e.target.value)} data-field="form-address"
               onBlur={() => external !== formKey && set({ 'flowable:formKey': external || undefined, 'flowable:formType': external && !external.includes('/') ? '1' : '2' })} />
