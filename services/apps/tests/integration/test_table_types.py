@@ -160,6 +160,32 @@ async def test_deleting_a_tree_node_refuses_descendants_outside_the_callers_scop
     assert [(n["id"], [c["id"] for c in n["children"]]) for n in tree] == [("top", ["theirs"])]
 
 
+async def test_a_workflow_form_takes_back_the_record_of_a_failed_start(env):
+    # given a live workflow-form module (type 6), a record clerk saved for a start and one that started
+    name = f"wf_{uuid.uuid4().hex[:6]}"
+    module = f"t{uuid.uuid4().hex[:6]}"
+    design = table(name, column("reason", "varchar(50)"), table_type="6")
+    base = await _live(env, await design_and_sync(env, design), module, name)
+    admin, clerk = env.headers(), env.headers("clerk")
+    for record, instance in (("pending", ""), ("running", "instance-1")):
+        body = {"id": record, "reason": "leave", "procInsId": instance}
+        assert (await env.apps.post(f"{base}/save", json=body, headers=clerk)).status_code == 200
+    # when the start failed: nobody else takes clerk's record back, clerk does
+    theirs = await env.apps.delete(f"{base}/discard", params={"id": "pending"}, headers=admin)
+    assert theirs.status_code == 404, theirs.text
+    taken = await env.apps.delete(f"{base}/discard", params={"id": "pending"}, headers=clerk)
+    assert taken.status_code == 200, taken.text
+    # then it is gone, and a record whose process started is never taken back this way
+    assert (
+        await env.apps.get(f"{base}/queryById", params={"id": "pending"}, headers=clerk)
+    ).status_code == 404
+    kept = await env.apps.delete(f"{base}/discard", params={"id": "running"}, headers=clerk)
+    assert kept.status_code == 404, kept.text
+    assert (
+        await env.apps.get(f"{base}/queryById", params={"id": "running"}, headers=clerk)
+    ).status_code == 200
+
+
 async def test_a_left_tree_filters_its_right_list(env):
     # given a left tree (type 4) and its right table (type 5) keyed by the tree node, generated live
     name, right = f"grp_{uuid.uuid4().hex[:6]}", f"mem_{uuid.uuid4().hex[:6]}"

@@ -14,6 +14,9 @@ export interface ExternalFormHandle extends FormRenderHandle {
   /** Validates, saves the record (a new one under a new id) with `extra` values, answers where it is
    * (null: the address is no live module's form, nothing saved). */
   save(extra?: Record<string, unknown>): Promise<ExternalRecord | null>;
+  /** Takes back the record this form's first save created, once the start it was saved for failed
+   * (the module's `discard`: the caller's own record with no instance), so none is left behind. */
+  discard(): Promise<void>;
 }
 
 interface ExternalFormProps {
@@ -51,6 +54,8 @@ export const ExternalForm = forwardRef<ExternalFormHandle, ExternalFormProps>(fu
   const [pages, setPages] = useState<GeneratedPages | null | undefined>(undefined);
   // the record's id: the instance's, or the one a first save gave it (a later save changes that record)
   const recordId = useRef<string | null>(businessId ?? null);
+  // whether that id is a record this form created (the only kind `discard` takes back)
+  const created = useRef(false);
 
   useEffect(() => {
     let alive = true;
@@ -74,6 +79,7 @@ export const ExternalForm = forwardRef<ExternalFormHandle, ExternalFormProps>(fu
 
   useEffect(() => {
     recordId.current = businessId ?? null;
+    created.current = false;
     if (!pages || !businessId) return;
     void http.get<Record<string, unknown>>(`${pages.apiPrefix}/queryById`, { id: businessId }, { silent: true }).then((r) => form.setFieldsValue(r));
   }, [pages, businessId, form]);
@@ -92,8 +98,16 @@ export const ExternalForm = forwardRef<ExternalFormHandle, ExternalFormProps>(fu
         const values = await form.validateFields();
         const id = recordId.current ?? newId();
         await http.post(`${pages.apiPrefix}/save`, { ...form.getFieldsValue(true), ...values, ...extra, [pages.pk]: id });
+        if (recordId.current === null) created.current = true;
         recordId.current = id;
         return { businessTable: pages.entity ?? pages.name.split('/').pop() ?? '', businessId: id };
+      },
+      discard: async () => {
+        const id = recordId.current;
+        if (!pages || !id || !created.current) return;
+        await http.delete(`${pages.apiPrefix}/discard`, { id }, { silent: true });
+        recordId.current = null;
+        created.current = false;
       },
     }),
     [form, pages],

@@ -88,7 +88,11 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         }
         setBusy(true);
         try {
-          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: data, ...record });
+          const id = await taskService.start({ procDefKey: definition.key, title: v.title, vars: data, ...record }).catch(async (e: unknown) => {
+            // a start that failed leaves no record: the one saved for it is taken back (the error shows as usual)
+            if (external && record) await external.discard().catch(() => undefined);
+            throw e;
+          });
           // the record names its instance (a workflow form's proc_ins_id)
           if (external && record) await external.save({ procInsId: id });
           onStarted(id);
