@@ -129,7 +129,7 @@ export function GridPickerDialog<T extends PickedItem>(props: GridPickerDialogPr
           pageSizeOptions: [...PICKER_PAGE_SIZES],
           showSizeChanger: true,
           showQuickJumper: true,
-          showTotal: (n) => t('totalItems', { total: n }),
+          showTotal: (n) => t('totalItems', { total: n, count: n }),
           size: 'small',
         }}
       />

@@ -446,7 +446,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
                 options: PAGE_SIZES.map((n) => ({ value: n, label: n === ALL_ROWS ? t('all') : t('perPage', { n }) })),
               },
               showQuickJumper: true,
-              showTotal: (total) => t('totalItems', { total }),
+              showTotal: (total) => t('totalItems', { total, count: total }),
             }
           : false
       }

@@ -188,7 +188,7 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
               pageSizeOptions: [...PICKER_PAGE_SIZES],
               showSizeChanger: true,
               showQuickJumper: true,
-              showTotal: (n) => t('totalItems', { total: n }),
+              showTotal: (n) => t('totalItems', { total: n, count: n }),
               size: 'small',
             }}
             columns={[

@@ -25,6 +25,8 @@ const enUS: UiMessages = {
   all: 'All',
   perPage: '{{n}} / page',
   totalItems: '{{total}} items',
+  // i18next picks the singular by `count` (the pagers pass it): '1 item', not '1 items'
+  totalItems_one: '{{total}} item',
   addTitle: 'New {{name}}',
   editTitle: 'Edit {{name}}',
   viewTitle: 'View {{name}}',

@@ -23,6 +23,8 @@ const zhCN = {
   all: '全部',
   perPage: '{{n}} 条/页',
   totalItems: '共 {{total}} 条',
+  // en-US's singular (zh-CN has none: i18next never asks for it here; the shape is shared)
+  totalItems_one: '共 {{total}} 条',
   addTitle: '新建{{name}}',
   editTitle: '修改{{name}}',
   viewTitle: '查看{{name}}',
