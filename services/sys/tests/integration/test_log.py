@@ -134,7 +134,13 @@ async def test_contains_searches_of_route_and_user_find_every_matching_row(
     await _store(
         app,
         row(id="s1", type="4", request_uri="/sys/widget/save", user_id=searcher["id"], login_name="finder"),
-        row(id="s2", type="4", request_uri="/sys/widgetGroup/delete", login_name="finder"),
+        row(
+            id="s2",
+            type="4",
+            request_uri="/sys/widgetGroup/delete",
+            user_id=searcher["id"],
+            login_name="finder",
+        ),
         row(id="s3", type="4", request_uri="/sys/gadget/save", login_name="someone"),
         row(id="s4", type="1", request_uri="/sys/login", login_name="Ghost-Finder-9"),
     )
@@ -146,7 +152,7 @@ async def test_contains_searches_of_route_and_user_find_every_matching_row(
     # when / then: a part of a route, in any case, finds both routes and not the third
     assert await ids(requestUri="WIDGET") == ["s1", "s2"]
     # a part of the user's name finds the user's rows; a part of a login name finds its rows
-    assert await ids(**{"createBy.name": "搜索"}) == ["s1"]
+    assert await ids(**{"createBy.name": "搜索"}) == ["s1", "s2"]
     assert await ids(**{"createBy.name": "finder"}) == ["s1", "s2", "s4"]
     assert await ids(requestUri="nowhere") == []
     # and when more values match than the list asks by name, it scans and finds the same rows

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, or_, select, text
+from sqlalchemy import ColumnElement, func, literal, select, text
 from sqlalchemy import delete as sql_delete
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import aliased
+from sqlalchemy.sql.util import find_tables
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.sys.v1 import events_pb2
@@ -93,47 +94,58 @@ async def page(
     user_id: str | None = None,
 ) -> Any:
     """Logs, newest first; filters as the client's LogList sends them."""
+    where: list[ColumnElement[bool]] = []
+    if type_:
+        where.append(_t.type == type_)
+    if title:
+        where.append(contains(Log.title, title))
+    if user_name:
+        where.append(await _by_user_name(session, user_name))
+    if request_uri:
+        uris = await terms.matching(session, terms.URI, request_uri)
+        where.append(contains(Log.request_uri, request_uri) if uris is None else _t.request_uri.in_(uris))
+    if user_id:
+        where.append(_t.create_by == user_id)
+    start, stop = _date(begin, end=False), _date(end, end=True)
+    if start:
+        where.append(_t.create_date >= start)
+    if stop:
+        where.append(_t.create_date < stop)
+    total = await _capped_count(session, where)
     stmt = (
         select(Log, User.name, _company.name, _office.name)
         .outerjoin(User, User.id == Log.create_by)  # type: ignore[arg-type]
         .outerjoin(_company, _company.id == User.company_id)  # type: ignore[arg-type]
         .outerjoin(_office, _office.id == User.office_id)  # type: ignore[arg-type]
+        .where(*where)
     )
-    if type_:
-        stmt = stmt.where(Log.type == type_)  # type: ignore[arg-type]
-    if title:
-        stmt = stmt.where(contains(Log.title, title))
-    if user_name:
-        stmt = stmt.where(await _by_user_name(session, user_name))
-    if request_uri:
-        uris = await terms.matching(session, terms.URI, request_uri)
-        stmt = stmt.where(
-            contains(Log.request_uri, request_uri) if uris is None else _t.request_uri.in_(uris)
-        )
-    if user_id:
-        stmt = stmt.where(Log.create_by == user_id)  # type: ignore[arg-type]
-    start, stop = _date(begin, end=False), _date(end, end=True)
-    if start:
-        stmt = stmt.where(Log.create_date >= start)  # type: ignore[arg-type]
-    if stop:
-        stmt = stmt.where(Log.create_date < stop)  # type: ignore[arg-type]
-    capped = stmt.with_only_columns(Log.id).limit(COUNT_CAP).subquery()
-    total = (await session.execute(select(func.count()).select_from(capped))).scalar_one()
     ordered = apply_orders(stmt, params, SORTABLE, [_t.create_date.desc()])
     limit = COUNT_CAP if params.all_rows else params.size
     rows = await session.execute(ordered.offset(params.offset).limit(limit))
     return page_body([render(row) for row in rows.all()], total, params)
 
 
+async def _capped_count(session: AsyncSession, where: list[ColumnElement[bool]]) -> int:
+    """Matching rows, up to :data:`COUNT_CAP`. Counted over ``sys_log`` alone (joined to the user
+    only when a filter names the user's name), so an index answers it without reading the rows."""
+    stmt = select(literal(1)).select_from(Log)
+    if any(User.__table__ in find_tables(w) for w in where):  # type: ignore[attr-defined]
+        stmt = stmt.outerjoin(User, User.id == Log.create_by)  # type: ignore[arg-type]
+    capped = stmt.where(*where).limit(COUNT_CAP).subquery()
+    return int((await session.execute(select(func.count()).select_from(capped))).scalar_one())
+
+
 async def _by_user_name(session: AsyncSession, text_: str) -> ColumnElement[bool]:
-    """Rows of the users whose name contains ``text_`` or logged under a login name that does, as
-    indexed ``= ANY`` lists (``terms.py``); the scan when too many names match."""
-    users = select(User.id).where(contains(User.name, text_)).limit(terms.MATCH_LIMIT + 1)
-    ids = list((await session.execute(users)).scalars())
+    """Rows logged under a login name that contains ``text_``, or that of a user whose name does:
+    one indexed ``create_by_name = ANY`` list (``terms.py``), which an index answers alone (a row
+    keeps the login name of its time: rows from before a login name changed are found by the old
+    one). The scan when too many names match."""
+    users = select(User.login_name).where(contains(User.name, text_)).limit(terms.MATCH_LIMIT + 1)
+    logins = list((await session.execute(users)).scalars())
     names = await terms.matching(session, terms.LOGIN, text_)
-    if names is None or len(ids) > terms.MATCH_LIMIT:
+    if names is None or len(logins) > terms.MATCH_LIMIT:
         return contains(User.name, text_) | contains(Log.create_by_name, text_)
-    return or_(_t.create_by.in_(ids), _t.create_by_name.in_(names))
+    return _t.create_by_name.in_(sorted({*logins, *names}))
 
 
 async def ensure_partitions(session: AsyncSession, today: date) -> None:
