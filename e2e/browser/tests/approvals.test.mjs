@@ -58,6 +58,12 @@ async function employee(ctx, api, nick) {
   return { id: await api.userId(loginName), loginName, password, api: await Api.login(ctx.base, loginName, password) };
 }
 
+// what the phone journey reads and clicks, in each language
+const PHONE_TEXT = {
+  'zh-CN': { menu: '流程管理', started: '流程已发起', chart: '流程图', submitted: '提交成功', oneRow: '共 1 条' },
+  'en-US': { menu: 'Workflow', started: 'The process was started', chart: 'Chart', submitted: 'Submitted', oneRow: '1 item' },
+};
+
 export default [
   {
     name: 'approvals: an open task renders the form version it was created with after the form is republished; 修改记录 shows each node as submitted',
@@ -160,14 +166,16 @@ export default [
       await context.close();
     },
   })),
-  {
-    name: 'approvals: on a 390×844 phone an employee starts a request and the approver agrees to it, lists and chart included',
+  ...['zh-CN', 'en-US'].map((locale) => ({
+    name: `approvals: on a 390×844 phone an employee starts a request and the approver agrees to it, lists and chart included (${locale})`,
     run: async (ctx) => {
       const api = await Api.login(ctx.base, admin.user, admin.password);
       const me = await api.userId(admin.user);
-      const key = `ap_phone_${sfx}`;
-      const name = `手机请假${sfx}`;
-      const title = `手机${sfx}`;
+      const lang = locale.slice(0, 2);
+      const text = PHONE_TEXT[locale];
+      const key = `ap_phone_${sfx}_${lang}`;
+      const name = `手机请假${sfx}${lang}`;
+      const title = `手机${sfx}${lang}`;
       const form = await api.formDefinition(name, V1);
       const prop = (id, writable) => `<flowable:formProperty id="${id}" name="${id}" readable="true" writable="${writable}"/>`;
       const xml = bpmn(
@@ -179,18 +187,19 @@ export default [
       );
       const buttons = [['_flow_agree', '同意'], ['_flow_back', '驳回'], ['_flow_transfer', '转办'], ['_flow_print', '打印']];
       await api.deployModel({ key, name, xml, nodes: [nodeExtension(key, 'dept', [['user', me]], buttons)], category: `手机${sfx}` });
-      const emp = await employee(ctx, api, 'phone');
-      const phone = { viewport: { width: 390, height: 844 }, locale: 'zh-CN', isMobile: true, hasTouch: true };
+      const emp = await employee(ctx, api, `phone${lang}`);
+      const phone = { viewport: { width: 390, height: 844 }, locale, isMobile: true, hasTouch: true };
       const noSideScroll = async (page) => (await page.evaluate(() => document.documentElement.scrollWidth)) <= 390;
 
       // the employee, on her phone: the menu opens over the page, 发起流程 lists the process as a card
       const empContext = await ctx.browser.newContext(phone);
+      if (locale === 'en-US') await empContext.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
       let page = await empContext.newPage();
       ctx.shared.page = page;
       await ctx.portal.login(page, emp.loginName, emp.password, { expectMenu: false });
       await page.locator('.loom-header [data-action="toggle-menu"]').waitFor({ timeout: 20000 });
       await page.locator('[data-action="toggle-menu"]').click();
-      const start = await ctx.portal.openMenu(page, '/flowable/task/ProcessStart', '流程管理');
+      const start = await ctx.portal.openMenu(page, '/flowable/task/ProcessStart', text.menu);
       await eventually(async () => !(await page.locator('.loom-side-menu').isVisible()), 'the menu closes once a page is chosen');
       const card = start.locator(`.loom-start-card[data-process="${key}"]`);
       await card.waitFor({ timeout: 15000 });
@@ -205,21 +214,24 @@ export default [
       await dlg.locator('#title').fill(title);
       await startForm.locator('[data-model="days"] input').fill('2');
       await startForm.locator('[data-model="reason"] input').fill('家事');
-      await screenshot(page, 'approvals-3-phone-start');
+      await screenshot(page, `approvals-3-phone-start-${locale}`);
       await dlg.locator('[data-action="start-submit"]').click();
-      await ctx.portal.toast(page, '流程已发起');
+      await ctx.portal.toast(page, text.started);
       const pid = await eventually(async () => (await emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.id, 'the request is listed');
       await emp.api.call('POST', '/extension/flowCopy/save', { form: { procInsId: pid, userIds: me } });
       // 我发起的 shows it, at the phone's width
       await page.goto(ctx.base + '/flowable/task/ApplyList');
       await page.locator('[data-page="/flowable/task/ApplyList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
       expect(await noSideScroll(page), '我发起的 fits the width (the table scrolls inside)');
+      const pager = await page.locator('[data-page="/flowable/task/ApplyList"] .ant-pagination-total-text').innerText();
+      expect(pager === text.oneRow, `the pager counts one row in the reader's language: ${pager}`);
       const search = await page.locator('[data-page="/flowable/task/ApplyList"] .ant-pro-query-filter button.ant-btn-primary').boundingBox();
       expect(search && search.x >= 0 && search.x + search.width <= 390, `the search button is on the screen: ${JSON.stringify(search)}`);
-      await screenshot(page, 'approvals-3-phone-applied');
+      await screenshot(page, `approvals-3-phone-applied-${locale}`);
 
       // the approver, on his phone: 待办 lists it; the task page shows the form in one column, the buttons in a bar at the bottom
       const mgrContext = await ctx.browser.newContext(phone);
+      if (locale === 'en-US') await mgrContext.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
       page = await mgrContext.newPage();
       ctx.shared.page = page;
       await ctx.portal.login(page, admin.user, admin.password, { expectMenu: false });
@@ -235,16 +247,16 @@ export default [
         return b && b.y + b.height <= 844 + 1 && b.y + b.height >= 844 - 12;
       }, 'the buttons sit in a bar at the bottom of the screen');
       await taskForm.locator('[data-model="opinion"] textarea').fill('同意，手机审批');
-      await screenshot(page, 'approvals-3-phone-task');
+      await screenshot(page, `approvals-3-phone-task-${locale}`);
       // the chart scrolls sideways instead of shrinking
-      await task.locator('.ant-tabs-tab', { hasText: '流程图' }).click();
+      await task.locator('.ant-tabs-tab', { hasText: text.chart }).click();
       const chartPane = task.locator('.ant-tabs-tabpane-active');
       await chartPane.locator('.loom-flow-viewer').waitFor({ timeout: 15000 });
       await eventually(async () => chartPane.evaluate((el) => el.scrollWidth > el.clientWidth), 'the chart is wider than the screen and scrolls');
-      await screenshot(page, 'approvals-3-phone-chart');
+      await screenshot(page, `approvals-3-phone-chart-${locale}`);
       await task.locator('.ant-tabs-tab').first().click();
       await bar.locator('[data-button="_flow_agree"]').click();
-      await ctx.portal.toast(page, '提交成功');
+      await ctx.portal.toast(page, text.submitted);
       // 已办 and 抄送我的 list it at the phone's width
       await page.goto(ctx.base + '/flowable/task/HistoricList');
       await page.locator('[data-page="/flowable/task/HistoricList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
@@ -252,12 +264,12 @@ export default [
       await page.goto(ctx.base + '/extension/flowCopy/FlowCopyList');
       await page.locator('[data-page="/extension/flowCopy/FlowCopyList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
       expect(await noSideScroll(page), '抄送我的 fits the width');
-      await screenshot(page, 'approvals-3-phone-copies');
+      await screenshot(page, `approvals-3-phone-copies-${locale}`);
       await eventually(async () => (await emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.endTime, 'her request is done');
       await empContext.close();
       await mgrContext.close();
     },
-  },
+  })),
   {
     name: 'approvals: the product panel sets empty approvers, automatic approval, a deadline and 或签/依次审批/会签; saved, they are the node settings and the XML',
     run: async (ctx) => {
