@@ -12,6 +12,9 @@ from typing import Any
 
 import httpx
 
+from .processes import admin_id, deploy, flow, form_definition
+from .processes import ok as _ok
+
 RUN = uuid.uuid4().hex[:6]
 KEY = f"e2e_form_versions_{RUN}"
 NAME = f"版本请假{RUN}"
@@ -42,9 +45,6 @@ V2 = {
 
 
 def _xml(json_id: str) -> str:
-    def flow(fid: str, source: str, target: str) -> str:
-        return f'<sequenceFlow id="{fid}" sourceRef="{source}" targetRef="{target}"/>'
-
     props = "".join(
         f'<flowable:formProperty id="{f}" name="{f}" readable="true" writable="{w}"/>'
         for f, w in (("days", "false"), ("reason", "false"), ("opinion", "true"))
@@ -65,47 +65,8 @@ def _xml(json_id: str) -> str:
     )
 
 
-def _ok(answer: httpx.Response) -> Any:
-    assert answer.status_code == 200, f"{answer.request.method} {answer.request.url}: {answer.text}"
-    return answer.json()
-
-
-def _me(admin: httpx.Client) -> str:
-    users = _ok(admin.get("/api/sys/user/list", params={"current": 1, "size": 10, "loginName": "admin"}))
-    return str(next(u["id"] for u in users["records"] if u["loginName"] == "admin"))
-
-
-def _form(admin: httpx.Client) -> tuple[str, str]:
-    _ok(admin.post("/api/extension/formDefinition/save", json={"name": NAME, "json": json.dumps(V1)}))
-    records = _ok(
-        admin.get("/api/extension/formDefinition/list", params={"current": 1, "size": -1, "name": NAME})
-    )["records"]
-    (definition,) = [r for r in records if r["name"] == NAME]
-    return definition["id"], definition["formDefinitionJson"]["id"]
-
-
 def _deploy(admin: httpx.Client, model_id: str, json_id: str, admin_id: str) -> None:
-    editor = _ok(admin.get(f"/api/app/rest/models/{model_id}/editor/json"))
-    form = {"modeltype": "model", "json_xml": _xml(json_id), "name": NAME, "key": KEY, "description": ""}
-    _ok(
-        admin.post(
-            f"/api/flowable/model/saveModel/{model_id}",
-            data={**form, "newversion": "false", "comment": "", "lastUpdated": editor["lastUpdated"]},
-        )
-    )
-    rule = {"type": "user", "value": admin_id, "condition": "0", "operationType": "0", "sort": 10}
-    nodes = [
-        {
-            "processDefId": KEY,
-            "taskDefId": node,
-            "flowAssigneeList": [rule],
-            "flowButtonList": [],
-            "flowConditionList": [],
-        }
-        for node in ("dept", "final")
-    ]
-    _ok(admin.post("/api/extension/taskDefExtension/save", json=nodes))
-    _ok(admin.put("/api/flowable/model/deploy", params={"id": model_id, "category": "办公"}))
+    deploy(admin, model_id, KEY, NAME, _xml(json_id), ("dept", "final"), admin_id)
 
 
 def _open_task(admin: httpx.Client, pid: str) -> dict[str, Any]:
@@ -129,8 +90,8 @@ def _audit(admin: httpx.Client, task_id: str, values: dict[str, Any]) -> None:
 
 def test_a_running_task_keeps_its_form_version_after_the_form_is_republished(admin: httpx.Client) -> None:
     # given a request on version 1, approved by the department
-    me = _me(admin)
-    definition_id, v1 = _form(admin)
+    me = admin_id(admin)
+    definition_id, v1 = form_definition(admin, NAME, V1)
     model_id = _ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": KEY, "name": NAME}))["id"]
     _deploy(admin, model_id, v1, me)
     started = admin.post(

@@ -13,6 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
+from .processes import admin_id, deploy, flow, form_definition, ok
+
 RUN = uuid.uuid4().hex[:6]
 KEY = f"e2e_sub_rights_{RUN}"
 NAME = f"报销明细{RUN}"
@@ -48,14 +50,6 @@ FORM = {
 
 
 def _xml(json_id: str) -> str:
-    def flow(fid: str, source: str, target: str, condition: str = "") -> str:
-        body = (
-            f'<conditionExpression xsi:type="tFormalExpression"><![CDATA[{condition}]]></conditionExpression>'
-            if condition
-            else ""
-        )
-        return f'<sequenceFlow id="{fid}" sourceRef="{source}" targetRef="{target}">{body}</sequenceFlow>'
-
     props = (
         '<flowable:formProperty id="lines" readable="true" writable="true" addable="false" deletable="false"/>'
         '<flowable:formProperty id="lines.price" readable="true" writable="false"/>'
@@ -77,43 +71,12 @@ def _xml(json_id: str) -> str:
     )
 
 
-def _ok(answer: httpx.Response) -> Any:
-    assert answer.status_code == 200, f"{answer.request.method} {answer.request.url}: {answer.text}"
-    return answer.json()
-
-
 @pytest.fixture(scope="module")
 def json_id(admin: httpx.Client) -> str:
     """The form and the process, deployed once; the form version's id."""
-    _ok(admin.post("/api/extension/formDefinition/save", json={"name": NAME, "json": json.dumps(FORM)}))
-    records = _ok(
-        admin.get("/api/extension/formDefinition/list", params={"current": 1, "size": -1, "name": NAME})
-    )["records"]
-    version = str(next(r for r in records if r["name"] == NAME)["formDefinitionJson"]["id"])
-    users = _ok(admin.get("/api/sys/user/list", params={"current": 1, "size": 10, "loginName": "admin"}))
-    me = next(u["id"] for u in users["records"] if u["loginName"] == "admin")
-    model_id = _ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": KEY, "name": NAME}))["id"]
-    editor = _ok(admin.get(f"/api/app/rest/models/{model_id}/editor/json"))
-    form = {"modeltype": "model", "json_xml": _xml(version), "name": NAME, "key": KEY, "description": ""}
-    _ok(
-        admin.post(
-            f"/api/flowable/model/saveModel/{model_id}",
-            data={**form, "newversion": "false", "comment": "", "lastUpdated": editor["lastUpdated"]},
-        )
-    )
-    rule = {"type": "user", "value": me, "condition": "0", "operationType": "0", "sort": 10}
-    nodes = [
-        {
-            "processDefId": KEY,
-            "taskDefId": n,
-            "flowAssigneeList": [rule],
-            "flowButtonList": [],
-            "flowConditionList": [],
-        }
-        for n in ("check", "big")
-    ]
-    _ok(admin.post("/api/extension/taskDefExtension/save", json=nodes))
-    _ok(admin.put("/api/flowable/model/deploy", params={"id": model_id, "category": "办公"}))
+    _definition, version = form_definition(admin, NAME, FORM)
+    model_id = ok(admin.post("/api/app/rest/models", json={"modelType": 0, "key": KEY, "name": NAME}))["id"]
+    deploy(admin, model_id, KEY, NAME, _xml(version), ("check", "big"), admin_id(admin))
     return version
 
 
@@ -123,16 +86,16 @@ def _start(admin: httpx.Client, lines: list[dict[str, Any]]) -> str:
         "/api/flowable/task/start",
         params={"procDefKey": KEY, "title": f"报销{RUN}", "vars": json.dumps(values)},
     )
-    return str(_ok(started))
+    return str(ok(started))
 
 
 def _open_tasks(admin: httpx.Client, pid: str) -> list[dict[str, Any]]:
-    rows = _ok(admin.get("/api/flowable/task/todo", params={"current": 1, "size": 100}))["records"]
+    rows = ok(admin.get("/api/flowable/task/todo", params={"current": 1, "size": 100}))["records"]
     return [r["task"] for r in rows if r["task"]["processInstanceId"] == pid]
 
 
 def _lines(admin: httpx.Client, pid: str) -> list[dict[str, Any]]:
-    return list(_ok(admin.get("/api/flowable/task/formData", params={"procInsId": pid}))["data"]["lines"])
+    return list(ok(admin.get("/api/flowable/task/formData", params={"procInsId": pid}))["data"]["lines"])
 
 
 def _audit(admin: httpx.Client, task_id: str, values: dict[str, Any]) -> httpx.Response:
@@ -144,7 +107,7 @@ def _audit(admin: httpx.Client, task_id: str, values: dict[str, Any]) -> httpx.R
 
 
 def _variables(admin: httpx.Client, pid: str) -> dict[str, Any]:
-    return dict(_ok(admin.get("/api/flowable/task/variables", params={"procInsId": pid})))
+    return dict(ok(admin.get("/api/flowable/task/variables", params={"procInsId": pid})))
 
 
 @pytest.mark.usefixtures("json_id")
@@ -158,13 +121,13 @@ def test_a_forged_price_in_a_locked_column_neither_is_stored_nor_steers_the_gate
     assert line["id"] and line["price"] == 100
     # when the checker saves a draft with a forged price of 9999, then completes with it
     forged = [{**line, "price": 9999, "qty": 2}]
-    _ok(
+    ok(
         admin.post(
             "/api/flowable/task/saveForm", data={"taskId": check["id"], "vars": json.dumps({"lines": forged})}
         )
     )
     assert _variables(admin, pid)["lines"] == [{**line, "qty": 2}]
-    _ok(_audit(admin, check["id"], {"lines": forged, "reason": "改了"}))
+    ok(_audit(admin, check["id"], {"lines": forged, "reason": "改了"}))
     # then the stored line kept its price, the quantity changed, and the gateway saw 100: the claim ended
     assert _lines(admin, pid) == [{**line, "qty": 2}]
     assert _open_tasks(admin, pid) == []
@@ -184,7 +147,7 @@ def test_swapped_or_replaced_lines_move_no_price(admin: httpx.Client) -> None:
     assert replaced.status_code == 400, replaced.text
     assert replaced.json()["details"] == {"lines": "费用明细不允许新增行"}
     # and when he swaps the lines, pricing the meal (now first) at the plane's 800
-    _ok(_audit(admin, check["id"], {"lines": [{**plane, "qty": 3}, {**meal, "price": 800}]}))
+    ok(_audit(admin, check["id"], {"lines": [{**plane, "qty": 3}, {**meal, "price": 800}]}))
     # then each line kept its own price, and the first line being the plane, the claim went to 大额复核
     assert _lines(admin, pid) == [{**plane, "qty": 3}, meal]
     assert [t["name"] for t in _open_tasks(admin, pid)] == ["大额复核"]
@@ -195,9 +158,9 @@ def test_the_history_keeps_each_nodes_whole_form_as_submitted(admin: httpx.Clien
     pid = _start(admin, [{"item": "机票", "price": 100, "qty": 1}])
     (check,) = _open_tasks(admin, pid)
     (line,) = _lines(admin, pid)
-    _ok(_audit(admin, check["id"], {"lines": [{**line, "qty": 5}]}))
+    ok(_audit(admin, check["id"], {"lines": [{**line, "qty": 5}]}))
     # when the history is read
-    start, audit = _ok(admin.get("/api/flowable/task/formHistory", params={"procInsId": pid}))["list"]
+    start, audit = ok(admin.get("/api/flowable/task/formHistory", params={"procInsId": pid}))["list"]
     # then each save carries its form version and the whole form as it left it
     assert (start["jsonId"], audit["jsonId"]) == (json_id, json_id)
     assert start["data"] == {"lines": [line], "reason": "出差"}
