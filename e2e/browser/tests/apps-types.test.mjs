@@ -4,8 +4,9 @@
 // node filters the right list. The modules are designed and generated through the API (the wizard
 // and the generate dialog are the apps and gencode tests' own); the host tests, builds and mounts
 // them, and the shell opens their menus from the modules' remotes. Then the same in en-US.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { column, tableDesign } from '../lib/design.mjs';
+import { openDesigner, saveModel } from '../lib/designer.mjs';
 import { adminPage, grantMenus, pageApi, switchLanguage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
@@ -18,6 +19,7 @@ const ORDER = `e2e_ord_${sfx}`;
 const ITEM = `e2e_itm_${sfx}`;
 const GROUP = `e2e_grp_${sfx}`;
 const MEMBER = `e2e_mem_${sfx}`;
+const LEAVE = `e2e_lv_${sfx}`;
 const ITEMS = `${pascal(ITEM)[0].toLowerCase()}${pascal(ITEM).slice(1)}List`;
 
 /** The columns a tree table (types 3 and 4) keeps, as the wizard adds them. */
@@ -28,7 +30,7 @@ const treeColumns = () => [
   column('parent_ids', 'varchar(2000)', '所有父级编号', { isForm: '0', isList: '0' }),
 ];
 
-/** [main design, child designs…, table type] of each module. */
+/** [main design, child designs…] of each module: a menu is created for each but the workflow form. */
 const MODULES = {
   tree: [tableDesign({ name: TREE, comments: '端到端分类', tableType: '3', columns: treeColumns() })],
   master: [
@@ -57,6 +59,7 @@ const MODULES = {
       parentTableFk: 'grp_id',
     },
   ],
+  workflowForm: [tableDesign({ name: LEAVE, comments: '端到端请假单', tableType: '6', columns: [column('reason', 'varchar(50)', '事由')] })],
 };
 
 const page = (ctx) => adminPage(ctx, 'appsTypesPage');
@@ -101,8 +104,12 @@ async function openFromMenu(p, href) {
       if (new URL(p.url()).pathname === href) return true;
       if (await item.isVisible().catch(() => false)) await item.click({ timeout: 3000 }).catch(() => undefined);
       else {
-        await p.locator('.loom-side-menu .ant-menu-submenu-title', { hasText: /代码生成|Code generation/ }).first().click({ timeout: 3000 }).catch(() => undefined);
-        await item.waitFor({ timeout: 3000 }).catch(() => undefined);
+        // open 代码生成 (a click on an open directory would close it again)
+        const dir = p.locator('.loom-side-menu .ant-menu-submenu', { has: p.locator('.ant-menu-submenu-title', { hasText: /代码生成|Code generator/ }) }).first();
+        if (!(await dir.evaluate((el) => el.classList.contains('ant-menu-submenu-open')).catch(() => false))) {
+          await dir.locator('.ant-menu-submenu-title').first().click({ timeout: 3000 }).catch(() => undefined);
+        }
+        await item.waitFor({ timeout: 5000 }).catch(() => undefined);
       }
       return p.waitForURL((u) => u.pathname === href, { timeout: 3000 }).then(() => true, () => false);
     },
@@ -139,10 +146,15 @@ export default [
         const tableId = await synced(p, main);
         for (const child of children) await synced(p, child);
         await live(p, tableId);
+        if (main.tableType === '6') {
+          ctx.shared.leaveFormUrl = await ok(p, 'GET', `/gencode/table/getFormUrl?tableId=${tableId}`);
+          continue;
+        }
         const menu = await pageApi(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `${main.comments}${sfx}`, tableId, tableType: main.tableType }, true);
         expect(menu.status === 200, `the menu is created (${menu.text})`);
       }
       const hrefs = [TREE, ORDER, GROUP].map(hrefOf);
+      expect(ctx.shared.leaveFormUrl, 'the workflow form has its address');
       const ids = await grantMenus(p, (href) => hrefs.includes(href));
       expect(ids.length === 15, `three pages and their buttons are granted (${ids.length})`);
       // the menus and the modules' remotes reach the portal with the next login
@@ -263,6 +275,34 @@ export default [
     },
   },
   {
+    name: 'apps types: the designer binds a live workflow-form module as a node\'s external form from its picker',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const key = `e2e_pick_${sfx}`;
+      const xml =
+        '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" ' +
+        'xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="http://loom/e2e">' +
+        `<process id="${key}" name="${key}" isExecutable="true"><startEvent id="start" flowable:initiator="applyUserId"/></process>` +
+        `<bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="pl" bpmnElement="${key}"><bpmndi:BPMNShape id="start_di" bpmnElement="start"><dc:Bounds x="200" y="200" width="36" height="36"/></bpmndi:BPMNShape></bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>`;
+      await saveModel(p, key, key, xml);
+      await openDesigner(ctx, p, key);
+      const panel = p.locator('.loom-product-panel[data-element-id="start"]');
+      await eventually(async () => {
+        const box = await p.locator('[data-designer-canvas] .djs-element[data-element-id="start"] .djs-visual > *').first().boundingBox();
+        await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        return panel.waitFor({ timeout: 1500 }).then(() => true, () => false);
+      }, 'the start event is selected', 15000);
+      const form = p.locator('.loom-product-panel .loom-section-form');
+      await form.locator('[data-field="form-type"] input[value="2"]').check();
+      // the picker offers the live workflow-form module by its title; choosing it writes its address
+      const url = ctx.shared.leaveFormUrl;
+      await choose(p, form.locator('[data-field="form-module"] .ant-select'), '端到端请假单');
+      await eventually(async () => (await form.locator('[data-field="form-address"]').inputValue()) === url, `the address is the module's form (${url})`);
+      await form.locator('[data-field="form-module"] .ant-select-selection-item', { hasText: url }).waitFor({ timeout: 5000 });
+      await screenshot(p, 'apps-types-05-picker');
+    },
+  },
+  {
     name: 'apps types (en-US): add child, the child rows\' editor and the left tree speak English',
     run: async (ctx) => {
       const p = await switchLanguage(await page(ctx), 'en-US');
@@ -290,7 +330,7 @@ export default [
         const right = groups.locator('.loom-split-main');
         await eventually(async () => (await right.locator('.ant-table-row').count()) === 2, 'the list holds 甲组\'s rows only', 15000);
         await groups.locator('[data-action="add-node"]', { hasText: 'Add child' }).waitFor();
-        await screenshot(p, 'apps-types-05-en');
+        await screenshot(p, 'apps-types-06-en');
       } finally {
         await switchLanguage(p, 'zh-CN');
       }

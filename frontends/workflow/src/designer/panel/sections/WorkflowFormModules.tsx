@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http, type GeneratedPages } from '@loom/ui';
-import type { GeneratedModule } from '@loom/ui/core';
+import { http } from '@loom/ui';
 
 /** A live workflow-form module (seed 000 table type 6) whose form a node may show as its external form. */
 export interface WorkflowFormModule {
@@ -15,25 +14,40 @@ export interface WorkflowFormModule {
 
 const WORKFLOW_FORM = '6';
 
+interface TableRow {
+  id: string;
+  name: string;
+  comments?: string;
+  className?: string;
+  tableType?: string;
+}
+
+interface HostModule {
+  name: string;
+  tableId: string;
+  liveVersion: string;
+}
+
 /**
- * The app host's live modules the caller may open (`/apps/module/remotes`) that are workflow forms,
- * read from each one's pages; its form address is `/<module>/<entity>/<Class>Form`.
+ * The workflow-form tables of the code generator whose module the app host serves (a live version,
+ * also while a newer one failed); a module's form address is `/<module>/<entity>/<Class>Form`, what
+ * the generator's "Get workflow form address" answers. Read with the generator's rights, as that
+ * action is: a module needs no menu to be a process's form.
  */
 export async function liveWorkflowForms(): Promise<WorkflowFormModule[]> {
-  const live = await http.get<GeneratedModule[]>('/apps/module/remotes', undefined, { silent: true }).catch(() => []);
-  const pages = await Promise.all(
-    (Array.isArray(live) ? live : []).map((m) =>
-      http
-        .get<GeneratedPages & { className?: string }>('/apps/module/pages', { name: m.name }, { silent: true })
-        .then((p) => ({ module: m, pages: p }))
-        .catch(() => null),
-    ),
-  );
-  return pages.flatMap((found) =>
-    found && found.pages.tableType === WORKFLOW_FORM && found.pages.className
-      ? [{ name: found.module.name, title: found.pages.title || found.module.name, url: `/${found.module.name}/${found.pages.className}Form` }]
-      : [],
-  );
+  const page = await http
+    .get<{ result?: { records?: TableRow[] } }>('/gencode/table/list', { current: 1, size: -1 }, { silent: true })
+    .catch(() => null);
+  const tables = (page?.result?.records ?? []).filter((r) => r.tableType === WORKFLOW_FORM && r.className);
+  if (!tables.length) return [];
+  const modules = await http
+    .get<HostModule[]>('/apps/module/list', { tableIds: tables.map((r) => r.id).join(',') }, { silent: true })
+    .catch(() => []);
+  const byId = new Map(tables.map((r) => [r.id, r]));
+  return (Array.isArray(modules) ? modules : []).flatMap((m) => {
+    const table = byId.get(m.tableId);
+    return table && m.liveVersion ? [{ name: m.name, title: table.comments || table.name, url: `/${m.name}/${table.className}Form` }] : [];
+  });
 }
 
 /**
