@@ -18,7 +18,7 @@ from loom_gencode.table.models import GenTable, GenTableColumn
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def _table(name: str, table_type: str, extra: list[tuple[str, str]]) -> dict:
+def _table(name: str, table_type: str, extra: list[tuple[str, str]], parent: tuple[str, str] | None = None) -> dict:
     cols = [
         GenTableColumn(
             gen_table_id="t", **column_defaults(n, STANDARD_COLUMNS[n][0], comments=STANDARD_COLUMNS[n][1])
@@ -32,6 +32,8 @@ def _table(name: str, table_type: str, extra: list[tuple[str, str]]) -> dict:
         comments=f"{name} 表",
         table_type=table_type,
         class_name="".join(p.title() for p in name.split("_")),
+        parent_table=parent[0] if parent else None,
+        parent_table_fk=parent[1] if parent else None,
     )
     return table_context(record, cols)
 
@@ -40,6 +42,13 @@ CASES = {
     "normal": ("demo_note", "0", [("title", "varchar(100)"), ("amount", "numeric(10,2)")]),
     "tree": ("demo_category", "3", []),
     "workflow": ("demo_leave", "6", [("reason", "varchar(200)")]),
+    "master": ("demo_order", "0", [("code", "varchar(20)")]),
+    "left_tree": ("demo_group", "4", []),
+}
+# the child tables of a case: a master's rows edited in its form, a left tree's right list
+CHILDREN = {
+    "master": [("demo_item", "2", [("order_id", "varchar(64)"), ("qty", "integer")], ("demo_order", "order_id"))],
+    "left_tree": [("demo_member", "5", [("group_id", "varchar(64)"), ("title", "varchar(20)")], ("demo_group", "group_id"))],
 }
 
 
@@ -47,6 +56,7 @@ CASES = {
 def test_system_group_matches_golden_files(case):
     name, table_type, extra = CASES[case]
     current = _table(name, table_type, extra)
+    children = [_table(*child) for child in CHILDREN.get(case, [])]
     common = _scheme_context(
         SchemeSave(
             package_name="app",
@@ -56,19 +66,24 @@ def test_system_group_matches_golden_files(case):
             function_author="golden",
         )
     )
-    context = {
-        **common,
-        **_names(common, current),
-        "table": current,
-        "parent": None,
-        "children": [],
-        "main": current,
-    }
-    for template_name, _is_child, source in system_templates():
-        rendered = render(template_name, source, context)
-        assert rendered is not None
-        golden = GOLDEN / case / f"{template_name}.golden"
-        if os.environ.get("UPDATE_GOLDEN"):
-            golden.parent.mkdir(parents=True, exist_ok=True)
-            golden.write_text(rendered.content, encoding="utf-8")
-        assert rendered.content == golden.read_text(encoding="utf-8"), f"{case}/{template_name} differs"
+    # the main table's files, then each child table's (the routes are the main table's only)
+    for table, parent, prefix in [(current, None, ""), *((c, current, f"{c['name']}/") for c in children)]:
+        context = {
+            **common,
+            **_names(common, table),
+            "permission": _names(common, current)["permission"],
+            "table": table,
+            "parent": parent,
+            "children": children if parent is None else [],
+            "main": current,
+        }
+        for template_name, _is_child, source in system_templates():
+            rendered = render(template_name, source, context)
+            if parent is not None and rendered is None:
+                continue
+            assert rendered is not None
+            golden = GOLDEN / case / f"{prefix}{template_name}.golden"
+            if os.environ.get("UPDATE_GOLDEN"):
+                golden.parent.mkdir(parents=True, exist_ok=True)
+                golden.write_text(rendered.content, encoding="utf-8")
+            assert rendered.content == golden.read_text(encoding="utf-8"), f"{case}/{prefix}{template_name} differs"
