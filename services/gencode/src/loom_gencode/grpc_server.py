@@ -112,12 +112,16 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
                 self._cache,
                 data_source=request.data_source,
                 table=request.table,
-                filters=[rows.RowFilter(f.column, f.op, f.value, tuple(f.values)) for f in request.filters],
-                sorts=[(s.column, s.asc) for s in request.sorts],
-                offset=int(request.offset),
-                limit=int(request.limit),
-                skip_total=request.skip_total,
-                access=data_access_from_message(request.access) if request.HasField("access") else None,
+                asked=rows.RowQuery(
+                    filters=[
+                        rows.RowFilter(f.column, f.op, f.value, tuple(f.values)) for f in request.filters
+                    ],
+                    sorts=[(s.column, s.asc) for s in request.sorts],
+                    offset=int(request.offset),
+                    limit=int(request.limit),
+                    skip_total=request.skip_total,
+                    access=data_access_from_message(request.access) if request.HasField("access") else None,
+                ),
             )
         return data_pb2.QueryRowsResponse(total=total, rows_json=body.decode())
 

@@ -18,13 +18,8 @@ DEFAULT_DATA_SERVICE_TOKEN = "loom-development-data-service-token"
 class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     """Where gencode keeps its metadata, business tables, generated code and secrets."""
 
-    model_config = SettingsConfigDict(
-        env_prefix="LOOM_GENCODE_",
-        env_file=".env",
-        env_ignore_empty=True,
-        extra="ignore",
-        populate_by_name=True,
-    )
+    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    model_config = SettingsConfigDict(env_prefix="LOOM_GENCODE_")
 
     service_name: str = "gencode"
     http_port: int = 8102

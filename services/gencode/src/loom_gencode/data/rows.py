@@ -43,6 +43,19 @@ class RowFilter:
 
 
 @dataclass(frozen=True)
+class RowQuery:
+    """What a page of rows is asked by: its filters, its sort, where it starts and how long it is,
+    whether the total is wanted, and the caller's data access (none: every row)."""
+
+    filters: Sequence[RowFilter] = ()
+    sorts: Sequence[tuple[str, bool]] = ()
+    offset: int = 0
+    limit: int = 0
+    skip_total: bool = False
+    access: DataAccess | None = None
+
+
+@dataclass(frozen=True)
 class RowChange:
     table: str
     kind: str
@@ -127,25 +140,17 @@ def _json_value(value: Any) -> Any:
     return value
 
 
-def query(
-    engine: Engine,
-    table: sa.Table,
-    *,
-    filters: Sequence[RowFilter],
-    sorts: Sequence[tuple[str, bool]],
-    offset: int,
-    limit: int,
-    skip_total: bool,
-    access: DataAccess | None = None,
-) -> tuple[int, bytes]:
+def query(engine: Engine, table: sa.Table, asked: RowQuery) -> tuple[int, bytes]:
     """A page of rows as JSON (`[{column: value}]`) and the total of the filtered rows; with
-    ``access``, only the rows the caller's data permissions allow (one predicate, see datarules).
+    ``asked.access``, only the rows the caller's data permissions allow (one predicate, see datarules).
 
     The total rides on the page's statement, so a page costs one round trip; only a page past the
     end counts on its own. Usually it is an uncorrelated sub-select (evaluated once) while the page
     walks the sort index; with a `like` search (no index serves it, and few rows match) it is a
     window count over the matches, so the table is scanned once instead of by the count and again
     by a page walking every row to find its few matches."""
+    filters, sorts, offset, limit = asked.filters, asked.sorts, asked.offset, asked.limit
+    skip_total, access = asked.skip_total, asked.access
     where = [_condition(table, f) for f in filters]
     if access is not None:
         where.append(predicate(access, table.c))

@@ -24,7 +24,6 @@ from loom_gencode.table.errors import NameInvalid
 from loom_gencode.table.introspect import describe, list_tables
 from loom_gencode.table.models import GenTable
 from loom_gencode.table.schemas import ColumnSave, DataSourceRef, TableSave
-from loom_platform.datarules import DataAccess
 from loom_platform.errors import LoomError
 
 T = TypeVar("T")
@@ -142,28 +141,13 @@ async def query(
     *,
     data_source: str,
     table: str,
-    filters: Sequence[rows.RowFilter],
-    sorts: Sequence[tuple[str, bool]],
-    offset: int,
-    limit: int,
-    skip_total: bool,
-    access: DataAccess | None = None,
+    asked: rows.RowQuery,
 ) -> tuple[int, bytes]:
-    """A page of rows as JSON and the filtered total (within ``access`` when given)."""
+    """A page of rows as JSON and the filtered total (within ``asked.access`` when given)."""
     engine = await engine_of(session, runtime, data_source)
 
     def work() -> tuple[int, bytes]:
-        reflected = cache.get(engine, table)
-        return rows.query(
-            engine,
-            reflected,
-            filters=filters,
-            sorts=sorts,
-            offset=offset,
-            limit=limit,
-            skip_total=skip_total,
-            access=access,
-        )
+        return rows.query(engine, cache.get(engine, table), asked)
 
     return await _guard(asyncio.to_thread(work))
 

@@ -19,6 +19,7 @@ from loom_gencode.query import runner, statement
 from loom_gencode.query import service as query_service
 from loom_gencode.query.errors import SqlNotReadOnly
 from loom_gencode.runtime import Runtime
+from loom_platform import crud
 from loom_platform.paging import PageParams, contains, page_body
 from loom_platform.wire import now
 
@@ -27,10 +28,7 @@ FORMATS = ("json", "xml", "html")
 
 async def get(session: AsyncSession, set_id: str) -> DataSet:
     """Gets a data set by its id."""
-    found = await session.get(DataSet, set_id)
-    if found is None:
-        raise DatasetNotFound()
-    return found
+    return await crud.get(session, DataSet, set_id, DatasetNotFound())
 
 
 async def _params(session: AsyncSession, set_id: str) -> list[DataSetParam]:

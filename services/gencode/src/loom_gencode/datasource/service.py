@@ -16,7 +16,7 @@ from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
 from loom_gencode.runtime import Runtime
 from loom_gencode.table.models import GenTable
-from loom_platform.errors import NotFound
+from loom_platform import crud
 from loom_platform.wire import new_id, now
 
 
@@ -52,10 +52,7 @@ async def read(session: AsyncSession, runtime: Runtime, ds_id: str) -> dict[str,
 
 async def get(session: AsyncSession, ds_id: str) -> DataSource:
     """A stored data source, or NotFound."""
-    record = await session.get(DataSource, ds_id)
-    if record is None:
-        raise NotFound()
-    return record
+    return await crud.get(session, DataSource, ds_id)
 
 
 async def by_en_name(session: AsyncSession, en_name: str) -> DataSource | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import check_length, check_sort, publish, require
@@ -110,16 +111,21 @@ async def _save_template_group(session: AsyncSession, payload: Any, _actor: str)
     return crud.name_of(payload)
 
 
-VALIDATE_TYPE = _resource(
-    "validateType",
-    model=models.ValidateType,
-    wire=schemas.LabelValueSave,
-    fields=("label", "value", "sort"),
-    validate=_label_value_sort,
-    sortable=LABEL_VALUE_SORTABLE,
-    like=by_name("label", "value"),
-    order=("sort", "create_date"),
-)
+def _label_value(name: str, model: type[SQLModel]) -> Resource:
+    """A reference type of labels and values in a sort order (validation and query types)."""
+    return _resource(
+        name,
+        model=model,
+        wire=schemas.LabelValueSave,
+        fields=("label", "value", "sort"),
+        validate=_label_value_sort,
+        sortable=LABEL_VALUE_SORTABLE,
+        like=by_name("label", "value"),
+        order=("sort", "create_date"),
+    )
+
+
+VALIDATE_TYPE = _label_value("validateType", models.ValidateType)
 
 SHOW_TYPE = _resource(
     "showType",
@@ -132,16 +138,7 @@ SHOW_TYPE = _resource(
     order=("sort", "create_date"),
 )
 
-QUERY_TYPE = _resource(
-    "queryType",
-    model=models.QueryType,
-    wire=schemas.LabelValueSave,
-    fields=("label", "value", "sort"),
-    validate=_label_value_sort,
-    sortable=LABEL_VALUE_SORTABLE,
-    like=by_name("label", "value"),
-    order=("sort", "create_date"),
-)
+QUERY_TYPE = _label_value("queryType", models.QueryType)
 
 DATABASE_TYPE = _resource(
     "dataBaseType",

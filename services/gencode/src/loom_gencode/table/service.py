@@ -22,7 +22,7 @@ from loom_gencode.table.errors import DataSourceUnknown, ImportTableMissing, Tab
 from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
-from loom_platform.errors import NotFound
+from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id, now
 
@@ -42,10 +42,7 @@ SORTABLE = {
 
 async def get(session: AsyncSession, table_id: str) -> GenTable:
     """A table design, or NotFound."""
-    record = await session.get(GenTable, table_id)
-    if record is None:
-        raise NotFound()
-    return record
+    return await crud.get(session, GenTable, table_id)
 
 
 async def columns(session: AsyncSession, table_id: str) -> list[GenTableColumn]:
