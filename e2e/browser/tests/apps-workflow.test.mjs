@@ -3,7 +3,8 @@
 // draws the module's form and saves its record through the module's API before starting with it
 // as the business key; the task shows that record, and 同意 saves the change through the module.
 import { eventually, expect, screenshot } from '../lib/harness.mjs';
-import { adminPage, pageApi as api } from '../lib/session.mjs';
+import { column, tableDesign } from '../lib/design.mjs';
+import { adminPage, openTodo, pageApi as api } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_leave_${sfx}`;
@@ -11,34 +12,7 @@ const MODULE = `wf${sfx}`;
 const KEY = `e2e_wf_${sfx}`;
 const TITLE = `外置表单请假${sfx}`;
 
-function column(name, jdbcType, comments, extra = {}) {
-  const base = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag', 'proc_ins_id'].includes(name);
-  return {
-    name, comments, jdbcType, isPk: name === 'id' ? '1' : '0', isNull: name === 'id' ? '0' : '1',
-    isInsert: name === 'del_flag' ? '0' : '1', isEdit: base ? '0' : '1', isList: base ? '0' : '1', isQuery: '0', queryType: 'EQ',
-    isForm: base ? '0' : '1', showType: 'input', javaType: jdbcType.startsWith('timestamp') ? 'java.util.Date' : 'String',
-    javaField: name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase()), sort: 0, ...extra,
-  }; // prettier-ignore
-}
-
-const design = () => ({
-  name: TABLE,
-  comments: '外置表单',
-  dataSource: { id: 'master' },
-  idType: '1',
-  tableType: '6',
-  className: TABLE.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join(''),
-  columnList: [
-    column('id', 'varchar(64)', '主键'),
-    column('create_by', 'varchar(64)', '创建者'),
-    column('create_date', 'timestamp', '创建时间'),
-    column('update_by', 'varchar(64)', '更新者'),
-    column('update_date', 'timestamp', '更新时间'),
-    column('del_flag', 'varchar(64)', '逻辑删除标记'),
-    column('proc_ins_id', 'varchar(64)', '流程实例ID'),
-    column('reason', 'varchar(50)', '事由', { isNull: '0' }),
-  ].map((c, i) => ({ ...c, sort: (i + 1) * 10 })),
-});
+const design = () => tableDesign({ name: TABLE, comments: '外置表单', tableType: '6', columns: [column('reason', 'varchar(50)', '事由', { isNull: '0' })] });
 
 const xml = (formUrl) =>
   '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
@@ -48,7 +22,6 @@ const xml = (formUrl) =>
   `<userTask id="check" name="复核" flowable:assignee="\${applyUserId}" flowable:formKey="${formUrl}"/>` +
   '<endEvent id="end"/><sequenceFlow id="f1" sourceRef="start" targetRef="check"/>' +
   '<sequenceFlow id="f2" sourceRef="check" targetRef="end"/></process></definitions>';
-
 
 const ok = (answer, what) => {
   expect(answer.status === 200, `${what} (${answer.status} ${answer.text?.slice(0, 300)})`);
@@ -107,15 +80,7 @@ export default [
       }, 'the record names its instance');
       expect(records.length === 1 && records[0].reason === '回家' && records[0].procInsId === pid, `the record: ${JSON.stringify(records)}`);
       // the task shows the record in the module's form; 同意 saves the change through the module
-      await p.goto(ctx.base + '/flowable/task/TodoList');
-      const todo = p.locator('[data-page="/flowable/task/TodoList"]');
-      const search = todo.locator('.ant-pro-table-search [id="title"]');
-      await search.fill(TITLE);
-      await search.press('Enter');
-      const link = todo.locator('.ant-table-row', { hasText: TITLE }).locator('[data-todo]').first();
-      await link.waitFor({ timeout: 15000 });
-      await link.click();
-      const task = p.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
+      const task = await openTodo(ctx, p, TITLE);
       const reason = task.locator('.loom-external-form #reason');
       await eventually(async () => (await reason.inputValue().catch(() => '')) === '回家', 'the task shows the record');
       await reason.fill('回家探亲');

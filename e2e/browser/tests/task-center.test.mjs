@@ -8,14 +8,14 @@
 // setup; everyone holds sys's seeded employee role (the task center only: no user administration, no
 // form designer), the board members a board role on top.
 import { eventually, expect, screenshot, tick } from '../lib/harness.mjs';
-import { adminCredentials } from '../lib/harness.mjs';
-import { Api } from '../lib/api.mjs';
+import { flow, nodeExtension } from '../lib/api.mjs';
+import { adminApi, adminPage, openPage as open, openTodo, switchLanguage, userPage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `tc_leave_${sfx}`;
 const NAME = `请假${sfx}`;
+const CATEGORY = `任务中心${sfx}`;
 const PASSWORD = 'e2e-task-center-1';
-const admin = adminCredentials();
 
 // nickname -> display name
 const PEOPLE = {
@@ -27,11 +27,6 @@ const PEOPLE = {
   tom: '汤姆',
   out: '外人',
 };
-
-const flow = (id, from, to, cond) =>
-  cond
-    ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression"><![CDATA[${cond}]]></conditionExpression></sequenceFlow>`
-    : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`;
 
 // start -> 部门经理审批 -> (退回修改: 调整申请 -> 部门经理审批) | (days > 3: 董事会签 60 %) | end
 const XML =
@@ -99,73 +94,25 @@ const BUTTONS = {
 
 // ------------------------------------------------------------------ API (setup and checks)
 
-function findOffice(nodes, name) {
-  for (const n of nodes) {
-    if (n.name === name) return n.id;
-    const hit = findOffice(n.children ?? [], name);
-    if (hit) return hit;
-  }
-  return null;
-}
-
-async function office(api, name, type, parentId = '0') {
-  await api.call('POST', '/sys/office/save', { json: { name, type, parentId } });
-  return findOffice(await api.get('/sys/office/treeData', { showAll: '1' }), name);
-}
-
-async function role(api, name, enName, menuIdList) {
-  await api.call('POST', '/sys/role/save', { json: { name, enName, menuIdList } });
-  return (await api.get('/sys/role/list', { enName })).records[0].id;
-}
-
 /** Makes the organisation, the roles and the process once; answers the people by nickname. */
 async function world(ctx) {
   if (ctx.shared.taskWorld) return ctx.shared.taskWorld;
-  const api = await Api.login(ctx.base, admin.user, admin.password);
-  const company = await office(api, `任务中心公司${sfx}`, '1');
-  const dept = await office(api, `任务中心部${sfx}`, '2', company);
+  const api = await adminApi(ctx);
+  const company = await api.office(`任务中心公司${sfx}`, '1');
+  const dept = await api.office(`任务中心部${sfx}`, '2', company);
   const staff = (await api.get('/sys/role/list', { enName: 'employee' })).records[0].id;
-  const board = await role(api, `董事会${sfx}`, `tc_board_${sfx}`, []);
+  const board = await api.role(`董事会${sfx}`, `tc_board_${sfx}`);
   const people = {};
   for (const [nick, name] of Object.entries(PEOPLE)) {
-    const loginName = `tc-${sfx}-${nick}`;
-    const roles = nick.startsWith('b') ? [staff, board] : [staff];
-    await api.call('POST', '/sys/user/save', {
-      json: { loginName, name, password: PASSWORD, companyDTO: { id: company }, officeDTO: { id: dept }, roleIdList: roles },
-    });
-    const id = (await api.get('/sys/user/list', { loginName })).records[0].id;
-    people[nick] = { id, name, loginName, api: await Api.login(ctx.base, loginName, PASSWORD) };
+    const roleIdList = nick.startsWith('b') ? [staff, board] : [staff];
+    people[nick] = await api.user({ loginName: `tc-${sfx}-${nick}`, name, password: PASSWORD, company, dept, roleIdList });
   }
   // design, configure and deploy the process as the designer does
-  const model = await api.call('POST', '/app/rest/models', { json: { modelType: 0, key: KEY, name: NAME } });
-  const editor = await api.get(`/app/rest/models/${model.id}/editor/json`);
-  await api.call('POST', `/flowable/model/saveModel/${model.id}`, {
-    form: { modeltype: 'model', json_xml: XML, name: NAME, key: KEY, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated },
-  });
-  const node = (taskDefId, assignees) => ({
-    processDefId: KEY,
-    taskDefId,
-    flowAssigneeList: assignees.map(([type, value], i) => ({ type, value, condition: '0', operationType: '0', sort: (i + 1) * 10 })),
-    flowButtonList: BUTTONS[taskDefId].map(([code, name], i) => ({ code, name, sort: (i + 1) * 10, isHide: '0', next: '0' })),
-    flowConditionList: [],
-  });
-  await api.call('POST', '/extension/taskDefExtension/save', {
-    json: [node('dept', [['user', people.mgr.id]]), node('modify', [['applyUserId', '']]), node('board', [['role', board]])],
-  });
-  await api.call('PUT', '/flowable/model/deploy', { params: { id: model.id, category: `任务中心${sfx}` } });
-  ctx.shared.taskWorld = { api, people, model: (m) => deployModel(api, m) };
+  const node = (taskDefId, assignees) => nodeExtension(KEY, taskDefId, assignees, BUTTONS[taskDefId]);
+  const nodes = [node('dept', [['user', people.mgr.id]]), node('modify', [['applyUserId', '']]), node('board', [['role', board]])];
+  await api.deployModel({ key: KEY, name: NAME, xml: XML, nodes, category: CATEGORY });
+  ctx.shared.taskWorld = { api, people };
   return ctx.shared.taskWorld;
-}
-
-/** Saves and deploys a process model (key, name, xml, node extensions) as the designer does. */
-async function deployModel(api, { key, name, xml, nodes }) {
-  const model = await api.call('POST', '/app/rest/models', { json: { modelType: 0, key, name } });
-  const editor = await api.get(`/app/rest/models/${model.id}/editor/json`);
-  await api.call('POST', `/flowable/model/saveModel/${model.id}`, {
-    form: { modeltype: 'model', json_xml: xml, name, key, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated },
-  });
-  await api.call('POST', '/extension/taskDefExtension/save', { json: nodes });
-  await api.call('PUT', '/flowable/model/deploy', { params: { id: model.id, category: `任务中心${sfx}` } });
 }
 
 const FORM_KEY = `tc_form_${sfx}`;
@@ -183,9 +130,7 @@ const LEAVE_FORM = {
 async function formWorld(ctx) {
   const w = await world(ctx);
   if (w.form) return w.form;
-  await w.api.call('POST', '/extension/formDefinition/save', { json: { name: FORM_NAME, json: JSON.stringify(LEAVE_FORM) } });
-  const def = (await w.api.get('/extension/formDefinition/list', { current: '1', size: '-1', name: FORM_NAME })).records.find((r) => r.name === FORM_NAME);
-  const jsonId = def.formDefinitionJson?.id ?? (await w.api.get('/extension/formDefinitionJson/list', { 'formDefinition.id': def.id })).records[0].id;
+  const { jsonId } = await w.api.formDefinition(FORM_NAME, LEAVE_FORM);
   const prop = (id, writable) => `<flowable:formProperty id="${id}" name="${id}" readable="true" writable="${writable}"/>`;
   const xml =
     '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" ' +
@@ -196,18 +141,10 @@ async function formWorld(ctx) {
     '<exclusiveGateway id="gw"/><userTask id="long" name="长假备案" flowable:assignee="${applyUserId}"/><endEvent id="end" name="结束"/>' +
     flow('f1', 'start', 'dept') + flow('f2', 'dept', 'gw') + flow('f3', 'gw', 'long', '${days > 3}') + flow('f4', 'gw', 'end', '${days <= 3}') + flow('f5', 'long', 'end') +
     '</process></definitions>';
-  const node = (taskDefId, assignees) => ({
-    processDefId: FORM_KEY,
-    taskDefId,
-    flowAssigneeList: assignees.map(([type, value], i) => ({ type, value, condition: '0', operationType: '0', sort: (i + 1) * 10 })),
-    flowButtonList: [
-      { code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' },
-      { code: '_flow_save', name: '保存', sort: 20, isHide: '0', next: '0' },
-      { code: '_flow_print', name: '打印', sort: 30, isHide: '0', next: '0' },
-    ],
-    flowConditionList: [],
-  });
-  await deployModel(w.api, { key: FORM_KEY, name: FORM_NAME, xml, nodes: [node('dept', [['user', w.people.mgr.id]]), node('long', [['applyUserId', '']])] });
+  const buttons = [['_flow_agree', '同意'], ['_flow_save', '保存'], ['_flow_print', '打印']];
+  const node = (taskDefId, assignees) => nodeExtension(FORM_KEY, taskDefId, assignees, buttons);
+  const nodes = [node('dept', [['user', w.people.mgr.id]]), node('long', [['applyUserId', '']])];
+  await w.api.deployModel({ key: FORM_KEY, name: FORM_NAME, xml, nodes, category: CATEGORY });
   w.form = { jsonId };
   return w.form;
 }
@@ -217,56 +154,12 @@ async function startLeave(person, title, days) {
   return person.api.call('POST', '/flowable/task/start', { params: { procDefKey: KEY, title, vars: JSON.stringify({ days }) } });
 }
 
-async function todoOf(person, pid) {
-  const page = await person.api.get('/flowable/task/todo', { current: '1', size: '100' });
-  return page.records.filter((r) => r.task.processInstanceId === pid);
-}
-
-/** The person agrees to their task of the instance through the API (steps a test is not about). */
-async function agree(person, pid, vars = {}, message = '') {
-  const row = (await todoOf(person, pid))[0];
-  const comment = JSON.stringify({ type: '_flow_agree', status: '同意', message });
-  await person.api.call('POST', '/flowable/task/audit', { form: { taskId: row.task.id, vars: JSON.stringify(vars), comment } });
-}
-
 // ------------------------------------------------------------------ browser
 
-/** A browser page logged in as the person (one context per person and language). */
+/** The person's signed-in page (one context per person), speaking the language asked. */
 async function as(ctx, person, locale = 'zh-CN') {
-  const key = `tc-page-${person.loginName}-${locale}`;
-  if (!ctx.shared[key] || ctx.shared[key].isClosed()) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-    await ctx.portal.login(page, person.loginName, PASSWORD);
-    ctx.shared[key] = page;
-  }
-  ctx.shared.page = ctx.shared[key];
-  return ctx.shared[key];
-}
-
-async function open(ctx, page, href) {
-  await page.goto(ctx.base + href);
-  const scope = page.locator(`[data-page="${href.split('?')[0]}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  return scope;
-}
-
-/** Opens the person's task of an instance from 待办 (the row's link). */
-async function openTodo(ctx, page, title) {
-  const scope = await open(ctx, page, '/flowable/task/TodoList');
-  // search by title, as a person with a long list does
-  const search = scope.locator('.ant-pro-table-search [id="title"]');
-  await search.fill(title);
-  await search.press('Enter');
-  const link = scope.locator('.ant-table-row', { hasText: title }).locator('[data-todo]').first();
-  await link.waitFor({ timeout: 15000 });
-  await link.click();
-  const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
-  await task.waitFor({ timeout: 15000 });
-  await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
-  return task;
+  ctx.shared.page = await switchLanguage(await userPage(ctx, `tc-page-${person.loginName}`, person.loginName, PASSWORD), locale);
+  return ctx.shared.page;
 }
 
 async function pickUser(page, scope, person) {
@@ -351,7 +244,7 @@ export default [
       task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
-      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await todoOf(people[b], pid)).length === 1, `${b} has a countersign task`);
+      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await people[b].api.todoOf(pid)).length === 1, `${b} has a countersign task`);
 
       // two of three board members agree: 67 % >= 60 %, the third task disappears
       for (const b of ['b1', 'b2']) {
@@ -360,7 +253,7 @@ export default [
         await task.locator('[data-button="_flow_agree"]').click();
         await ctx.portal.toast(page, '提交成功');
       }
-      await eventually(async () => (await todoOf(people.b3, pid)).length === 0, 'the last countersign task is gone');
+      await eventually(async () => (await people.b3.api.todoOf(pid)).length === 0, 'the last countersign task is gone');
       page = await as(ctx, people.b3);
       const todo = await open(ctx, page, '/flowable/task/TodoList');
       await todo.locator('.ant-table').first().waitFor();
@@ -428,7 +321,7 @@ export default [
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
       // the days from the form decided the gateway: more than 3 goes to 长假备案 with the employee
-      await eventually(async () => (await todoOf(people.emp, pid)).some((r) => r.task.name === '长假备案'), 'days > 3 took the long branch');
+      await eventually(async () => (await people.emp.api.todoOf(pid)).some((r) => r.task.name === '长假备案'), 'days > 3 took the long branch');
     },
   },
   {
@@ -444,8 +337,8 @@ export default [
       await pickUser(page, dlg, people.tom);
       await dialogOk(page);
       await ctx.portal.toast(page, '转办成功');
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 0, 'gone from the manager');
-      const rows = await todoOf(people.tom, pid);
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 0, 'gone from the manager');
+      const rows = await people.tom.api.todoOf(pid);
       expect(rows.length === 1 && rows[0].status === 'todo', 'tom has it to handle');
     },
   },
@@ -468,8 +361,8 @@ export default [
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
       // resolved: the owner has it again, still open
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'back with the manager');
-      expect((await todoOf(people.tom, pid)).length === 0, 'gone from the delegate');
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 1, 'back with the manager');
+      expect((await people.tom.api.todoOf(pid)).length === 0, 'gone from the delegate');
     },
   },
   {
@@ -478,8 +371,8 @@ export default [
       const { people } = await world(ctx);
       const title = `加签${sfx}`;
       const pid = await startLeave(people.emp, title, 9);
-      await agree(people.mgr, pid, { reapply: false });
-      await eventually(async () => (await todoOf(people.b1, pid)).length === 1, 'b1 has a countersign task');
+      await people.mgr.api.agree(pid, { reapply: false });
+      await eventually(async () => (await people.b1.api.todoOf(pid)).length === 1, 'b1 has a countersign task');
       const page = await as(ctx, people.b1);
       const task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_add_multi_instance"]').click();
@@ -487,7 +380,7 @@ export default [
       await pickUser(page, dlg, people.tom);
       await dialogOk(page);
       await ctx.portal.toast(page, '加签成功');
-      await eventually(async () => (await todoOf(people.tom, pid)).length === 1, 'tom joins the countersign');
+      await eventually(async () => (await people.tom.api.todoOf(pid)).length === 1, 'tom joins the countersign');
     },
   },
   {
@@ -496,8 +389,8 @@ export default [
       const { people } = await world(ctx);
       const title = `减签${sfx}`;
       const pid = await startLeave(people.emp, title, 9);
-      await agree(people.mgr, pid, { reapply: false });
-      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await todoOf(people[b], pid)).length === 1, `${b} has a countersign task`);
+      await people.mgr.api.agree(pid, { reapply: false });
+      for (const b of ['b1', 'b2', 'b3']) await eventually(async () => (await people[b].api.todoOf(pid)).length === 1, `${b} has a countersign task`);
       const page = await as(ctx, people.b1);
       const task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_del_multi_instance"]').click();
@@ -508,9 +401,9 @@ export default [
       await screenshot(page, 'task-14-del-sign');
       await dialogOk(page);
       await ctx.portal.toast(page, '减签成功');
-      await eventually(async () => (await todoOf(people.b3, pid)).length === 0, 'b3 no longer signs');
-      expect((await todoOf(people.b2, pid)).length === 1, 'b2 still signs');
-      expect((await todoOf(people.b1, pid)).length === 1, 'b1 still signs');
+      await eventually(async () => (await people.b3.api.todoOf(pid)).length === 0, 'b3 no longer signs');
+      expect((await people.b2.api.todoOf(pid)).length === 1, 'b2 still signs');
+      expect((await people.b1.api.todoOf(pid)).length === 1, 'b1 still signs');
     },
   },
   {
@@ -519,10 +412,10 @@ export default [
       const { people } = await world(ctx);
       const title = `打印${sfx}`;
       const pid = await startLeave(people.emp, title, 2);
-      await agree(people.mgr, pid, { reapply: true }, '请附病假条');
-      await eventually(async () => (await todoOf(people.emp, pid)).length === 1, 'back with the employee');
-      await agree(people.emp, pid, {}, '已附病假条');
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'with the manager again');
+      await people.mgr.api.agree(pid, { reapply: true }, '请附病假条');
+      await eventually(async () => (await people.emp.api.todoOf(pid)).length === 1, 'back with the employee');
+      await people.emp.api.agree(pid, {}, '已附病假条');
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 1, 'with the manager again');
       const page = await as(ctx, people.mgr);
       const task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_print"]').click();
@@ -537,7 +430,7 @@ export default [
       await screenshot(page, 'task-15-print');
       await page.locator('.loom-task-print .ant-modal-close').click();
       await print.waitFor({ state: 'hidden' });
-      expect((await todoOf(people.mgr, pid)).length === 1, 'printing changes nothing');
+      expect((await people.mgr.api.todoOf(pid)).length === 1, 'printing changes nothing');
     },
   },
   {
@@ -556,7 +449,7 @@ export default [
       await opinion.fill('草稿：再核实');
       await task.locator('[data-button="_flow_save"]').click();
       await ctx.portal.toast(page, '保存成功');
-      expect((await todoOf(people.mgr, pid)).length === 1, 'saving does not complete the task');
+      expect((await people.mgr.api.todoOf(pid)).length === 1, 'saving does not complete the task');
       // reopened (a fresh page), the saved opinion is there
       await page.reload();
       task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
@@ -615,7 +508,7 @@ export default [
       await row.locator('[data-row-action="revoke"]').click();
       await page.locator('.ant-popconfirm .ant-btn-primary').click();
       await ctx.portal.toast(page, '撤销');
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 0, 'the manager no longer has it');
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 0, 'the manager no longer has it');
       await row.locator('[data-instance-status]').waitFor();
       // the list reloads after the revoke: the row's revoke action goes with the answer
       await eventually(async () => (await row.locator('[data-row-action="revoke"]').count()) === 0, 'no revoke on an ended request');
@@ -658,7 +551,7 @@ export default [
       const { people } = await world(ctx);
       const title = `越权${sfx}`;
       const pid = await startLeave(people.emp, title, 2);
-      const row = (await todoOf(people.mgr, pid))[0];
+      const row = (await people.mgr.api.todoOf(pid))[0];
       const page = await as(ctx, people.out);
       const q = new URLSearchParams({ taskId: row.task.id, procInsId: pid, procDefId: row.task.processDefinitionId, taskDefKey: 'dept', status: 'todo', title });
       await page.goto(`${ctx.base}/flowable/task/TaskForm?${q}`);
@@ -677,7 +570,7 @@ export default [
         const text = await toast.innerText();
         expect(/办理人|处理人|无权|没有权限|不是/.test(text), `a clear refusal: ${text}`);
       } else expect((await pane.locator('[data-button]').count()) === 0, 'no buttons on a refused task');
-      expect((await todoOf(people.mgr, pid)).length === 1, 'the task is still the manager\'s');
+      expect((await people.mgr.api.todoOf(pid)).length === 1, 'the task is still the manager\'s');
     },
   },
   {
@@ -686,10 +579,10 @@ export default [
       const { people } = await world(ctx);
       const title = `驳回${sfx}`;
       const pid = await startLeave(people.emp, title, 2);
-      await agree(people.mgr, pid, { reapply: true });
-      await eventually(async () => (await todoOf(people.emp, pid)).length === 1, 'back with the employee');
-      await agree(people.emp, pid);
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 1, 'with the manager again');
+      await people.mgr.api.agree(pid, { reapply: true });
+      await eventually(async () => (await people.emp.api.todoOf(pid)).length === 1, 'back with the employee');
+      await people.emp.api.agree(pid);
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 1, 'with the manager again');
       const page = await as(ctx, people.mgr);
       const task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_back"]').click();
@@ -699,7 +592,7 @@ export default [
       await screenshot(page, 'task-11-back-nodes');
       await dialogOk(page);
       await ctx.portal.toast(page, '退回成功');
-      await eventually(async () => (await todoOf(people.emp, pid)).some((r) => r.task.name === '调整申请'), 'the employee has 调整申请 again');
+      await eventually(async () => (await people.emp.api.todoOf(pid)).some((r) => r.task.name === '调整申请'), 'the employee has 调整申请 again');
     },
   },
   {
@@ -726,13 +619,7 @@ export default [
       const { people } = await world(ctx);
       const title = `监控${sfx}`;
       const pid = await startLeave(people.emp, title, 2);
-      const page = ctx.shared.tcAdminPage ?? (await (async () => {
-        const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-        const p = await context.newPage();
-        await ctx.portal.login(p, admin.user, admin.password);
-        ctx.shared.tcAdminPage = p;
-        return p;
-      })());
+      const page = await adminPage(ctx, 'tcAdminPage');
       ctx.shared.page = page;
       const running = await open(ctx, page, '/flowable/instance/RunningList');
       await running.locator('.ant-pro-table-search [id="title"]').fill(title);
@@ -745,7 +632,7 @@ export default [
       await reason.locator('textarea').fill('年度预算冻结');
       await reason.locator('.ant-btn-primary').click();
       await ctx.portal.toast(page, '终止');
-      await eventually(async () => (await todoOf(people.mgr, pid)).length === 0, 'the task is gone');
+      await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 0, 'the task is gone');
       const history = await open(ctx, page, '/flowable/instance/HistoryList');
       await history.locator('.ant-pro-table-search [id="title"]').fill(title);
       await history.locator('.ant-pro-table-search [id="title"]').press('Enter');
