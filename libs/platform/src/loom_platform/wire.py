@@ -20,6 +20,12 @@ class WireModel(BaseModel):
         return self.model_dump(by_alias=True)
 
 
+def camel_fields(record: object, *names: str) -> dict[str, Any]:
+    """The named attributes of a record under their wire names (``dict_type_id`` as ``dictTypeId``):
+    how a service renders a row whose answer is its columns as they are."""
+    return {to_camel(name): getattr(record, name) for name in names}
+
+
 def new_id() -> str:
     """A new record id (32 hex characters; ids are strings everywhere)."""
     return uuid.uuid4().hex

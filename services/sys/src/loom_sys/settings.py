@@ -11,9 +11,8 @@ from loom_platform.settings import ServiceSettings
 
 
 class SysSettings(ServiceSettings):
-    model_config = SettingsConfigDict(
-        env_prefix="LOOM_SYS_", env_file=".env", env_ignore_empty=True, extra="ignore"
-    )
+    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    model_config = SettingsConfigDict(env_prefix="LOOM_SYS_")
 
     service_name: str = "sys"
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_sys"

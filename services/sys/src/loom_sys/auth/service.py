@@ -46,23 +46,22 @@ class TokenService:
     settings: SysSettings
 
     def issue(self, user: User, login: LoginSession) -> Tokens:
-        access = self.signer.sign(
-            user_id=user.id,
-            login_name=user.login_name,
-            session_id=login.id,
-            token_type="access",
-            ttl_seconds=self.settings.access_token_seconds,
-            token_id=new_id(),
-        )
-        refresh = self.signer.sign(
-            user_id=user.id,
-            login_name=user.login_name,
-            session_id=login.id,
-            token_type="refresh",
-            ttl_seconds=self.settings.refresh_token_seconds,
-            token_id=login.refresh_token_id,
+        """A new access token and the session's current refresh token."""
+        access = self._sign(user, login, "access", self.settings.access_token_seconds, new_id())
+        refresh = self._sign(
+            user, login, "refresh", self.settings.refresh_token_seconds, login.refresh_token_id
         )
         return Tokens(access, refresh)
+
+    def _sign(self, user: User, login: LoginSession, kind: str, ttl: int, token_id: str) -> str:
+        return self.signer.sign(
+            user_id=user.id,
+            login_name=user.login_name,
+            session_id=login.id,
+            token_type=kind,
+            ttl_seconds=ttl,
+            token_id=token_id,
+        )
 
 
 async def login(

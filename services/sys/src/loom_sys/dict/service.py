@@ -9,8 +9,8 @@ from sqlalchemy import delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud
-from loom_platform.errors import NotFound, integrity_as
-from loom_platform.wire import now
+from loom_platform.errors import integrity_as
+from loom_platform.wire import camel_fields, now
 from loom_sys import events
 from loom_sys.dict.errors import DictTypeTaken, DictValueTaken
 from loom_sys.dict.models import DictType, DictValue
@@ -19,18 +19,12 @@ from loom_sys.dict.schemas import DictTypeSave, DictValueSave
 
 def render_type(row: Any) -> dict[str, Any]:
     t: DictType = row[0] if isinstance(row, tuple) or hasattr(row, "_mapping") else row
-    return {"id": t.id, "type": t.type, "description": t.description, "remarks": t.remarks}
+    return camel_fields(t, "id", "type", "description", "remarks")
 
 
 def render_value(v: DictValue) -> dict[str, Any]:
-    return {
-        "id": v.id,
-        "dictTypeId": v.dict_type_id,
-        "label": v.label,
-        "value": v.value,
-        "sort": v.sort,
-        "remarks": v.remarks,
-    }
+    """A dictionary value as the client reads it."""
+    return camel_fields(v, "id", "dict_type_id", "label", "value", "sort", "remarks")
 
 
 async def get_type(session: AsyncSession, type_id: str) -> DictType:
@@ -78,10 +72,7 @@ async def values_of(session: AsyncSession, type_id: str) -> list[DictValue]:
 
 
 async def get_value(session: AsyncSession, value_id: str) -> DictValue:
-    found = await session.get(DictValue, value_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, DictValue, value_id)
 
 
 async def save_value(session: AsyncSession, data: DictValueSave, *, actor: str) -> DictValue:

@@ -15,7 +15,6 @@ from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
 from loom_platform.openapi import FILE, OBJECT, TEXT
 from loom_platform.wire import WireModel
-from loom_sys.config import service as config_service
 from loom_sys.file import service, tickets
 from loom_sys.settings import SysSettings
 
@@ -42,20 +41,12 @@ async def upload(
 ) -> Any:
     """Stores one file (multipart field ``file``); answers its URL."""
     settings = _settings(request)
-    # the system settings' limit (changed without a restart), never above the service's own
-    limit = config_service.upload_limit(
-        await config_service.current(session, settings), settings.upload_max_bytes
-    )
-    content = await file.read(limit + 1)
     async with transaction(session):
-        record = await service.store(
+        record = await service.upload(
             session,
-            root=settings.files_dir,
+            settings,
+            file,
             folder=uploadPath,
-            filename=file.filename or "",
-            content=content,
-            content_type=file.content_type,
-            max_bytes=limit,
             extensions=settings.allowed_extensions,
             actor=principal.user_id,
         )

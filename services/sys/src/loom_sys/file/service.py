@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path, PurePosixPath
+from typing import Protocol
 from urllib.parse import quote
 
 from sqlalchemy import select
@@ -11,8 +12,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import NotFound
 from loom_platform.wire import new_id, now
+from loom_sys.config import service as config_service
 from loom_sys.file.errors import ExtensionRefused, FileEmpty, FileTooLarge, PathInvalid
 from loom_sys.file.models import StoredFile
+from loom_sys.settings import SysSettings
 
 _SAFE_FOLDER = re.compile(r"^[A-Za-z0-9_\-/]*$")
 DOWNLOAD_URL = "/api/sys/file/download2?source={source}"
@@ -34,6 +37,42 @@ def resolve(root: Path, relative: str) -> Path:
     if not target.is_relative_to(root.resolve()):
         raise PathInvalid()
     return target
+
+
+class Upload(Protocol):
+    """What an upload offers (FastAPI's ``UploadFile``)."""
+
+    filename: str | None
+    content_type: str | None
+
+    async def read(self, size: int = -1) -> bytes: ...
+
+
+async def upload(
+    session: AsyncSession,
+    settings: SysSettings,
+    file: Upload,
+    *,
+    folder: str | None,
+    extensions: frozenset[str],
+    actor: str,
+) -> StoredFile:
+    """Stores an upload within the size limit of the system settings (changed without a restart),
+    never above the service's own; reads no more than one byte past it."""
+    limit = config_service.upload_limit(
+        await config_service.current(session, settings), settings.upload_max_bytes
+    )
+    return await store(
+        session,
+        root=settings.files_dir,
+        folder=folder,
+        filename=file.filename or "",
+        content=await file.read(limit + 1),
+        content_type=file.content_type,
+        max_bytes=limit,
+        extensions=extensions,
+        actor=actor,
+    )
 
 
 async def store(

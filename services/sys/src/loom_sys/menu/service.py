@@ -8,11 +8,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform import tree
-from loom_platform.errors import NotFound
+from loom_platform import crud, tree
 from loom_platform.i18n import EN, current_language
 from loom_platform.tree import build_tree
-from loom_platform.wire import now
+from loom_platform.wire import camel_fields, now
 from loom_sys import events
 from loom_sys.menu.errors import MenuHasChildren, MenuNameRequired, MenuParentMissing
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
@@ -21,22 +20,12 @@ from loom_sys.role.models import RoleMenu
 
 
 def render(menu: Menu) -> dict[str, Any]:
-    return {
-        "id": menu.id,
-        "parentId": menu.parent_id,
-        "parentIds": menu.parent_ids,
-        "name": menu.name,
-        "nameEn": menu.name_en,
-        "href": menu.href,
-        "target": menu.target,
-        "icon": menu.icon,
-        "sort": menu.sort,
-        "isShow": menu.is_show,
-        "type": menu.type,
-        "permission": menu.permission,
-        "affix": menu.affix,
-        "remarks": menu.remarks,
-    }
+    """A menu as the client reads it."""
+    return camel_fields(
+        menu,
+        *("id", "parent_id", "parent_ids", "name", "name_en", "href", "target", "icon", "sort"),
+        *("is_show", "type", "permission", "affix", "remarks"),
+    )
 
 
 async def all_menus(session: AsyncSession) -> list[Menu]:
@@ -87,10 +76,7 @@ async def user_menus(
 
 async def get(session: AsyncSession, menu_id: str) -> Menu:
     """Gets a menu by its id."""
-    found = await session.get(Menu, menu_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, Menu, menu_id)
 
 
 async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:

@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud
 from loom_platform.errors import integrity_as
-from loom_platform.wire import now
+from loom_platform.wire import camel_fields, now
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
 from loom_sys.post.schemas import PostSave
@@ -19,15 +19,7 @@ from loom_sys.user.models import UserPost
 
 def render(post: Post) -> dict[str, Any]:
     """A post as the client reads it."""
-    return {
-        "id": post.id,
-        "name": post.name,
-        "code": post.code,
-        "type": post.type,
-        "status": post.status,
-        "sort": post.sort,
-        "remarks": post.remarks,
-    }
+    return camel_fields(post, "id", "name", "code", "type", "status", "sort", "remarks")
 
 
 async def get(session: AsyncSession, post_id: str) -> Post:

@@ -9,8 +9,8 @@ from sqlalchemy import delete as sql_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.errors import NotFound
-from loom_platform.wire import now
+from loom_platform import crud
+from loom_platform.wire import camel_fields, now
 from loom_sys import events
 from loom_sys.datarule import service as datarule_service
 from loom_sys.menu.models import Menu
@@ -24,23 +24,12 @@ ADMIN_ROLE_ID = "1"
 
 def render(row: Any) -> dict[str, Any]:
     role: Role = row[0] if hasattr(row, "_mapping") else row
-    return {
-        "id": role.id,
-        "name": role.name,
-        "enName": role.en_name,
-        "useable": role.useable,
-        "sysData": role.sys_data,
-        "dataScope": role.data_scope,
-        "remarks": role.remarks,
-    }
+    return camel_fields(role, "id", "name", "en_name", "useable", "sys_data", "data_scope", "remarks")
 
 
 async def get(session: AsyncSession, role_id: str) -> Role:
     """Gets a role by its id."""
-    found = await session.get(Role, role_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, Role, role_id)
 
 
 async def menu_ids(session: AsyncSession, role_id: str) -> list[str]:

@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import crud
 from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
 from loom_platform.paging import PageParams, Sortable, contains, empty_filter, paginate
@@ -165,10 +166,7 @@ async def page(
 
 async def get(session: AsyncSession, user_id: str) -> User:
     """Gets a user by their id."""
-    found = await session.get(User, user_id)
-    if found is None:
-        raise NotFound()
-    return found
+    return await crud.get(session, User, user_id)
 
 
 def in_scope(access: DataAccess) -> Any:

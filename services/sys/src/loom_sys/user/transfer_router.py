@@ -17,7 +17,6 @@ from loom_platform.i18n import translate
 from loom_platform.openapi import FILE, OBJECT
 from loom_platform.wire import WireModel, now
 from loom_sys import events
-from loom_sys.config import service as config_service
 from loom_sys.datarule import service as datarule_service
 from loom_sys.file import service as file_service
 from loom_sys.file.errors import ExtensionRefused
@@ -120,21 +119,9 @@ async def image_upload(
     extension = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if extension not in IMAGES:
         raise ExtensionRefused(ext=extension or "-")
-    limit = config_service.upload_limit(
-        await config_service.current(session, settings), settings.upload_max_bytes
-    )
-    content = await file.read(limit + 1)
     async with transaction(session):
-        record = await file_service.store(
-            session,
-            root=settings.files_dir,
-            folder="avatars",
-            filename=name,
-            content=content,
-            content_type=file.content_type,
-            max_bytes=limit,
-            extensions=IMAGES,
-            actor=principal.user_id,
+        record = await file_service.upload(
+            session, settings, file, folder="avatars", extensions=IMAGES, actor=principal.user_id
         )
         url = file_service.url_of(record.path)
         user = await service.get(session, principal.user_id)
