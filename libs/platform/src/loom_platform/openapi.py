@@ -91,6 +91,13 @@ def fields_body(**fields: str) -> dict[str, Any]:
     return {"requestBody": {"required": False, "content": content}}
 
 
+def schema_body(model: type[BaseModel], **more: str) -> dict[str, Any]:
+    """:func:`fields_body` of a schema that a route validates from ``request_fields``: its fields by
+    their wire names, described as the schema describes them (``more``: fields it takes as extras)."""
+    described = {(info.alias or name): info.description or "" for name, info in model.model_fields.items()}
+    return fields_body(**described, **more)
+
+
 def query(**params: str) -> dict[str, Any]:
     """``openapi_extra`` of a route that reads these optional query parameters from
     ``request.query_params`` itself (``name="description"``; every one is text)."""

@@ -14,13 +14,8 @@ DEFAULT_DATA_SERVICE_TOKEN = "loom-development-data-service-token"
 class FormsSettings(ServiceSettings):  # type: ignore[misc]
     """Where forms keeps its definitions and process form data, and where it finds gencode."""
 
-    model_config = SettingsConfigDict(
-        env_prefix="LOOM_FORMS_",
-        env_file=".env",
-        env_ignore_empty=True,
-        extra="ignore",
-        populate_by_name=True,
-    )
+    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    model_config = SettingsConfigDict(env_prefix="LOOM_FORMS_")
 
     service_name: str = "forms"
     http_port: int = 8104

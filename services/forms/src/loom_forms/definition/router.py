@@ -13,7 +13,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import fields_body
+from loom_platform.openapi import schema_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -57,13 +57,7 @@ async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]: 
 
 @router.post(
     "/formDefinition/save",
-    openapi_extra=fields_body(
-        id="the definition (none: a new one)",
-        name="its name",
-        categoryId="its category",
-        remarks="remarks",
-        json="the first version's form JSON (a new definition)",
-    ),
+    openapi_extra=schema_body(DefinitionSave),
     dependencies=[WRITE],
 )
 async def save(session: SessionDep, request: Request) -> Message:
@@ -103,11 +97,7 @@ async def version_fields(session: SessionDep, id: str = "", jsonId: str = "") ->
 
 @router.post(
     "/formDefinitionJson/save",
-    openapi_extra=fields_body(
-        id="the version to update (none: the next version)",
-        formDefinitionId="the definition of a new version",
-        json="the form JSON",
-    ),
+    openapi_extra=schema_body(VersionSave),
     dependencies=[WRITE],
 )
 async def save_version(session: SessionDep, request: Request) -> dict[str, Any]:

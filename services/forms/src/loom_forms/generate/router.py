@@ -21,7 +21,7 @@ from loom_platform.errors import PermissionDenied
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import download, fields_body, query
+from loom_platform.openapi import download, query, schema_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -91,11 +91,7 @@ async def query_by_id(
 
 @router.post(
     "/save",
-    openapi_extra=fields_body(
-        formId="the form",
-        id="the record (none: a new one)",
-        data="the values (a JSON object); or the values as fields",
-    ),
+    openapi_extra=schema_body(RecordSave, id="the record (none: a new one)"),
 )
 async def save(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
@@ -169,11 +165,7 @@ async def _export(
 @router.post(
     "/export",
     responses=download(XLSX),
-    openapi_extra=fields_body(
-        formId="the form",
-        params="the search values of the isSearch fields (a JSON object, or its text)",
-        orderBy="the list's sort (the export is in record order)",
-    ),
+    openapi_extra=schema_body(ExportRequest),
 )
 async def export_posted(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
@@ -198,7 +190,7 @@ def _template(online: service.Online) -> StreamingResponse:
     return _download(body, f"{online.form.name}导入模板.xlsx")
 
 
-@router.post("/import/template", responses=download(XLSX), openapi_extra=fields_body(formId="the form"))
+@router.post("/import/template", responses=download(XLSX), openapi_extra=schema_body(FormBody))
 async def import_template_posted(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal
 ) -> StreamingResponse:
