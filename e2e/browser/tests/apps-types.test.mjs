@@ -188,6 +188,19 @@ export default [
       await leaf.waitFor({ state: 'hidden', timeout: 10000 });
       await expander.click();
       await leaf.waitFor({ timeout: 10000 });
+      // moving the leaf: its parent select offers the root, never the leaf itself
+      await leaf.locator('[data-row-action="edit"]').click();
+      const dlg = topDialog(p);
+      await dlg.locator('.ant-form-item:has(#parentId) .ant-select-selection-item', { hasText: `根${sfx}` }).waitFor({ timeout: 10000 });
+      await dlg.locator('.ant-form-item:has(#parentId) .ant-select-selector').click();
+      const options = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+      await options.locator(`.ant-select-tree-node-content-wrapper[title="根${sfx}"]`).waitFor({ timeout: 10000 });
+      expect((await options.locator(`.ant-select-tree-node-content-wrapper[title="叶${sfx}"]`).count()) === 0, 'the leaf is not its own parent\'s choice');
+      // Escape folds the dropdown, then closes the dialog unsaved
+      await eventually(async () => {
+        await p.keyboard.press('Escape');
+        return dlg.waitFor({ state: 'hidden', timeout: 2000 }).then(() => true, () => false);
+      }, 'the dialog closes', 15000);
       await screenshot(p, 'apps-types-01-tree');
     },
   },
