@@ -3,7 +3,8 @@
 // header's notice bell counts a new task and a copy (抄送) the moment they happen; the phone-sized
 // journey; the product panel's approver policy and 会签/或签/依次审批 fields, saved and read back.
 import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
-import { Api, bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { adminApi, adminPage as signedInAdmin, newPage, openTodo, signedIn } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const admin = adminCredentials();
@@ -13,49 +14,17 @@ const CONFIG = { labelWidth: 100, labelPosition: 'right', size: 'small' };
 const V1 = { list: [widget('number', 'days', '请假天数'), widget('input', 'reason', '请假事由'), widget('textarea', 'opinion', '经理意见')], config: CONFIG };
 const V2 = { list: [widget('number', 'days', '天数（新版）'), widget('input', 'reason', '事由（新版）'), widget('textarea', 'opinion', '审批意见（新版）')], config: CONFIG };
 
-/** A page of the administrator (one per viewport and language). */
+/** A page of the administrator (one per viewport and language), the one a failure is pictured from. */
 async function adminPage(ctx, { width = 1440, height = 900, locale = 'zh-CN' } = {}) {
-  const key = `approvals-admin-${width}-${locale}`;
-  if (!ctx.shared[key] || ctx.shared[key].isClosed()) {
-    const context = await ctx.browser.newContext({ viewport: { width, height }, locale });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-    await ctx.portal.login(page, admin.user, admin.password);
-    ctx.shared[key] = page;
-  }
-  ctx.shared.page = ctx.shared[key];
-  return ctx.shared[key];
+  ctx.shared.page = await signedInAdmin(ctx, `approvals-admin-${width}-${locale}`, { width, height, locale });
+  return ctx.shared.page;
 }
 
-/** Opens the user's task of a request from 待办, searching its title. */
-async function openTodo(ctx, page, title) {
-  await page.goto(ctx.base + '/flowable/task/TodoList');
-  const scope = page.locator('[data-page="/flowable/task/TodoList"]');
-  const search = scope.locator('.ant-pro-table-search [id="title"]');
-  await search.fill(title);
-  await search.press('Enter');
-  const link = scope.locator('.ant-table-row', { hasText: title }).locator('[data-todo]').first();
-  await link.waitFor({ timeout: 15000 });
-  await link.click();
-  const task = page.locator('[data-page="/flowable/task/TaskForm"] .loom-task-page');
-  await task.locator('.loom-task-buttons button').first().waitFor({ timeout: 15000 });
-  return task;
-}
-
-/** A user with sys's employee role in a company and department of their own; `{ id, loginName, api }`. */
-async function employee(ctx, api, nick) {
-  const office = async (name, type, parentId = '0') => {
-    await api.call('POST', '/sys/office/save', { json: { name, type, parentId } });
-    const find = (nodes) => nodes.reduce((hit, n) => hit ?? (n.name === name ? n.id : find(n.children ?? [])), null);
-    return find(await api.get('/sys/office/treeData', { showAll: '1' }));
-  };
-  const company = await office(`审批公司${sfx}`, '1');
-  const dept = await office(`审批部${sfx}${nick}`, '2', company);
-  const loginName = `ap-${sfx}-${nick}`;
-  const password = 'e2e-approvals-1';
-  await api.call('POST', '/sys/user/save', { json: { loginName, name: `员工${nick}${sfx}`, password, companyDTO: { id: company }, officeDTO: { id: dept }, roleIdList: ['employee'] } });
-  return { id: await api.userId(loginName), loginName, password, api: await Api.login(ctx.base, loginName, password) };
+/** A user with sys's employee role in a company and department of their own; `{ id, loginName, password, api }`. */
+async function employee(api, nick) {
+  const company = await api.office(`审批公司${sfx}`, '1');
+  const dept = await api.office(`审批部${sfx}${nick}`, '2', company);
+  return api.user({ loginName: `ap-${sfx}-${nick}`, name: `员工${nick}${sfx}`, password: 'e2e-approvals-1', company, dept });
 }
 
 // what the phone journey reads and clicks, in each language
@@ -68,7 +37,7 @@ export default [
   {
     name: 'approvals: an open task renders the form version it was created with after the form is republished; 修改记录 shows each node as submitted',
     run: async (ctx) => {
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const me = await api.userId(admin.user);
       const key = `ap_version_${sfx}`;
       const name = `版本请假${sfx}`;
@@ -126,18 +95,16 @@ export default [
   ...['zh-CN', 'en-US'].map((locale) => ({
     name: `approvals: the notice bell counts a new task and a copy at once, and leads to the task list (${locale})`,
     run: async (ctx) => {
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const me = await api.userId(admin.user);
       const key = `ap_bell_${sfx}_${locale.slice(0, 2)}`;
       const title = `铃铛${sfx}${locale}`;
       const xml = bpmn(key, `通知${sfx}`, '<startEvent id="start" flowable:initiator="applyUserId"/><userTask id="check" name="审核"/><endEvent id="end"/>' + flow('f1', 'start', 'check') + flow('f2', 'check', 'end'));
       await api.deployModel({ key, name: `通知${sfx}`, xml, nodes: [nodeExtension(key, 'check', [['user', me]])] });
-      const emp = await employee(ctx, api, `bell${locale.slice(0, 2)}`);
+      const emp = await employee(api, `bell${locale.slice(0, 2)}`);
       await api.call('PUT', '/flowable/notice/read');
       // the administrator's portal, its notice stream open
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-      const page = await context.newPage();
-      if (locale === 'en-US') await page.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
+      const page = await newPage(ctx, { locale });
       ctx.shared.page = page;
       const streaming = page.waitForResponse((r) => r.url().includes('/api/flowable/notice/stream'), { timeout: 30000 });
       await ctx.portal.login(page, admin.user, admin.password);
@@ -163,13 +130,13 @@ export default [
       await panel.locator('.loom-notice-item[data-kind="task"]', { hasText: title }).click();
       await page.waitForURL((u) => u.pathname === '/flowable/task/TodoList', { timeout: 10000 });
       await eventually(async () => (await bell.getAttribute('data-count')) === '1', 'one unread left');
-      await context.close();
+      await page.context().close();
     },
   })),
   ...['zh-CN', 'en-US'].map((locale) => ({
     name: `approvals: on a 390×844 phone an employee starts a request and the approver agrees to it, lists and chart included (${locale})`,
     run: async (ctx) => {
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const me = await api.userId(admin.user);
       const lang = locale.slice(0, 2);
       const text = PHONE_TEXT[locale];
@@ -187,16 +154,14 @@ export default [
       );
       const buttons = [['_flow_agree', '同意'], ['_flow_back', '驳回'], ['_flow_transfer', '转办'], ['_flow_print', '打印']];
       await api.deployModel({ key, name, xml, nodes: [nodeExtension(key, 'dept', [['user', me]], buttons)], category: `手机${sfx}` });
-      const emp = await employee(ctx, api, `phone${lang}`);
-      const phone = { viewport: { width: 390, height: 844 }, locale, isMobile: true, hasTouch: true };
+      const emp = await employee(api, `phone${lang}`);
+      const phone = { width: 390, height: 844, phone: true, expectMenu: false, locale };
       const noSideScroll = async (page) => (await page.evaluate(() => document.documentElement.scrollWidth)) <= 390;
 
       // the employee, on her phone: the menu opens over the page, 发起流程 lists the process as a card
-      const empContext = await ctx.browser.newContext(phone);
-      if (locale === 'en-US') await empContext.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-      let page = await empContext.newPage();
+      let page = await signedIn(ctx, emp.loginName, emp.password, phone);
+      const empContext = page.context();
       ctx.shared.page = page;
-      await ctx.portal.login(page, emp.loginName, emp.password, { expectMenu: false });
       await page.locator('.loom-header [data-action="toggle-menu"]').waitFor({ timeout: 20000 });
       await page.locator('[data-action="toggle-menu"]').click();
       const start = await ctx.portal.openMenu(page, '/flowable/task/ProcessStart', text.menu);
@@ -230,11 +195,9 @@ export default [
       await screenshot(page, `approvals-3-phone-applied-${locale}`);
 
       // the approver, on his phone: 待办 lists it; the task page shows the form in one column, the buttons in a bar at the bottom
-      const mgrContext = await ctx.browser.newContext(phone);
-      if (locale === 'en-US') await mgrContext.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-      page = await mgrContext.newPage();
+      page = await signedIn(ctx, admin.user, admin.password, phone);
+      const mgrContext = page.context();
       ctx.shared.page = page;
-      await ctx.portal.login(page, admin.user, admin.password, { expectMenu: false });
       await page.locator('.loom-header [data-action="toggle-menu"]').waitFor({ timeout: 20000 });
       const task = await openTodo(ctx, page, title);
       expect(await noSideScroll(page), 'the task page fits the width');
@@ -273,7 +236,7 @@ export default [
   {
     name: 'approvals: the product panel sets empty approvers, automatic approval, a deadline and 或签/依次审批/会签; saved, they are the node settings and the XML',
     run: async (ctx) => {
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const key = `ap_panel_${sfx}`;
       const shape = (id, x) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="100" width="100" height="80"/></bpmndi:BPMNShape>`;
       const edge = (id, x1, x2) => `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${x1}" y="140"/><di:waypoint x="${x2}" y="140"/></bpmndi:BPMNEdge>`;
@@ -289,9 +252,7 @@ export default [
         '<bpmndi:BPMNShape id="end_di" bpmnElement="end"><dc:Bounds x="640" y="122" width="36" height="36"/></bpmndi:BPMNShape>' +
         edge('f1', 76, 130) + edge('f2', 230, 300) + edge('f3', 400, 470) + edge('f4', 570, 640) +
         '</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>';
-      const modelId = (await api.call('POST', '/app/rest/models', { json: { modelType: 0, key, name: `面板${sfx}` } })).id;
-      const editor = await api.get(`/app/rest/models/${modelId}/editor/json`);
-      await api.call('POST', `/flowable/model/saveModel/${modelId}`, { form: { modeltype: 'model', json_xml: xml, name: `面板${sfx}`, key, description: 'e2e', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated } });
+      const modelId = await api.saveModel({ key, name: `面板${sfx}`, xml });
 
       const p = await adminPage(ctx, { width: 1600, height: 1000 });
       await p.goto(ctx.base + '/flowable/model/ModelList');
