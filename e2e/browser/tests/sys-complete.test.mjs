@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminCredentials, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { adminPage as signedInAdmin, newPage, openPage as open, pageApi as api } from '../lib/session.mjs';
 
 // SheetJS from the frontends' workspace (the browser tests have no packages of their own)
 const XLSX = createRequire(new URL('../../../frontends/package.json', import.meta.url))('xlsx');
@@ -12,34 +13,7 @@ const XLSX = createRequire(new URL('../../../frontends/package.json', import.met
 const sfx = Date.now().toString(36);
 const admin = adminCredentials();
 
-async function adminPage(ctx) {
-  if (!ctx.shared.sysCompletePage) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(page, admin.user, admin.password);
-    ctx.shared.sysCompletePage = page;
-  }
-  return ctx.shared.sysCompletePage;
-}
-
-async function api(page, method, url, body) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}`, 'Content-Type': 'application/json' };
-      const r = await fetch('/api' + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: r.status, json: await r.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
-
-async function open(ctx, page, href) {
-  await page.goto(ctx.base + href);
-  const scope = page.locator(`[data-page="${href}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  return scope;
-}
+const adminPage = (ctx) => signedInAdmin(ctx, 'sysCompletePage');
 
 export default [
   {
@@ -241,9 +215,8 @@ export default [
       const page = await adminPage(ctx);
       const form = (await api(page, 'GET', '/sys/sysConfig/queryById')).json;
       await api(page, 'POST', '/sys/sysConfig/save', { ...form, loginCode: '1' });
-      const context = await ctx.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+      const login = await newPage(ctx, { width: 1280, height: 800 });
       try {
-        const login = await context.newPage();
         await login.goto(ctx.base + '/login');
         await login.locator('[data-testid="login-code-image"]').waitFor({ timeout: 20000 });
         await login.fill('#loom-username', admin.user);
@@ -259,7 +232,7 @@ export default [
         await screenshot(login, 'sys-login-captcha');
       } finally {
         await api(page, 'POST', '/sys/sysConfig/save', { ...form, loginCode: '0' });
-        await context.close();
+        await login.context().close();
       }
     },
   },
