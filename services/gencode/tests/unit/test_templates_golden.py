@@ -9,7 +9,7 @@ import pytest
 
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.render import render
-from loom_gencode.generate.service import _names, _scheme_context
+from loom_gencode.generate.service import _scheme_context, template_contexts
 from loom_gencode.scheme.schemas import SchemeSave
 from loom_gencode.seed import system_templates
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
@@ -18,7 +18,9 @@ from loom_gencode.table.models import GenTable, GenTableColumn
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def _table(name: str, table_type: str, extra: list[tuple[str, str]], parent: tuple[str, str] | None = None) -> dict:
+def _table(
+    name: str, table_type: str, extra: list[tuple[str, str]], parent: tuple[str, str] | None = None
+) -> dict:
     cols = [
         GenTableColumn(
             gen_table_id="t", **column_defaults(n, STANDARD_COLUMNS[n][0], comments=STANDARD_COLUMNS[n][1])
@@ -47,8 +49,17 @@ CASES = {
 }
 # the child tables of a case: a master's rows edited in its form, a left tree's right list
 CHILDREN = {
-    "master": [("demo_item", "2", [("order_id", "varchar(64)"), ("qty", "integer")], ("demo_order", "order_id"))],
-    "left_tree": [("demo_member", "5", [("group_id", "varchar(64)"), ("title", "varchar(20)")], ("demo_group", "group_id"))],
+    "master": [
+        ("demo_item", "2", [("order_id", "varchar(64)"), ("qty", "integer")], ("demo_order", "order_id"))
+    ],
+    "left_tree": [
+        (
+            "demo_member",
+            "5",
+            [("group_id", "varchar(64)"), ("title", "varchar(20)")],
+            ("demo_group", "group_id"),
+        )
+    ],
 }
 
 
@@ -67,16 +78,9 @@ def test_system_group_matches_golden_files(case):
         )
     )
     # the main table's files, then each child table's (the routes are the main table's only)
-    for table, parent, prefix in [(current, None, ""), *((c, current, f"{c['name']}/") for c in children)]:
-        context = {
-            **common,
-            **_names(common, table),
-            "permission": _names(common, current)["permission"],
-            "table": table,
-            "parent": parent,
-            "children": children if parent is None else [],
-            "main": current,
-        }
+    for context in template_contexts(common, current, children):
+        parent = context["parent"]
+        prefix = "" if parent is None else f"{context['table']['name']}/"
         for template_name, _is_child, source in system_templates():
             rendered = render(template_name, source, context)
             if parent is not None and rendered is None:
@@ -86,4 +90,6 @@ def test_system_group_matches_golden_files(case):
             if os.environ.get("UPDATE_GOLDEN"):
                 golden.parent.mkdir(parents=True, exist_ok=True)
                 golden.write_text(rendered.content, encoding="utf-8")
-            assert rendered.content == golden.read_text(encoding="utf-8"), f"{case}/{prefix}{template_name} differs"
+            assert rendered.content == golden.read_text(encoding="utf-8"), (
+                f"{case}/{prefix}{template_name} differs"
+            )

@@ -154,28 +154,36 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
         table_context(c, await table_service.columns(session, c.id))
         for c in await table_service.children_of(session, table)
     ]
-    common = _scheme_context(payload)
     jobs: list[tuple[str, str, dict[str, Any]]] = []
-    for current, parent in [(main, None), *((child, main) for child in children)]:
+    for context in template_contexts(_scheme_context(payload), main, children):
         for template in templates:
-            if template.is_child == "1" and parent is None:
+            if template.is_child == "1" and context["parent"] is None:
                 continue
-            context = {
-                **common,
-                **_names(common, current),
-                # a child table belongs to its master's module: the master's menu buttons grant it
-                "permission": _names(common, main)["permission"],
-                "table": current,
-                "parent": parent,
-                "children": children if parent is None else [],
-                "main": main,
-            }
             jobs.append((template.name, template.contents, context))
     # Off the event loop and out of the process, a few at a time: a heavy template slows its own
     # request, not gencode (the caller is the signed-in user the request's auth recorded).
     async with _RENDER_SLOTS.hold(caller.get()):
         rendered = await asyncio.to_thread(render_isolated, jobs, group.name or group.id)
     return _place(runtime.settings.workspace, payload, rendered)
+
+
+def template_contexts(
+    common: dict[str, Any], main: dict[str, Any], children: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """What the templates see for the main table, then for each of its child tables."""
+    return [
+        {
+            **common,
+            **_names(common, current),
+            # a child table belongs to its master's module: the master's menu buttons grant it
+            "permission": _names(common, main)["permission"],
+            "table": current,
+            "parent": parent,
+            "children": children if parent is None else [],
+            "main": main,
+        }
+        for current, parent in [(main, None), *((child, main) for child in children)]
+    ]
 
 
 def _scheme_context(payload: SchemeSave) -> dict[str, Any]:
