@@ -86,6 +86,15 @@ async def test_one_bad_row_imports_nothing_and_names_row_and_field(admin: httpx.
     assert broken["msg"] == "导入文件格式不正确，请使用导入模板(.xlsx)"
 
 
+async def test_a_refusal_quoting_a_cell_answers_it_as_text_not_markup(admin: httpx.AsyncClient) -> None:
+    # the refusal's msg is HTML for the client, and the unknown company's name is the file's own cell
+    content = _xlsx([HEADER, ["xss1", "脚本", "secret-1", "<img src=x onerror=alert(1)>"]])
+    answer = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", content)})).json()
+    assert answer["success"] is False
+    assert "<img" not in answer["msg"]
+    assert "&lt;img src=x onerror=alert(1)&gt;" in answer["msg"]
+
+
 async def test_the_export_answers_the_rows_the_list_shows_for_the_same_search_and_scope(
     admin: httpx.AsyncClient, make_user: Any, client_for: Any
 ) -> None:

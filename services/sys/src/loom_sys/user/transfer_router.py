@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import datetime
 from typing import Annotated, Any
 from urllib.parse import quote
@@ -72,7 +73,8 @@ async def import_users(request: Request, session: SessionDep, principal: CanImpo
         async with transaction(session):
             count = await transfer.import_users(session, content, actor=principal.user_id)
     except transfer.ImportRefused as refused:
-        reasons = "<br/>".join(e.text() for e in refused.errors[:20])
+        # msg is HTML for the client (one line per row); a reason may quote a cell of the uploaded file
+        reasons = "<br/>".join(html.escape(e.text()) for e in refused.errors[:20])
         return {
             "success": False,
             "msg": translate("sys.user.import_failed", reason=reasons),
