@@ -1,6 +1,7 @@
 // The portal end to end: login, menus, dictionaries, organisation, users, roles and permissions,
 // a remote that is down, English, token refresh, icons and the devtools guard.
 import { adminCredentials, eventually, expect, fill, pickTree, screenshot, tick } from '../lib/harness.mjs';
+import { newPage, signedIn } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const names = {
@@ -13,14 +14,9 @@ const names = {
 };
 const admin = adminCredentials();
 
+/** The page the administrator signs into through the login page (the first tests' subject) and keeps. */
 async function adminPage(ctx) {
-  if (!ctx.shared.page) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    ctx.shared.context = context;
-    ctx.shared.page = page;
-  }
+  if (!ctx.shared.page) ctx.shared.page = await newPage(ctx);
   return ctx.shared.page;
 }
 
@@ -194,10 +190,8 @@ export default [
   {
     name: 'the restricted user sees only the permitted menus and buttons',
     run: async (ctx) => {
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const page = await context.newPage();
+      const page = await signedIn(ctx, names.login, names.password);
       try {
-        await ctx.portal.login(page, names.login, names.password);
         const menu = page.locator('.loom-side-menu');
         await menu.locator('.ant-menu-submenu-title').first().click().catch(() => undefined);
         await menu.locator('[data-href="/sys/user/UserList"]').waitFor();
@@ -217,16 +211,16 @@ export default [
         expect((await modal.locator('[data-action="confirm"]').count()) === 0, 'view mode has no confirm');
         await screenshot(page, '07-restricted-user');
       } finally {
-        await context.close();
+        await page.context().close();
       }
     },
   },
   {
     name: 'a remote that is down shows a notice in its pane while the shell keeps working',
     run: async (ctx) => {
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await newPage(ctx);
+      const context = page.context();
       await context.route('**/mf/sys/**', (r) => r.abort('connectionrefused'));
-      const page = await context.newPage();
       if (process.env.LOOM_E2E_DEBUG) page.on('console', (m) => console.log('      [console]', m.type(), m.text().slice(0, 200)));
       try {
         await ctx.portal.login(page, admin.user, admin.password);
@@ -273,10 +267,10 @@ export default [
         // every area is built: the static server answers an area it does not have with 404. From the
         // login on: the portal fetches the pages of the user's menus after login, so an area taken
         // away later is already loaded in this page
-        const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+        const without = await newPage(ctx);
+        const context = without.context();
         await context.route('**/mf/forms/remoteEntry.js', (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
         try {
-          const without = await context.newPage();
           await ctx.portal.login(without, admin.user, admin.password);
           tried += 1;
           await open('forms', pages.forms, without);
@@ -337,7 +331,7 @@ export default [
     name: 'icon catalogue: clicking an icon copies its class name',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      await ctx.shared.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.base });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.base });
       const scope = await ctx.portal.openMenu(page, '/sys/icon/IconList', '系统管理');
       const cell = scope.locator('.loom-icon-cell').first();
       await cell.waitFor({ timeout: 20000 });
@@ -457,7 +451,7 @@ export default [
       await ctx.portal.logout(page);
       const token = await page.evaluate(() => localStorage.getItem('loom.token'));
       expect(!token, 'token forgotten');
-      await ctx.shared.context.close();
+      await page.context().close();
     },
   },
 ];

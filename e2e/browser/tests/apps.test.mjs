@@ -4,7 +4,8 @@
 // opens its list from the module's remote (the host built it; the shell registers it at login):
 // add (refused by the page, and by the server), search, edit, delete.
 import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
-import { adminPage, pageApi } from '../lib/session.mjs';
+import { column, tableDesign } from '../lib/design.mjs';
+import { adminPage, grantMenus, pageApi, signedIn } from '../lib/session.mjs';
 
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
@@ -18,34 +19,15 @@ const page = (ctx) => adminPage(ctx, 'appsPage');
 /** Calls the API with the page's token (fixtures the scenario does not exercise through screens). */
 const api = pageApi;
 
-function column(name, jdbcType, comments, extra = {}) {
-  const base = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag'].includes(name);
-  return {
-    name, comments, jdbcType, isPk: name === 'id' ? '1' : '0', isNull: name === 'id' ? '0' : '1',
-    isInsert: '1', isEdit: '1', isList: base ? '0' : '1', isQuery: '0', queryType: 'EQ', isForm: base ? '0' : '1',
-    showType: 'input', javaType: jdbcType.startsWith('timestamp') ? 'java.util.Date' : 'String',
-    javaField: name.replace(/_([a-z])/g, (_m, c) => c.toUpperCase()), sort: 0, ...extra,
-  }; // prettier-ignore
-}
-
-const design = () => ({
-  name: TABLE,
-  comments: '端到端模块',
-  dataSource: { id: 'master' },
-  idType: '1',
-  tableType: '0',
-  className: HREF.split('/').pop().replace(/List$/, ''),
-  columnList: [
-    column('id', 'varchar(64)', '主键'),
-    column('create_by', 'varchar(64)', '创建者'),
-    column('create_date', 'timestamp', '创建时间'),
-    column('update_by', 'varchar(64)', '更新者'),
-    column('update_date', 'timestamp', '更新时间'),
-    column('del_flag', 'varchar(64)', '逻辑删除标记'),
-    column('title', 'varchar(50)', '标题', { isNull: '0', isQuery: '1', queryType: 'LIKE' }),
-    column('kind', 'varchar(10)', '是否', { showType: 'select', dictType: 'yes_no' }),
-  ].map((c, i) => ({ ...c, sort: (i + 1) * 10 })),
-});
+const design = () =>
+  tableDesign({
+    name: TABLE,
+    comments: '端到端模块',
+    columns: [
+      column('title', 'varchar(50)', '标题', { isNull: '0', isQuery: '1', queryType: 'LIKE' }),
+      column('kind', 'varchar(10)', '是否', { showType: 'select', dictType: 'yes_no' }),
+    ],
+  });
 
 export default [
   {
@@ -106,22 +88,8 @@ export default [
       // its menu, granted to the administrator's role as 角色管理 does
       const menu = await api(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `模块${sfx}`, tableId, tableType: '0' }, true);
       expect(menu.status === 200, `the menu is created (${menu.text})`);
-      const tree = (await api(p, 'GET', '/sys/menu/treeData')).json;
-      const ids = [];
-      const walk = (ns, inside) => {
-        for (const n of ns ?? []) {
-          const mine = inside || (n.href ?? '') === HREF;
-          if (mine) ids.push(n.id);
-          walk(n.children, mine);
-        }
-      };
-      walk(tree, false);
+      const ids = await grantMenus(p, (href) => href === HREF);
       expect(ids.length === 5, `the page and its four buttons (${ids.length})`);
-      const info = (await api(p, 'GET', '/sys/user/info')).json;
-      for (const roleId of info.user.roleIdList) {
-        const role = (await api(p, 'GET', `/sys/role/queryById?id=${roleId}`)).json;
-        await api(p, 'POST', '/sys/role/save', { id: role.id, name: role.name, enName: role.enName, useable: role.useable ?? '1', remarks: role.remarks, menuIdList: [...new Set([...(role.menuIdList ?? []), ...ids])] });
-      }
       await ctx.portal.logout(p);
       await ctx.portal.login(p, admin.user, admin.password);
       // the menu under 代码生成 opens the module's list from the module's own remote, which the
@@ -198,11 +166,9 @@ export default [
   {
     name: 'apps (en-US): the generated page speaks English and the server refuses in English too',
     run: async (ctx) => {
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-      await context.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-      const p = await context.newPage();
+      const p = await signedIn(ctx, admin.user, admin.password, { locale: 'en-US' });
+      const context = p.context();
       try {
-        await ctx.portal.login(p, admin.user, admin.password);
         const remoteEntry = p.waitForResponse((r) => r.url().includes(`/mf/apps/${MODULE}/${TABLE}/remoteEntry.js`) && r.ok(), { timeout: 60000 });
         await p.goto(ctx.base + HREF);
         await remoteEntry;

@@ -3,34 +3,17 @@
 // such drops the canvas still follows its widgets' sizes (nothing overlaps; the forms suite drops on
 // the canvas after drops into columns and a sub-table); a selected field inside a slot shows its toolbar below its input, not over it; the property
 // panel is wholly inside the window at 1440 px and narrower. zh-CN and en-US.
-import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, pageApi, switchLanguage } from '../lib/session.mjs';
 
-const admin = adminCredentials();
 const sfx = Date.now().toString(36);
 const LIST = '/form/make/FormMakeList';
 
-async function pageAs(ctx, locale) {
-  const key = `form-canvas-${locale}`;
-  if (!ctx.shared[key]) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-    if (locale === 'en-US') await context.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared[key] = p;
-  }
-  return ctx.shared[key];
-}
+/** The administrator's page of this file, speaking the language of the pass. */
+const pageAs = async (ctx, locale) => switchLanguage(await adminPage(ctx, 'form-canvas'), locale);
 
-async function api(p, url, body) {
-  return p.evaluate(
-    async ({ url, body }) => {
-      const r = await fetch('/api' + url, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('loom.token')}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      return r.json();
-    },
-    { url, body },
-  );
-}
+/** The parsed answer of a POST made with the page's token. */
+const api = async (p, url, body) => (await pageApi(p, 'POST', url, body)).json;
 
 /** A form of a field, a tab pair, a sub-table and another field, saved through the API. */
 async function layoutForm(p, code) {

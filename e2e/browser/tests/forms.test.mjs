@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { adminPage, grantMenus, pageApi, switchLanguage } from '../lib/session.mjs';
 
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
@@ -18,29 +19,12 @@ const LANGS = {
   'en-US': { tag: 'en', required: 'is required', validError: 'Form data validation failed', dir: 'Forms', refused: "Don't support adding this field", name: `Leave ${sfx}` },
 };
 
-async function pageAs(ctx, locale) {
-  const key = `forms-${locale}`;
-  if (!ctx.shared[key]) {
-    const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale, acceptDownloads: true });
-    if (locale === 'en-US') await context.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-    const p = await context.newPage();
-    p.on('pageerror', (e) => console.log('      [pageerror]', e.message));
-    await ctx.portal.login(p, admin.user, admin.password);
-    ctx.shared[key] = p;
-  }
-  return ctx.shared[key];
-}
+/** The administrator's page of this file, speaking the language of the pass. */
+const pageAs = async (ctx, locale) => switchLanguage(await adminPage(ctx, 'forms', { acceptDownloads: true }), locale);
 
+/** The parsed answer of an API call made with the page's token. */
 async function api(p, url, method = 'GET', body = undefined) {
-  return p.evaluate(
-    async ({ url, method, body }) => {
-      const headers = { Authorization: `Bearer ${localStorage.getItem('loom.token')}` };
-      if (body) headers['Content-Type'] = 'application/json';
-      const r = await fetch('/api' + url, { method, headers, body: body ? JSON.stringify(body) : undefined });
-      return r.json();
-    },
-    { url, method, body },
-  );
+  return (await pageApi(p, method, url, body)).json;
 }
 
 /**
@@ -48,21 +32,7 @@ async function api(p, url, method = 'GET', body = undefined) {
  * administrator does in 角色管理 (a new menu is granted to no role; see the report of issue 11).
  */
 async function grantMenu(p, formId) {
-  const tree = await api(p, '/sys/menu/treeData');
-  const ids = [];
-  const walk = (ns, inside) => {
-    for (const n of ns ?? []) {
-      const mine = inside || (n.href ?? '').includes(`formId=${formId}`);
-      if (mine) ids.push(n.id);
-      walk(n.children, mine);
-    }
-  };
-  walk(tree, false);
-  const info = await api(p, '/sys/user/info');
-  for (const roleId of info.user.roleIdList) {
-    const role = await api(p, `/sys/role/queryById?id=${roleId}`);
-    await api(p, '/sys/role/save', 'POST', { id: role.id, name: role.name, enName: role.enName, useable: role.useable ?? '1', remarks: role.remarks, menuIdList: [...new Set([...(role.menuIdList ?? []), ...ids])] });
-  }
+  const ids = await grantMenus(p, (href) => href.includes(`formId=${formId}`));
   expect(ids.length >= 2, `the menu and its buttons exist (${ids.length})`);
 }
 
