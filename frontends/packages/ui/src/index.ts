@@ -40,7 +40,7 @@ export { OfficeTree, type OfficeNode, type OfficeTreeProps } from './components/
 export { SORT_MAX, sortInRange, sortRules, required, maxLen } from './components/formRules';
 export { SortInput, DictOrInput, YesNo, type SortInputProps, type DictOrInputProps } from './components/fields';
 export { isDeleted, liveRows, removeNested, upsertNested, type NestedRow } from './components/nested';
-export { NestedRowsEditor, type NestedRowsEditorProps } from './components/NestedRowsEditor';
+export { CellInput, NestedRowsEditor, type CellInputProps, type NestedRowsEditorProps } from './components/NestedRowsEditor';
 export { ExpandedChildren } from './components/ExpandedChildren';
 export { FileTreePicker, type FileTreePickerProps, type LazyNode } from './components/FileTreePicker';
 export { GeneratedFields, GeneratedList, GeneratedPage, type GeneratedColumn, type GeneratedPages } from './components/GeneratedPage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
-import { NestedRowsEditor } from '../src/components/NestedRowsEditor';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { CellInput, NestedRowsEditor } from '../src/components/NestedRowsEditor';
 import { renderUi } from './helpers';
 
 interface Rule {
@@ -91,5 +91,79 @@ describe('NestedRowsEditor in the table', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(onEdit).toHaveBeenCalledWith(rows[1], 1);
     expect(document.querySelector('.loom-form-dialog')).toBeNull();
+  });
+
+  it('deleting a row leaves the rows below showing their own texts, in cells that keep what they hold (issue 22)', () => {
+    // given three rows without ids, whose cells hold their text themselves (committed on leaving, as the designer's condition rows did)
+    const onChange = vi.fn();
+    function Held({ initial }: { initial: Rule[] }) {
+      const [rows, setRows] = useState(initial);
+      return (
+        <NestedRowsEditor<Rule>
+          inTable
+          value={rows}
+          onChange={(next) => {
+            setRows(next);
+            onChange(next);
+          }}
+          deletedFlag={null}
+          columns={(patch) => [
+            { title: '字段', dataIndex: 'field', render: (v: string, r) => <input className="held" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { field: e.target.value })} /> },
+          ]}
+        />
+      );
+    }
+    renderUi(<Held initial={[{ field: 'days', value: '' }, { field: 'money', value: '' }, { field: 'title', value: '' }]} />);
+    const texts = () => Array.from(document.querySelectorAll<HTMLInputElement>('input.held')).map((i) => i.value);
+    expect(texts()).toEqual(['days', 'money', 'title']);
+    // when the first row is deleted
+    fireEvent.click(document.querySelectorAll('[data-row-action="delete"]')[0]!);
+    // then the two left show their own texts
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ field: 'money', value: '' }, { field: 'title', value: '' }]);
+    expect(texts()).toEqual(['money', 'title']);
+    // and so after a cell's edit and another delete
+    fireEvent.blur(Object.assign(document.querySelectorAll<HTMLInputElement>('input.held')[1]!, { value: 'subject' }));
+    fireEvent.click(document.querySelectorAll('[data-row-action="delete"]')[0]!);
+    expect(texts()).toEqual(['subject']);
+  });
+
+  it('a text cell shows its row\'s value, also when the rows change from outside, and changes it once on leaving', () => {
+    // given two rows whose rows are read again from elsewhere (new objects) after every change, as a diagram's are
+    const onChange = vi.fn();
+    let replace: (rows: Rule[]) => void = () => undefined;
+    function Reread({ initial }: { initial: Rule[] }) {
+      const [rows, setRows] = useState(initial);
+      replace = (next) => act(() => setRows(next.map((r) => ({ ...r }))));
+      return (
+        <NestedRowsEditor<Rule>
+          inTable
+          value={rows}
+          onChange={(next) => {
+            setRows(next.map((r) => ({ ...r })));
+            onChange(next);
+          }}
+          deletedFlag={null}
+          columns={(patch) => [{ title: '值', dataIndex: 'value', render: (v: string, r) => <CellInput className="cell" value={v} onCommit={(value) => patch(r, { value })} /> }]}
+        />
+      );
+    }
+    renderUi(<Reread initial={[{ field: 'a', value: '1' }, { field: 'b', value: '2' }, { field: 'c', value: '3' }]} />);
+    const cells = () => Array.from(document.querySelectorAll<HTMLInputElement>('input.cell'));
+    // when a value is typed: nothing changes until the cell is left
+    fireEvent.change(cells()[1]!, { target: { value: '22' } });
+    expect(cells()[1]!.value).toBe('22');
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.blur(cells()[1]!);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange.mock.lastCall?.[0]).toEqual([{ field: 'a', value: '1' }, { field: 'b', value: '22' }, { field: 'c', value: '3' }]);
+    // when the first is deleted
+    fireEvent.click(document.querySelectorAll('[data-row-action="delete"]')[0]!);
+    expect(cells().map((c) => c.value)).toEqual(['22', '3']);
+    // when the rows change from outside (an undo)
+    replace([{ field: 'b', value: '2' }, { field: 'c', value: '3' }]);
+    expect(cells().map((c) => c.value)).toEqual(['2', '3']);
+    // leaving a cell untouched changes nothing
+    fireEvent.blur(cells()[0]!);
+    expect(onChange).toHaveBeenCalledTimes(2);
   });
 });

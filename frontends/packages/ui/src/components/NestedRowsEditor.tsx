@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Table, Typography, Space } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { Button, Input, Table, Typography, Space, type InputProps } from 'antd';
 import type { ColumnsType, TableProps } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,57 @@ import { liveRows, removeNested, upsertNested, type NestedRowBase } from './nest
 
 /** Changes one row in place: what the cells of the in-table mode call. */
 export type PatchRow<R> = (row: R, patch: Partial<R>) => void;
+
+export interface CellInputProps extends Omit<InputProps, 'value' | 'defaultValue' | 'onChange'> {
+  value?: string | null;
+  /** The text typed, once the user leaves the cell having changed it. */
+  onCommit: (value: string) => void;
+}
+
+/**
+ * A text cell of the in-table mode: always shows its row's value (also after a delete above it or
+ * an undo), while typing its own text, which changes the row once, on leaving the cell.
+ */
+export function CellInput({ value, onCommit, onBlur, ...rest }: CellInputProps) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <Input
+      {...rest}
+      value={typed ?? value ?? ''}
+      onChange={(e) => setTyped(e.target.value)}
+      onBlur={(e) => {
+        if (typed !== null && typed !== (value ?? '')) onCommit(typed);
+        setTyped(null);
+        onBlur?.(e);
+      }}
+    />
+  );
+}
+
+/**
+ * Keys of rows without an id of their own (a diagram's extension rows, new rows), one per place of
+ * the value: a row keeps its key while the same object stays in the rows (a delete above it, an
+ * add), and a row replaced in place (an edit, the rows read again) takes the key of its place. So
+ * after a delete the rows below keep their own cells, never the deleted row's.
+ */
+function useRowKeys(value: unknown[]): string[] {
+  const ref = useRef<{ rows: unknown[] | null; keys: string[]; next: number }>({ rows: null, keys: [], next: 0 });
+  const s = ref.current;
+  if (s.rows !== value) {
+    const before = new Map<unknown, string>();
+    (s.rows ?? []).forEach((r, i) => before.has(r) || before.set(r, s.keys[i] as string));
+    const used = new Set<string>();
+    const samePlaces = s.rows?.length === value.length;
+    s.keys = value.map((r, i) => {
+      let k = before.get(r) ?? (samePlaces ? s.keys[i] : undefined);
+      if (k === undefined || used.has(k)) k = `~row-${s.next++}`;
+      used.add(k);
+      return k;
+    });
+    s.rows = value;
+  }
+  return s.keys;
+}
 
 export interface NestedRowsEditorProps<R extends NestedRowBase> {
   value?: R[];
@@ -53,6 +104,7 @@ export function NestedRowsEditor<R extends NestedRowBase>(props: NestedRowsEdito
   const { t } = useTranslation('ui');
   const [dlg, setDlg] = useState<{ open: boolean; mode: FormMode; row: R | null }>({ open: false, mode: 'add', row: null });
   const rows = liveRows(value);
+  const placeKeys = useRowKeys(value);
   // keep the latest array for "continue adding" (several saves while the dialog stays open)
   let current = value;
   const emit = (next: R[]) => {
@@ -107,7 +159,7 @@ export function NestedRowsEditor<R extends NestedRowBase>(props: NestedRowsEdito
       {add.label ?? t('addRow')}
     </Button>
   );
-  const key = props.rowKey ?? ((r: R, i: number) => String(r.id || (r as { __key?: string }).__key || i));
+  const key = props.rowKey ?? ((r: R) => String(r.id || (r as { __key?: string }).__key || placeKeys[value.indexOf(r)]));
   return (
     <div className="loom-nested-rows">
       {add.below ? null : props.toolbar ? props.toolbar(addButton) : addButton}

@@ -8,6 +8,3 @@ export interface SectionProps {
   /** Bumped on every diagram change, so sections re-read the element. */
   version: number;
 }
-
-/** Rows of a section's table are keyed by their place: a diagram's extension rows carry no stable id. */
-export const byIndex = (_row: unknown, index: number): string => String(index);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { buttonCodeError, pickButtons, sortButtons, type ButtonRow } from '../rules';
-import { byIndex, type SectionProps } from '../types';
+import type { SectionProps } from '../types';
 
 const KEYS: Array<keyof ButtonRow & string> = ['id', 'name', 'code', 'isHide', 'next', 'sort'];
 
@@ -54,7 +54,6 @@ export function ButtonSection({ modeler, element, version }: SectionProps) {
         onChange={write}
         deletedFlag={null}
         bordered={false}
-        rowKey={byIndex}
         onAdd={() => startEdit(null)}
         onEdit={(_r, i) => startEdit(i)}
         add={{ label: t('panel.addButton'), action: 'button-add', icon: false }}

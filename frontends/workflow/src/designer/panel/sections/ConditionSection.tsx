@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Radio, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
+import { CellInput, GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, is, plain, processOf, services, setExtensions, type Bo } from '../../model/access';
 import { designerApi } from '../../save/api';
 import { COMPARES, type Compare, expressionToRows, newConditionRow, rowsToExpression, type ConditionRow } from '../rules';
-import { byIndex, type SectionProps } from '../types';
+import type { SectionProps } from '../types';
 
 const KEYS: Array<keyof ConditionRow & string> = ['id', 'field', 'compare', 'value', 'logic', 'sort'];
 
@@ -97,15 +97,14 @@ export function ConditionSection({ modeler, element, version }: SectionProps) {
             onChange={writeRows}
             deletedFlag={null}
             bordered={false}
-            rowKey={byIndex}
             // a new row is only shown: the expression is written once a cell of it changes
             onAdd={() => setRows([...rows, { ...newConditionRow(), sort: rows.length + 1 }])}
             add={{ label: t('panel.addRow'), action: 'condition-add', below: true }}
             rowColumn={{ small: true }}
             columns={(patch) => [
-              { title: t('panel.field'), dataIndex: 'field', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { field: e.target.value })} data-field="condition-field" /> },
+              { title: t('panel.field'), dataIndex: 'field', render: (v: string, r) => <CellInput size="small" value={v} onCommit={(field) => patch(r, { field })} data-field="condition-field" /> },
               { title: t('panel.compare'), dataIndex: 'compare', width: 70, render: (v: Compare, r) => <Select<Compare> size="small" value={v} style={{ width: 60 }} options={COMPARES.map((c) => ({ value: c, label: c }))} onChange={(c) => patch(r, { compare: c })} data-field="condition-compare" /> },
-              { title: t('panel.value'), dataIndex: 'value', render: (v: string, r) => <Input size="small" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { value: e.target.value })} data-field="condition-value" /> },
+              { title: t('panel.value'), dataIndex: 'value', render: (v: string, r) => <CellInput size="small" value={v} onCommit={(value) => patch(r, { value })} data-field="condition-value" /> },
               { title: t('panel.logic'), dataIndex: 'logic', width: 70, render: (v: 'and' | 'or', r) => <Select<'and' | 'or'> size="small" value={v} style={{ width: 60 }} options={[{ value: 'and', label: t('panel.and') }, { value: 'or', label: t('panel.or') }]} onChange={(x) => patch(r, { logic: x })} /> },
             ]}
           />

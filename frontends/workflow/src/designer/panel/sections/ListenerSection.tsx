@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
 import { extensions, services, setExtensions, type Bo } from '../../model/access';
 import { cleanListener, listenerError, listenerImplOfValueType, listenerTypeOf, type ListenerEntry, type ListenerImpl } from '../rules';
-import { byIndex, type SectionProps } from '../types';
+import type { SectionProps } from '../types';
 
 const EVENTS = { execution: ['start', 'take', 'end'], task: ['create', 'assignment', 'complete', 'delete'] };
 const IMPLS: ListenerImpl[] = ['JavaClass', 'Expression', 'DelegateExpression'];
@@ -70,7 +70,6 @@ export function ListenerSection({ modeler, element, version, kind }: SectionProp
         onChange={write}
         deletedFlag={null}
         bordered={false}
-        rowKey={byIndex}
         onAdd={() => { setError(null); setEditing({ index: null, entry: { event: EVENTS[kind][0] as string, type: 'JavaClass', class: '', fields: [] } }); }}
         onEdit={(r, index) => { setError(null); setEditing({ index, entry: { ...r } }); }}
         add={{ label: t('panel.addListener'), action: `listener-add-${kind}` }}

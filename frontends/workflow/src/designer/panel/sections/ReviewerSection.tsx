@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LoomTreeSelect, NestedRowsEditor, PickerField } from '@loom/ui';
 import { extensions, plain, services, setExtensions } from '../../model/access';
 import { keptReviewers, newReviewerRow, REVIEWER_TYPES, type ReviewerRow, type ReviewerType } from '../rules';
-import { byIndex, type SectionProps } from '../types';
+import type { SectionProps } from '../types';
 import { INITIATOR_OFFICE, ReviewerValue } from './ReviewerValue';
 import { ApprovalPolicy } from './ApprovalPolicy';
 
@@ -79,7 +79,6 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
         disabled
         value={rows}
         bordered={false}
-        rowKey={(r) => `${r.type}:${r.value}:${r.sort}`}
         columns={[
           { title: t('panel.userType'), dataIndex: 'type', render: (v: string) => typeLabel(v) },
           { title: t('panel.source'), dataIndex: 'value', ellipsis: true, render: (v: string, r) => <ReviewerValue type={r.type} value={v} /> },
@@ -96,7 +95,6 @@ export function ReviewerSection({ modeler, element, version }: SectionProps) {
           onChange={setDraft}
           deletedFlag={null}
           bordered={false}
-          rowKey={byIndex}
           scroll={{ y: 450 }}
           newRow={newReviewerRow}
           add={{ label: t('panel.addRow'), action: 'reviewer-add', primary: true, small: false }}
