@@ -100,6 +100,17 @@ describe('ListPage', () => {
     await waitFor(() => expect(seen.at(-1)?.orders).toEqual([{ column: 'login_name', asc: true }]));
   });
 
+  it('a tree table draws an expander only on rows with children (leaves answered with children: [])', async () => {
+    const tree = [
+      { id: '1', name: '根', loginName: 'r', children: [{ id: '2', name: '叶', loginName: 'l', children: [] }] },
+      { id: '3', name: '独', loginName: 's', children: [] },
+    ];
+    renderUi(<ListPage<Row> fetch={async () => tree} paging={false} columns={[{ title: '名称', dataIndex: 'name' }]} />);
+    await screen.findByText('独');
+    const expanders = () => document.querySelectorAll('.ant-table-row-expand-icon:not(.ant-table-row-expand-icon-spaced)');
+    expect(expanders()).toHaveLength(1);
+  });
+
   it('default delete confirms, calls DELETE ?ids= and reloads', async () => {
     grant('x:del');
     const calls = fakeFetch((c) => (c.method === 'DELETE' ? [200, '删除成功'] : [200, { records: rows, total: 3 }]));

@@ -158,6 +158,20 @@ function flatten<T>(rows: T[]): T[] {
   return out;
 }
 
+/** A tree's leaves as rows without `children`: the table draws an expander for any `children` array,
+ * and tree answers (the back ends', the generated modules') send `children: []` on leaves. */
+function withoutEmptyChildren<T>(rows: T[]): T[] {
+  return rows.map((r) => {
+    const kids = (r as { children?: T[] }).children;
+    if (!Array.isArray(kids)) return r;
+    if (kids.length === 0) {
+      const { children: _leaf, ...rest } = r as T & { children?: T[] };
+      return rest as T;
+    }
+    return { ...r, children: withoutEmptyChildren(kids) };
+  });
+}
+
 /** Normalises the query form values: empty strings and nulls are dropped, dotted names are nested by qs. */
 function cleanQuery(values: Record<string, unknown>): QueryObject {
   const out: QueryObject = {};
@@ -263,7 +277,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       queryRef.current = { ...cleanQuery(rest), ...(params ?? {}) };
       const q: ListParams = { ...queryRef.current, current, size: paging ? pageSize : ALL_ROWS, orders: orders.map((o) => ({ column: o.column, asc: o.asc })) };
       const res = fetcher ? await fetcher(q) : await http.get<Page<T>>(url ?? '', q);
-      const records = Array.isArray(res) ? res : res?.records ?? [];
+      const records = withoutEmptyChildren(Array.isArray(res) ? res : res?.records ?? []);
       const total = Array.isArray(res) ? res.length : res?.total ?? records.length;
       rowsRef.current = records;
       props.onLoad?.(records);
