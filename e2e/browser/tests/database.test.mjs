@@ -3,7 +3,7 @@
 // the statement as lossy and the change is refused; then a data set over the table with a parameter,
 // parsed, previewed and saved, and a parameter carrying SQL finds nothing.
 import { eventually, expect, screenshot } from '../lib/harness.mjs';
-import { adminPage } from '../lib/session.mjs';
+import { adminPage, openPage as open } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_dbt_${sfx}`;
@@ -12,13 +12,6 @@ const TABLES = '/database/table/DataTableList';
 const SETS = '/database/datamodel/DataSetList';
 
 const page = (ctx) => adminPage(ctx, 'databasePage');
-
-async function open(ctx, p, href) {
-  await p.goto(ctx.base + href);
-  const scope = p.locator(`[data-page="${href}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  return scope;
-}
 
 function dialog(p, cls) {
   return p.locator(`.ant-modal.${cls}, .${cls} .ant-modal, .ant-modal-wrap .${cls}`).last();

@@ -4,10 +4,10 @@
 // a department without a manager and names the manager of one that has one, routed by the days
 // entered; a version diff; token simulation.
 import { choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
+import { openDesigner, saveModel as model } from '../lib/designer.mjs';
 import { adminPage, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
-const LIST = '/flowable/model/ModelList';
 
 const page = (ctx) => adminPage(ctx, 'checksPage', { width: 1600, height: 1000 });
 
@@ -60,27 +60,6 @@ const configured = (rules, { back = false } = {}) =>
 const FORM = 'flowable:formKey="/oa/leave/LeaveForm"';
 
 /** Creates a model with this XML; answers its id. */
-async function model(p, key, name, xml) {
-  const created = await api(p, 'POST', '/app/rest/models', { modelType: 0, key, name });
-  const editor = await api(p, 'GET', `/app/rest/models/${created.id}/editor/json`);
-  await api(p, 'POST', `/flowable/model/saveModel/${created.id}`, { modeltype: 'model', json_xml: xml, name, key, description: '', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated }, true);
-  return created.id;
-}
-
-async function openDesigner(ctx, p, key) {
-  await p.goto(ctx.base + LIST);
-  const scope = p.locator(`[data-page="${LIST}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  const link = scope.locator('a', { hasText: key }).first();
-  // on a loaded machine the list may answer before the new model is in it: look again once
-  if (!(await link.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
-    await p.reload();
-    await scope.waitFor({ timeout: 20000 });
-  }
-  await link.click({ timeout: 40000 });
-  await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
-}
-
 const overlay = (p, id) => p.locator(`.djs-overlays[data-container-id="${id}"] .bjsl-overlay`);
 const shape = (p, id) => p.locator(`[data-designer-canvas] .djs-element[data-element-id="${id}"]`);
 

@@ -3,7 +3,7 @@
 // import two tables from MariaDB; master-detail refusals; template groups; a validation type rule.
 import { execFileSync } from 'node:child_process';
 import { eventually, expect, screenshot } from '../lib/harness.mjs';
-import { adminPage, pageApi } from '../lib/session.mjs';
+import { adminPage, openPage as open, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const T = {
@@ -31,13 +31,6 @@ async function wizardError(p, text) {
 }
 
 /** Opens a page by its URL (a fresh load, so a dialog left open by a failed test is gone). */
-async function open(ctx, p, href) {
-  await p.goto(ctx.base + href);
-  const scope = p.locator(`[data-page="${href}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  return scope;
-}
-
 async function openList(ctx, p) {
   const scope = await open(ctx, p, LIST);
   await scope.locator('.loom-datasource-tree [data-datasource]').first().waitFor();

@@ -3,18 +3,16 @@
 // form says, at its department field, that the chosen company has no department and leads to
 // 机构管理 (zh-CN and en-US).
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
-import { Api, bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { adminApi, signedIn } from '../lib/session.mjs';
 
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
 
+/** A new signed-in page of the administrator in that language, the one a failure is pictured from. */
 async function adminPage(ctx, locale) {
-  const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
-  if (locale === 'en-US') await context.addInitScript(() => localStorage.setItem('loom.lang', 'en-US'));
-  const p = await context.newPage();
-  ctx.shared.page = p;
-  await ctx.portal.login(p, admin.user, admin.password);
-  return p;
+  ctx.shared.page = await signedIn(ctx, admin.user, admin.password, { locale });
+  return ctx.shared.page;
 }
 
 /** Console errors and uncaught exceptions of a page, from now on. */
@@ -42,7 +40,7 @@ export default [
   {
     name: 'new user: the flow chart drawn again while its tab is hidden logs no console error and is fitted when shown',
     run: async (ctx) => {
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const me = await api.userId(admin.user);
       const key = `hidden_chart_${sfx}`;
       const title = `隐藏的流程图${sfx}`;
@@ -92,7 +90,7 @@ export default [
     name: `new user (${locale}): the user form says at its department field that the chosen company has none, and leads to 机构管理`,
     run: async (ctx) => {
       const en = locale === 'en-US';
-      const api = await Api.login(ctx.base, admin.user, admin.password);
+      const api = await adminApi(ctx);
       const root = (await api.get('/sys/office/treeData', { type: '1' }))[0];
       const company = `${en ? 'Empty' : '空公司'}${sfx}`;
       await api.call('POST', '/sys/office/save', { json: { parentId: root.id, name: company, code: `e${sfx}${en ? 'en' : 'zh'}`, type: '1', grade: '2', useable: '1', sort: 30 } });

@@ -1,8 +1,9 @@
 // What a new user hits (issue 23): a form-field condition lands in the BPMN as Flowable's
 // conditionExpression and the version diff right after publishing is empty; 运行中流程's 挂起
 // suspends one instance; a number field refuses out-of-range input without changing it.
-import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
-import { adminPage, pageApi } from '../lib/session.mjs';
+import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { fieldCondition, openDesigner, saveModel as model } from '../lib/designer.mjs';
+import { adminPage, pageApi, signedIn } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const LIST = '/flowable/model/ModelList';
@@ -33,46 +34,6 @@ function gatewayProcess(key, name) {
   );
 }
 
-/** Creates a model with this XML; answers its id. */
-async function model(p, key, name, xml) {
-  const created = await api(p, 'POST', '/app/rest/models', { modelType: 0, key, name });
-  const editor = await api(p, 'GET', `/app/rest/models/${created.json.id}/editor/json`);
-  await api(p, 'POST', `/flowable/model/saveModel/${created.json.id}`, { modeltype: 'model', json_xml: xml, name, key, description: '', newversion: 'false', comment: '', lastUpdated: editor.json.lastUpdated }, true);
-  return created.json.id;
-}
-
-async function openDesigner(ctx, p, key) {
-  await p.goto(ctx.base + LIST);
-  const scope = p.locator(`[data-page="${LIST}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  const link = scope.locator('a', { hasText: key }).first();
-  if (!(await link.waitFor({ timeout: 20000 }).then(() => true, () => false))) {
-    await p.reload();
-    await scope.waitFor({ timeout: 20000 });
-  }
-  await link.click({ timeout: 40000 });
-  await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
-}
-
-/** Selects a connection by clicking on its path. */
-async function selectFlow(p, id) {
-  const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);
-  const path = p.locator(`[data-designer-canvas] .djs-connection[data-element-id="${id}"] .djs-visual > path`).first();
-  for (const t of [0.5, 0.35, 0.65]) {
-    await p.keyboard.press('Escape');
-    const pt = await path.evaluate((el, t) => {
-      const q = el.getPointAtLength(el.getTotalLength() * t);
-      const m = el.getScreenCTM();
-      return { x: q.x * m.a + m.e, y: q.y * m.d + m.f };
-    }, t);
-    await p.mouse.click(pt.x, pt.y);
-    if (await panel.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
-  }
-  throw new Error(`cannot select flow ${id}`);
-}
-
-const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
-
 export default [
   {
     name: 'new user: a form-field condition is written to the BPMN as ${…}, and the diff right after publishing is empty',
@@ -83,16 +44,7 @@ export default [
       await openDesigner(ctx, p, key);
       // days > 3 to the task, days <= 3 to the end, as form-field rows
       for (const [flow, compare, value] of [['f_a', '>', '3'], ['f_end', '<=', '3']]) {
-        await selectFlow(p, flow);
-        await section(p, 'condition').locator('[data-field="condition-type"] input[value="1"]').check();
-        await section(p, 'condition').locator('[data-action="condition-add"]').click();
-        const r = section(p, 'condition').locator('.ant-table-tbody .ant-table-row').first();
-        await r.locator('[data-field="condition-field"]').fill('days');
-        await r.locator('[data-field="condition-field"]').blur();
-        await choose(p, r.locator('.ant-select').first(), compare);
-        await r.locator('[data-field="condition-value"]').fill(value);
-        await r.locator('[data-field="condition-value"]').blur();
-        await eventually(async () => (await section(p, 'condition').locator('[data-field="condition-preview"]').textContent()) === '${days' + compare + value + '}', `the expression of ${flow}`);
+        await fieldCondition(p, flow, 'days', compare, value);
       }
       // save and publish
       await p.locator('[data-action="designer-publish"]').click();
@@ -315,10 +267,8 @@ export default [
       const saved = await api(p, 'POST', '/sys/menu/save', { parentId: '0', name, href, type: '1', isShow: '1', sort: 9990 });
       expect(saved.status === 200, `menu saved: ${saved.body}`);
       // a new sign-in reads the menu
-      const context = await ctx.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      const q = await context.newPage();
+      const q = await signedIn(ctx, admin.user, admin.password);
       try {
-        await ctx.portal.login(q, admin.user, admin.password);
         await q.locator(`.loom-side-menu [data-href="${href}"]`).click();
         await q.locator('[data-tab="/form/generate/GenerateFormList"]', { hasText: name }).waitFor({ timeout: 15000 });
         await q.locator('.loom-breadcrumb', { hasText: name }).waitFor();
@@ -326,7 +276,7 @@ export default [
         await eventually(async () => (await q.title()).startsWith(name), 'the document title');
         await screenshot(q, 'new-user-03-menu-title');
       } finally {
-        await context.close();
+        await q.context().close();
         const tree = await api(p, 'GET', '/sys/menu/treeData');
         const found = (tree.json ?? []).find((m) => m.name === name);
         if (found) await api(p, 'DELETE', `/sys/menu/delete?ids=${found.id}`);
