@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { CellInput, NestedRowsEditor } from '../src/components/NestedRowsEditor';
+import type { ColumnsType } from 'antd/es/table';
+import { CellInput, NestedRowsEditor, type PatchRow } from '../src/components/NestedRowsEditor';
 import { renderUi } from './helpers';
 
 interface Rule {
@@ -10,24 +11,33 @@ interface Rule {
   value: string;
 }
 
-/** The in-table mode as the designer's sections use it: cells edit, rows drop outright. */
-function Rules({ initial, onChange }: { initial: Rule[]; onChange: (rows: Rule[]) => void }) {
+const valueCells = (patch: PatchRow<Rule>): ColumnsType<Rule> => [
+  { title: '字段', dataIndex: 'field' },
+  { title: '值', dataIndex: 'value', render: (v: string, r) => <input aria-label={`value of ${r.field}`} value={v} onChange={(e) => patch(r, { value: e.target.value })} /> },
+];
+/** Sets the rows of the editor shown, as a change from outside the editor would (an undo). */
+let replaceRows: (rows: Rule[]) => void = () => undefined;
+
+/**
+ * The in-table mode as the designer's sections use it: cells edit, rows drop outright; with
+ * `reread`, the rows are new objects after every change, as a diagram's rows read again are.
+ */
+function Rules({ initial, onChange, columns = valueCells, reread = false }: { initial: Rule[]; onChange: (rows: Rule[]) => void; columns?: (patch: PatchRow<Rule>) => ColumnsType<Rule>; reread?: boolean }) {
   const [rows, setRows] = useState(initial);
+  const take = (next: Rule[]) => setRows(reread ? next.map((r) => ({ ...r })) : next);
+  replaceRows = (next) => act(() => take(next));
   return (
     <NestedRowsEditor<Rule>
       inTable
       value={rows}
       onChange={(next) => {
-        setRows(next);
+        take(next);
         onChange(next);
       }}
       deletedFlag={null}
       newRow={(all) => ({ field: `f${all.length + 1}`, value: '' })}
       add={{ label: '加一行', action: 'rule-add', below: true }}
-      columns={(patch) => [
-        { title: '字段', dataIndex: 'field' },
-        { title: '值', dataIndex: 'value', render: (v: string, r) => <input aria-label={`value of ${r.field}`} value={v} onChange={(e) => patch(r, { value: e.target.value })} /> },
-      ]}
+      columns={columns}
     />
   );
 }
@@ -96,24 +106,10 @@ describe('NestedRowsEditor in the table', () => {
   it('deleting a row leaves the rows below showing their own texts, in cells that keep what they hold (issue 22)', () => {
     // given three rows without ids, whose cells hold their text themselves (committed on leaving, as the designer's condition rows did)
     const onChange = vi.fn();
-    function Held({ initial }: { initial: Rule[] }) {
-      const [rows, setRows] = useState(initial);
-      return (
-        <NestedRowsEditor<Rule>
-          inTable
-          value={rows}
-          onChange={(next) => {
-            setRows(next);
-            onChange(next);
-          }}
-          deletedFlag={null}
-          columns={(patch) => [
-            { title: '字段', dataIndex: 'field', render: (v: string, r) => <input className="held" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { field: e.target.value })} /> },
-          ]}
-        />
-      );
-    }
-    renderUi(<Held initial={[{ field: 'days', value: '' }, { field: 'money', value: '' }, { field: 'title', value: '' }]} />);
+    const held = (patch: PatchRow<Rule>): ColumnsType<Rule> => [
+      { title: '字段', dataIndex: 'field', render: (v: string, r) => <input className="held" defaultValue={v} onBlur={(e) => e.target.value !== v && patch(r, { field: e.target.value })} /> },
+    ];
+    renderUi(<Rules initial={[{ field: 'days', value: '' }, { field: 'money', value: '' }, { field: 'title', value: '' }]} onChange={onChange} columns={held} />);
     const texts = () => Array.from(document.querySelectorAll<HTMLInputElement>('input.held')).map((i) => i.value);
     expect(texts()).toEqual(['days', 'money', 'title']);
     // when the first row is deleted
@@ -128,42 +124,26 @@ describe('NestedRowsEditor in the table', () => {
   });
 
   it('a text cell shows its row\'s value, also when the rows change from outside, and changes it once on leaving', () => {
-    // given two rows whose rows are read again from elsewhere (new objects) after every change, as a diagram's are
+    // given three rows read again from elsewhere (new objects) after every change, as a diagram's are
     const onChange = vi.fn();
-    let replace: (rows: Rule[]) => void = () => undefined;
-    function Reread({ initial }: { initial: Rule[] }) {
-      const [rows, setRows] = useState(initial);
-      replace = (next) => act(() => setRows(next.map((r) => ({ ...r }))));
-      return (
-        <NestedRowsEditor<Rule>
-          inTable
-          value={rows}
-          onChange={(next) => {
-            setRows(next.map((r) => ({ ...r })));
-            onChange(next);
-          }}
-          deletedFlag={null}
-          columns={(patch) => [{ title: '值', dataIndex: 'value', render: (v: string, r) => <CellInput className="cell" value={v} onCommit={(value) => patch(r, { value })} /> }]}
-        />
-      );
-    }
-    renderUi(<Reread initial={[{ field: 'a', value: '1' }, { field: 'b', value: '2' }, { field: 'c', value: '3' }]} />);
-    const cells = () => Array.from(document.querySelectorAll<HTMLInputElement>('input.cell'));
+    const cells = (patch: PatchRow<Rule>): ColumnsType<Rule> => [{ title: '值', dataIndex: 'value', render: (v: string, r) => <CellInput className="cell" value={v} onCommit={(value) => patch(r, { value })} /> }];
+    renderUi(<Rules reread initial={[{ field: 'a', value: '1' }, { field: 'b', value: '2' }, { field: 'c', value: '3' }]} onChange={onChange} columns={cells} />);
+    const inputs = () => Array.from(document.querySelectorAll<HTMLInputElement>('input.cell'));
     // when a value is typed: nothing changes until the cell is left
-    fireEvent.change(cells()[1]!, { target: { value: '22' } });
-    expect(cells()[1]!.value).toBe('22');
+    fireEvent.change(inputs()[1]!, { target: { value: '22' } });
+    expect(inputs()[1]!.value).toBe('22');
     expect(onChange).not.toHaveBeenCalled();
-    fireEvent.blur(cells()[1]!);
+    fireEvent.blur(inputs()[1]!);
     expect(onChange).toHaveBeenCalledTimes(1);
     expect(onChange.mock.lastCall?.[0]).toEqual([{ field: 'a', value: '1' }, { field: 'b', value: '22' }, { field: 'c', value: '3' }]);
     // when the first is deleted
     fireEvent.click(document.querySelectorAll('[data-row-action="delete"]')[0]!);
-    expect(cells().map((c) => c.value)).toEqual(['22', '3']);
+    expect(inputs().map((c) => c.value)).toEqual(['22', '3']);
     // when the rows change from outside (an undo)
-    replace([{ field: 'b', value: '2' }, { field: 'c', value: '3' }]);
-    expect(cells().map((c) => c.value)).toEqual(['2', '3']);
+    replaceRows([{ field: 'b', value: '2' }, { field: 'c', value: '3' }]);
+    expect(inputs().map((c) => c.value)).toEqual(['2', '3']);
     // leaving a cell untouched changes nothing
-    fireEvent.blur(cells()[0]!);
+    fireEvent.blur(inputs()[0]!);
     expect(onChange).toHaveBeenCalledTimes(2);
   });
 });
