@@ -145,7 +145,8 @@ async def _by_user_name(session: AsyncSession, text_: str) -> ColumnElement[bool
     names = await terms.matching(session, terms.LOGIN, text_)
     if names is None or len(logins) > terms.MATCH_LIMIT:
         return contains(User.name, text_) | contains(Log.create_by_name, text_)
-    return _t.create_by_name.in_(sorted({*logins, *names}))
+    indexed: ColumnElement[bool] = _t.create_by_name.in_(sorted({*logins, *names}))
+    return indexed
 
 
 async def ensure_partitions(session: AsyncSession, today: date) -> None:
