@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
-import { adminPage, pageApi } from '../lib/session.mjs';
+import { fieldCondition, selectFlow } from '../lib/designer.mjs';
+import { adminPage, openPage as open, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 const KEY = `e2e_leave_${sfx}`;
@@ -15,13 +16,6 @@ const LIST = '/flowable/model/ModelList';
 const page = (ctx) => adminPage(ctx, 'leaveDesignerPage', { width: 1600, height: 1000, acceptDownloads: true });
 
 const api = pageApi;
-
-async function open(ctx, p, href) {
-  await p.goto(ctx.base + href);
-  const scope = p.locator(`[data-page="${href}"]`);
-  await scope.waitFor({ timeout: 20000 });
-  return scope;
-}
 
 const canvas = (p) => p.locator('[data-designer-canvas]');
 const shape = (p, id) => p.locator(`[data-designer-canvas] .djs-element[data-element-id="${id}"]`);
@@ -83,24 +77,16 @@ async function connect(p, from, to) {
   return panel.getAttribute('data-element-id');
 }
 
-/** Selects a connection by clicking near the middle of its path. */
-async function selectFlow(p, id) {
-  const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);
-  const path = p.locator(`[data-designer-canvas] .djs-connection[data-element-id="${id}"] .djs-visual > path`).first();
-  for (const t of [0.5, 0.35, 0.65]) {
-    await p.keyboard.press('Escape');
-    const pt = await path.evaluate((el, t) => {
-      const len = el.getTotalLength();
-      const q = el.getPointAtLength(len * t);
-      const m = el.getScreenCTM();
-      return { x: q.x * m.a + m.e, y: q.y * m.d + m.f };
-    }, t);
-    await p.mouse.click(pt.x, pt.y);
-    if (await panel.waitFor({ timeout: 1500 }).then(() => true, () => false)) return;
-    console.log('      clicked', JSON.stringify(pt), 'panel shows', await p.locator('.loom-product-panel').getAttribute('data-element-id'));
-  }
-  await screenshot(p, `designer-failed-flow-${id}`);
-  throw new Error(`cannot select flow ${id}`);
+/**
+ * 流程定义 searched by the process's name, as a user finds one among many: the list is ordered by
+ * key, and the definitions the earlier tests deploy push a new one past the first page.
+ */
+async function definitions(ctx, p, name) {
+  const scope = await open(ctx, p, '/flowable/process/ProcessDefinitionList');
+  const search = scope.locator('.ant-pro-table-search [id="name"]');
+  await search.fill(name);
+  await search.press('Enter');
+  return scope;
 }
 
 /** 新建 on the model list: the designer opens, after the category is chosen when none is selected in the tree. */
@@ -123,7 +109,6 @@ async function newModel(p, scope) {
 
 /** The section of the product panel. */
 const section = (p, key) => p.locator(`.loom-product-panel .loom-section-${key}`);
-
 
 /** Leaves a test that worked in the generic panel: back to the product panel, designer closed, its model deleted. */
 async function leaveGenericPanel(p, modelId) {
@@ -262,16 +247,7 @@ export default [
       }
       // form-field conditions on days
       for (const [flow, compare, value] of [[toA, '>', '3'], [toB, '<=', '3']]) {
-        await selectFlow(p, flow);
-        await section(p, 'condition').locator('[data-field="condition-type"] input[value="1"]').check();
-        await section(p, 'condition').locator('[data-action="condition-add"]').click();
-        const r = section(p, 'condition').locator('.ant-table-tbody .ant-table-row').first();
-        await r.locator('[data-field="condition-field"]').fill('days');
-        await r.locator('[data-field="condition-field"]').blur();
-        await choose(p, r.locator('.ant-select').first(), compare);
-        await r.locator('[data-field="condition-value"]').fill(value);
-        await r.locator('[data-field="condition-value"]').blur();
-        await eventually(async () => (await section(p, 'condition').locator('[data-field="condition-preview"]').textContent()) === '${days' + compare + value + '}', `the expression of ${flow}`);
+        await fieldCondition(p, flow, 'days', compare, value);
       }
       await screenshot(p, 'designer-04-condition');
       // save and publish: confirm, save, publish 2 s later with the server's message
@@ -296,7 +272,7 @@ export default [
       expect(setting.json === '1' || setting.body === '1', `conditionType saved: ${setting.body}`);
       // 流程定义 lists it
       await p.locator('.loom-designer-dialog .ant-modal-close').click();
-      const scope = await open(ctx, p, '/flowable/process/ProcessDefinitionList');
+      const scope = await definitions(ctx, p, NAME);
       await scope.locator('.ant-table-row', { hasText: NAME }).first().waitFor({ timeout: 15000 });
       await screenshot(p, 'designer-06-definitions');
     },
@@ -735,7 +711,7 @@ export default [
       const row = (mine.json?.records ?? []).find((r) => JSON.stringify(r).includes(title));
       expect(row && JSON.stringify(row).includes('审批'), `the task 审批 waits: ${mine.body.slice(0, 300)}`);
       // 流程定义 deletes this version with its instance; the model stays for the next publish
-      const defs = await open(ctx, p, '/flowable/process/ProcessDefinitionList');
+      const defs = await definitions(ctx, p, name);
       const defRow = defs.locator('.ant-table-row', { hasText: name }).first();
       await defRow.waitFor({ timeout: 20000 });
       await defRow.locator('[data-row-action="delete"]').click();
