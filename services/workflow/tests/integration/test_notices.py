@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 
+from loom_workflow.engine.commands import GetVariables
 from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
 from loom_workflow.notice.consumer import consuming as notices_consumer
+from loom_workflow.task import reminders
 
-from ..conftest import Env
+from ..conftest import ADMIN, Env
 from .helpers import audit, deploy, flow, process, start, task_of
-from .test_operations import SIMPLE, SIMPLE_EXT
+from .test_operations import SIMPLE, SIMPLE_EXT, worker
 
 
 async def _notices(env: Env, user: str, want: int, **params: Any) -> dict[str, Any]:
@@ -108,6 +110,100 @@ async def test_members_of_a_candidate_role_hear_of_a_new_task_once_each_never_of
     for user in ("u-dave", "u-frank"):
         answer = await env.client.get("/flowable/notice/list", headers=env.headers(user))
         assert answer.json()["total"] == 0, user
+
+
+async def _kinds(env: Env, user: str) -> list[tuple[str, str]]:
+    answer = await env.client.get("/flowable/notice/list", headers=env.headers(user))
+    assert answer.status_code == 200, answer.text
+    return [(n["kind"], n["detail"]) for n in answer.json()["records"]]
+
+
+async def _urge(env: Env, user: str, pid: str) -> None:
+    urged = await env.client.post(
+        "/flowable/task/urge", data={"procInsId": pid, "message": "请尽快"}, headers=env.headers(user)
+    )
+    assert urged.status_code == 200, urged.text
+
+
+async def test_an_urge_reaches_the_members_of_a_candidate_role_once_a_while_never_the_urger(
+    env: Env, consuming: Any
+) -> None:
+    # given dave's request offered to the roles r-hr (carol, dave) and r-boss (erin), and to carol
+    # and bob; each heard of the new task
+    await deploy(env, "hrtask", "人事办理", HR)
+    pid = await start(env, "u-dave", "hrtask", "入职手续")
+    for user in ("u-erin", "u-bob", "u-carol"):
+        await _notices(env, user, 1)
+    # when dave urges it
+    await _urge(env, "u-dave", pid)
+    # then erin hears of it as a member of r-boss, bob as a candidate user, carol once though she
+    # is both; dave, a member of r-hr, not of his own urge
+    for user in ("u-erin", "u-bob", "u-carol"):
+        found = await _notices(env, user, 2)
+        assert [(n["kind"], n["detail"]) for n in found["records"]] == [
+            ("urge", "请尽快"),
+            ("task", "人事办理"),
+        ], user
+    assert await _kinds(env, "u-dave") == []
+    # when the administrator urges it too, within ten minutes
+    await _urge(env, ADMIN, pid)
+    # then dave, a member not yet reminded, hears of it; the others were reminded a moment ago
+    # (the urge's notices are stored in one transaction: theirs would be there with dave's)
+    assert [(n["kind"], n["detail"]) for n in (await _notices(env, "u-dave", 1))["records"]] == [
+        ("urge", "请尽快")
+    ]
+    for user in ("u-erin", "u-bob", "u-carol"):
+        assert [kind for kind, _ in await _kinds(env, user)] == ["urge", "task"], user
+    assert await _kinds(env, ADMIN) == []
+
+
+async def test_a_deadline_reminder_reaches_the_members_of_a_candidate_role_once_each(
+    env: Env, consuming: Any
+) -> None:
+    # given dave's request offered to r-hr, r-boss, carol and bob, due a second after it was made
+    await deploy(env, "hrtask", "人事办理", HR)
+    saved = await env.client.post(
+        "/extension/nodeSetting/save",
+        json=[
+            {"processDefId": "hrtask", "taskDefId": "hr", "key": k, "value": v}
+            for k, v in (("dueDuration", "PT1S"), ("dueAction", "remind"))
+        ],
+        headers=env.headers(),
+    )
+    assert saved.status_code == 200, saved.text
+    pid = await start(env, "u-dave", "hrtask", "入职手续")
+    # when the scheduler hands the due job to a worker
+    async with worker(env):
+        # then every member and candidate hears the task is overdue, dave too (no act of his), once
+        # (dave, who made the task, heard nothing of it before)
+        for user, want in (("u-erin", 2), ("u-bob", 2), ("u-carol", 2), ("u-dave", 1)):
+            found = await _notices(env, user, want)
+            deadline = [n["detail"] for n in found["records"] if n["kind"] == "deadline"]
+            assert deadline == ["任务[人事办理]已超时"], user
+    assert await _kinds(env, "u-frank") == []
+    # and each of them counts as reminded of the task (an urge within ten minutes passes them by)
+    seen = await env.app.state.runtime.call(
+        lambda ctx: GetVariables(pid, local=True).execute(ctx)[reminders.REMINDED]
+    )
+    assert sorted(key.split(":")[1] for key in seen) == ["u-bob", "u-carol", "u-dave", "u-erin"]
+
+
+async def test_one_who_copies_a_request_to_themselves_is_not_told_of_it(env: Env, consuming: Any) -> None:
+    # given alice's request waiting for bob
+    await deploy(env, "simple", "简单流程", SIMPLE, SIMPLE_EXT)
+    pid = await start(env, "u-alice", "simple", "报销单")
+    task = await task_of(env, "u-bob", pid)
+    # when bob copies it to grace and to himself
+    sent = await env.client.post(
+        "/extension/flowCopy/save",
+        data={"procInsId": pid, "taskId": task["task"]["id"], "userIds": "u-grace,u-bob"},
+        headers=env.headers("u-bob"),
+    )
+    assert sent.status_code == 200, sent.text
+    # then grace hears of the copy; bob only of his task (the copy's notices are stored together)
+    grace = await _notices(env, "u-grace", 1)
+    assert [(n["kind"], n["title"]) for n in grace["records"]] == [("copy", "报销单")]
+    assert await _kinds(env, "u-bob") == [("task", "审批")]
 
 
 class _Inbox:

@@ -103,6 +103,7 @@ async def consuming(app: FastAPI) -> AsyncIterator[None]:
     settings: WorkflowSettings = app.state.runtime.settings
     durable = durable_name(settings)
     channels = channels_of(settings)
+    members_of = app.state.runtime.resolver.members_of
 
     async def handle(msg: Msg) -> None:
         if msg.subject not in service.SUBJECTS:
@@ -111,7 +112,7 @@ async def consuming(app: FastAPI) -> AsyncIterator[None]:
             if await already_handled(session, durable, messaging.message_id(msg)):
                 return
             found = await service.drafts(
-                session, msg.subject, msg.data, messaging.message_id(msg), app.state.directory
+                session, msg.subject, msg.data, messaging.message_id(msg), members_of
             )
             stored = await service.store(session, found)
         for notice in stored:

@@ -7,6 +7,7 @@ open streams."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from loom_platform.wire import new_id
 from loom_workflow.common import iso
 from loom_workflow.notice.models import COPY, DEADLINE, RESULT, TASK, URGE, Notice
 from loom_workflow.pgstore import tables as t
+from loom_workflow.task import audience
 
 TASK_SUBJECTS = ("loom.workflow.task.created", "loom.workflow.task.assigned")
 SUBJECTS = (
@@ -46,13 +48,18 @@ class Draft:
 
 
 async def drafts(
-    session: AsyncSession, subject: str, payload: bytes, message_id: str, directory: Any = None
+    session: AsyncSession,
+    subject: str,
+    payload: bytes,
+    message_id: str,
+    members_of: audience.MembersOf | None = None,
 ) -> list[Draft]:
-    """Who should hear of the event, and what: none for an event nobody needs to hear of.
-    ``directory`` (sys over gRPC) names the members of a new task's candidate roles."""
+    """Who should hear of the event, and what: none for an event nobody needs to hear of; never
+    the actor of their own act. ``members_of`` (the engine's reviewer resolver asking sys; it blocks,
+    so it runs in a thread) names the members of a new task's candidate roles."""
     if subject in TASK_SUBJECTS or subject in ("loom.workflow.task.urged", "loom.workflow.copy.created"):
         task = events_pb2.TaskEvent.FromString(payload)
-        return await _task_drafts(session, subject, task, message_id, directory)
+        return await _task_drafts(session, subject, task, message_id, members_of)
     if subject.startswith("loom.workflow.process."):
         process = events_pb2.ProcessEvent.FromString(payload)
         return await _result_drafts(session, subject, process)
@@ -60,12 +67,12 @@ async def drafts(
 
 
 async def _task_drafts(
-    session: AsyncSession, subject: str, event: Any, message_id: str, directory: Any
+    session: AsyncSession, subject: str, event: Any, message_id: str, members_of: audience.MembersOf | None
 ) -> list[Draft]:
     # the event's own name first: the task may have ended, its history row not yet applied
     name = event.name or await _task_name(session, event.task_id)
     if subject in TASK_SUBJECTS:
-        users = [event.assignee] if event.assignee else await _candidates(session, event.task_id, directory)
+        users = await _audience(session, event, members_of)
         # one notice per user and task: created then assigned in one command, or a claim, adds none
         return [
             Draft(u, TASK, f"task:{event.task_id}", event.proc_inst_id, event.task_id, name)
@@ -76,13 +83,14 @@ async def _task_drafts(
         return [
             Draft(u, COPY, f"copy:{message_id}", event.proc_inst_id, event.task_id, name)
             for u in event.user_ids
+            if u and u != event.actor  # one who copies to themselves is not told of it
         ]
     # an urge names its sender; a deadline's reminder comes from the timer, with no actor
     kind = URGE if event.actor else DEADLINE
     return [
         Draft(u, kind, f"{kind}:{message_id}", event.proc_inst_id, event.task_id, event.message or name)
         for u in event.user_ids
-        if u and not u.startswith("group:")
+        if u and u != event.actor and not u.startswith("group:")
     ]
 
 
@@ -105,20 +113,18 @@ async def _task_name(session: AsyncSession, task_id: str) -> str:
     return str(found or "")
 
 
-async def _candidates(session: AsyncSession, task_id: str, directory: Any) -> list[str]:
-    """The task's candidate users, then the enabled members of its candidate roles (asked from sys
-    as the assignee rules ask it: a ``role`` reviewer rule)."""
-    rows = await session.execute(
-        select(t.identitylink.c.user_id, t.identitylink.c.group_id).where(
-            t.identitylink.c.task_id == task_id, t.identitylink.c.type == "candidate"
+async def _audience(session: AsyncSession, event: Any, members_of: audience.MembersOf | None) -> list[str]:
+    """The new task's audience (``task.audience``), its candidate links as stored now."""
+    links: list[tuple[str | None, str | None]] = []
+    if not event.assignee:
+        rows = await session.execute(
+            select(t.identitylink.c.user_id, t.identitylink.c.group_id).where(
+                t.identitylink.c.task_id == event.task_id, t.identitylink.c.type == "candidate"
+            )
         )
-    )
-    links = list(rows)
-    users = [str(user) for user, _ in links if user]
-    groups = sorted({str(group) for _, group in links if group})
-    if groups and directory is not None:
-        users += await directory.resolve_reviewers([("role", ",".join(groups))])
-    return users
+        links = [(user, group) for user, group in rows]
+    # sys is asked through the engine's bridge, which waits for this loop: from a thread
+    return await asyncio.to_thread(audience.audience, event.assignee, links, members_of)
 
 
 async def store(session: AsyncSession, found: Sequence[Draft]) -> list[Notice]:

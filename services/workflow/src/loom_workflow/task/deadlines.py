@@ -35,10 +35,10 @@ from loom_workflow.engine.commands import (
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import EngineError
 from loom_workflow.engine.hooks import Deadline
-from loom_workflow.engine.runtime.entities import Execution, IdentityLink, Job, Task
+from loom_workflow.engine.runtime.entities import Execution, Job, Task
 from loom_workflow.engine.timers import parse_duration
 from loom_workflow.process import status
-from loom_workflow.task import reminders
+from loom_workflow.task import audience, reminders
 
 DURATION, CALENDAR, ACTION, TRANSFER_TO = "dueDuration", "dueCalendar", "dueAction", "dueTransferTo"
 SETTINGS = (DURATION, CALENDAR, ACTION, TRANSFER_TO)
@@ -99,16 +99,6 @@ def deadline(policy: Mapping[str, str], now: datetime, holidays: Iterable[date] 
     return Deadline(due, json.dumps(config))
 
 
-def _handlers(ctx: CommandContext, task: Task) -> list[str]:
-    if task.assignee:
-        return [task.assignee]
-    return [
-        link.user_id
-        for link in ctx.session.where(IdentityLink, lambda link: link.task_id == task.id)
-        if link.user_id
-    ]
-
-
 def fire(ctx: CommandContext, job: Job, execution: Execution) -> None:
     """The ``task-deadline`` job handler: acts on the task if it is still open."""
     del execution
@@ -135,7 +125,7 @@ def fire(ctx: CommandContext, job: Job, execution: Execution) -> None:
         else:
             SetAssignee(task.id, to).execute(ctx)
     else:
-        users = reminders.due(ctx, task, _handlers(ctx, task))
+        users = reminders.due(ctx, task, audience.of_task(ctx, task))
         if users:
             events.remind(ctx, events.TASK_URGED, task, users, f"任务[{task.name}]已超时")
         _note(ctx, task, "urge", "超时提醒")

@@ -31,7 +31,7 @@ from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import approver_policy
 from loom_workflow.process import status
 from loom_workflow.process.service import running_instance
-from loom_workflow.task import reminders, returns
+from loom_workflow.task import audience, reminders, returns
 from loom_workflow.task.errors import (
     BackNodeInvalid,
     BackTypeInvalid,
@@ -311,18 +311,11 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
             raise UrgedTooOften(minutes=reminders.INTERVAL.seconds // 60)
         reminded: list[str] = []
         for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
-            users = (
-                [task.assignee]
-                if task.assignee
-                else [
-                    link.user_id
-                    for link in ctx.session.all(IdentityLink)
-                    if link.task_id == task.id and link.user_id
-                ]
-            )
-            reminded.extend(u for u in users if u)
+            # its assignee, else its candidate users and roles' members; never the urger
+            users = [u for u in audience.of_task(ctx, task) if u != actor]
+            reminded.extend(users)
             # each handler hears of a task at most once a while, whoever urges
-            heard = reminders.due(ctx, task, [u for u in users if u])
+            heard = reminders.due(ctx, task, users)
             if heard:
                 events.remind(ctx, events.TASK_URGED, task, heard, message or "")
         AddComment(comment_json("urge", "催办", message or ""), proc_inst_id=pid, type="urge").execute(ctx)
