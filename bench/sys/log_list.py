@@ -40,6 +40,12 @@ CASES: list[tuple[str, dict[str, str]]] = [
     ("last month (date range)", {"beginCreateDate": "{month_ago}", "endCreateDate": "{today}"}),
     ("a day three months ago", {"beginCreateDate": "{day}", "endCreateDate": "{day}"}),
     ("sorted by title", {"orders[0].column": "title", "orders[0].asc": "true"}),
+    (
+        "sorted by elapsed time (耗时), longest first",
+        {"orders[0].column": "record_time", "orders[0].asc": "false"},
+    ),
+    ("sorted by request method", {"orders[0].column": "request_type", "orders[0].asc": "true"}),
+    ("sorted by address", {"orders[0].column": "remote_addr", "orders[0].asc": "true"}),
 ]
 
 

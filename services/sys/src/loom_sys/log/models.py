@@ -28,6 +28,10 @@ class Log(SQLModel, table=True):
         Index("ix_sys_log_request_uri_create_date", "request_uri", "create_date"),
         Index("ix_sys_log_create_by_name_create_date", "create_by_name", "create_date"),
         Index("ix_sys_log_title", "title"),
+        # the other sortable columns (log/service.py SORTABLE): a sort reads a page of each month
+        Index("ix_sys_log_record_time", "record_time"),
+        Index("ix_sys_log_request_type", "request_type"),
+        Index("ix_sys_log_remote_addr", "remote_addr"),
     )
 
     id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
