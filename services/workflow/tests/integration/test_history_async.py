@@ -4,6 +4,7 @@ the engine and the acting user read their own writes before the records are appl
 
 from __future__ import annotations
 
+import operator
 import subprocess
 import sys
 import threading
@@ -448,3 +449,26 @@ async def test_the_initiator_reads_what_another_user_did_to_her_request_at_once(
         "/flowable/task/myApplyed", params={"current": 1, "size": 50}, headers=env.headers("u-alice")
     )
     assert [r["endTime"] is not None for r in mine.json()["records"] if r["id"] == pid] == [True]
+
+
+def test_a_record_queued_before_mi_scope_id_reads_it_as_null() -> None:
+    # given: an activity row as a record queued before the column was added held it (one value short)
+    row = HistoricActivityInstance(
+        id="a1",
+        proc_inst_id="p1",
+        proc_def_id="d1",
+        execution_id="e1",
+        activity_id="t",
+        activity_name="T",
+        activity_type="userTask",
+        mi_scope_id="s1",
+    )
+    values = list(operator.attrgetter(*MAPPINGS[HistoricActivityInstance].fields)(row))
+    assert MAPPINGS[HistoricActivityInstance].fields[-1] == "mi_scope_id"
+    payload = history.Record(upserts=[("a", values[:-1])]).encode()
+    # when
+    ((code, decoded),) = history.Record.decode(payload).upserts
+    read = history.row_of(code, decoded)
+    # then
+    assert isinstance(read, HistoricActivityInstance)
+    assert read.mi_scope_id is None and read.activity_id == "t"

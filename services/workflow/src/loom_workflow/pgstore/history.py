@@ -113,10 +113,12 @@ class Record:
 
 
 def _values_of(code: str, row: list[Any] | dict[str, Any]) -> list[Any]:
-    """A record's row as values in ``fields`` order (records queued before the arrays hold objects)."""
+    """A record's row as values in ``fields`` order (records queued before the arrays hold objects;
+    arrays queued before a column was added at the end lack its value: None)."""
+    columns = _COLUMNS[_KIND[code]]
     if isinstance(row, dict):
-        return [row.get(c) for c in _COLUMNS[_KIND[code]]]
-    return row
+        return [row.get(c) for c in columns]
+    return row if len(row) >= len(columns) else [*row, *([None] * (len(columns) - len(row)))]
 
 
 # ------------------------------------------------------------------------------ history levels

@@ -265,6 +265,7 @@ hi_actinst = Table(
     Column("delete_reason", Text),
     Column("transaction_order", Integer, nullable=False, server_default="0"),
     Column("tenant_id", String(255), nullable=False, server_default=""),
+    _s("mi_scope_id"),  # Loom's: the multi-instance instance's scope execution (migration 0011)
     Index("ix_act_hi_actinst_proc_inst", "proc_inst_id", "start_time"),
     Index("ix_act_hi_actinst_open", "proc_inst_id", postgresql_where=text("end_time IS NULL")),
 )

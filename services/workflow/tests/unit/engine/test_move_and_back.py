@@ -8,7 +8,9 @@ from loom_workflow.engine import IllegalArgument
 from loom_workflow.engine.commands import BackNodes, MoveActivities, MoveExecution, SendBack
 from loom_workflow.engine.commands.back_nodes import upstream_user_tasks
 from loom_workflow.engine.model import parse_bpmn
+from loom_workflow.engine.runtime.entities import Execution, HistoricActivityInstance, Task
 
+from .approval_steps import APPROVALS
 from .harness import Harness, bpmn, chain, flow
 
 LINEAR = bpmn(
@@ -162,3 +164,46 @@ def test_move_to_an_unknown_activity_is_refused() -> None:
     # when / then
     with pytest.raises(IllegalArgument):
         h.engine.execute(MoveActivities(pid, ["apply"], ["nowhere"]))
+
+
+def _mi_nested_at_check(h: Harness) -> str:
+    """backMultiNestedBranch (approvals/) with ann and ben both past Review (Left / Right) at Check."""
+    h.deploy((APPROVALS / "backMultiNestedBranch.bpmn20.xml").read_text())
+    pid = h.start("backMultiNestedBranch", signers=["ann", "ben"])
+    h.complete("Apply")
+    for name, who in (("Left", "ann"), ("Right", "ben"), ("Merge", "ann"), ("Merge", "ben")):
+        h.engine.complete_task(_task_of(h, name, who).id, {})
+    return pid
+
+
+def _task_of(h: Harness, name: str, assignee: str) -> Task:
+    (found,) = [t for t in h.tasks() if t.name == name and t.assignee == assignee]
+    return found
+
+
+def test_history_rows_name_the_multi_instance_instance_they_ran_in() -> None:
+    # given: two instances that were inside the same nested sub-process at once
+    h = Harness()
+    pid = _mi_nested_at_check(h)
+    rows = h.activities(pid)
+    # then: each row of the body names its instance's scope execution, nested steps included
+    scopes = {a.mi_scope_id for a in rows if a.activity_id in ("left", "right", "merge", "nest", "check")}
+    assert None not in scopes and len(scopes) == 2
+    (left,) = [a for a in rows if a.activity_id == "left"]
+    check = _task_of(h, "Check", "ann")
+    assert left.mi_scope_id == h.store.raw(Execution)[check.execution_id].parent_id
+    assert {a.mi_scope_id for a in rows if a.activity_id in ("apply", "sub", "s")} == {None}
+
+
+def test_rows_without_the_instance_column_fall_back_to_the_executions_history() -> None:
+    # given: the rows as written before mi_scope_id (NULL)
+    h = Harness()
+    _mi_nested_at_check(h)
+    for row in h.store.raw(HistoricActivityInstance).values():
+        row.mi_scope_id = None
+    # when
+    ann = [n.activity_id for n in h.engine.execute(BackNodes(_task_of(h, "Check", "ann").id))]
+    ben = [n.activity_id for n in h.engine.execute(BackNodes(_task_of(h, "Check", "ben").id))]
+    # then: the old rule, which cannot tell two instances inside the same sub-process apart
+    assert ann == ["apply", "left", "right", "merge"]
+    assert ben == ["apply", "left", "right", "merge"]

@@ -20,6 +20,30 @@ def _ms(start: datetime | None, end: datetime) -> int | None:
     return None if start is None else int((end - start).total_seconds() * 1000)
 
 
+def _mi_scope_id(ctx: CommandContext, execution: Execution, node: FlowNode) -> str | None:
+    """The scope execution of the multi-instance sub-process instance ``node`` runs in (innermost
+    such body, sub-processes nested in it included), None outside any. A top-level node costs
+    nothing; else a walk up the loaded execution tree (no query)."""
+    if node.parent_id is None:
+        return None
+    model = ctx.model(execution.proc_def_id)
+    body = next((sub for sub in reversed(model.scope_chain(node.id)) if sub.loop is not None), None)
+    if body is None:
+        return None
+    current: Execution | None = execution
+    while current is not None:
+        # the instance's sub-process scope (not the multi-instance root above it)
+        if (
+            current.activity_id == body.id
+            and current.is_scope
+            and not current.is_mi_root
+            and current.parent_id
+        ):
+            return current.id
+        current = ctx.session.get(Execution, current.parent_id)
+    return None
+
+
 def start_activity(ctx: CommandContext, execution: Execution, node: FlowNode) -> HistoricActivityInstance:
     """Opens the activity instance of ``execution`` at ``node`` and emits ACTIVITY_STARTED."""
     row = ctx.session.insert(
@@ -34,6 +58,7 @@ def start_activity(ctx: CommandContext, execution: Execution, node: FlowNode) ->
             start_time=ctx.now(),
             transaction_order=ctx.next_order(),
             tenant_id=execution.tenant_id,
+            mi_scope_id=_mi_scope_id(ctx, execution, node),
         )
     )
     ctx.emit(ev.ACTIVITY_STARTED, execution, activity_id=node.id, activity_type=node.kind)

@@ -5,7 +5,8 @@ activity ended without delete reason) and from which the task's node can be reac
 before a fork, inside a parallel or inclusive branch, a countersign, into or out of a sub-process.
 Not offered: the task's own node and nodes inside a multi-instance sub-process (they have one copy
 per instance), except, for a task inside one instance, the steps that instance passed in its body,
-sub-processes nested in the body included. The order is that of their first visit.
+sub-processes nested in the body included (each history row names the instance it ran in:
+``mi_scope_id``). The order is that of their first visit.
 
 Sending back rewinds the instance (``rewind.py``): what the target leads to is cut with the move's
 reason (sibling branches too when the target is before their fork), the target restarts, and the joins
@@ -74,38 +75,62 @@ def _under(ctx: CommandContext, execution: Execution, ancestor_id: str) -> bool:
 
 
 class _OwnRows:
-    """Which history rows of a multi-instance body one instance (its executions: ``mine``) wrote.
+    """Which history rows of a multi-instance body one instance (its scope execution ``scope``, its
+    executions ``mine``) wrote.
 
-    A row whose execution still runs tells by its execution. A step nested in a sub-process inside
-    the body ran in executions that ended with that sub-process; it counts when it started while
-    this instance's own token was inside that sub-process (between its row there and the token's
-    next row) and no other instance's execution still runs it."""
+    A row names the instance it ran in (``mi_scope_id``, set when it started), steps nested in a
+    sub-process inside the body included. Rows written before that column (NULL) tell it as before:
+    by their execution when it still runs or is the instance's; a nested step whose executions ended
+    with its sub-process counts when it started while this instance's own token was inside that
+    sub-process (between its row there and the token's next row) and no other instance's execution
+    still runs it (computed only when such a row is met)."""
 
     def __init__(
-        self, ctx: CommandContext, model: ProcessModel, proc_inst_id: str, body: SubProcess, mine: set[str]
+        self,
+        ctx: CommandContext,
+        model: ProcessModel,
+        proc_inst_id: str,
+        body: SubProcess,
+        scope: Execution | None,
+        mine: set[str],
     ) -> None:
-        self.model, self.body, self.mine = model, body, mine
-        self.running = {e.id for e in ctx.session.all(Execution) if e.proc_inst_id == proc_inst_id}
-        rows = ctx.session.where(HistoricActivityInstance, lambda a: a.proc_inst_id == proc_inst_id)
-        self.orders: dict[str, list[int]] = {}
-        for row in sorted(rows, key=lambda a: a.transaction_order):
-            self.orders.setdefault(row.execution_id, []).append(row.transaction_order)
-        self.passes: dict[str, list[tuple[int, float]]] = {}
-        for row in rows:
-            if row.execution_id in mine and row.activity_type == "subProcess":
-                later = [o for o in self.orders[row.execution_id] if o > row.transaction_order]
-                self.passes.setdefault(row.activity_id, []).append(
-                    (row.transaction_order, later[0] if later else float("inf"))
-                )
+        self.ctx, self.model, self.proc_inst_id, self.body = ctx, model, proc_inst_id, body
+        self.scope_id = scope.id if scope is not None else None
+        self.mine = mine
+        self._legacy: tuple[set[str], dict[str, list[tuple[int, float]]]] | None = None
 
     def passed(self, row: HistoricActivityInstance) -> bool:
         """True when this instance wrote ``row`` (a row of the body's nodes)."""
+        if row.mi_scope_id is not None:
+            return row.mi_scope_id == self.scope_id
         if row.execution_id in self.mine:
             return True
         nested = nested_in_body(self.model, row.activity_id, self.body)
-        if row.execution_id in self.running or nested is None:
+        if nested is None:
             return False
-        return any(start < row.transaction_order < end for start, end in self.passes.get(nested.id, []))
+        running, passes = self._legacy_passes()
+        if row.execution_id in running:
+            return False
+        return any(start < row.transaction_order < end for start, end in passes.get(nested.id, []))
+
+    def _legacy_passes(self) -> tuple[set[str], dict[str, list[tuple[int, float]]]]:
+        """The running executions, and when this instance's token was inside each nested sub-process."""
+        if self._legacy is None:
+            session, pid = self.ctx.session, self.proc_inst_id
+            running = {e.id for e in session.all(Execution) if e.proc_inst_id == pid}
+            rows = session.where(HistoricActivityInstance, lambda a: a.proc_inst_id == pid)
+            orders: dict[str, list[int]] = {}
+            for row in sorted(rows, key=lambda a: a.transaction_order):
+                orders.setdefault(row.execution_id, []).append(row.transaction_order)
+            passes: dict[str, list[tuple[int, float]]] = {}
+            for row in rows:
+                if row.execution_id in self.mine and row.activity_type == "subProcess":
+                    later = [o for o in orders[row.execution_id] if o > row.transaction_order]
+                    passes.setdefault(row.activity_id, []).append(
+                        (row.transaction_order, later[0] if later else float("inf"))
+                    )
+            self._legacy = (running, passes)
+        return self._legacy
 
 
 @dataclass(frozen=True)
@@ -126,7 +151,7 @@ def _back_nodes(ctx: CommandContext, task_id: str) -> list[BackNode]:
     body = multi_instance_body(model, task.task_def_key)
     scope = instance_scope(ctx, ctx.session.execution(task.execution_id), body) if body else None
     mine = {e.id for e in ctx.session.all(Execution) if scope is not None and _under(ctx, e, scope.id)}
-    ours = _OwnRows(ctx, model, task.proc_inst_id, body, mine) if body is not None else None
+    ours = _OwnRows(ctx, model, task.proc_inst_id, body, scope, mine) if body is not None else None
     done = ctx.session.where(
         HistoricActivityInstance,
         lambda a: (

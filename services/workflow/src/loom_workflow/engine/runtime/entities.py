@@ -219,6 +219,10 @@ class HistoricActivityInstance:
     transaction_order: int = 0
     tenant_id: str = ""
     revision: int = 1
+    # Loom's own column (Flowable has none): the scope execution of the multi-instance sub-process
+    # instance the activity ran in (innermost; sub-processes nested in its body included), None
+    # outside any. Executions end with their sub-process; this keeps which instance a step was in.
+    mi_scope_id: str | None = None
 
 
 @dataclass(kw_only=True, eq=True)
