@@ -221,7 +221,8 @@ class HistoricActivityInstance:
     revision: int = 1
     # Loom's own column (Flowable has none): the scope execution of the multi-instance sub-process
     # instance the activity ran in (innermost; sub-processes nested in its body included), None
-    # outside any. Executions end with their sub-process; this keeps which instance a step was in.
+    # outside any and on taken-flow rows. Executions end with their sub-process; this keeps which
+    # instance a step was in (the back-node rule reads it).
     mi_scope_id: str | None = None
 
 
