@@ -8,7 +8,7 @@ comment, as the service's audit does (``LOOM_AB_COMMENT=0``: none, as ``peer.py`
 
 ``LOOM_AB=zlib`` (default): history records compressed above 256 B vs above 1 KB.
 ``LOOM_AB=comments``: comments carried in the history record vs written by the command itself.
-``LOOM_AB=gc``: the collector as the service sets it (``engine_host.quiet_gc``) vs Python's defaults.
+``LOOM_AB=gc``: the collector as the service sets it (``collector.quiet_gc``) vs Python's defaults.
 
 ``LOOM_PEER_ROUNDS=4 LOOM_PEER_PROCESSES=300 LOOM_AB=zlib uv run python bench/workflow/ab.py``
 """
@@ -31,7 +31,7 @@ from peer import PROCESSES, ROOT, ROUNDS, THREADS, LoomSide, analyze, run_round 
 from loom_platform.embedded import postgres_url, stop_postgres  # noqa: E402
 from loom_platform.migrations import upgrade  # noqa: E402
 from loom_platform.testing.fixtures import recreate_database  # noqa: E402
-from loom_workflow.engine_host import quiet_gc  # noqa: E402
+from loom_workflow.collector import quiet_gc  # noqa: E402
 
 WHICH = os.environ.get("LOOM_AB", "zlib")
 COMMENT = os.environ.get("LOOM_AB_COMMENT", "1") == "1"
@@ -120,7 +120,7 @@ def main() -> None:
     url = recreate_database(postgres_url(data_dir), "loom_workflow_ab")
     upgrade(ROOT / "services" / "workflow", url)
     side = CommentedSide(url)
-    quiet_gc()  # as the service's processes (engine_host.py)
+    quiet_gc()  # as the service's processes (collector.py)
     cases = variants()
     load_before = os.getloadavg()[0]
     try:

@@ -321,7 +321,7 @@ def main() -> None:
     with psycopg.connect(conninfo(url), autocommit=True) as conn:
         conn.execute(PEER_TABLES)
     sides: list[Any] = [LoomSide(url), SpiffSide(url)] + ([LoomSide(url, level="none")] if WITH_NONE else [])
-    from loom_workflow.engine_host import quiet_gc
+    from loom_workflow.collector import quiet_gc
 
     quiet_gc()  # the collector as the service's processes set it (both sides share this process)
     try:

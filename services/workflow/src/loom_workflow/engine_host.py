@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import gc
 import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from loom_workflow.collector import quiet_gc
 from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
@@ -30,20 +30,6 @@ from loom_workflow.task import deadlines
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-
-# The cyclic collector's generation-0 threshold in an engine process. A command allocates thousands of
-# short-lived objects (rows, snapshots, events) that reference counting frees, yet the default 700
-# triggers a collection every few commands, walking the process's whole young heap: 0.3 ms (up to
-# 0.9 ms) of CPU per process of the benchmark, ~5 % (bench/workflow/RESULTS.md, 2026-11-27).
-GC_THRESHOLDS = (50_000, 20, 100)
-
-
-def quiet_gc() -> None:
-    """Freezes what start-up built (modules, models, caches: never garbage, no longer traversed by a
-    full collection) and raises the collector's thresholds; cycles are still collected."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
 
 
 @dataclass(frozen=True)

@@ -144,7 +144,7 @@ async def run_history(settings: Any) -> None:
     configure(f"{settings.service_name}-history", settings.log_level, settings.log_json)
     serve_metrics(settings.worker_metrics_port)
     store = PgStore(settings.database_url, min_size=1, max_size=max(1, settings.history_workers))
-    from loom_workflow.engine_host import quiet_gc
+    from loom_workflow.collector import quiet_gc
 
     quiet_gc()
     stopping = asyncio.Event()
