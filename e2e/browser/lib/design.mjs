@@ -1,5 +1,7 @@
 // A code generator's table design as its wizard saves it, for tests that need a synchronised table
-// without going through the wizard (the wizard is gencode's own test).
+// without going through the wizard (the wizard is gencode's own test), and its module generated live.
+import { eventually, expect } from './harness.mjs';
+import { pageApi } from './session.mjs';
 
 /** The columns every generated table has; a workflow form (table type '6') also keeps its instance. */
 const BASE = [
@@ -44,4 +46,37 @@ export function tableDesign({ name, comments, tableType = '0', columns }) {
     className: pascal(name),
     columnList: [...base, ...columns].map((c, i) => ({ ...c, sort: (i + 1) * 10 })),
   };
+}
+
+async function ok(p, method, url, body, form = false) {
+  const answer = await pageApi(p, method, url, body, form);
+  expect(answer.status === 200, `${method} ${url} answers 200 (${answer.status} ${answer.text?.slice(0, 300)})`);
+  return answer.json;
+}
+
+/** Saves and synchronises a design through the page's session; answers its table id. */
+export async function synced(p, design) {
+  await ok(p, 'POST', '/gencode/table/save', design);
+  const tableId = (await ok(p, 'GET', `/gencode/table/list?nameLike=${design.name}`)).result.records[0].id;
+  await ok(p, 'POST', '/gencode/table/synchDb', { id: tableId, isForce: '1' }, true);
+  return tableId;
+}
+
+/** Generates the table's module (`moduleName`) into the host's store and waits until the host
+ * serves it; a module that fails its tests or build fails the test with the end of its log. */
+export async function generatedLive(p, tableId, moduleName) {
+  const { scheme } = await ok(p, 'GET', `/gencode/table/queryGenCodeForm?tableId=${tableId}`);
+  await ok(p, 'POST', '/gencode/table/genCode', { ...scheme, moduleName });
+  await eventually(
+    async () => {
+      const found = (await pageApi(p, 'GET', `/apps/module/list?tableIds=${tableId}`)).json?.[0];
+      if (found?.state === 'failed') {
+        const log = (await pageApi(p, 'GET', `/apps/module/log?name=${found.name}`)).json?.log ?? '';
+        throw new Error(`the module failed: ${log.slice(-1500)}`);
+      }
+      return found?.state === 'live';
+    },
+    'the module goes live',
+    240000,
+  );
 }

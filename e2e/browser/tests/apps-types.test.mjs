@@ -5,7 +5,7 @@
 // and the generate dialog are the apps and gencode tests' own); the host tests, builds and mounts
 // them, and the shell opens their menus from the modules' remotes. Then the same in en-US.
 import { adminCredentials, choose, eventually, expect, screenshot } from '../lib/harness.mjs';
-import { column, tableDesign } from '../lib/design.mjs';
+import { column, generatedLive, synced, tableDesign } from '../lib/design.mjs';
 import { openDesigner, saveModel } from '../lib/designer.mjs';
 import { adminPage, grantMenus, pageApi, switchLanguage } from '../lib/session.mjs';
 
@@ -70,32 +70,6 @@ async function ok(p, method, url, body, form = false) {
   return answer.json;
 }
 
-/** Saves and synchronises a design; answers its table id. */
-async function synced(p, design) {
-  await ok(p, 'POST', '/gencode/table/save', design);
-  const tableId = (await ok(p, 'GET', `/gencode/table/list?nameLike=${design.name}`)).result.records[0].id;
-  await ok(p, 'POST', '/gencode/table/synchDb', { id: tableId, isForce: '1' }, true);
-  return tableId;
-}
-
-/** Generates the main table's module into the host's store and waits until the host serves it. */
-async function live(p, tableId) {
-  const { scheme } = await ok(p, 'GET', `/gencode/table/queryGenCodeForm?tableId=${tableId}`);
-  await ok(p, 'POST', '/gencode/table/genCode', { ...scheme, moduleName: MODULE });
-  await eventually(
-    async () => {
-      const found = (await pageApi(p, 'GET', `/apps/module/list?tableIds=${tableId}`)).json?.[0];
-      if (found?.state === 'failed') {
-        const log = (await pageApi(p, 'GET', `/apps/module/log?name=${found.name}`)).json?.log ?? '';
-        throw new Error(`the module failed: ${log.slice(-1500)}`);
-      }
-      return found?.state === 'live';
-    },
-    'the module goes live',
-    240000,
-  );
-}
-
 /** Opens a page through its menu under 代码生成 (the submenu opens animated; a click may be lost). */
 async function openFromMenu(p, href) {
   const item = p.locator(`.loom-side-menu [data-href="${href}"]`);
@@ -145,7 +119,7 @@ export default [
       for (const [main, ...children] of Object.values(MODULES)) {
         const tableId = await synced(p, main);
         for (const child of children) await synced(p, child);
-        await live(p, tableId);
+        await generatedLive(p, tableId, MODULE);
         if (main.tableType === '6') {
           ctx.shared.leaveFormUrl = await ok(p, 'GET', `/gencode/table/getFormUrl?tableId=${tableId}`);
           continue;
@@ -224,6 +198,8 @@ export default [
       }
       // a child row's required column is refused by its dialog before anything is sent
       await rows.locator('[data-action="add-row"]').click();
+      // the row's dialog is the top one once its field is there (before, the master's confirm is)
+      await topDialog(p).locator('input#goods').waitFor({ timeout: 10000 });
       await topDialog(p).locator('[data-action="confirm"]').click();
       await topDialog(p).locator('.ant-form-item-explain-error', { hasText: '商品不能为空' }).waitFor({ timeout: 10000 });
       await topDialog(p).locator('[data-action="close"]').click();
@@ -331,6 +307,7 @@ export default [
         const rows = dlg.locator('.loom-nested-rows');
         await rows.locator('.ant-table-row', { hasText: '苹果' }).waitFor({ timeout: 15000 });
         await rows.locator('[data-action="add-row"]', { hasText: 'Add' }).click();
+        await topDialog(p).locator('input#goods').waitFor({ timeout: 10000 });
         await topDialog(p).locator('[data-action="confirm"]').click();
         await topDialog(p).locator('.ant-form-item-explain-error', { hasText: '商品 must not be empty' }).waitFor({ timeout: 10000 });
         await topDialog(p).locator('input#goods').fill('Kiwi');

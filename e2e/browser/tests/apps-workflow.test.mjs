@@ -3,7 +3,8 @@
 // draws the module's form and saves its record through the module's API before starting with it
 // as the business key; the task shows that record, and 同意 saves the change through the module.
 import { eventually, expect, screenshot } from '../lib/harness.mjs';
-import { column, tableDesign } from '../lib/design.mjs';
+import { column, generatedLive, synced, tableDesign } from '../lib/design.mjs';
+import { saveModel } from '../lib/designer.mjs';
 import { adminPage, openTodo, pageApi as api } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
@@ -34,28 +35,13 @@ export default [
     run: async (ctx) => {
       const p = await adminPage(ctx, 'appsWorkflowPage');
       // a live workflow-form module and a process bound to its form URL (the designer writes formKey)
-      ok(await api(p, 'POST', '/gencode/table/save', design()), 'the design is saved');
-      const tableId = ok(await api(p, 'GET', `/gencode/table/list?nameLike=${TABLE}`), 'listed').result.records[0].id;
-      ok(await api(p, 'POST', '/gencode/table/synchDb', { id: tableId, isForce: '1' }, true), 'synchronised');
-      const scheme = ok(await api(p, 'GET', `/gencode/table/queryGenCodeForm?tableId=${tableId}`), 'the scheme').scheme;
-      ok(await api(p, 'POST', '/gencode/table/genCode', { ...scheme, moduleName: MODULE }), 'generated');
-      await eventually(
-        async () => {
-          const state = (await api(p, 'GET', `/apps/module/list?tableIds=${tableId}`)).json?.[0]?.state;
-          if (state === 'failed') throw new Error('the module failed its tests');
-          return state === 'live';
-        },
-        'the module goes live',
-        180000,
-      );
+      const tableId = await synced(p, design());
+      await generatedLive(p, tableId, MODULE);
       // its menu: the administrator holds its buttons (the module's permissions) from then on
       ok(await api(p, 'POST', '/gencode/scheme/createMenu', { 'parent.id': 'm-gen', name: `外置${sfx}`, tableId, tableType: '6' }, true), 'the menu');
       const formUrl = ok(await api(p, 'GET', `/gencode/table/getFormUrl?tableId=${tableId}`), 'the form URL');
-      const model = ok(await api(p, 'POST', '/app/rest/models', { modelType: 0, key: KEY, name: KEY }), 'the model');
-      const editor = ok(await api(p, 'GET', `/app/rest/models/${model.id}/editor/json`), 'the editor json');
-      const body = { modeltype: 'model', json_xml: xml(formUrl), name: KEY, key: KEY, description: '', newversion: 'false', comment: '', lastUpdated: editor.lastUpdated };
-      ok(await api(p, 'POST', `/flowable/model/saveModel/${model.id}`, body, true), 'the model is saved');
-      ok(await api(p, 'PUT', `/flowable/model/deploy?id=${model.id}&category=${encodeURIComponent(`外置${sfx}`)}`), 'deployed');
+      const modelId = await saveModel(p, KEY, KEY, xml(formUrl));
+      ok(await api(p, 'PUT', `/flowable/model/deploy?id=${modelId}&category=${encodeURIComponent(`外置${sfx}`)}`), 'deployed');
       // the start dialog draws the module's form; its rule holds in the page
       await p.goto(ctx.base + '/flowable/task/ProcessStart');
       const start = p.locator('[data-page="/flowable/task/ProcessStart"]');
