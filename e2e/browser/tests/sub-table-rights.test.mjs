@@ -39,10 +39,19 @@ const panel = (p) => p.locator('.loom-product-panel[data-element-id="check"] .lo
 
 /** Selects the 审核 node and opens its form's field rights; answers the rights table. */
 async function rightsOf(p) {
-  // a click on the shape's lower half (its top carries the checks' marker)
-  const shape = await p.locator('[data-designer-canvas] .djs-element[data-element-id="check"] .djs-visual > *').first().boundingBox();
-  await p.mouse.click(shape.x + shape.width / 2, shape.y + shape.height * 0.75);
-  await panel(p).waitFor({ timeout: 15000 });
+  // a click on the shape's lower half (its top carries the checks' marker); the canvas may still be
+  // fitting the drawing to the view when it first shows, so the box is read again for another click
+  const visual = p.locator('[data-designer-canvas] .djs-element[data-element-id="check"] .djs-visual > *').first();
+  await eventually(
+    async () => {
+      const shape = await visual.boundingBox();
+      if (!shape) return false;
+      await p.mouse.click(shape.x + shape.width / 2, shape.y + shape.height * 0.75);
+      return panel(p).waitFor({ timeout: 3000 }).then(() => true, () => false);
+    },
+    'the 审核 node is selected and its panel shows its form',
+    30000,
+  );
   const rights = panel(p).locator('.loom-field-rights');
   if (!(await rights.isVisible())) await panel(p).locator('.ant-table-row-expand-icon').first().click();
   await rights.locator('tr[data-field="lines.price"]').waitFor({ timeout: 15000 });
