@@ -63,11 +63,6 @@ def is_mi_child(ctx: CommandContext, execution: Execution) -> bool:
     return par is not None and par.is_mi_root and par.activity_id == execution.activity_id
 
 
-def is_subprocess_scope(execution: Execution) -> bool:
-    """True for the scope execution created inside an embedded sub-process."""
-    return execution.parent_id is not None and execution.is_scope and not execution.is_mi_root
-
-
 def delete_execution(ctx: CommandContext, execution: Execution) -> None:
     """Deletes one execution with its local variables and jobs (no listeners, no history)."""
     variables.delete_scope(ctx, execution)

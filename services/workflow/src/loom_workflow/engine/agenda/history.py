@@ -14,6 +14,7 @@ from ..runtime.entities import (
     HistoricTaskInstance,
     Task,
 )
+from . import scopes
 
 
 def _ms(start: datetime | None, end: datetime) -> int | None:
@@ -23,25 +24,12 @@ def _ms(start: datetime | None, end: datetime) -> int | None:
 def _mi_scope_id(ctx: CommandContext, execution: Execution, node: FlowNode) -> str | None:
     """The scope execution of the multi-instance sub-process instance ``node`` runs in (innermost
     such body, sub-processes nested in it included), None outside any. A top-level node costs
-    nothing; else a walk up the loaded execution tree (no query)."""
+    nothing."""
     if node.parent_id is None:
         return None
-    model = ctx.model(execution.proc_def_id)
-    body = next((sub for sub in reversed(model.scope_chain(node.id)) if sub.loop is not None), None)
-    if body is None:
-        return None
-    current: Execution | None = execution
-    while current is not None:
-        # the instance's sub-process scope (not the multi-instance root above it)
-        if (
-            current.activity_id == body.id
-            and current.is_scope
-            and not current.is_mi_root
-            and current.parent_id
-        ):
-            return current.id
-        current = ctx.session.get(Execution, current.parent_id)
-    return None
+    body = scopes.multi_instance_body(ctx.model(execution.proc_def_id), node.id)
+    scope = scopes.instance_scope(ctx, execution, body) if body is not None else None
+    return scope.id if scope is not None else None
 
 
 def start_activity(ctx: CommandContext, execution: Execution, node: FlowNode) -> HistoricActivityInstance:

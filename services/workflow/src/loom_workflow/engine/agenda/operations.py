@@ -14,6 +14,7 @@ from . import executions, history
 from .facades import VariableScope
 from .jobs import create_async_job
 from .listeners import fire_execution_listeners
+from .scopes import is_subprocess_scope
 
 if TYPE_CHECKING:
     from ..context import CommandContext
@@ -108,7 +109,7 @@ class EndExecution:
             return
         if parent.is_process_instance:
             end_instance(ctx, parent, e.activity_id)
-        elif executions.is_subprocess_scope(parent):
+        elif is_subprocess_scope(parent):
             subprocess.complete(ctx, parent)
 
 

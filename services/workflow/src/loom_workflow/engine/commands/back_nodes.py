@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ..agenda import history, variables
 from ..agenda import tasks as task_ops
+from ..agenda.scopes import instance_scope, multi_instance_body
 from ..errors import IllegalArgument
 from ..model import ProcessModel, SubProcess
 from ..runtime.entities import Execution, HistoricActivityInstance
@@ -28,8 +29,6 @@ from .base import active_task
 from .rewind import (
     can_rewind,
     in_multi_instance_body,
-    instance_scope,
-    multi_instance_body,
     nested_in_body,
     reachable,
     rewind,

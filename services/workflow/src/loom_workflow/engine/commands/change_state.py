@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..agenda import executions, history
+from ..agenda.scopes import is_subprocess_scope
 from ..errors import IllegalArgument
 from ..model import ProcessModel
 from ..runtime.entities import Execution
@@ -37,7 +38,7 @@ def _scope_for(ctx: CommandContext, start: Execution, model: ProcessModel, targe
         scopes = [
             e
             for e in executions.instance_executions(ctx, start.proc_inst_id)
-            if e.activity_id == sub.id and executions.is_subprocess_scope(e) and _below(ctx, e, current)
+            if e.activity_id == sub.id and is_subprocess_scope(e) and _below(ctx, e, current)
         ]
         if scopes:
             current = scopes[0]
@@ -64,7 +65,7 @@ def _below(ctx: CommandContext, execution: Execution, ancestor: Execution) -> bo
 
 def _prune_scopes(ctx: CommandContext, scope: Execution | None, keep: set[str], reason: str) -> None:
     """Removes sub-process scopes left empty by the move (and their waiting tokens)."""
-    while scope is not None and executions.is_subprocess_scope(scope) and scope.id not in keep:
+    while scope is not None and is_subprocess_scope(scope) and scope.id not in keep:
         if executions.real_children(ctx, scope):
             return
         token = executions.parent(ctx, scope)

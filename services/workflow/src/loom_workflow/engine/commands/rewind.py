@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..agenda import executions, history
+from ..agenda.scopes import is_subprocess_scope
 from ..errors import IllegalArgument
 from ..model import FlowNode, ProcessModel, SubProcess
 from ..runtime.entities import Execution, HistoricActivityInstance
@@ -70,28 +71,12 @@ def in_multi_instance_body(model: ProcessModel, node_id: str) -> bool:
     return any(sub.loop is not None for sub in model.scope_chain(node_id))
 
 
-def multi_instance_body(model: ProcessModel, node_id: str) -> SubProcess | None:
-    """The innermost multi-instance sub-process whose body holds ``node_id``, directly or inside
-    sub-processes nested in it (the instance ``node_id`` runs in); None outside any."""
-    return next((sub for sub in reversed(model.scope_chain(node_id)) if sub.loop is not None), None)
-
-
 def nested_in_body(model: ProcessModel, node_id: str, body: SubProcess) -> SubProcess | None:
     """The sub-process directly inside ``body`` that holds ``node_id`` (None: ``body`` holds it
     directly)."""
     chain = model.scope_chain(node_id)
     below = chain[chain.index(body) + 1 :] if body in chain else []
     return below[0] if below else None
-
-
-def instance_scope(ctx: CommandContext, execution: Execution, body: SubProcess) -> Execution | None:
-    """The scope execution of the multi-instance ``body``'s instance that ``execution`` runs in."""
-    current: Execution | None = execution
-    while current is not None:
-        if current.activity_id == body.id and executions.is_subprocess_scope(current):
-            return current
-        current = executions.parent(ctx, current)
-    return None
 
 
 def _is_join(node: FlowNode) -> bool:
@@ -111,7 +96,7 @@ def _tokens(ctx: CommandContext, instance: Execution, within: Execution | None =
     for e in executions.instance_executions(ctx, instance.id):
         if within is not None and within.id not in _ancestors(ctx, e):
             continue
-        if e.activity_id is None or e.is_process_instance or executions.is_subprocess_scope(e):
+        if e.activity_id is None or e.is_process_instance or is_subprocess_scope(e):
             continue
         if executions.is_boundary(ctx, e) or executions.is_mi_child(ctx, e):
             continue
