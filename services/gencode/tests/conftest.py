@@ -3,16 +3,13 @@ running its lifespan, tokens of a test key pair and GrantedAccess instead of sys
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pymysql
 import pytest
-from sqlalchemy.engine import make_url
 
 from loom_gencode.main import build_app
 from loom_gencode.settings import GencodeSettings
@@ -21,7 +18,6 @@ from loom_platform.testing.auth import GrantedAccess, TestTokens
 from loom_platform.testing.fixtures import MenuRecorder, databases_fixture, service_settings, truncate_all
 
 SERVICE_DIR = Path(__file__).resolve().parents[1]
-MYSQL_URL = os.environ.get("LOOM_TEST_MYSQL_URL", "mysql+pymysql://root@127.0.0.1:3306/test")
 
 ADMIN = "admin"
 NOBODY = "nobody"
@@ -52,24 +48,6 @@ class Env:
 
 
 databases = databases_fixture(("loom_gencode_test", "loom_app_test"), {0: SERVICE_DIR})
-
-
-@pytest.fixture(scope="session")
-def mysql_url() -> str:
-    """A MariaDB/MySQL database for data-source tests; skipped with a reason when unreachable."""
-    url = make_url(MYSQL_URL)
-    try:
-        pymysql.connect(
-            host=url.host,
-            port=url.port or 3306,
-            user=url.username,
-            password=url.password or "",
-            database=url.database,
-            connect_timeout=2,
-        ).close()
-    except pymysql.MySQLError as exc:
-        pytest.skip(f"MariaDB/MySQL at {MYSQL_URL} is unreachable: {exc}")
-    return MYSQL_URL
 
 
 @pytest.fixture(scope="session")

@@ -4,32 +4,12 @@ before anything is written; generated into a path of the user's own it is writte
 
 from __future__ import annotations
 
-import os
 import uuid
-from typing import Any
 
-import pymysql
 import pytest
 from sqlalchemy.engine import make_url
 
 from ..factories import design_and_sync, generate, table
-
-MYSQL_URL = os.environ.get("LOOM_TEST_MYSQL_URL", "mysql+pymysql://root@127.0.0.1:3306/test")
-
-
-def _mysql_reachable(url: Any) -> bool:
-    try:
-        pymysql.connect(
-            host=url.host,
-            port=url.port or 3306,
-            user=url.username,
-            password=url.password or "",
-            database=url.database,
-            connect_timeout=2,
-        ).close()
-    except pymysql.MySQLError:
-        return False
-    return True
 
 
 @pytest.fixture(params=["postgresql", "mysql"])
@@ -40,9 +20,7 @@ async def other_source(request, env) -> str:
         if not url.host:
             pytest.skip("the test PostgreSQL answers on a socket, which a data source cannot name")
     else:
-        url, db_type = make_url(MYSQL_URL), "mysql"
-        if not _mysql_reachable(url):
-            pytest.skip(f"MariaDB/MySQL at {MYSQL_URL} is unreachable")
+        url, db_type = make_url(request.getfixturevalue("mysql_url")), "mysql"
     env.grant("admin", "database:datalink:dataSource:add", "database:datalink:dataSource:view")
     en_name = f"other{uuid.uuid4().hex[:6]}"
     body = {

@@ -146,3 +146,25 @@ class MenuRecorder:
     async def create_menu(self, **kwargs: Any) -> str:
         self.menus.append(kwargs)
         return f"menu-{len(self.menus)}"
+
+
+@pytest.fixture(scope="session")
+def mysql_url() -> str:
+    """A MariaDB/MySQL database for data-source tests (``LOOM_TEST_MYSQL_URL``); the test is skipped,
+    with the reason, when it is unreachable. The driver is the services' (gencode's) dependency."""
+    import pymysql
+
+    wanted = os.environ.get("LOOM_TEST_MYSQL_URL", "mysql+pymysql://root@127.0.0.1:3306/test")
+    url = make_url(wanted)
+    try:
+        pymysql.connect(
+            host=url.host,
+            port=url.port or 3306,
+            user=url.username,
+            password=url.password or "",
+            database=url.database,
+            connect_timeout=2,
+        ).close()
+    except pymysql.MySQLError as exc:
+        pytest.skip(f"MariaDB/MySQL at {wanted} is unreachable: {exc}")
+    return wanted
