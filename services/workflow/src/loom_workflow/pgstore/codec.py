@@ -13,34 +13,21 @@ import orjson
 from sqlalchemy import DateTime, Table
 
 from loom_workflow.engine.errors import IllegalArgument
-from loom_workflow.engine.runtime.entities import (
-    Comment,
-    Deployment,
-    Execution,
-    HistoricActivityInstance,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    IdentityLink,
-    Job,
-    ProcessDefinition,
-    Row,
-    Task,
-    Variable,
-)
+from loom_workflow.engine.runtime import entities
 from loom_workflow.pgstore import tables as t
 
 TABLE_OF: dict[type, Table] = {
-    Deployment: t.deployment,
-    ProcessDefinition: t.procdef,
-    Execution: t.execution,
-    Task: t.task,
-    IdentityLink: t.identitylink,
-    Variable: t.variable,
-    Job: t.job,
-    HistoricProcessInstance: t.hi_procinst,
-    HistoricTaskInstance: t.hi_taskinst,
-    HistoricActivityInstance: t.hi_actinst,
-    Comment: t.hi_comment,
+    entities.Deployment: t.deployment,
+    entities.ProcessDefinition: t.procdef,
+    entities.Execution: t.execution,
+    entities.Task: t.task,
+    entities.IdentityLink: t.identitylink,
+    entities.Variable: t.variable,
+    entities.Job: t.job,
+    entities.HistoricProcessInstance: t.hi_procinst,
+    entities.HistoricTaskInstance: t.hi_taskinst,
+    entities.HistoricActivityInstance: t.hi_actinst,
+    entities.Comment: t.hi_comment,
 }
 
 
@@ -62,26 +49,26 @@ class Mapping:
     delete_one: str  # revision-checked DELETE of one row (parameters id, rev)
     times: tuple[int, ...]  # positions of the timestamp fields (ISO text in JSON)
 
-    def to_row(self, values: Sequence[Any]) -> Row:
+    def to_row(self, values: Sequence[Any]) -> entities.Row:
         """A dataclass from a result row in ``fields`` order."""
         data = dict(zip(self.fields, values, strict=True))
-        if self.kind is Variable:
+        if self.kind is entities.Variable:
             data["value"] = decode_value(str(data["type_name"]), data["value"])
         return self.kind(**data)  # type: ignore[no-any-return]
 
-    def from_json(self, values: list[Any]) -> Row:
+    def from_json(self, values: list[Any]) -> entities.Row:
         """A dataclass from a :attr:`json_array` value (timestamps come back as ISO text)."""
         for i in self.times:
             if values[i] is not None:
                 values[i] = datetime.fromisoformat(values[i])
         return self.to_row(values)
 
-    def json_object(self, row: Row, fields: Sequence[str] | None = None) -> dict[str, Any]:
+    def json_object(self, row: entities.Row, fields: Sequence[str] | None = None) -> dict[str, Any]:
         """``row`` as a JSON object keyed by column: every field, or ``id``, ``rev`` and ``fields``."""
         names = self.fields if fields is None else ("id", "revision", *fields)
         data = {_column(f): getattr(row, f) for f in names}
-        if self.kind is Variable and "value" in names:
-            assert isinstance(row, Variable)
+        if self.kind is entities.Variable and "value" in names:
+            assert isinstance(row, entities.Variable)
             data["value"] = json_value(row)
         return data
 
@@ -161,7 +148,7 @@ def _json_default(value: object) -> object:
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def json_value(var: Variable) -> object:
+def json_value(var: entities.Variable) -> object:
     """A variable value as it is stored in JSONB (dates as ISO text); 'object' values cannot be stored."""
     value = var.value
     if value is None:

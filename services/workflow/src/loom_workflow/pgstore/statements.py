@@ -3,17 +3,7 @@ definition read, a node's reviewer rules and settings."""
 
 from __future__ import annotations
 
-from loom_workflow.engine.runtime.entities import (
-    Execution,
-    HistoricActivityInstance,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    IdentityLink,
-    Job,
-    ProcessDefinition,
-    Task,
-    Variable,
-)
+from loom_workflow.engine.runtime import entities
 from loom_workflow.pgstore import history
 from loom_workflow.pgstore.codec import MAPPINGS
 
@@ -31,8 +21,8 @@ ROOT_OF_TASK = (
 LOCK_TASK_TREE = LOCK_TREE.replace(
     "(SELECT root_proc_inst_id FROM act_ru_execution WHERE id = %(p)s)", f"({ROOT_OF_TASK})"
 )
-INSTANCE_HISTORY_KINDS: tuple[type, ...] = (HistoricTaskInstance, HistoricActivityInstance)
-DEFINITION_FIELDS = tuple(f for f in MAPPINGS[ProcessDefinition].fields if f != "bpmn_xml")
+INSTANCE_HISTORY_KINDS: tuple[type, ...] = (entities.HistoricTaskInstance, entities.HistoricActivityInstance)
+DEFINITION_FIELDS = tuple(f for f in MAPPINGS[entities.ProcessDefinition].fields if f != "bpmn_xml")
 LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
     ", ".join("rev" if f == "revision" else f for f in DEFINITION_FIELDS)
 )
@@ -41,15 +31,15 @@ LIGHT_DEFINITION = "SELECT {} FROM act_re_procdef".format(
 # What a loaded tree holds, in the order of the JSON array the load statement answers (after the root id
 # and the highest activity order).
 TREE_KINDS: tuple[type, ...] = (
-    Execution,
-    ProcessDefinition,
-    Task,
-    IdentityLink,
-    Variable,
-    Job,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    HistoricActivityInstance,
+    entities.Execution,
+    entities.ProcessDefinition,
+    entities.Task,
+    entities.IdentityLink,
+    entities.Variable,
+    entities.Job,
+    entities.HistoricProcessInstance,
+    entities.HistoricTaskInstance,
+    entities.HistoricActivityInstance,
 )
 
 
@@ -69,21 +59,24 @@ def load_tree_sql(root_sql: str, *, full_history: bool) -> str:
         "(SELECT coalesce(max(transaction_order), 0) FROM act_hi_actinst WHERE proc_inst_id IN (SELECT id FROM ids))",
         # the tree's history records not applied yet, read in the same snapshot as its history rows
         history.pending_records_of_instance_sql(),
-        rows(Execution, "root_proc_inst_id = (SELECT id FROM root)"),
+        rows(entities.Execution, "root_proc_inst_id = (SELECT id FROM root)"),
         f"(SELECT json_agg(json_build_array({light})) FROM act_re_procdef WHERE id IN "
         "(SELECT proc_def_id FROM act_ru_execution WHERE root_proc_inst_id = (SELECT id FROM root)))",
-        *(rows(kind, in_tree) for kind in (Task, IdentityLink, Variable, Job)),
+        *(
+            rows(kind, in_tree)
+            for kind in (entities.Task, entities.IdentityLink, entities.Variable, entities.Job)
+        ),
     ]
     if full_history:
         parts.append(
             rows(
-                HistoricProcessInstance,
+                entities.HistoricProcessInstance,
                 "root_proc_inst_id = (SELECT id FROM root) OR id = (SELECT id FROM root)",
             )
         )
         parts += [rows(kind, f"proc_inst_id IN {history_ids}") for kind in INSTANCE_HISTORY_KINDS]
     else:
-        parts.append(rows(HistoricProcessInstance, "id IN (SELECT id FROM ids)"))
+        parts.append(rows(entities.HistoricProcessInstance, "id IN (SELECT id FROM ids)"))
         parts += [rows(kind, f"{in_tree} AND end_time IS NULL") for kind in INSTANCE_HISTORY_KINDS]
     return (
         f"WITH root AS ({root_sql}), ids AS (SELECT id FROM act_ru_execution "

@@ -25,19 +25,7 @@ from sqlalchemy.engine import make_url
 
 from loom_platform.logging import request_id
 from loom_platform.outbox import outbox_row
-from loom_workflow.engine.runtime.entities import (
-    Comment,
-    Deployment,
-    Execution,
-    HistoricActivityInstance,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    IdentityLink,
-    Job,
-    ProcessDefinition,
-    Task,
-    Variable,
-)
+from loom_workflow.engine.runtime import entities
 from loom_workflow.engine.store.protocol import ChangeSet, InstanceTree, JobTake
 from loom_workflow.pgstore import history, lease, writes
 from loom_workflow.pgstore.codec import MAPPINGS
@@ -58,8 +46,8 @@ log = logging.getLogger(__name__)
 EventMapper = Callable[[ChangeSet, str | None], list[tuple[str, Message]]]
 
 
-def _light_definition(values: Sequence[Any]) -> ProcessDefinition:
-    return ProcessDefinition(**dict(zip(DEFINITION_FIELDS, values, strict=True)))
+def _light_definition(values: Sequence[Any]) -> entities.ProcessDefinition:
+    return entities.ProcessDefinition(**dict(zip(DEFINITION_FIELDS, values, strict=True)))
 
 
 @dataclass(frozen=True)
@@ -101,7 +89,7 @@ class PgStore:
         self._local = threading.local()
         # Deployed definitions never change but for their flags (suspended, category, revision), which
         # are read with every load: the BPMN text is read once per process.
-        self.definitions: dict[str, ProcessDefinition] = {}
+        self.definitions: dict[str, entities.ProcessDefinition] = {}
         self.levels: dict[str, str] = {}  # definition id -> history level
 
     def close(self) -> None:
@@ -175,7 +163,7 @@ class PgTx:
         # The change set written last, waiting to go with the COMMIT (see write)
         self._pending: tuple[str, list[Any]] | None = None
         # Definitions of a loaded tree, read in the tree's load: saves a round trip per command.
-        self._definitions: dict[str, ProcessDefinition] = {}
+        self._definitions: dict[str, entities.ProcessDefinition] = {}
         # Instance id -> the root of its tree, for the instances loaded (their history records' key)
         self._roots: dict[str, str] = {}
         # Instance id -> its definition id (its history level)
@@ -201,7 +189,7 @@ class PgTx:
         mapping = MAPPINGS[kind]
         return [mapping.to_row(r) for r in self.conn.execute(f"{mapping.select} WHERE {where}", params)]
 
-    def get_definition(self, definition_id: str) -> ProcessDefinition | None:
+    def get_definition(self, definition_id: str) -> entities.ProcessDefinition | None:
         """A process definition by id."""
         prefetched = self._definitions.pop(definition_id, None)
         if prefetched is not None:
@@ -210,7 +198,7 @@ class PgTx:
 
     def find_definition(
         self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
-    ) -> ProcessDefinition | None:
+    ) -> entities.ProcessDefinition | None:
         """The definition of ``key``: a version, the one of a deployment, else the latest."""
         where = "key = %s AND tenant_id = %s"
         params: list[Any] = [key, tenant_id]
@@ -220,45 +208,47 @@ class PgTx:
             where, params = where + " AND deployment_id = %s", [*params, deployment_id]
         return self._definition(where + " ORDER BY version DESC LIMIT 1", tuple(params))
 
-    def _definition(self, where: str, params: tuple[Any, ...]) -> ProcessDefinition | None:
+    def _definition(self, where: str, params: tuple[Any, ...]) -> entities.ProcessDefinition | None:
         """A definition: its columns but the BPMN text read now, the text from the store's cache."""
         found = self.conn.execute(f"{LIGHT_DEFINITION} WHERE {where}", params).fetchone()
         return None if found is None else self._with_xml([_light_definition(found)])[0]
 
-    def _with_xml(self, light: list[ProcessDefinition]) -> list[ProcessDefinition]:
+    def _with_xml(self, light: list[entities.ProcessDefinition]) -> list[entities.ProcessDefinition]:
         cache = self.store.definitions
         missing = [d.id for d in light if d.id not in cache]
         if missing:
             for row in self.conn.execute(
                 "SELECT id, bpmn_xml FROM act_re_procdef WHERE id = ANY(%s)", (missing,)
             ):
-                cache[str(row[0])] = ProcessDefinition(
+                cache[str(row[0])] = entities.ProcessDefinition(
                     id=str(row[0]), key="", version=0, bpmn_xml=row[1] or ""
                 )
         for definition in light:
             definition.bpmn_xml = cache[definition.id].bpmn_xml
         return light
 
-    def get_execution(self, execution_id: str) -> Execution | None:
+    def get_execution(self, execution_id: str) -> entities.Execution | None:
         """An execution by id."""
-        return self._one(Execution, "id = %s", (execution_id,))  # type: ignore[no-any-return]
+        return self._one(entities.Execution, "id = %s", (execution_id,))  # type: ignore[no-any-return]
 
-    def get_task(self, task_id: str) -> Task | None:
+    def get_task(self, task_id: str) -> entities.Task | None:
         """A runtime task by id."""
-        return self._one(Task, "id = %s", (task_id,))  # type: ignore[no-any-return]
+        return self._one(entities.Task, "id = %s", (task_id,))  # type: ignore[no-any-return]
 
-    def get_job(self, job_id: str) -> Job | None:
+    def get_job(self, job_id: str) -> entities.Job | None:
         """A job by id."""
-        return self._one(Job, "id = %s", (job_id,))  # type: ignore[no-any-return]
+        return self._one(entities.Job, "id = %s", (job_id,))  # type: ignore[no-any-return]
 
-    def get_deployment(self, deployment_id: str) -> Deployment | None:
+    def get_deployment(self, deployment_id: str) -> entities.Deployment | None:
         """A deployment by id."""
-        found = self._one(Deployment, "id = %s", (deployment_id,))
-        return found if isinstance(found, Deployment) else None
+        found = self._one(entities.Deployment, "id = %s", (deployment_id,))
+        return found if isinstance(found, entities.Deployment) else None
 
-    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[ProcessDefinition]:
+    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[entities.ProcessDefinition]:
         """Every version of ``key``, oldest first."""
-        return self.rows(ProcessDefinition, "key = %s AND tenant_id = %s ORDER BY version", (key, tenant_id))
+        return self.rows(
+            entities.ProcessDefinition, "key = %s AND tenant_id = %s ORDER BY version", (key, tenant_id)
+        )
 
     def instance_ids(self, definition_ids: Sequence[str], *, running_only: bool) -> list[str]:
         """Running instances of the definitions, and ended ones too unless ``running_only``."""
@@ -269,7 +259,9 @@ class PgTx:
             sql += " UNION SELECT id FROM act_hi_procinst WHERE proc_def_id = ANY(%(d)s)"
         return [str(r[0]) for r in self.conn.execute(sql, {"d": ids})]
 
-    def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+    def find_comments(
+        self, *, task_id: str | None = None, proc_inst_id: str | None = None
+    ) -> list[entities.Comment]:
         """Comments of a task or of an instance, oldest first. Comments travel in the history records:
         the pending records of the trees this transaction loaded (and of ``proc_inst_id``'s) are applied
         first."""
@@ -279,7 +271,7 @@ class PgTx:
             instances=[proc_inst_id] if proc_inst_id else (),
         )
         return self.rows(
-            Comment,
+            entities.Comment,
             "(task_id = %(t)s OR proc_inst_id = %(p)s) ORDER BY time, id",
             {"t": task_id, "p": proc_inst_id},
         )
@@ -371,16 +363,18 @@ class PgTx:
         order = int(values[1])
         loaded: dict[type, list[Any]] = {}
         for kind, found_rows in zip(TREE_KINDS, values[3:], strict=True):
-            if kind is ProcessDefinition:
+            if kind is entities.ProcessDefinition:
                 light = [_light_definition(r) for r in found_rows or ()]
                 self._definitions.update((d.id, d) for d in self._with_xml(light))
             else:
                 mapping = MAPPINGS[kind]
                 loaded[kind] = [mapping.from_json(r) for r in found_rows or ()]
         root = str(values[0])
-        running = {e.proc_inst_id for e in loaded[Execution]}
+        running = {e.proc_inst_id for e in loaded[entities.Execution]}
         self._roots.update((pid, root) for pid in running)
-        self._definition_of.update((e.id, e.proc_def_id) for e in loaded[Execution] if e.id == e.proc_inst_id)
+        self._definition_of.update(
+            (e.id, e.proc_def_id) for e in loaded[entities.Execution] if e.id == e.proc_inst_id
+        )
         if values[2]:
             order = max(
                 order, history.merge(loaded, values[2], open_only_of=None if full_history else running)
@@ -394,8 +388,8 @@ class PgTx:
         params = {"root": root}
         tree_ids = "(SELECT id FROM act_hi_procinst WHERE root_proc_inst_id = %(root)s OR id = %(root)s)"
         cursors: dict[type, psycopg.Cursor[Any]] = {
-            HistoricProcessInstance: self.conn.execute(
-                f"{MAPPINGS[HistoricProcessInstance].select} "
+            entities.HistoricProcessInstance: self.conn.execute(
+                f"{MAPPINGS[entities.HistoricProcessInstance].select} "
                 "WHERE root_proc_inst_id = %(root)s OR id = %(root)s",
                 params,
             )
@@ -410,17 +404,17 @@ class PgTx:
         loaded: dict[type, list[Any]] = {
             kind: [MAPPINGS[kind].to_row(r) for r in cur.fetchall()]
             for kind, cur in cursors.items()
-            if kind is not ProcessDefinition
+            if kind is not entities.ProcessDefinition
         }
-        if ProcessDefinition in cursors:
-            light = [_light_definition(r) for r in cursors[ProcessDefinition].fetchall()]
+        if entities.ProcessDefinition in cursors:
+            light = [_light_definition(r) for r in cursors[entities.ProcessDefinition].fetchall()]
             self._definitions.update((d.id, d) for d in self._with_xml(light))
         return _instance_tree(loaded)
 
-    def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
+    def find_executable_jobs(self, now: datetime, limit: int) -> list[entities.Job]:
         """Async jobs and due timers, unlocked, with retries left; oldest first."""
         return self.rows(
-            Job,
+            entities.Job,
             "job_type IN ('timer', 'message') AND retries > 0 AND coalesce(due_date, create_time) <= %s "
             "AND (lock_expiration_time IS NULL OR lock_expiration_time < %s) "
             "ORDER BY coalesce(due_date, create_time), id LIMIT %s",
@@ -458,7 +452,7 @@ class PgTx:
             [r for r in (*changes.inserts, *changes.updates) if history.recorded(r)],
             [r for r in changes.deletes if history.recorded(r)],
             writes.historic_variables(changes),
-            [r.id for r in changes.deletes if isinstance(r, HistoricProcessInstance)],
+            [r.id for r in changes.deletes if isinstance(r, entities.HistoricProcessInstance)],
             self._root_resolver(changes),
             self._level_resolver(changes),
             new={id(r) for r in changes.inserts},
@@ -473,9 +467,9 @@ class PgTx:
         """Instance id -> its tree's root: from the trees this transaction loaded, the change set's
         executions and process history, else asked of the database (its own id when unknown)."""
         for row in (*changes.inserts, *changes.updates, *changes.deletes):
-            if isinstance(row, Execution):
+            if isinstance(row, entities.Execution):
                 self._roots.setdefault(row.proc_inst_id, row.root_proc_inst_id)
-            elif isinstance(row, HistoricProcessInstance):
+            elif isinstance(row, entities.HistoricProcessInstance):
                 self._roots.setdefault(row.id, row.root_proc_inst_id or row.id)
 
         def root_of(proc_inst_id: str) -> str:
@@ -489,11 +483,11 @@ class PgTx:
     def _level_resolver(self, changes: ChangeSet) -> Callable[[str], str]:
         """Instance id -> the history level of its definition (audit when unknown)."""
         for row in (*changes.inserts, *changes.updates, *changes.deletes):
-            if isinstance(row, Execution) and row.id == row.proc_inst_id:
+            if isinstance(row, entities.Execution) and row.id == row.proc_inst_id:
                 self._definition_of.setdefault(row.id, row.proc_def_id)
-            elif isinstance(row, HistoricProcessInstance):
+            elif isinstance(row, entities.HistoricProcessInstance):
                 self._definition_of.setdefault(row.id, row.proc_def_id)
-            elif isinstance(row, ProcessDefinition) and row.id not in self.store.levels:
+            elif isinstance(row, entities.ProcessDefinition) and row.id not in self.store.levels:
                 self.store.levels[row.id] = history.level_of_xml(row.bpmn_xml, row.key)  # deployed now
 
         def level_of(proc_inst_id: str) -> str:
@@ -531,15 +525,15 @@ class PgTx:
 
 
 def _instance_tree(loaded: dict[type, list[Any]]) -> InstanceTree:
-    activities = loaded.get(HistoricActivityInstance, [])
+    activities = loaded.get(entities.HistoricActivityInstance, [])
     return InstanceTree(
-        executions=loaded.get(Execution, []),
-        tasks=loaded.get(Task, []),
-        identity_links=loaded.get(IdentityLink, []),
-        variables=loaded.get(Variable, []),
-        jobs=loaded.get(Job, []),
-        historic_process_instances=loaded.get(HistoricProcessInstance, []),
-        historic_tasks=loaded.get(HistoricTaskInstance, []),
+        executions=loaded.get(entities.Execution, []),
+        tasks=loaded.get(entities.Task, []),
+        identity_links=loaded.get(entities.IdentityLink, []),
+        variables=loaded.get(entities.Variable, []),
+        jobs=loaded.get(entities.Job, []),
+        historic_process_instances=loaded.get(entities.HistoricProcessInstance, []),
+        historic_tasks=loaded.get(entities.HistoricTaskInstance, []),
         historic_activities=sorted(activities, key=lambda a: (a.start_time, a.transaction_order)),
         activity_order=max((a.transaction_order for a in activities), default=0),
     )

@@ -9,20 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from ..errors import ConcurrentModification
-from ..runtime.entities import (
-    Comment,
-    Deployment,
-    Execution,
-    HistoricActivityInstance,
-    HistoricProcessInstance,
-    HistoricTaskInstance,
-    IdentityLink,
-    Job,
-    ProcessDefinition,
-    Row,
-    Task,
-    Variable,
-)
+from ..runtime import entities
 from ..runtime.events import EngineEvent
 from .protocol import ChangeSet, InstanceTree, JobTake
 
@@ -33,7 +20,7 @@ class InMemoryStore:
     """Committed rows per type; a transaction buffers one change set and applies it on commit."""
 
     def __init__(self) -> None:
-        self._tables: dict[type, dict[str, Row]] = {}
+        self._tables: dict[type, dict[str, entities.Row]] = {}
         self.events: list[EngineEvent] = []
 
     @contextmanager
@@ -82,17 +69,19 @@ class MemoryTx:
     def _table(self, kind: type[R]) -> dict[str, R]:
         return self._store.raw(kind)
 
-    def get_definition(self, definition_id: str) -> ProcessDefinition | None:
+    def get_definition(self, definition_id: str) -> entities.ProcessDefinition | None:
         """A process definition by id."""
-        found = self._table(ProcessDefinition).get(definition_id)
+        found = self._table(entities.ProcessDefinition).get(definition_id)
         return copy.deepcopy(found)
 
     def find_definition(
         self, key: str, *, version: int | None = None, deployment_id: str | None = None, tenant_id: str = ""
-    ) -> ProcessDefinition | None:
+    ) -> entities.ProcessDefinition | None:
         """The definition of ``key`` by version / deployment, else the latest."""
         found = [
-            d for d in self._table(ProcessDefinition).values() if d.key == key and d.tenant_id == tenant_id
+            d
+            for d in self._table(entities.ProcessDefinition).values()
+            if d.key == key and d.tenant_id == tenant_id
         ]
         if version is not None:
             found = [d for d in found if d.version == version]
@@ -100,26 +89,28 @@ class MemoryTx:
             found = [d for d in found if d.deployment_id == deployment_id]
         return copy.deepcopy(max(found, key=lambda d: d.version)) if found else None
 
-    def get_execution(self, execution_id: str) -> Execution | None:
+    def get_execution(self, execution_id: str) -> entities.Execution | None:
         """An execution by id."""
-        return copy.deepcopy(self._table(Execution).get(execution_id))
+        return copy.deepcopy(self._table(entities.Execution).get(execution_id))
 
-    def get_task(self, task_id: str) -> Task | None:
+    def get_task(self, task_id: str) -> entities.Task | None:
         """A task by id."""
-        return copy.deepcopy(self._table(Task).get(task_id))
+        return copy.deepcopy(self._table(entities.Task).get(task_id))
 
-    def get_job(self, job_id: str) -> Job | None:
+    def get_job(self, job_id: str) -> entities.Job | None:
         """A job by id."""
-        return copy.deepcopy(self._table(Job).get(job_id))
+        return copy.deepcopy(self._table(entities.Job).get(job_id))
 
-    def get_deployment(self, deployment_id: str) -> Deployment | None:
+    def get_deployment(self, deployment_id: str) -> entities.Deployment | None:
         """A deployment by id."""
-        return copy.deepcopy(self._table(Deployment).get(deployment_id))
+        return copy.deepcopy(self._table(entities.Deployment).get(deployment_id))
 
-    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[ProcessDefinition]:
+    def definitions_of_key(self, key: str, *, tenant_id: str = "") -> list[entities.ProcessDefinition]:
         """Every version of ``key``, oldest first."""
         found = [
-            d for d in self._table(ProcessDefinition).values() if d.key == key and d.tenant_id == tenant_id
+            d
+            for d in self._table(entities.ProcessDefinition).values()
+            if d.key == key and d.tenant_id == tenant_id
         ]
         return [copy.deepcopy(d) for d in sorted(found, key=lambda d: d.version)]
 
@@ -127,17 +118,25 @@ class MemoryTx:
         """Running instances of the definitions, and ended ones too unless ``running_only``."""
         wanted = set(definition_ids)
         ids = [
-            e.id for e in self._table(Execution).values() if e.is_process_instance and e.proc_def_id in wanted
+            e.id
+            for e in self._table(entities.Execution).values()
+            if e.is_process_instance and e.proc_def_id in wanted
         ]
         if not running_only:
-            ids += [h.id for h in self._table(HistoricProcessInstance).values() if h.proc_def_id in wanted]
+            ids += [
+                h.id
+                for h in self._table(entities.HistoricProcessInstance).values()
+                if h.proc_def_id in wanted
+            ]
         return list(dict.fromkeys(ids))
 
-    def find_comments(self, *, task_id: str | None = None, proc_inst_id: str | None = None) -> list[Comment]:
+    def find_comments(
+        self, *, task_id: str | None = None, proc_inst_id: str | None = None
+    ) -> list[entities.Comment]:
         """Comments of a task or of an instance, oldest first."""
         found = [
             c
-            for c in self._table(Comment).values()
+            for c in self._table(entities.Comment).values()
             if (task_id is not None and c.task_id == task_id)
             or (proc_inst_id is not None and c.proc_inst_id == proc_inst_id)
         ]
@@ -149,14 +148,14 @@ class MemoryTx:
         until = now + timedelta(seconds=lease_seconds)
         leased = []
         for job in self.find_executable_jobs(now, limit):
-            stored = self._table(Job)[job.id]
+            stored = self._table(entities.Job)[job.id]
             stored.lock_owner, stored.lock_expiration_time = owner, until
             leased.append((job.id, until))
         return leased
 
     def take_job(self, job_id: str, owner: str, lease_seconds: float) -> JobTake:
         """Takes the lease unless another live worker holds it."""
-        job = self._table(Job).get(job_id)
+        job = self._table(entities.Job).get(job_id)
         if job is None:
             return "gone"
         now = datetime.now(UTC)
@@ -173,15 +172,15 @@ class MemoryTx:
 
     def delay_job(self, job_id: str, seconds: float) -> None:
         """Holds a failed job back for ``seconds``."""
-        job = self._table(Job).get(job_id)
+        job = self._table(entities.Job).get(job_id)
         if job is not None and job.job_type != "deadletter":
             job.lock_owner, job.lock_expiration_time = "retry", datetime.now(UTC) + timedelta(seconds=seconds)
 
     def _root_of(self, proc_inst_id: str) -> str | None:
-        execution = self._table(Execution).get(proc_inst_id)
+        execution = self._table(entities.Execution).get(proc_inst_id)
         if execution is not None:
             return execution.root_proc_inst_id
-        hist = self._table(HistoricProcessInstance).get(proc_inst_id)
+        hist = self._table(entities.HistoricProcessInstance).get(proc_inst_id)
         if hist is not None:
             return hist.root_proc_inst_id or hist.id
         return None
@@ -192,11 +191,13 @@ class MemoryTx:
         root = self._root_of(proc_inst_id)
         if root is None:
             return None
-        running = {e.proc_inst_id for e in self._table(Execution).values() if e.root_proc_inst_id == root}
+        running = {
+            e.proc_inst_id for e in self._table(entities.Execution).values() if e.root_proc_inst_id == root
+        }
         full = full_history or not running
         hist = [
             h
-            for h in self._table(HistoricProcessInstance).values()
+            for h in self._table(entities.HistoricProcessInstance).values()
             if (h.root_proc_inst_id or h.id) == root and (full or h.id in running)
         ]
         ids = {h.id for h in hist} | running
@@ -209,30 +210,32 @@ class MemoryTx:
                 and not (open_only and getattr(r, "end_time", None))
             ]
 
-        activities = [a for a in self._table(HistoricActivityInstance).values() if a.proc_inst_id in ids]
+        activities = [
+            a for a in self._table(entities.HistoricActivityInstance).values() if a.proc_inst_id in ids
+        ]
         return InstanceTree(
-            executions=of(Execution),
-            tasks=of(Task),
-            identity_links=of(IdentityLink),
-            variables=of(Variable),
-            jobs=of(Job),
+            executions=of(entities.Execution),
+            tasks=of(entities.Task),
+            identity_links=of(entities.IdentityLink),
+            variables=of(entities.Variable),
+            jobs=of(entities.Job),
             historic_process_instances=[copy.deepcopy(h) for h in hist],
-            historic_tasks=of(HistoricTaskInstance, open_only=not full),
-            historic_activities=of(HistoricActivityInstance, open_only=not full),
+            historic_tasks=of(entities.HistoricTaskInstance, open_only=not full),
+            historic_activities=of(entities.HistoricActivityInstance, open_only=not full),
             full_history=full,
             activity_order=max((a.transaction_order for a in activities), default=0),
         )
 
     def load_task_tree(self, task_id: str) -> InstanceTree | None:
         """The tree of a running task."""
-        task = self._table(Task).get(task_id)
+        task = self._table(entities.Task).get(task_id)
         return None if task is None else self.load_instance_tree(task.proc_inst_id)
 
-    def find_executable_jobs(self, now: datetime, limit: int) -> list[Job]:
+    def find_executable_jobs(self, now: datetime, limit: int) -> list[entities.Job]:
         """Due, unlocked jobs with retries left."""
         jobs = [
             j
-            for j in self._table(Job).values()
+            for j in self._table(entities.Job).values()
             if j.job_type == "message"
             or (j.job_type == "timer" and j.due_date is not None and j.due_date <= now)
         ]
