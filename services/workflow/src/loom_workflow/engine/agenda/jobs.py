@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from ..context import CommandContext
 from ..expr import compile_expression
 from ..model import FlowNode, TimerEvent
@@ -10,48 +12,75 @@ from ..timers import first_due
 from .facades import VariableScope
 
 
-def create_async_job(ctx: CommandContext, execution: Execution, node: FlowNode, handler: str) -> Job:
-    """Schedules an async continuation (before or after ``node``)."""
+def insert_job(
+    ctx: CommandContext,
+    execution: Execution,
+    job_type: str,
+    handler: str,
+    *,
+    element_id: str,
+    element_name: str | None,
+    exclusive: bool = True,
+    handler_config: str | None = None,
+    due_date: datetime | None = None,
+    repeat: str | None = None,
+) -> Job:
+    """Inserts a job of ``execution`` (for element ``element_id``) with the configured retries."""
     return ctx.session.insert(
         Job(
             id=ctx.new_id(),
-            job_type="message",
+            job_type=job_type,
             handler_type=handler,
             proc_inst_id=execution.proc_inst_id,
             execution_id=execution.id,
             proc_def_id=execution.proc_def_id,
-            element_id=node.id,
-            element_name=node.name,
+            element_id=element_id,
+            element_name=element_name,
+            handler_config=handler_config,
+            due_date=due_date,
+            repeat=repeat,
             retries=ctx.config.default_job_retries,
-            exclusive=node.exclusive,
+            exclusive=exclusive,
             create_time=ctx.now(),
             tenant_id=execution.tenant_id,
         )
     )
+
+
+def insert_node_job(
+    ctx: CommandContext,
+    execution: Execution,
+    node: FlowNode,
+    job_type: str,
+    handler: str,
+    *,
+    due_date: datetime | None = None,
+    repeat: str | None = None,
+) -> Job:
+    """Inserts a job of ``execution`` at ``node`` (its id, name and exclusive flag)."""
+    return insert_job(
+        ctx,
+        execution,
+        job_type,
+        handler,
+        element_id=node.id,
+        element_name=node.name,
+        exclusive=node.exclusive,
+        due_date=due_date,
+        repeat=repeat,
+    )
+
+
+def create_async_job(ctx: CommandContext, execution: Execution, node: FlowNode, handler: str) -> Job:
+    """Schedules an async continuation (before or after ``node``)."""
+    return insert_node_job(ctx, execution, node, "message", handler)
 
 
 def create_timer_job(ctx: CommandContext, execution: Execution, node: TimerEvent, handler: str) -> Job:
     """Schedules the timer of ``node`` (its expression is evaluated in ``execution``'s scope)."""
     value = compile_expression(node.timer.value).evaluate(VariableScope(ctx, execution))
     due, repeat = first_due(node.timer.kind, value, ctx.now())
-    return ctx.session.insert(
-        Job(
-            id=ctx.new_id(),
-            job_type="timer",
-            handler_type=handler,
-            proc_inst_id=execution.proc_inst_id,
-            execution_id=execution.id,
-            proc_def_id=execution.proc_def_id,
-            element_id=node.id,
-            element_name=node.name,
-            due_date=due,
-            repeat=repeat,
-            retries=ctx.config.default_job_retries,
-            exclusive=node.exclusive,
-            create_time=ctx.now(),
-            tenant_id=execution.tenant_id,
-        )
-    )
+    return insert_node_job(ctx, execution, node, "timer", handler, due_date=due, repeat=repeat)
 
 
 def jobs_of(ctx: CommandContext, execution: Execution) -> list[Job]:

@@ -14,6 +14,7 @@ from ..runtime.entities import Comment, Execution, HistoricActivityInstance, Ide
 from ..timers import resolve_due_date
 from . import history, variables
 from .facades import VariableScope
+from .jobs import insert_job
 from .listeners import fire_task_listeners
 
 
@@ -110,22 +111,15 @@ def create_task(ctx: CommandContext, execution: Execution, node: UserTask) -> Ta
 def _arm(ctx: CommandContext, execution: Execution, task: Task, deadline: Deadline) -> None:
     """Sets the task's due date and its ``task-deadline`` timer job."""
     task.due_date = deadline.due
-    ctx.session.insert(
-        Job(
-            id=ctx.new_id(),
-            job_type="timer",
-            handler_type=TASK_DEADLINE,
-            proc_inst_id=execution.proc_inst_id,
-            execution_id=execution.id,
-            proc_def_id=execution.proc_def_id,
-            element_id=task.task_def_key or "",
-            element_name=task.name,
-            handler_config=json.dumps({"taskId": task.id, "config": deadline.config}),
-            due_date=deadline.due,
-            retries=ctx.config.default_job_retries,
-            create_time=ctx.now(),
-            tenant_id=execution.tenant_id,
-        )
+    insert_job(
+        ctx,
+        execution,
+        "timer",
+        TASK_DEADLINE,
+        element_id=task.task_def_key or "",
+        element_name=task.name,
+        handler_config=json.dumps({"taskId": task.id, "config": deadline.config}),
+        due_date=deadline.due,
     )
     sync_history(ctx, task)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..agenda.jobs import insert_node_job
 from ..behaviors import boundary
 from ..behaviors import events as end_event
 from ..model import EndEvent, TimerEvent
@@ -17,31 +18,15 @@ if TYPE_CHECKING:
     from ..context import CommandContext
 
 
-def _reschedule(ctx: CommandContext, job: Job) -> None:
+def _reschedule(ctx: CommandContext, job: Job, execution: Execution, node: TimerEvent) -> None:
+    """Schedules the next occurrence of ``node``'s repeating timer, whose ``job`` has just fired."""
     if job.repeat is None or job.due_date is None:
         return
     following = next_due(job.repeat, job.due_date)
     if following is None:
         return
     due, repeat = following
-    ctx.session.insert(
-        Job(
-            id=ctx.new_id(),
-            job_type="timer",
-            handler_type=job.handler_type,
-            proc_inst_id=job.proc_inst_id,
-            execution_id=job.execution_id,
-            proc_def_id=job.proc_def_id,
-            element_id=job.element_id,
-            element_name=job.element_name,
-            due_date=due,
-            repeat=repeat,
-            retries=ctx.config.default_job_retries,
-            exclusive=job.exclusive,
-            create_time=ctx.now(),
-            tenant_id=job.tenant_id,
-        )
-    )
+    insert_node_job(ctx, execution, node, "timer", job.handler_type, due_date=due, repeat=repeat)
 
 
 @dataclass(frozen=True)
@@ -76,7 +61,7 @@ class ExecuteJob:
             ctx.emit(ev.TIMER_FIRED, execution, job_id=job.id)
             if isinstance(node, TimerEvent) and node.attached_to is not None:
                 if not node.cancel_activity:
-                    _reschedule(ctx, job)
+                    _reschedule(ctx, job, execution, node)
                 boundary.fire(ctx, execution, node)
             else:
                 execution.is_active = True
