@@ -32,23 +32,40 @@ def _mi_scope_id(ctx: CommandContext, execution: Execution, node: FlowNode) -> s
     return scope.id if scope is not None else None
 
 
-def start_activity(ctx: CommandContext, execution: Execution, node: FlowNode) -> HistoricActivityInstance:
-    """Opens the activity instance of ``execution`` at ``node`` and emits ACTIVITY_STARTED."""
-    row = ctx.session.insert(
+def _insert_activity(
+    ctx: CommandContext,
+    execution: Execution,
+    element: FlowNode | SequenceFlow,
+    activity_type: str,
+    *,
+    ended: bool = False,
+    mi_scope_id: str | None = None,
+) -> HistoricActivityInstance:
+    """Inserts an activity instance of ``execution`` at ``element`` that starts now (and with ``ended``
+    ends at once)."""
+    now = ctx.now()
+    return ctx.session.insert(
         HistoricActivityInstance(
             id=ctx.new_id(),
             proc_inst_id=execution.proc_inst_id,
             proc_def_id=execution.proc_def_id,
             execution_id=execution.id,
-            activity_id=node.id,
-            activity_name=node.name,
-            activity_type=node.kind,
-            start_time=ctx.now(),
+            activity_id=element.id,
+            activity_name=element.name,
+            activity_type=activity_type,
+            start_time=now,
+            end_time=now if ended else None,
+            duration_ms=0 if ended else None,
             transaction_order=ctx.next_order(),
             tenant_id=execution.tenant_id,
-            mi_scope_id=_mi_scope_id(ctx, execution, node),
+            mi_scope_id=mi_scope_id,
         )
     )
+
+
+def start_activity(ctx: CommandContext, execution: Execution, node: FlowNode) -> HistoricActivityInstance:
+    """Opens the activity instance of ``execution`` at ``node`` and emits ACTIVITY_STARTED."""
+    row = _insert_activity(ctx, execution, node, node.kind, mi_scope_id=_mi_scope_id(ctx, execution, node))
     ctx.emit(ev.ACTIVITY_STARTED, execution, activity_id=node.id, activity_type=node.kind)
     return row
 
@@ -85,23 +102,7 @@ def note_end_reason(ctx: CommandContext, execution: Execution, reason: str) -> N
 
 def record_flow(ctx: CommandContext, execution: Execution, flow: SequenceFlow) -> None:
     """Records a taken sequence flow (Flowable lists them as activity type 'sequenceFlow')."""
-    now = ctx.now()
-    ctx.session.insert(
-        HistoricActivityInstance(
-            id=ctx.new_id(),
-            proc_inst_id=execution.proc_inst_id,
-            proc_def_id=execution.proc_def_id,
-            execution_id=execution.id,
-            activity_id=flow.id,
-            activity_name=flow.name,
-            activity_type="sequenceFlow",
-            start_time=now,
-            end_time=now,
-            duration_ms=0,
-            transaction_order=ctx.next_order(),
-            tenant_id=execution.tenant_id,
-        )
-    )
+    _insert_activity(ctx, execution, flow, "sequenceFlow", ended=True)
 
 
 def record_instant(ctx: CommandContext, execution: Execution, node: FlowNode) -> None:
