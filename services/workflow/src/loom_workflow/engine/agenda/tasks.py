@@ -124,19 +124,35 @@ def _arm(ctx: CommandContext, execution: Execution, task: Task, deadline: Deadli
     sync_history(ctx, task)
 
 
-def _note(ctx: CommandContext, execution: Execution, task: Task, note: AssignmentNote) -> None:
-    """Records the resolver's comment; a completing note completes the task and leaves the node."""
-    ctx.session.insert(
+def add_comment(
+    ctx: CommandContext,
+    type: str,
+    message: str,
+    *,
+    user_id: str | None,
+    task_id: str | None,
+    proc_inst_id: str | None,
+) -> Comment:
+    """Inserts a comment row made now (its ``message`` column holds the first 4000 characters,
+    ``full_msg`` all of them)."""
+    return ctx.session.insert(
         Comment(
             id=ctx.new_id(),
-            type=note.type,
+            type=type,
             time=ctx.now(),
-            user_id=task.assignee,
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-            message=note.message[:4000],
-            full_msg=note.message,
+            user_id=user_id,
+            task_id=task_id,
+            proc_inst_id=proc_inst_id,
+            message=message[:4000],
+            full_msg=message,
         )
+    )
+
+
+def _note(ctx: CommandContext, execution: Execution, task: Task, note: AssignmentNote) -> None:
+    """Records the resolver's comment; a completing note completes the task and leaves the node."""
+    add_comment(
+        ctx, note.type, note.message, user_id=task.assignee, task_id=task.id, proc_inst_id=task.proc_inst_id
     )
     if note.complete:
         complete_task(ctx, task)

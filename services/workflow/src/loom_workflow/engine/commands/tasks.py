@@ -180,15 +180,6 @@ class AddComment:
             proc_inst_id = proc_inst_id or ctx.session.task(self.task_id).proc_inst_id
         if self.task_id is None and proc_inst_id is None:
             raise IllegalArgument("A comment needs a task id or a process instance id")
-        return ctx.session.insert(
-            Comment(
-                id=ctx.new_id(),
-                type=self.type,
-                time=ctx.now(),
-                user_id=ctx.user_id,
-                task_id=self.task_id,
-                proc_inst_id=proc_inst_id,
-                message=self.message[:4000],
-                full_msg=self.message,
-            )
+        return task_ops.add_comment(
+            ctx, self.type, self.message, user_id=ctx.user_id, task_id=self.task_id, proc_inst_id=proc_inst_id
         )
