@@ -1,16 +1,3 @@
-import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { componentTestConfig } from '../vitest.shared';
 
-export default defineConfig({
-  plugins: [react()],
-  test: {
-    environment: 'jsdom',
-    globals: true,
-    // The jsdom shims every antd test needs live once, with @loom/ui's tests.
-    setupFiles: ['../packages/ui/test/setup.ts'],
-    include: ['test/**/*.test.{ts,tsx}'],
-    css: false,
-    testTimeout: 30000,
-    server: { deps: { inline: [/@ant-design/, /antd/, /rc-/, /@rc-component/] } },
-  },
-});
+export default componentTestConfig();

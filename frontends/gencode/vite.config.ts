@@ -1,24 +1,4 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import { federation } from '@module-federation/vite';
-import { shared } from '../federation.shared';
+import { remoteConfig } from '../vite.remote';
 
-// The `gencode` remote: served under /mf/gencode/, exposes `./routes` (menu href → page loader).
-export default defineConfig({
-  base: '/mf/gencode/',
-  plugins: [
-    react(),
-    federation({
-      name: 'gencode',
-      filename: 'remoteEntry.js',
-      exposes: { './routes': './src/routes.ts' },
-      shared,
-      shareStrategy: 'loaded-first',
-      dts: false,
-    }),
-  ],
-  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 8000 },
-  worker: { format: 'es' },
-  server: { port: 5175, cors: true, origin: 'http://127.0.0.1:5175' },
-  preview: { port: 4175, cors: true },
-});
+// The `gencode` remote (what every remote shares: ../vite.remote.ts).
+export default remoteConfig({ name: 'gencode', port: 5175 });
