@@ -52,60 +52,66 @@ async def _upsert(session: AsyncSession, model: type[Any], record_id: str, **val
     return found
 
 
+async def _upsert_menu(
+    session: AsyncSession,
+    menu_id: str,
+    ancestors: tuple[str, ...],
+    kind: str,
+    name: str,
+    name_en: str | None,
+    sort: int,
+    *,
+    href: str | None = None,
+    icon: str | None = None,
+    **more: object,
+) -> None:
+    """A menu of ``kind`` below ``ancestors`` (the root "0" first, its parent last); directories and
+    pages show in the navigation, buttons do not."""
+    await _upsert(
+        session,
+        Menu,
+        menu_id,
+        parent_id=ancestors[-1],
+        parent_ids="".join(f"{ancestor}," for ancestor in ancestors),
+        name=name,
+        name_en=name_en,
+        href=href,
+        icon=icon,
+        sort=sort,
+        type=kind,
+        is_show="0" if kind == BUTTON else "1",
+        **more,
+    )
+
+
 async def seed_menus(session: AsyncSession) -> list[str]:
     """The directories, pages and buttons of all four areas; returns every seeded id."""
     ids: list[str] = []
     for key, name, icon, sort in DIRECTORIES:
-        await _upsert(
-            session,
-            Menu,
-            f"m-{key}",
-            parent_id="0",
-            parent_ids="0,",
-            name=name,
-            name_en=ENGLISH_NAMES.get(key),
-            icon=icon,
-            sort=sort,
-            type=DIRECTORY,
-            href=None,
-            is_show="1",
+        directory_id = f"m-{key}"
+        await _upsert_menu(
+            session, directory_id, ("0",), DIRECTORY, name, ENGLISH_NAMES.get(key), sort, icon=icon
         )
-        ids.append(f"m-{key}")
+        ids.append(directory_id)
     for key, parent, name, href, icon, sort, prefix, extra in PAGES:
-        page_id, parent_id = f"m-{key}", f"m-{parent}"
-        await _upsert(
-            session,
-            Menu,
-            page_id,
-            parent_id=parent_id,
-            parent_ids=f"0,{parent_id},",
-            name=name,
-            name_en=ENGLISH_NAMES.get(key),
-            href=href,
-            icon=icon,
-            sort=sort,
-            type=PAGE,
-            is_show="1",
-            permission=None,
+        page_id, above = f"m-{key}", ("0", f"m-{parent}")
+        name_en = ENGLISH_NAMES.get(key)
+        await _upsert_menu(
+            session, page_id, above, PAGE, name, name_en, sort, href=href, icon=icon, permission=None
         )
         ids.append(page_id)
         if not prefix:
             continue
         for index, (action, label) in enumerate((*CRUD, *extra)):
-            button_id = f"{page_id}-{action}"
-            await _upsert(
+            button_id, button_sort = f"{page_id}-{action}", (index + 1) * 30
+            await _upsert_menu(
                 session,
-                Menu,
                 button_id,
-                parent_id=page_id,
-                parent_ids=f"0,{parent_id},{page_id},",
-                name=label,
-                name_en=BUTTON_ENGLISH_NAMES.get(action),
-                href=None,
-                icon=None,
-                sort=(index + 1) * 30,
-                type=BUTTON,
-                is_show="0",
+                (*above, page_id),
+                BUTTON,
+                label,
+                BUTTON_ENGLISH_NAMES.get(action),
+                button_sort,
                 permission=f"{prefix}:{action}",
             )
             ids.append(button_id)

@@ -4,21 +4,18 @@ area selects)."""
 
 from __future__ import annotations
 
-from loom_platform.crud import Access, Resource, saving
-from loom_sys import announce
+from loom_platform.crud import Access
 from loom_sys.area import service
 from loom_sys.area.models import Area
 from loom_sys.area.schemas import AreaSave
+from loom_sys.domain_resource import domain_resource
 
-AREA = Resource(
-    name="area",
+AREA = domain_resource(
+    "area",
+    service,
+    "sys.what.area",
     model=Area,
     wire=AreaSave,
     list_route=False,
     access=Access(save=("sys:area:add", "sys:area:edit"), delete=("sys:area:del",)),
-    render=service.render,
-    save=saving(service.save),
-    remove=service.delete,
-    saved=announce.saved("sys.what.area"),
-    deleted=announce.deleted("sys.what.area"),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
+from loom_platform.links import link_key
 from loom_platform.records import Record
 
 
@@ -25,10 +26,8 @@ class RoleDataRule(SQLModel, table=True):
 
     __tablename__ = "sys_role_datarule"
 
-    role_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE")
-    datarule_id: str = Field(
-        primary_key=True, max_length=64, foreign_key="sys_datarule.id", ondelete="CASCADE", index=True
-    )
+    role_id: str = link_key("sys_role")
+    datarule_id: str = link_key("sys_datarule", index=True)
 
 
 class RoleOffice(SQLModel, table=True):
@@ -36,7 +35,5 @@ class RoleOffice(SQLModel, table=True):
 
     __tablename__ = "sys_role_office"
 
-    role_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE")
-    office_id: str = Field(
-        primary_key=True, max_length=64, foreign_key="sys_office.id", ondelete="CASCADE", index=True
-    )
+    role_id: str = link_key("sys_role")
+    office_id: str = link_key("sys_office", index=True)

@@ -3,14 +3,16 @@ save,delete}``; the menu tree, the grant tree and the caller's menus are routes 
 
 from __future__ import annotations
 
-from loom_platform.crud import Access, Resource, saving
-from loom_sys import announce
+from loom_platform.crud import Access
+from loom_sys.domain_resource import domain_resource
 from loom_sys.menu import service
 from loom_sys.menu.models import Menu
 from loom_sys.menu.schemas import MenuSave
 
-MENU = Resource(
-    name="menu",
+MENU = domain_resource(
+    "menu",
+    service,
+    "sys.what.menu",
     model=Menu,
     wire=MenuSave,
     list_route=False,
@@ -19,9 +21,4 @@ MENU = Resource(
         save=("sys:menu:add", "sys:menu:edit"),
         delete=("sys:menu:del",),
     ),
-    render=service.render,
-    save=saving(service.save),
-    remove=service.delete,
-    saved=announce.saved("sys.what.menu"),
-    deleted=announce.deleted("sys.what.menu"),
 )

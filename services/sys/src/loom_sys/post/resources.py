@@ -3,23 +3,20 @@ queryById,save,delete}``. Every signed-in user lists and reads them (the post pi
 
 from __future__ import annotations
 
-from loom_platform.crud import Access, Resource, saving
-from loom_sys import announce
+from loom_platform.crud import Access
+from loom_sys.domain_resource import domain_resource
 from loom_sys.post import service
 from loom_sys.post.models import Post
 from loom_sys.post.schemas import PostSave
 
-POST = Resource(
-    name="post",
+POST = domain_resource(
+    "post",
+    service,
+    "sys.what.post",
     model=Post,
     wire=PostSave,
     access=Access(save=("sys:post:add", "sys:post:edit"), delete=("sys:post:del",)),
     like={"name": "name", "code": "code"},
     sortable={"name": "name", "code": "code", "sort": "sort", "create_date": "create_date"},
     order=("sort", "name"),
-    render=service.render,
-    save=saving(service.save),
-    remove=service.delete,
-    saved=announce.saved("sys.what.post"),
-    deleted=announce.deleted("sys.what.post"),
 )

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
+from loom_platform.links import link_key
 from loom_platform.records import Record
 
 
@@ -22,7 +23,5 @@ class Role(Record, table=True):
 class RoleMenu(SQLModel, table=True):
     __tablename__ = "sys_role_menu"
 
-    role_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE")
-    menu_id: str = Field(
-        primary_key=True, max_length=64, foreign_key="sys_menu.id", ondelete="CASCADE", index=True
-    )
+    role_id: str = link_key("sys_role")
+    menu_id: str = link_key("sys_menu", index=True)

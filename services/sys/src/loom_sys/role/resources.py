@@ -4,14 +4,16 @@ role administrators), the name check and the members are routes of their own (``
 
 from __future__ import annotations
 
-from loom_platform.crud import Access, Resource, saving
-from loom_sys import announce
+from loom_platform.crud import Access
+from loom_sys.domain_resource import domain_resource
 from loom_sys.role import service
 from loom_sys.role.models import Role
 from loom_sys.role.schemas import RoleSave
 
-ROLE = Resource(
-    name="role",
+ROLE = domain_resource(
+    "role",
+    service,
+    "sys.what.role",
     model=Role,
     wire=RoleSave,
     read_route=False,
@@ -19,9 +21,4 @@ ROLE = Resource(
     like={"name": "name", "enName": "en_name"},
     sortable={"name": "name", "en_name": "en_name", "create_date": "create_date"},
     order=("create_date",),
-    render=service.render,
-    save=saving(service.save),
-    remove=service.delete,
-    saved=announce.saved("sys.what.role"),
-    deleted=announce.deleted("sys.what.role"),
 )

@@ -5,6 +5,7 @@ from datetime import datetime
 from sqlalchemy import DateTime
 from sqlmodel import Field, SQLModel
 
+from loom_platform.links import link_key
 from loom_platform.records import Record
 
 ENABLED = "1"
@@ -36,16 +37,12 @@ class User(Record, table=True):
 class UserRole(SQLModel, table=True):
     __tablename__ = "sys_user_role"
 
-    user_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_user.id", ondelete="CASCADE")
-    role_id: str = Field(
-        primary_key=True, max_length=64, foreign_key="sys_role.id", ondelete="CASCADE", index=True
-    )
+    user_id: str = link_key("sys_user")
+    role_id: str = link_key("sys_role", index=True)
 
 
 class UserPost(SQLModel, table=True):
     __tablename__ = "sys_user_post"
 
-    user_id: str = Field(primary_key=True, max_length=64, foreign_key="sys_user.id", ondelete="CASCADE")
-    post_id: str = Field(
-        primary_key=True, max_length=64, foreign_key="sys_post.id", ondelete="CASCADE", index=True
-    )
+    user_id: str = link_key("sys_user")
+    post_id: str = link_key("sys_post", index=True)
