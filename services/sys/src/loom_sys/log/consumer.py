@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime
@@ -12,7 +11,7 @@ from google.protobuf import json_format
 from nats.aio.msg import Msg
 
 from loom_contracts.loom.sys.v1 import events_pb2
-from loom_platform import messaging
+from loom_platform import background, messaging
 from loom_platform.db import transaction
 from loom_sys.log import service
 
@@ -56,9 +55,5 @@ async def log_consumer(app: FastAPI) -> AsyncIterator[None]:
         handler=handle,
         batch=200,
     )
-    task = asyncio.create_task(consumer.run(), name="sys-log-consumer")
-    try:
+    async with background.running(consumer, name="sys-log-consumer"):
         yield
-    finally:
-        consumer.stop()
-        await asyncio.gather(task, return_exceptions=True)

@@ -4,7 +4,6 @@ then sends it through the configured channels (email)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 from collections.abc import AsyncIterator, Sequence
@@ -15,7 +14,7 @@ from fastapi import FastAPI
 from nats.aio.msg import Msg
 from sqlalchemy.engine import make_url
 
-from loom_platform import messaging
+from loom_platform import background, messaging
 from loom_platform.db import transaction
 from loom_platform.outbox import already_handled
 from loom_workflow.notice import service
@@ -128,9 +127,5 @@ async def consuming(app: FastAPI) -> AsyncIterator[None]:
         handler=handle,
         deliver_new=True,
     )
-    task = asyncio.create_task(consumer.run(), name="workflow-notices")
-    try:
+    async with background.running(consumer, name="workflow-notices"):
         yield
-    finally:
-        consumer.stop()
-        await asyncio.gather(task, return_exceptions=True)
