@@ -12,10 +12,10 @@ from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.openapi import OBJECT, TEXT, fields_body
 from loom_platform.paging import empty_filter
+from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform import service
-from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(prefix="/flowable/form", tags=["flowable form"])
 
@@ -69,13 +69,9 @@ async def submit_start_form_data(request: Request, session: SessionDep, principa
     """Starts the process with the start form's ``data`` checked by its properties; answers the
     instance id."""
     fields = await request_fields(request)
-    initiator = (await user_infos(request.app.state.directory, [principal.user_id])).get(
-        principal.user_id, {"name": principal.login_name}
-    )
-    groups = await user_roles(request.app.state.directory, principal.user_id)
-    return await service.submit_start(
-        runtime_of(request.app), session, fields, initiator=initiator, actor=principal.user_id, groups=groups
-    )
+    initiator = await caller.initiator(request, principal)
+    acting = await caller.acting(request, principal)
+    return await service.submit_start(runtime_of(request.app), session, fields, initiator=initiator, **acting)
 
 
 @router.post(
@@ -93,7 +89,5 @@ async def submit_task_form_data(request: Request, session: SessionDep, principal
     """Completes the task with the task form's ``data`` checked by its properties; answers the
     instance id."""
     fields = await request_fields(request)
-    groups = await user_roles(request.app.state.directory, principal.user_id)
-    return await service.submit_task(
-        runtime_of(request.app), session, fields, actor=principal.user_id, groups=groups
-    )
+    acting = await caller.acting(request, principal)
+    return await service.submit_task(runtime_of(request.app), session, fields, **acting)

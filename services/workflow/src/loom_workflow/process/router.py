@@ -14,12 +14,12 @@ from loom_platform.i18n import current_language, translate
 from loom_platform.openapi import OBJECT, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
+from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.process.status import render_status, status_of
-from loom_workflow.users import user_roles
 
 router = APIRouter(prefix="/flowable/process", tags=["process"])
 
@@ -53,7 +53,7 @@ async def list_definitions(
             runtime_of(request.app),
             page,
             user_id=principal.user_id,
-            groups=await user_roles(request.app.state.directory, principal.user_id),
+            groups=await caller.roles(request, principal),
             name=empty_filter(name),
             category=empty_filter(category),
         )
@@ -157,20 +157,34 @@ async def _in_scope(
         raise InstanceNotFound()
 
 
+async def _monitored(
+    request: Request,
+    session: SessionDep,
+    page: PageDep,
+    principal: Principal,
+    title: str | None,
+    *,
+    running: bool,
+) -> Any:
+    """The running or ended instances of a monitor screen whose starter the caller's data scope (from
+    that screen's menu) reaches, every history record applied first."""
+    await runtime_of(request.app).settle_history(actor=principal.user_id, everything=True)
+    return await queries.instances(
+        session,
+        request.app.state.directory,
+        page,
+        running=running,
+        title=empty_filter(title),
+        access=await _scope(request, principal, RUNNING_MENU if running else HISTORY_MENU),
+    )
+
+
 @router.get("/runningData")
 async def running(
     request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
 ) -> Any:
     """Running instances whose starter the caller's data scope reaches."""
-    await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
-    return await queries.instances(
-        session,
-        request.app.state.directory,
-        page,
-        running=True,
-        title=empty_filter(title),
-        access=await _scope(request, _, RUNNING_MENU),
-    )
+    return await _monitored(request, session, page, _, title, running=True)
 
 
 @router.get("/historyListData")
@@ -179,15 +193,7 @@ async def history(
 ) -> Any:
     """Ended instances (completed, revoked, stopped, cancelled) whose starter the caller's data
     scope reaches."""
-    await runtime_of(request.app).settle_history(actor=_.user_id, everything=True)
-    return await queries.instances(
-        session,
-        request.app.state.directory,
-        page,
-        running=False,
-        title=empty_filter(title),
-        access=await _scope(request, _, HISTORY_MENU),
-    )
+    return await _monitored(request, session, page, _, title, running=False)
 
 
 @router.put("/revokeProcIns")

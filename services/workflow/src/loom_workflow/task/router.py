@@ -6,6 +6,7 @@ form or a JSON object (``loom_platform.fields``). ``vars`` and ``comment`` arriv
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,6 +18,7 @@ from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers, fields_body, query
 from loom_platform.paging import PageDep, empty_filter
+from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.extension.queries import node_buttons
 from loom_workflow.flowcopy.access import check_instance_visible
@@ -24,7 +26,6 @@ from loom_workflow.process import queries as process_queries
 from loom_workflow.task import countersign, queries, service
 from loom_workflow.task import start as starting
 from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
-from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
 
@@ -44,9 +45,20 @@ BACK_PARAMS = query(
 )
 
 
-async def _groups(request: Request, user_id: str) -> list[str]:
-    """The caller's roles: the candidate groups whose tasks they may take."""
-    return await user_roles(request.app.state.directory, user_id)
+# what adding or removing countersigners reads
+SIGN_FIELDS = fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment")
+
+
+async def _run(
+    request: Request,
+    principal: Principal,
+    command: Callable[..., Awaitable[Any]],
+    read: Callable[[dict[str, Any]], Any],
+    **more: Any,
+) -> Any:
+    """Runs a task command, as the caller, on what ``read`` takes from the request's fields."""
+    fields = read(await request_fields(request))
+    return await command(runtime_of(request.app), fields, **more, **await caller.acting(request, principal))
 
 
 @router.post(
@@ -66,16 +78,8 @@ async def start(request: Request, principal: CurrentPrincipal) -> Any:
     """Starts a process (``procDefKey`` or ``procDefId``, ``businessTable``, ``businessId``, ``title``,
     ``assignee``; any other field, and ``vars`` JSON, is a start form value and a process variable);
     answers the instance id."""
-    initiator = (await user_infos(request.app.state.directory, [principal.user_id])).get(
-        principal.user_id, {"name": principal.login_name}
-    )
-    return await starting.start(
-        runtime_of(request.app),
-        StartRequest.from_fields(await request_fields(request)),
-        initiator=initiator,
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
-    )
+    initiator = await caller.initiator(request, principal)
+    return await _run(request, principal, starting.start, StartRequest.from_fields, initiator=initiator)
 
 
 @router.get("/todo")
@@ -96,7 +100,7 @@ async def todo(
         request.app.state.directory,
         page,
         user_id=principal.user_id,
-        groups=await _groups(request, principal.user_id),
+        groups=await caller.roles(request, principal),
         begin=empty_filter(beginDate),
         end=empty_filter(endDate),
         title=empty_filter(title),
@@ -207,12 +211,7 @@ async def get_task_info(
 )
 async def audit(request: Request, principal: CurrentPrincipal) -> Message:
     """Completes the task with ``vars`` (JSON) and the handler's ``comment`` (JSON)."""
-    await service.audit(
-        runtime_of(request.app),
-        AuditRequest.from_fields(await request_fields(request)),
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
-    )
+    await _run(request, principal, service.audit, AuditRequest.from_fields)
     return message(translate("workflow.task.audited"))
 
 
@@ -220,12 +219,7 @@ async def _hand_over(
     request: Request, principal: Principal, task_id: str, user_id: str, how: service.HandOver
 ) -> None:
     await service.hand_over(
-        runtime_of(request.app),
-        task_id,
-        user_id,
-        how,
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
+        runtime_of(request.app), task_id, user_id, how, **await caller.acting(request, principal)
     )
 
 
@@ -292,8 +286,7 @@ async def back(
     await service.back(
         runtime_of(request.app),
         BackRequest.from_fields(taskId, request.query_params),
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
+        **await caller.acting(request, principal),
         session=session,
     )
     return message(translate("workflow.task.backed"))
@@ -312,40 +305,29 @@ async def reject_and_over(
         procInsId,
         taskId,
         empty_filter(request.query_params.get("message")),
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
+        **await caller.acting(request, principal),
     )
     return message(translate("workflow.task.reject_over"))
 
 
 @router.post(
     "/addSignTask",
-    openapi_extra=fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment"),
+    openapi_extra=SIGN_FIELDS,
 )
 async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """Adds signers to the countersign node (form-encoded ``taskId``, ``userIds``, ``comment``)."""
-    await countersign.add_sign(
-        runtime_of(request.app),
-        SignRequest.from_fields(await request_fields(request)),
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
-    )
+    await _run(request, principal, countersign.add_sign, SignRequest.from_fields)
     return message(translate("workflow.task.add_signed"))
 
 
 @router.post(
     "/delSignTask",
-    openapi_extra=fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment"),
+    openapi_extra=SIGN_FIELDS,
 )
 async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
     """减签 (``_flow_del_multi_instance``): removes signers from the countersign node
     (form-encoded or query ``taskId``, ``userIds``, ``comment``)."""
-    await countersign.delete_sign(
-        runtime_of(request.app),
-        SignRequest.from_fields(await request_fields(request)),
-        actor=principal.user_id,
-        groups=await _groups(request, principal.user_id),
-    )
+    await _run(request, principal, countersign.delete_sign, SignRequest.from_fields)
     return message(translate("workflow.task.del_signed"))
 
 
