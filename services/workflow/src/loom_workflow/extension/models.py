@@ -47,12 +47,18 @@ class TaskDefExtension(Record, table=True):
     task_def_id: str = Field(max_length=255)
 
 
-class FlowButton(Record, table=True):
-    __tablename__ = "wf_flow_button"
+class NodeListRow(Record):
+    """A row of a list a node extension owns (its buttons, reviewers and conditions): it goes with
+    its extension."""
 
     task_def_id: str = Field(
         max_length=64, foreign_key="wf_task_def_extension.id", ondelete="CASCADE", index=True
     )
+
+
+class FlowButton(NodeListRow, table=True):
+    __tablename__ = "wf_flow_button"
+
     name: str = Field(max_length=100)
     code: str = Field(max_length=100)
     sort: int = Field(default=0)
@@ -60,14 +66,11 @@ class FlowButton(Record, table=True):
     next: str = Field(default="0", max_length=1)
 
 
-class FlowAssignee(Record, table=True):
+class FlowAssignee(NodeListRow, table=True):
     """A reviewer rule: type user|post|company|depart|role|applyUserId|previousExecutor|currentUserId|sql|custom."""
 
     __tablename__ = "wf_flow_assignee"
 
-    task_def_id: str = Field(
-        max_length=64, foreign_key="wf_task_def_extension.id", ondelete="CASCADE", index=True
-    )
     type: str = Field(max_length=32)
     value: str | None = Field(default=None, sa_column=Column(Text))
     condition: str | None = Field(default="0", sa_column=Column(Text))
@@ -75,14 +78,11 @@ class FlowAssignee(Record, table=True):
     sort: int = Field(default=0)
 
 
-class FlowCondition(Record, table=True):
+class FlowCondition(NodeListRow, table=True):
     """A condition row of a sequence flow (form field mode)."""
 
     __tablename__ = "wf_flow_condition"
 
-    task_def_id: str = Field(
-        max_length=64, foreign_key="wf_task_def_extension.id", ondelete="CASCADE", index=True
-    )
     field: str = Field(max_length=100)
     compare: str = Field(max_length=4)
     value: str = Field(max_length=500)

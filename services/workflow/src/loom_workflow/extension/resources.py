@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.crud import Access, Resource, camel
+from loom_platform.crud import Access, Resource, camel, saving
 from loom_platform.i18n import translate
 from loom_workflow.extension import service
 from loom_workflow.extension.models import Button, Condition, Listener, NodeSetting, TaskDefExtension
@@ -52,16 +52,17 @@ def _resource(name: str, what: str, **declared: Any) -> Resource:
     return Resource(name=name, render=camel, saved=saved, deleted=deleted, **declared)
 
 
-async def _save_button(session: AsyncSession, body: ButtonSave, actor: str) -> str:
-    return (await service.save_button(session, body, actor=actor)).name
-
-
-async def _save_condition(session: AsyncSession, body: ConditionSave, actor: str) -> str:
-    return (await service.save_condition(session, body, actor=actor)).name
-
-
-async def _save_listener(session: AsyncSession, body: ListenerSave, actor: str) -> str:
-    return (await service.save_listener(session, body, actor=actor)).name
+def _node_records(name: str, what: str, **declared: Any) -> Resource:
+    """A family of records of a process key's nodes (extensions, settings): saved as a list, listed
+    by process key, read by the designers and model viewers, written by the designers."""
+    return _resource(
+        name,
+        what,
+        access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
+        many=True,
+        like={"processDefId": "process_def_id"},
+        **declared,
+    )
 
 
 async def _save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionSave], actor: str) -> str:
@@ -83,7 +84,7 @@ BUTTON = _resource(
     "button",
     model=Button,
     access=_common("button"),
-    save=_save_button,
+    save=saving(service.save_button),
     wire=ButtonSave,
     like={"name": "name", "code": "code"},
     sortable={"sort": "sort", "name": "name", "code": "code"},
@@ -95,7 +96,7 @@ CONDITION = _resource(
     "condition",
     model=Condition,
     access=_common("condition", designer_list=True),  # the designer's expression picker lists them
-    save=_save_condition,
+    save=saving(service.save_condition),
     wire=ConditionSave,
     like={"name": "name"},
     sortable={"name": "name", "create_date": "create_date"},
@@ -107,7 +108,7 @@ LISTENER = _resource(
     "listener",
     model=Listener,
     access=_common("listener", designer_list=True),  # the designer's listener picker lists them
-    save=_save_listener,
+    save=saving(service.save_listener),
     wire=ListenerSave,
     like={"name": "name"},
     equal={"listenerType": "listener_type"},
@@ -115,29 +116,23 @@ LISTENER = _resource(
     order=("listener_type", "name"),
 )
 
-TASK_DEF_EXTENSION = _resource(
+TASK_DEF_EXTENSION = _node_records(
     "taskDefExtension",
     "extension",
     model=TaskDefExtension,
-    access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_extensions,
     wire=TaskDefExtensionSave,
-    many=True,
-    like={"processDefId": "process_def_id"},
     sortable={"task_def_id": "task_def_id"},
     order=("task_def_id",),
     read=_read_extension,
 )
 
-NODE_SETTING = _resource(
+NODE_SETTING = _node_records(
     "nodeSetting",
     "node_setting",
     model=NodeSetting,
-    access=Access(list=MODEL_READ, read=MODEL_READ, save=MODEL_DESIGN, delete=MODEL_DESIGN),
     save=_save_settings,
     wire=NodeSettingSave,
-    many=True,
-    like={"processDefId": "process_def_id"},
     sortable={"key": "key"},
     order=("task_def_id", "key"),
 )

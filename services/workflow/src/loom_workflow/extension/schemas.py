@@ -9,29 +9,29 @@ from pydantic import Field
 from loom_platform.wire import WireModel
 
 
-class ButtonSave(WireModel):
+class CommonSave(WireModel):
+    """What every common record (button, expression, listener) has: its id (none for a new one),
+    name and remarks."""
+
     id: str | None = None
     name: str = ""
+    remarks: str | None = None
+
+
+class ButtonSave(CommonSave):
     code: str = ""
     sort: int | None = None
-    remarks: str | None = None
 
 
-class ConditionSave(WireModel):
-    id: str | None = None
-    name: str = ""
+class ConditionSave(CommonSave):
     expression: str = ""
-    remarks: str | None = None
 
 
-class ListenerSave(WireModel):
-    id: str | None = None
-    name: str = ""
+class ListenerSave(CommonSave):
     listener_type: str = "1"
     event: str = ""
     value_type: str = "1"
     value: str = ""
-    remarks: str | None = None
 
 
 class FlowButtonSave(WireModel):

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import Table, delete, select
+from sqlalchemy import ColumnElement, delete, select
 from sqlmodel import SQLModel, col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.crud import camel as render
 from loom_platform.crud import get
-from loom_platform.wire import now
+from loom_platform.wire import WireModel, now
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import compile_expression
 from loom_workflow.extension import errors
@@ -23,11 +23,13 @@ from loom_workflow.extension.models import (
     FlowButton,
     FlowCondition,
     Listener,
+    NodeListRow,
     NodeSetting,
     TaskDefExtension,
 )
 from loom_workflow.extension.schemas import (
     ButtonSave,
+    CommonSave,
     ConditionSave,
     ListenerSave,
     NodeSettingSave,
@@ -51,11 +53,27 @@ TASK_EVENTS = ("create", "start", "assignment", "complete", "delete")
 
 
 M = TypeVar("M", bound=SQLModel)
+R = TypeVar("R", bound=NodeListRow)
 
 
-def _node_list(model: type[SQLModel]) -> Table:
-    """The table of a list a node extension owns (buttons, reviewers, conditions: ``task_def_id``)."""
-    return SQLModel.metadata.tables[str(model.__tablename__)]
+def _at_node(
+    model: type[TaskDefExtension] | type[NodeSetting], process_def_id: str, task_def_id: str
+) -> list[ColumnElement[bool]]:
+    """Where a record of one node of a process key is (an extension, or a node's settings)."""
+    return [col(model.process_def_id) == process_def_id, col(model.task_def_id) == task_def_id]
+
+
+async def _extension(session: AsyncSession, process_def_id: str, task_def_id: str) -> TaskDefExtension | None:
+    """The extension of one node, if it has one."""
+    found = await session.execute(
+        select(TaskDefExtension).where(*_at_node(TaskDefExtension, process_def_id, task_def_id))
+    )
+    return found.scalars().first()
+
+
+def _row(model: type[R], ext: TaskDefExtension, sent: WireModel, **instead: Any) -> R:
+    """A new row of one of ``ext``'s lists with the fields the client sent (but its id), or ``instead``."""
+    return model(**{**sent.model_dump(exclude={"id"}), **instead}, task_def_id=ext.id)
 
 
 async def _upsert(
@@ -68,6 +86,15 @@ async def _upsert(
     session.add(record)
     await session.flush()
     return record
+
+
+async def _save_common(
+    session: AsyncSession, model: type[M], data: CommonSave, actor: str, **values: Any
+) -> M:
+    """Creates or updates a common record: its id, trimmed name and remarks from ``data``."""
+    return await _upsert(
+        session, model, data.id, actor, name=data.name.strip(), **values, remarks=data.remarks
+    )
 
 
 async def code_free(session: AsyncSession, code: str, except_id: str | None = None) -> bool:
@@ -100,16 +127,7 @@ async def save_button(session: AsyncSession, data: ButtonSave, *, actor: str) ->
         raise errors.CodeTaken()
     if not await name_free(session, data.name, data.id):
         raise errors.NameTaken()
-    return await _upsert(
-        session,
-        Button,
-        data.id,
-        actor,
-        name=data.name.strip(),
-        code=data.code.strip(),
-        sort=data.sort,
-        remarks=data.remarks,
-    )
+    return await _save_common(session, Button, data, actor, code=data.code.strip(), sort=data.sort)
 
 
 async def save_condition(session: AsyncSession, data: ConditionSave, *, actor: str) -> Condition:
@@ -120,15 +138,7 @@ async def save_condition(session: AsyncSession, data: ConditionSave, *, actor: s
         compile_expression(data.expression if "${" in data.expression else "${" + data.expression + "}")
     except ExpressionError as exc:
         raise errors.ExpressionInvalid(detail=exc.message) from exc
-    return await _upsert(
-        session,
-        Condition,
-        data.id,
-        actor,
-        name=data.name.strip(),
-        expression=data.expression.strip(),
-        remarks=data.remarks,
-    )
+    return await _save_common(session, Condition, data, actor, expression=data.expression.strip())
 
 
 async def save_listener(session: AsyncSession, data: ListenerSave, *, actor: str) -> Listener:
@@ -143,35 +153,22 @@ async def save_listener(session: AsyncSession, data: ListenerSave, *, actor: str
         raise errors.ListenerInvalid()
     if data.event not in (EXECUTION_EVENTS if data.listener_type == "1" else TASK_EVENTS):
         raise errors.EventInvalid(event=data.event)
-    return await _upsert(
+    return await _save_common(
         session,
         Listener,
-        data.id,
+        data,
         actor,
-        name=data.name.strip(),
         listener_type=data.listener_type,
         event=data.event,
         value_type=data.value_type,
         value=data.value.strip(),
-        remarks=data.remarks,
     )
 
 
 async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensionSave], *, actor: str) -> int:
     """Replaces the buttons, reviewers and conditions of each node given."""
     for item in items:
-        found = (
-            (
-                await session.execute(
-                    select(TaskDefExtension).where(
-                        col(TaskDefExtension.process_def_id) == item.process_def_id,
-                        col(TaskDefExtension.task_def_id) == item.task_def_id,
-                    )
-                )
-            )
-            .scalars()
-            .first()
-        )
+        found = await _extension(session, item.process_def_id, item.task_def_id)
         ext = found or TaskDefExtension(
             process_def_id=item.process_def_id, task_def_id=item.task_def_id, create_by=actor
         )
@@ -179,54 +176,21 @@ async def save_extensions(session: AsyncSession, items: Sequence[TaskDefExtensio
         session.add(ext)
         await session.flush()
         for child in (FlowButton, FlowAssignee, FlowCondition):
-            await session.execute(delete(child).where(_node_list(child).c.task_def_id == ext.id))
+            await session.execute(delete(child).where(col(child.task_def_id) == ext.id))
         for b in item.flow_button_list:
-            session.add(
-                FlowButton(
-                    task_def_id=ext.id, name=b.name, code=b.code, sort=b.sort, is_hide=b.is_hide, next=b.next
-                )
-            )
+            session.add(_row(FlowButton, ext, b))
         for a in item.flow_assignee_list:
             if kept(a.type, a.value):
-                session.add(
-                    FlowAssignee(
-                        task_def_id=ext.id,
-                        type=a.type,
-                        value=a.value,
-                        condition=a.condition,
-                        operation_type=a.operation_type or "0",
-                        sort=a.sort,
-                    )
-                )
+                session.add(_row(FlowAssignee, ext, a, operation_type=a.operation_type or "0"))
         for c in item.flow_condition_list:
-            session.add(
-                FlowCondition(
-                    task_def_id=ext.id,
-                    field=c.field,
-                    compare=c.compare,
-                    value=c.value,
-                    logic=c.logic or "and",
-                    sort=c.sort,
-                )
-            )
+            session.add(_row(FlowCondition, ext, c, logic=c.logic or "and"))
     await session.flush()
     return len(items)
 
 
 async def extension_of(session: AsyncSession, process_def_id: str, task_def_id: str) -> dict[str, Any]:
     """One node's extension with its lists (empty lists when nothing is configured)."""
-    ext = (
-        (
-            await session.execute(
-                select(TaskDefExtension).where(
-                    col(TaskDefExtension.process_def_id) == process_def_id,
-                    col(TaskDefExtension.task_def_id) == task_def_id,
-                )
-            )
-        )
-        .scalars()
-        .first()
-    )
+    ext = await _extension(session, process_def_id, task_def_id)
     return (
         await render_extension(session, ext)
         if ext
@@ -244,8 +208,8 @@ async def extension_of(session: AsyncSession, process_def_id: str, task_def_id: 
 async def render_extension(session: AsyncSession, ext: TaskDefExtension) -> dict[str, Any]:
     """An extension with its buttons, conditions and reviewers (each sorted)."""
 
-    async def rows(model: type[SQLModel]) -> list[dict[str, Any]]:
-        by_node = select(model).where(_node_list(model).c.task_def_id == ext.id)
+    async def rows(model: type[NodeListRow]) -> list[dict[str, Any]]:
+        by_node = select(model).where(col(model.task_def_id) == ext.id)
         found = (await session.execute(by_node)).scalars().all()
         out = [{**render(r), "taskDef": {"id": ext.id}} for r in found]
         return sorted(out, key=lambda r: r.get("sort") or 0)
@@ -263,19 +227,11 @@ async def render_extension(session: AsyncSession, ext: TaskDefExtension) -> dict
 async def save_settings(session: AsyncSession, items: Sequence[NodeSettingSave], *, actor: str) -> int:
     """Upserts node settings by (process, node, key)."""
     for item in items:
-        found = (
-            (
-                await session.execute(
-                    select(NodeSetting).where(
-                        col(NodeSetting.process_def_id) == item.process_def_id,
-                        col(NodeSetting.task_def_id) == item.task_def_id,
-                        col(NodeSetting.key) == item.key,
-                    )
-                )
-            )
-            .scalars()
-            .first()
+        at_key = (
+            *_at_node(NodeSetting, item.process_def_id, item.task_def_id),
+            col(NodeSetting.key) == item.key,
         )
+        found = (await session.execute(select(NodeSetting).where(*at_key))).scalars().first()
         value = item.value if isinstance(item.value, str) or item.value is None else str(item.value).lower()
         record = found or NodeSetting(
             process_def_id=item.process_def_id, task_def_id=item.task_def_id, key=item.key, create_by=actor
@@ -291,9 +247,7 @@ async def setting_value(session: AsyncSession, process_def_id: str, task_def_id:
     found = (
         await session.execute(
             select(col(NodeSetting.value)).where(
-                col(NodeSetting.process_def_id) == process_def_id,
-                col(NodeSetting.task_def_id) == task_def_id,
-                col(NodeSetting.key) == key,
+                *_at_node(NodeSetting, process_def_id, task_def_id), col(NodeSetting.key) == key
             )
         )
     ).scalar_one_or_none()
