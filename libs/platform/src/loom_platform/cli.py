@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -36,6 +37,30 @@ class ServiceCommand(Generic[S]):
     before_migrate: Callable[[S], None] = lambda _settings: None
     before_seed: Callable[[S], None] = lambda _settings: None
     extra: Mapping[str, Callable[[S], None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(
+        cls,
+        package: str,
+        settings: Callable[[], S],
+        seed: Callable[[AsyncSession, S], Awaitable[None]],
+        *,
+        app: str = "app_factory",
+        **hooks: Any,
+    ) -> Self:
+        """The command of the service package ``package`` (``loom_<name>``): named ``<name>``, its
+        migrations in the service folder (``services/<name>``, above ``src/``), its app factory
+        ``loom_<name>.main:<app>``; ``hooks`` are the other fields (``before_seed``, ``extra``...)."""
+        package_file = importlib.import_module(package).__file__
+        assert package_file is not None, f"{package} is not a regular package"
+        return cls(
+            name=package.removeprefix("loom_"),
+            settings=settings,
+            service_dir=Path(package_file).resolve().parents[2],
+            app_factory=f"{package}.main:{app}",
+            seed=seed,
+            **hooks,
+        )
 
     def migrate(self, settings: S) -> None:
         """Creates the database if needed and applies every migration."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_apps.role import grant_runtime_role
@@ -26,14 +24,7 @@ def _grant_role(settings: AppsSettings) -> None:
         )
 
 
-command = ServiceCommand(
-    name="apps",
-    settings=AppsSettings,
-    service_dir=Path(__file__).resolve().parents[2],
-    app_factory="loom_apps.main:app_factory",
-    seed=_seed,
-    before_seed=_grant_role,
-)
+command = ServiceCommand.of("loom_apps", AppsSettings, _seed, before_seed=_grant_role)
 main = command.main
 
 if __name__ == "__main__":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_forms.settings import FormsSettings
@@ -18,13 +16,7 @@ async def _seed(session: AsyncSession, _settings: FormsSettings) -> None:
     await seed(session)
 
 
-command = ServiceCommand(
-    name="forms",
-    settings=FormsSettings,
-    service_dir=Path(__file__).resolve().parents[2],
-    app_factory="loom_forms.main:app_factory",
-    seed=_seed,
-)
+command = ServiceCommand.of("loom_forms", FormsSettings, _seed)
 main = command.main
 
 if __name__ == "__main__":

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.settings import GencodeSettings
@@ -24,14 +22,7 @@ def _ensure_business_database(settings: GencodeSettings) -> None:
         ensure_database(settings.app_database_url)
 
 
-command = ServiceCommand(
-    name="gencode",
-    settings=GencodeSettings,
-    service_dir=Path(__file__).resolve().parents[2],
-    app_factory="loom_gencode.main:app_factory",
-    seed=_seed,
-    before_migrate=_ensure_business_database,
-)
+command = ServiceCommand.of("loom_gencode", GencodeSettings, _seed, before_migrate=_ensure_business_database)
 main = command.main
 
 if __name__ == "__main__":

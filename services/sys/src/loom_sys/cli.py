@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.cli import ServiceCommand
@@ -25,14 +23,7 @@ def _ensure_keys(settings: SysSettings) -> None:
     ensure_keys(settings)
 
 
-command = ServiceCommand(
-    name="sys",
-    settings=SysSettings,
-    service_dir=Path(__file__).resolve().parents[2],
-    app_factory="loom_sys.main:build",
-    seed=_seed,
-    before_seed=_ensure_keys,
-)
+command = ServiceCommand.of("loom_sys", SysSettings, _seed, app="build", before_seed=_ensure_keys)
 main = command.main
 
 if __name__ == "__main__":

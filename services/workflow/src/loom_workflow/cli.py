@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -73,13 +72,8 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
         Supervisor(config, sockets=[config.bind_socket()]).run()
 
 
-command = WorkflowCommand(
-    name="workflow",
-    settings=WorkflowSettings,
-    service_dir=Path(__file__).resolve().parents[2],
-    app_factory="loom_workflow.main:build",
-    seed=_seed,
-    extra={"worker": _worker, "history": _history},
+command = WorkflowCommand.of(
+    "loom_workflow", WorkflowSettings, _seed, app="build", extra={"worker": _worker, "history": _history}
 )
 main = command.main
 
