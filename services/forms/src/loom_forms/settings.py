@@ -5,13 +5,10 @@ from __future__ import annotations
 from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
-from loom_platform.settings import ServiceSettings
-
-# gencode's laptop default of the DataService credential (public), refused in production.
-DEFAULT_DATA_SERVICE_TOKEN = "loom-development-data-service-token"
+from loom_platform.service_token import DataServiceTokenSettings
 
 
-class FormsSettings(ServiceSettings):  # type: ignore[misc]
+class FormsSettings(DataServiceTokenSettings):  # type: ignore[misc]
     """Where forms keeps its definitions and process form data, and where it finds gencode."""
 
     # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
@@ -25,12 +22,7 @@ class FormsSettings(ServiceSettings):  # type: ignore[misc]
     gencode_grpc_address: str = Field(
         "127.0.0.1:9102", validation_alias=AliasChoices("LOOM_GENCODE_GRPC_ADDRESS", "gencode_grpc_address")
     )
-    # The credential sent to gencode's DataService, which refuses calls without it (LOOM_DATA_SERVICE_TOKEN,
-    # the same setting gencode reads).
-    data_service_token: str = Field(
-        DEFAULT_DATA_SERVICE_TOKEN,
-        validation_alias=AliasChoices("LOOM_DATA_SERVICE_TOKEN", "data_service_token"),
-    )
+    # data_service_token, the DataService credential: the base's (loom_platform.service_token)
     # Seconds a bound form stays cached for the online routes (changes also evict it at once).
     online_cache_seconds: float = 30.0
     # Rows sent to gencode per call while importing.
@@ -40,6 +32,5 @@ class FormsSettings(ServiceSettings):  # type: ignore[misc]
 
     @model_validator(mode="after")
     def _no_default_token_in_production(self) -> FormsSettings:
-        if self.data_service_token == DEFAULT_DATA_SERVICE_TOKEN:
-            self.refuse_default_secret("LOOM_DATA_SERVICE_TOKEN", "")
+        self.refuse_default_data_service_token()
         return self

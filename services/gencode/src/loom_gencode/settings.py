@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, model_validator
+from pydantic import model_validator
 from pydantic_settings import SettingsConfigDict
 
-from loom_platform.settings import ServiceSettings
+from loom_platform.service_token import DataServiceTokenSettings
 
 # A valid Fernet key that is public (it is in the source): fine for a laptop, refused in production.
 DEFAULT_SECRET_KEY = "bG9vbS1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE="
-# The credential of a laptop's DataService callers (public: it is in the source), refused in production.
-DEFAULT_DATA_SERVICE_TOKEN = "loom-development-data-service-token"
 
 
-class GencodeSettings(ServiceSettings):  # type: ignore[misc]
+class GencodeSettings(DataServiceTokenSettings):  # type: ignore[misc]
     """Where gencode keeps its metadata, business tables, generated code and secrets."""
 
     # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
@@ -29,12 +27,7 @@ class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     app_database_url: str = "postgresql://postgres@127.0.0.1:5544/loom_app"
     # Fernet key encrypting data-source passwords at rest.
     secret_key: str = DEFAULT_SECRET_KEY
-    # The credential a caller of the DataService (forms) sends in its metadata; a call without it is
-    # refused. One setting for both sides: LOOM_DATA_SERVICE_TOKEN.
-    data_service_token: str = Field(
-        DEFAULT_DATA_SERVICE_TOKEN,
-        validation_alias=AliasChoices("LOOM_DATA_SERVICE_TOKEN", "data_service_token"),
-    )
+    # data_service_token, the DataService credential: the base's (loom_platform.service_token)
     # Generated code is written only under this directory (default <state dir>/workspace).
     workspace_root: Path | None = None
     # A licence file; when unset there is no licence check.
@@ -54,6 +47,5 @@ class GencodeSettings(ServiceSettings):  # type: ignore[misc]
     def _no_default_key_in_production(self) -> GencodeSettings:
         if self.secret_key == DEFAULT_SECRET_KEY:
             self.refuse_default_secret("LOOM_GENCODE_SECRET_KEY", "")
-        if self.data_service_token == DEFAULT_DATA_SERVICE_TOKEN:
-            self.refuse_default_secret("LOOM_DATA_SERVICE_TOKEN", "")
+        self.refuse_default_data_service_token()
         return self
