@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 
 from loom_apps.module.host import Host
 from loom_apps.settings import AppsSettings
+from loom_platform.appstate import app_state
 
 
 @dataclass
@@ -19,10 +20,5 @@ class Runtime:
     host: Host
 
 
-async def get_runtime(request: Request) -> Runtime:
-    """The app's runtime."""
-    runtime: Runtime = request.app.state.apps
-    return runtime
-
-
+get_runtime = app_state("apps", Runtime)
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_forms.gencode_client import DataClient
 from loom_forms.settings import FormsSettings
+from loom_platform.appstate import app_state
 
 if TYPE_CHECKING:  # the cache's module reads forms through the runtime's clients
     from loom_forms.generate.cache import OnlineCache
@@ -25,10 +26,5 @@ class Runtime:
     online: OnlineCache
 
 
-async def get_runtime(request: Request) -> Runtime:
-    """The app's runtime."""
-    runtime: Runtime = request.app.state.forms
-    return runtime
-
-
+get_runtime = app_state("forms", Runtime)
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
