@@ -1,47 +1,24 @@
-"""Every table of the service, imported so ``SQLModel.metadata`` knows them (Alembic)."""
+"""Every table of the service, imported so ``SQLModel.metadata`` knows them (Alembic): each
+domain's ``models`` module, whose classes register themselves when it is imported."""
 
-from loom_gencode.dataset.models import DataSet, DataSetColumn, DataSetParam
-from loom_gencode.datasource.models import DataSource
-from loom_gencode.generate.models import GeneratedFile
-from loom_gencode.query.models import SqlRun
-from loom_gencode.reftypes.models import (
-    CodeParam,
-    CustomField,
-    CustomObj,
-    DataBaseType,
-    QueryType,
-    ShowType,
-    TableFieldType,
-    TemplateGroup,
-    TemplateObj,
-    ValidateType,
-)
-from loom_gencode.scheme.models import GenScheme
-from loom_gencode.sync.models import SyncedTable
-from loom_gencode.table.models import GenTable, GenTableColumn
-from loom_platform.outbox import InboxRecord, OutboxRecord
+from loom_gencode.dataset import models as dataset_models
+from loom_gencode.datasource import models as datasource_models
+from loom_gencode.generate import models as generate_models
+from loom_gencode.query import models as query_models
+from loom_gencode.reftypes import models as reftypes_models
+from loom_gencode.scheme import models as scheme_models
+from loom_gencode.sync import models as sync_models
+from loom_gencode.table import models as table_models
+from loom_platform import outbox
 
 __all__ = [
-    "CodeParam",
-    "CustomField",
-    "CustomObj",
-    "DataBaseType",
-    "DataSet",
-    "DataSetColumn",
-    "DataSetParam",
-    "DataSource",
-    "GenScheme",
-    "GeneratedFile",
-    "GenTable",
-    "GenTableColumn",
-    "InboxRecord",
-    "OutboxRecord",
-    "QueryType",
-    "ShowType",
-    "SqlRun",
-    "SyncedTable",
-    "TableFieldType",
-    "TemplateGroup",
-    "TemplateObj",
-    "ValidateType",
+    "dataset_models",
+    "datasource_models",
+    "generate_models",
+    "outbox",
+    "query_models",
+    "reftypes_models",
+    "scheme_models",
+    "sync_models",
+    "table_models",
 ]

@@ -3,41 +3,39 @@
 from __future__ import annotations
 
 from sqlalchemy import Column, Text
-from sqlmodel import Field
+from sqlmodel import Field, SQLModel
 
 from loom_platform.records import Stamped
 
 
-class ValidateType(Stamped, table=True):
+class LabelValue(SQLModel):
+    """A choice the designer offers: what it shows, the value it stands for (looked up by it) and
+    its place in the list."""
+
+    label: str = Field(max_length=100)
+    value: str = Field(max_length=100, index=True)
+    sort: int = 0
+
+
+class ValidateType(LabelValue, Stamped, table=True):
     """A form validator (``required``, ``isEmail``, …)."""
 
     __tablename__ = "gen_validate_type"
 
-    label: str = Field(max_length=100)
-    value: str = Field(max_length=100, index=True)
-    sort: int = 0
 
-
-class ShowType(Stamped, table=True):
+class ShowType(LabelValue, Stamped, table=True):
     """A form control type (input, select, date, user select, grid select, …)."""
 
     __tablename__ = "gen_show_type"
 
-    label: str = Field(max_length=100)
-    value: str = Field(max_length=100, index=True)
     component: str | None = Field(default=None, max_length=50)
     import_path: str | None = Field(default=None, max_length=250)
-    sort: int = 0
 
 
-class QueryType(Stamped, table=True):
+class QueryType(LabelValue, Stamped, table=True):
     """A list query operator (EQ, LIKE, BETWEEN, …)."""
 
     __tablename__ = "gen_query_type"
-
-    label: str = Field(max_length=100)
-    value: str = Field(max_length=100, index=True)
-    sort: int = 0
 
 
 class DataBaseType(Stamped, table=True):

@@ -6,6 +6,7 @@ tables, rules, filters, sortable columns and permissions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlmodel import SQLModel
@@ -17,6 +18,7 @@ from loom_gencode.reftypes import errors, models, schemas
 from loom_platform import crud
 from loom_platform.crud import Access, Child, Resource, by_name
 from loom_platform.i18n import translate
+from loom_platform.wire import WireModel
 
 LABEL_VALUE_SORTABLE = {"label": "label", "value": "value", "sort": "sort", "create_date": "create_date"}
 
@@ -111,31 +113,40 @@ async def _save_template_group(session: AsyncSession, payload: Any, _actor: str)
     return crud.name_of(payload)
 
 
-def _label_value(name: str, model: type[SQLModel]) -> Resource:
-    """A reference type of labels and values in a sort order (validation and query types)."""
+def _label_value(
+    name: str,
+    model: type[SQLModel],
+    *,
+    wire: type[WireModel] = schemas.LabelValueSave,
+    fields: tuple[str, ...] = ("label", "value", "sort"),
+    validate: Callable[[Any], None] = _label_value_sort,
+    sortable: dict[str, str] | None = None,
+    **declared: Any,
+) -> Resource:
+    """A reference type of labels and values in a sort order (validation and query types; controls
+    and object types with columns of their own): searched by label and value, listed by sort."""
     return _resource(
         name,
         model=model,
-        wire=schemas.LabelValueSave,
-        fields=("label", "value", "sort"),
-        validate=_label_value_sort,
-        sortable=LABEL_VALUE_SORTABLE,
+        wire=wire,
+        fields=fields,
+        validate=validate,
+        sortable={**LABEL_VALUE_SORTABLE, **(sortable or {})},
         like=by_name("label", "value"),
         order=("sort", "create_date"),
+        **declared,
     )
 
 
 VALIDATE_TYPE = _label_value("validateType", models.ValidateType)
 
-SHOW_TYPE = _resource(
+SHOW_TYPE = _label_value(
     "showType",
-    model=models.ShowType,
+    models.ShowType,
     wire=schemas.ShowTypeSave,
     fields=("label", "value", "component", "import_path", "sort"),
     validate=_show_type,
-    sortable={**LABEL_VALUE_SORTABLE, "component": "component"},
-    like=by_name("label", "value"),
-    order=("sort", "create_date"),
+    sortable={"component": "component"},
 )
 
 QUERY_TYPE = _label_value("queryType", models.QueryType)
@@ -159,15 +170,13 @@ DATABASE_TYPE = _resource(
     ),
 )
 
-CUSTOM_OBJ = _resource(
+CUSTOM_OBJ = _label_value(
     "customObj",
-    model=models.CustomObj,
+    models.CustomObj,
     wire=schemas.CustomObjSave,
     fields=("label", "value", "data_url", "table_name", "sort", "description", "type"),
     validate=_custom_obj,
-    sortable={**LABEL_VALUE_SORTABLE, "table_name": "table_name", "type": "type"},
-    like=by_name("label", "value"),
-    order=("sort", "create_date"),
+    sortable={"table_name": "table_name", "type": "type"},
     child=Child(
         model=models.CustomField,
         parent_key="custom_obj_id",

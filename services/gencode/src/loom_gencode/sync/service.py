@@ -8,6 +8,7 @@ from typing import Any
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
+from loom_gencode.common import guarded
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.runtime import Runtime
 from loom_gencode.sync import ddl
@@ -15,7 +16,6 @@ from loom_gencode.sync.errors import ForceInvalid, SyncFailed
 from loom_gencode.sync.models import SyncedTable
 from loom_gencode.table import service as table_service
 from loom_gencode.table.models import GenTable, GenTableColumn
-from loom_platform.errors import LoomError
 
 
 def design_of(table: GenTable, cols: list[GenTableColumn], synced_name: str | None = None) -> ddl.Design:
@@ -109,10 +109,4 @@ async def drop_physical(session: AsyncSession, runtime: Runtime, *, table_id: st
 
 
 async def _guard(work: Any) -> Any:
-    try:
-        return await work
-    except LoomError:
-        raise
-    except Exception as exc:  # the database's reason is what the user needs
-        text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise SyncFailed(detail=(text[0] if text else type(exc).__name__)[:300]) from exc
+    return await guarded(work, SyncFailed)
