@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -12,37 +11,10 @@ from loom_contracts.clients.sys_directory import data_access_message
 from loom_contracts.loom.gencode.v1 import data_pb2, data_pb2_grpc
 from loom_platform.datarules import DataAccess
 from loom_platform.grpc import Client
+from loom_platform.tablerows import Column, RowChange, RowFilter, TableSync
 
 # The metadata key of the credential gencode's DataService requires (gencode reads the same name).
 SERVICE_TOKEN_KEY = "x-loom-service-token"
-
-
-@dataclass(frozen=True)
-class Column:
-    """A physical column of a table."""
-
-    name: str
-    jdbc_type: str
-    comments: str = ""
-    is_pk: bool = False
-    nullable: bool = True
-
-
-@dataclass(frozen=True)
-class Filter:
-    column: str
-    op: str  # eq | like | in
-    value: str = ""
-    values: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Change:
-    table: str
-    kind: str  # insert | update | delete
-    rows: Any = None
-    key_column: str = ""
-    key_values: tuple[str, ...] = ()
 
 
 class DataClient:
@@ -66,22 +38,12 @@ class DataClient:
         )
         return [Column(c.name, c.jdbc_type, c.comments, c.is_pk, c.nullable) for c in reply.columns]
 
-    async def sync_table(
-        self,
-        data_source: str,
-        table: str,
-        comments: str,
-        columns: Sequence[Column],
-        *,
-        parent_table: str = "",
-        parent_table_fk: str = "",
-        sort_columns: Sequence[str] = (),
-    ) -> str:
+    async def sync_table(self, asked: TableSync) -> str:
         """Creates or alters a table through gencode's sync; returns the table design's id."""
         request = data_pb2.SyncTableRequest(
-            data_source=data_source,
-            table=table,
-            comments=comments,
+            data_source=asked.data_source,
+            table=asked.table,
+            comments=asked.comments,
             columns=[
                 data_pb2.ColumnInfo(
                     name=c.name,
@@ -90,11 +52,11 @@ class DataClient:
                     is_pk=c.is_pk,
                     nullable=c.nullable,
                 )
-                for c in columns
+                for c in asked.columns
             ],
-            parent_table=parent_table,
-            parent_table_fk=parent_table_fk,
-            sort_columns=list(sort_columns),
+            parent_table=asked.parent_table,
+            parent_table_fk=asked.parent_table_fk,
+            sort_columns=list(asked.sort_columns),
         )
         reply = await self._client.call(self._stub.SyncTable, request, timeout=60)
         return str(reply.table_id)
@@ -104,7 +66,7 @@ class DataClient:
         data_source: str,
         table: str,
         *,
-        filters: Sequence[Filter] = (),
+        filters: Sequence[RowFilter] = (),
         sorts: Sequence[tuple[str, bool]] = (),
         offset: int = 0,
         limit: int = 0,
@@ -129,7 +91,7 @@ class DataClient:
         reply = await self._client.call(self._stub.QueryRows, request, timeout=60)
         return int(reply.total), orjson.loads(reply.rows_json or "[]")
 
-    async def apply(self, data_source: str, changes: Sequence[Change]) -> list[int]:
+    async def apply(self, data_source: str, changes: Sequence[RowChange]) -> list[int]:
         """Runs inserts, updates and deletes in one transaction; rows touched per change."""
         request = data_pb2.ApplyChangesRequest(
             data_source=data_source,

@@ -23,6 +23,7 @@ from loom_gencode.data.errors import RowsInvalid
 from loom_gencode.runtime import Runtime
 from loom_platform.db import transaction
 from loom_platform.errors import Unauthenticated
+from loom_platform.tablerows import Column, RowChange, RowFilter, TableSync
 
 SERVICE_TOKEN_KEY = "x-loom-service-token"
 
@@ -87,19 +88,18 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
 
     @trusted
     async def SyncTable(self, request: Any, _context: Any) -> data_pb2.SyncTableResponse:  # noqa: N802
-        specs = [data_service.ColumnSpec(c.name, c.jdbc_type, c.comments) for c in request.columns]
+        asked = TableSync(
+            request.data_source,
+            request.table,
+            request.comments,
+            [Column(c.name, c.jdbc_type, c.comments) for c in request.columns],
+            parent_table=request.parent_table,
+            parent_table_fk=request.parent_table_fk,
+            sort_columns=list(request.sort_columns),
+        )
         async with self._factory() as session, transaction(session):
             table_id, statements = await data_service.sync_table(
-                session,
-                self._runtime,
-                data_source=request.data_source,
-                name=request.table,
-                comments=request.comments,
-                specs=specs,
-                parent_table=request.parent_table,
-                parent_table_fk=request.parent_table_fk,
-                sort_columns=list(request.sort_columns),
-                cache=self._cache,
+                session, self._runtime, asked, cache=self._cache
             )
         return data_pb2.SyncTableResponse(table_id=table_id, statements=statements)
 
@@ -113,9 +113,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
                 data_source=request.data_source,
                 table=request.table,
                 asked=rows.RowQuery(
-                    filters=[
-                        rows.RowFilter(f.column, f.op, f.value, tuple(f.values)) for f in request.filters
-                    ],
+                    filters=[RowFilter(f.column, f.op, f.value, tuple(f.values)) for f in request.filters],
                     sorts=[(s.column, s.asc) for s in request.sorts],
                     offset=int(request.offset),
                     limit=int(request.limit),
@@ -128,7 +126,7 @@ class DataServicer(data_pb2_grpc.DataServiceServicer):
     @trusted
     async def ApplyChanges(self, request: Any, _context: Any) -> data_pb2.ApplyChangesResponse:  # noqa: N802
         changes = [
-            rows.RowChange(c.table, c.kind, _rows(c.rows_json), c.key_column, tuple(c.key_values))
+            RowChange(c.table, c.kind, _rows(c.rows_json), c.key_column, tuple(c.key_values))
             for c in request.changes
         ]
         async with self._factory() as session:

@@ -12,9 +12,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_forms.category.errors import CategoryNotFound, HasChildren, OwnParent
 from loom_forms.category.models import FormCategory
 from loom_forms.category.schemas import CategorySave
-from loom_forms.common import publish, text_of, touch
+from loom_forms.common import publish, required_name, text_of, touch
 from loom_forms.definition.models import FormDefinition
-from loom_forms.errors import NameRequired, TooLong
 from loom_platform import crud
 from loom_platform import tree as trees
 from loom_platform.tree import ROOT_PARENT
@@ -38,11 +37,7 @@ async def get(session: AsyncSession, category_id: str) -> FormCategory:
 
 async def save(session: AsyncSession, body: CategorySave) -> FormCategory:
     """Creates or updates a category; a category cannot move below itself."""
-    name = text_of(body.name)
-    if not name:
-        raise NameRequired()
-    if len(name) > 100:
-        raise TooLong(field="name", max=100)
+    name = required_name(body.name)
     parent = body.parent if isinstance(body.parent, dict) else {}
     parent_id = text_of(parent.get("id") or body.parent_id) or ROOT_PARENT
     record = await session.get(FormCategory, text_of(body.id)) if body.id else None

@@ -13,7 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import Field, fields
 from loom_forms.category.models import FormCategory
-from loom_forms.common import publish, text_of, touch
+from loom_forms.common import publish, required_name, text_of, touch
 from loom_forms.data.models import ProcessFormData
 from loom_forms.definition.checks import check_models
 from loom_forms.definition.errors import (
@@ -25,7 +25,6 @@ from loom_forms.definition.errors import (
 )
 from loom_forms.definition.models import DRAFT, PUBLISHED, RETIRED, FormDefinition, FormDefinitionJson
 from loom_forms.definition.schemas import DefinitionSave, VersionSave
-from loom_forms.errors import NameRequired, TooLong
 from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
 from loom_platform.wire import new_id
@@ -192,11 +191,7 @@ async def page(session: AsyncSession, params: PageParams, query: Mapping[str, st
 
 async def save(session: AsyncSession, body: DefinitionSave) -> FormDefinition:
     """Creates or updates a definition; a ``json`` on a new one becomes its first version."""
-    name = text_of(body.name)
-    if not name:
-        raise NameRequired()
-    if len(name) > 100:
-        raise TooLong(field="name", max=100)
+    name = required_name(body.name)
     category_id = text_of(body.category_of()) or None
     if category_id and await session.get(FormCategory, category_id) is None:
         raise DefinitionNotFound()

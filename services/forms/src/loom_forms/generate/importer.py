@@ -14,11 +14,12 @@ from sqlalchemy import Integer, Numeric, Text, column, select, true, values
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import validate
-from loom_forms.gencode_client import Change, DataClient
+from loom_forms.gencode_client import DataClient
 from loom_forms.generate.errors import ImportInvalid, ImportOutOfScope
 from loom_forms.generate.service import Online, insert_changes
 from loom_platform.datarules import DataAccess, predicate
 from loom_platform.i18n import translate
+from loom_platform.tablerows import RowChange
 from loom_platform.wire import new_id
 
 log = logging.getLogger("loom.forms.import")
@@ -120,7 +121,7 @@ async def import_rows(
     await check_scope(session, online, data, stored, access)
     for start in range(0, len(stored), batch):
         main_rows = [row for _, row in stored[start : start + batch]]
-        await data.apply(online.data_source, [Change(online.binding.table, "insert", main_rows)])
+        await data.apply(online.data_source, [RowChange(online.binding.table, "insert", main_rows)])
         log.info("import %s: %d of %d rows", online.form.code, min(start + batch, len(rows)), len(rows))
     log.info("import %s: %d rows in %.2fs", online.form.code, len(rows), time.monotonic() - started)
     return len(rows)

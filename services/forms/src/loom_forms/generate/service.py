@@ -13,7 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_form_rules import Field, fields, validate
 from loom_forms.definition.service import parse_json
 from loom_forms.errors import FormInvalid
-from loom_forms.gencode_client import Change, DataClient, Filter
+from loom_forms.gencode_client import DataClient
 from loom_forms.generate import errors
 from loom_forms.make import service as make_service
 from loom_forms.make.binding import TYPED_WIDGETS, Binding, Child
@@ -23,6 +23,7 @@ from loom_platform import oplog
 from loom_platform.datarules import DataAccess
 from loom_platform.logging import caller
 from loom_platform.paging import PageParams, page_body
+from loom_platform.tablerows import RowChange, RowFilter
 from loom_platform.wire import new_id, now
 
 LIKE_WIDGETS = {"input", "textarea", "editor"}
@@ -63,7 +64,7 @@ async def load(session: AsyncSession, form_id: str) -> Online:
     return Online(form, definition, fields(definition), binding)
 
 
-def search_filters(online: Online, params_text: str | None) -> list[Filter]:
+def search_filters(online: Online, params_text: str | None) -> list[RowFilter]:
     """`params` (JSON text of search values) as filters on the fields marked isSearch."""
     if not params_text:
         return []
@@ -73,7 +74,7 @@ def search_filters(online: Online, params_text: str | None) -> list[Filter]:
         raise errors.ParamsInvalid(detail="JSON") from exc
     if not isinstance(params, Mapping):
         raise errors.ParamsInvalid(detail="JSON object")
-    found: list[Filter] = []
+    found: list[RowFilter] = []
     for model, value in params.items():
         if value in (None, "", []):
             continue
@@ -82,11 +83,11 @@ def search_filters(online: Online, params_text: str | None) -> list[Filter]:
         if item is None or column is None or not item.options.get("isSearch"):
             raise errors.ParamsInvalid(detail=model)
         if isinstance(value, list):
-            found.append(Filter(column, "in", values=tuple(str(v) for v in value)))
+            found.append(RowFilter(column, "in", values=tuple(str(v) for v in value)))
         elif item.type in LIKE_WIDGETS:
-            found.append(Filter(column, "like", str(value)))
+            found.append(RowFilter(column, "like", str(value)))
         else:
-            found.append(Filter(column, "eq", str(value)))
+            found.append(RowFilter(column, "eq", str(value)))
     return found
 
 
@@ -169,7 +170,7 @@ async def pages(
     filters, size, key = search_filters(online, params_text), EXPORT_PAGE_ROWS, online.binding.primary_key
     last: str | None = None
     while True:
-        after = [Filter(key, "gt", last)] if last is not None else []
+        after = [RowFilter(key, "gt", last)] if last is not None else []
         _, rows = await data.query(
             online.data_source,
             online.binding.table,
@@ -193,7 +194,7 @@ async def within(online: Online, data: DataClient, ids: Sequence[str], access: D
     _, rows = await data.query(
         online.data_source,
         online.binding.table,
-        filters=[Filter(online.binding.primary_key, "in", values=tuple(ids))],
+        filters=[RowFilter(online.binding.primary_key, "in", values=tuple(ids))],
         skip_total=True,
         access=access,
     )
@@ -208,7 +209,7 @@ async def read(
     _, rows = await data.query(
         online.data_source,
         online.binding.table,
-        filters=[Filter(online.binding.primary_key, "eq", record_id)],
+        filters=[RowFilter(online.binding.primary_key, "eq", record_id)],
         skip_total=True,
         limit=1,
         access=access,
@@ -220,7 +221,7 @@ async def read(
         _, child_rows = await data.query(
             online.data_source,
             child.table,
-            filters=[Filter(child.foreign_key, "eq", record_id)],
+            filters=[RowFilter(child.foreign_key, "eq", record_id)],
             sorts=[("create_date" if "create_date" in child.physical else child.primary_key, True)],
             skip_total=True,
         )
@@ -249,17 +250,17 @@ def row_values(online: Online, values: Mapping[str, Any]) -> dict[str, Any]:
     return {column: values.get(model) for model, column in online.binding.columns.items() if model in values}
 
 
-def insert_changes(online: Online, record_id: str, values: Mapping[str, Any]) -> list[Change]:
+def insert_changes(online: Online, record_id: str, values: Mapping[str, Any]) -> list[RowChange]:
     """The inserts of one new record: its main row and sub-table rows."""
     main = _stamped(
         online.binding.physical,
         {online.binding.primary_key: record_id, **row_values(online, values)},
         created=True,
     )
-    return [Change(online.binding.table, "insert", [main]), *_child_inserts(online, record_id, values)]
+    return [RowChange(online.binding.table, "insert", [main]), *_child_inserts(online, record_id, values)]
 
 
-def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) -> list[Change]:
+def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) -> list[RowChange]:
     changes = []
     for model, child in online.binding.children.items():
         rows = values.get(model) if isinstance(values.get(model), list) else []
@@ -277,7 +278,7 @@ def _child_inserts(online: Online, record_id: str, values: Mapping[str, Any]) ->
                 | {k: v for k, v in stamps.items() if k in child.physical}
             )
         if inserted:
-            changes.append(Change(child.table, "insert", inserted))
+            changes.append(RowChange(child.table, "insert", inserted))
     return changes
 
 
@@ -301,10 +302,10 @@ async def save(
         return record_id
     update = _stamped(online.binding.physical, row_values(online, values), created=False)
     stored = await _logged_rows(online, data, [record_id])
-    changes = [Change(online.binding.table, "update", update, online.binding.primary_key, (record_id,))]
+    changes = [RowChange(online.binding.table, "update", update, online.binding.primary_key, (record_id,))]
     for model, child in online.binding.children.items():
         if model in values:
-            changes.append(Change(child.table, "delete", None, child.foreign_key, (record_id,)))
+            changes.append(RowChange(child.table, "delete", None, child.foreign_key, (record_id,)))
     changes += _child_inserts(online, record_id, values)
     counts = await data.apply(online.data_source, changes)
     if not counts or counts[0] == 0:
@@ -332,7 +333,7 @@ async def _logged_rows(online: Online, data: DataClient, ids: Sequence[str]) -> 
     _, rows = await data.query(
         online.data_source,
         online.binding.table,
-        filters=[Filter(key, "in", values=tuple(ids))],
+        filters=[RowFilter(key, "in", values=tuple(ids))],
         skip_total=True,
     )
     return {str(r.get(key)): r for r in rows}
@@ -346,9 +347,10 @@ async def delete(
         return
     await within(online, data, ids, access)
     changes = [
-        Change(c.table, "delete", None, c.foreign_key, tuple(ids)) for c in online.binding.children.values()
+        RowChange(c.table, "delete", None, c.foreign_key, tuple(ids))
+        for c in online.binding.children.values()
     ]
-    changes.append(Change(online.binding.table, "delete", None, online.binding.primary_key, tuple(ids)))
+    changes.append(RowChange(online.binding.table, "delete", None, online.binding.primary_key, tuple(ids)))
     stored = await _logged_rows(online, data, ids)
     await data.apply(online.data_source, changes)
     for record_id, row in stored.items():

@@ -10,8 +10,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from loom_form_rules import Field, fields
-from loom_forms.gencode_client import Column
 from loom_forms.make import errors
+from loom_platform.tablerows import Column
 
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 BASE_COLUMNS = ("id", "create_by", "create_date", "update_by", "update_date", "del_flag")

@@ -12,9 +12,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_form_rules import fields
-from loom_forms.common import publish, text_of, touch
+from loom_forms.common import publish, required_name, text_of, touch
 from loom_forms.definition.service import json_text, parse_json
-from loom_forms.errors import NameRequired, TooLong
+from loom_forms.errors import TooLong
 from loom_forms.gencode_client import DataClient
 from loom_forms.make import binding as binder
 from loom_forms.make import errors
@@ -22,6 +22,7 @@ from loom_forms.make.models import MASTER, FormMake
 from loom_forms.make.schemas import MakeSave
 from loom_platform.errors import ErrorCode, RemoteError
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
+from loom_platform.tablerows import TableSync
 from loom_platform.wire import new_id
 
 CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
@@ -120,11 +121,7 @@ async def code_free(session: AsyncSession, code: str, old_code: str = "") -> boo
 
 async def _check_basics(session: AsyncSession, record: FormMake, body: MakeSave) -> None:
     given = body.model_fields_set
-    name = text_of(body.name if "name" in given else record.name)
-    if not name:
-        raise NameRequired()
-    if len(name) > 100:
-        raise TooLong(field="name", max=100)
+    name = required_name(body.name if "name" in given else record.name)
     code = text_of(body.code if "code" in given else record.code)
     if not code:
         raise errors.CodeRequired()
@@ -207,16 +204,15 @@ async def _bind(data: DataClient, record: FormMake, *, auto_create: bool) -> Non
     table = str(record.table_name)
     if auto_create:
         main, subs, bound = binder.plan(definition, table)
+        sort_columns = binder.sort_columns(definition, bound)
         await data.sync_table(
-            record.data_source_id,
-            table,
-            record.name,
-            main,
-            sort_columns=binder.sort_columns(definition, bound),
+            TableSync(record.data_source_id, table, record.name, main, sort_columns=sort_columns)
         )
         for _model, (child, fk, columns) in subs.items():
             await data.sync_table(
-                record.data_source_id, child, record.name, columns, parent_table=table, parent_table_fk=fk
+                TableSync(
+                    record.data_source_id, child, record.name, columns, parent_table=table, parent_table_fk=fk
+                )
             )
     else:
         existing = {t["name"] for t in await data.tables(record.data_source_id)}

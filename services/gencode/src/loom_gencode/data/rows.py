@@ -25,6 +25,7 @@ from loom_gencode.data.errors import (
 )
 from loom_platform.datarules import DataAccess, predicate
 from loom_platform.paging import contains
+from loom_platform.tablerows import RowChange, RowFilter
 
 LIKE, EQ, IN, GT = "like", "eq", "in", "gt"
 ANALYZE_AFTER_ROWS = 1000
@@ -32,14 +33,6 @@ ANALYZE_AFTER_ROWS = 1000
 COPY_FROM_ROWS = 200
 # The label of the filtered total riding on a page's rows (read by position, never as a column).
 TOTAL = "__loom_total"
-
-
-@dataclass(frozen=True)
-class RowFilter:
-    column: str
-    op: str
-    value: str = ""
-    values: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,15 +46,6 @@ class RowQuery:
     limit: int = 0
     skip_total: bool = False
     access: DataAccess | None = None
-
-
-@dataclass(frozen=True)
-class RowChange:
-    table: str
-    kind: str
-    rows: Any = None
-    key_column: str = ""
-    key_values: tuple[str, ...] = ()
 
 
 @dataclass

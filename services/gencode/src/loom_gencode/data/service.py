@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_gencode.common import guarded
 from loom_gencode.data import rows
 from loom_gencode.data.errors import DataFailed, TableMissing
 from loom_gencode.datasource import service as ds_service
@@ -24,20 +24,11 @@ from loom_gencode.table.errors import NameInvalid
 from loom_gencode.table.introspect import describe, list_tables
 from loom_gencode.table.models import GenTable
 from loom_gencode.table.schemas import ColumnSave, DataSourceRef, TableSave
-from loom_platform.errors import LoomError
+from loom_platform.tablerows import Column, RowChange, TableSync
 
 T = TypeVar("T")
 NAME = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 NORMAL, CHILD = "0", "2"
-
-
-@dataclass(frozen=True)
-class ColumnSpec:
-    name: str
-    jdbc_type: str
-    comments: str = ""
-    is_pk: bool = False
-    nullable: bool = True
 
 
 async def data_source_id(session: AsyncSession, name: str) -> str:
@@ -71,7 +62,7 @@ def _check_name(name: str) -> None:
         raise NameInvalid(name=name)
 
 
-def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str, str]) -> list[ColumnSave]:
+def _design_columns(table_type: str, specs: Sequence[Column], kept: dict[str, str]) -> list[ColumnSave]:
     """Base columns first (seed 000 §3), then the business columns; known columns keep their ids."""
     wanted: list[dict[str, Any]] = []
     names = {spec.name for spec in specs}
@@ -94,41 +85,32 @@ def _design_columns(table_type: str, specs: Sequence[ColumnSpec], kept: dict[str
 
 
 async def sync_table(
-    session: AsyncSession,
-    runtime: Runtime,
-    *,
-    data_source: str,
-    name: str,
-    comments: str,
-    specs: Sequence[ColumnSpec],
-    parent_table: str = "",
-    parent_table_fk: str = "",
-    sort_columns: Sequence[str] = (),
-    cache: rows.TableCache,
+    session: AsyncSession, runtime: Runtime, asked: TableSync, *, cache: rows.TableCache
 ) -> tuple[str, list[str]]:
     """Saves a design for the table (base columns added) and synchronises it, keeping data."""
+    name = asked.table
     _check_name(name)
-    ds_id = await data_source_id(session, data_source)
+    ds_id = await data_source_id(session, asked.data_source)
     stmt = select(GenTable).where(GenTable.name == name, GenTable.data_source_id == ds_id)  # type: ignore[arg-type]
     existing = (await session.execute(stmt)).scalars().first()
     kept = {c.name: c.id for c in await table_service.columns(session, existing.id)} if existing else {}
-    table_type = CHILD if parent_table else NORMAL
+    table_type = CHILD if asked.parent_table else NORMAL
     design = TableSave(
         id=existing.id if existing else None,
         name=name,
-        comments=comments or name,
+        comments=asked.comments or name,
         data_source=DataSourceRef(id=ds_id),
         table_type=table_type,
         class_name=class_name_for(name),
-        parent_table=parent_table or None,
-        parent_table_fk=parent_table_fk or None,
-        column_list=_design_columns(table_type, specs, kept),
+        parent_table=asked.parent_table or None,
+        parent_table_fk=asked.parent_table_fk or None,
+        column_list=_design_columns(table_type, asked.columns, kept),
     )
     record = await table_service.save(session, design)
     statements = await sync_service.synchronise(session, runtime, table_id=record.id, is_force=ddl.KEEP)
-    engine = await engine_of(session, runtime, data_source)
+    engine = await engine_of(session, runtime, asked.data_source)
     cache.forget(engine, name)
-    wanted = ["create_date", *(c for c in sort_columns if c != "create_date")]
+    wanted = ["create_date", *(c for c in asked.sort_columns if c != "create_date")]
     statements += await _guard(asyncio.to_thread(rows.ensure_sort_indexes, engine, name, wanted))
     cache.forget(engine, name)
     return record.id, statements
@@ -158,7 +140,7 @@ async def apply(
     cache: rows.TableCache,
     *,
     data_source: str,
-    changes: Sequence[rows.RowChange],
+    changes: Sequence[RowChange],
 ) -> list[int]:
     """Inserts, updates and deletes in one transaction of the data source."""
     engine = await engine_of(session, runtime, data_source)
@@ -171,10 +153,4 @@ async def apply(
 
 
 async def _guard(work: Awaitable[T]) -> T:
-    try:
-        return await work
-    except LoomError:
-        raise
-    except Exception as exc:  # the database's reason is what the caller needs
-        text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise DataFailed(detail=(text[0] if text else type(exc).__name__)[:300]) from exc
+    return await guarded(work, DataFailed)
