@@ -1,7 +1,7 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, maxLen, required, SortInput, sortRules, useFormDialog, type ListColumn, type ListPageHandle } from '@loom/ui';
+import { CrudPage, maxLen, required, SortItem, sortRules, type CrudColumn } from '@loom/ui';
 import { refService } from './service';
 
 export interface LabelValueRow extends Record<string, unknown> {
@@ -26,26 +26,29 @@ export interface RefTypeListProps {
   searchable?: boolean;
 }
 
+/** The required label and value fields of a label/value record (the reference types, a database type's column types). */
+export function LabelValueItems() {
+  const { t } = useTranslation('gencode');
+  return (
+    <>
+      <Form.Item name="label" label={t('common.label')} rules={[required(t('common.labelRequired'))]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="value" label={t('common.value')} rules={[required(t('common.valueRequired'))]}>
+        <Input />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The label/value/sort lists of validation, control and query types. */
 export function RefTypeList({ resource, entity, withComponent, expandable, searchable = true }: RefTypeListProps) {
   const { t } = useTranslation('gencode');
   const svc = refService<LabelValueRow>(resource);
   const P = { view: `gencode:${resource}:view`, add: `gencode:${resource}:add`, edit: `gencode:${resource}:edit`, del: `gencode:${resource}:del` };
-  const list = useRef<ListPageHandle<LabelValueRow>>(null);
-  const dlg = useFormDialog();
 
-
-  const columns: ListColumn<LabelValueRow>[] = [
-    {
-      title: t('common.label'),
-      dataIndex: 'label',
-      query: searchable,
-      render: (_d, r) => (
-        <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>
-          {r.label}
-        </LabelLink>
-      ),
-    },
+  const columns: CrudColumn<LabelValueRow>[] = [
+    { title: t('common.label'), dataIndex: 'label', query: searchable, link: true },
     { title: t('common.value'), dataIndex: 'value', query: searchable, sorter: true },
   ];
   if (withComponent) {
@@ -69,51 +72,28 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
     : {};
 
   return (
-    <div className={`loom-gencode-${resource}`}>
-      <ListPage<LabelValueRow>
-        actionRef={list}
-        url={svc.listUrl}
-        deleteUrl={svc.deleteUrl}
-        exportName={entity}
-        permissions={P}
-        onAdd={() => dlg.show('add')}
-        onEdit={(r) => dlg.show('edit', r.id)}
-        onView={(r) => dlg.show('view', r.id)}
-        rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
-        columns={columns}
-        tableProps={expand}
-      />
-      <FormDialog<LabelValueRow>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={entity}
-        width={640}
-        initialValues={{ sort: 10 }}
-        load={() => svc.queryById(String(dlg.id ?? ''))}
-        onSubmit={(v) => svc.save(v)}
-        onSaved={() => list.current?.reload()}
-        onClose={dlg.close}
-      >
-        <Form.Item name="label" label={t('common.label')} rules={[required(t('common.labelRequired'))]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="value" label={t('common.value')} rules={[required(t('common.valueRequired'))]}>
-          <Input />
-        </Form.Item>
-        {withComponent ? (
-          <>
-            <Form.Item name="component" label={t('showType.component')} rules={[maxLen(50)]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="importPath" label={t('showType.importPath')} rules={[maxLen(250)]}>
-              <Input />
-            </Form.Item>
-          </>
-        ) : null}
-        <Form.Item name="sort" label={t('common.sort')} rules={sortRules()}>
-          <SortInput />
-        </Form.Item>
-      </FormDialog>
-    </div>
+    <CrudPage<LabelValueRow>
+      className={`loom-gencode-${resource}`}
+      entity={entity}
+      resource={svc}
+      permissions={P}
+      rowActions={{ width: 180, items: () => ['view', 'edit', 'delete'] }}
+      columns={columns}
+      tableProps={expand}
+      dialog={{ width: 640, initialValues: { sort: 10 } }}
+    >
+      <LabelValueItems />
+      {withComponent ? (
+        <>
+          <Form.Item name="component" label={t('showType.component')} rules={[maxLen(50)]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="importPath" label={t('showType.importPath')} rules={[maxLen(250)]}>
+            <Input />
+          </Form.Item>
+        </>
+      ) : null}
+      <SortItem label={t('common.sort')} rules={sortRules()} />
+    </CrudPage>
   );
 }

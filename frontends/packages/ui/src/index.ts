@@ -45,3 +45,14 @@ export { ExpandedChildren } from './components/ExpandedChildren';
 export { FileTreePicker, type FileTreePickerProps, type LazyNode } from './components/FileTreePicker';
 export { GeneratedFields, GeneratedList, GeneratedPage, type GeneratedColumn, type GeneratedPages } from './components/GeneratedPage';
 export * from './form-render';
+export {
+  CrudPage,
+  crudResource,
+  useCrud,
+  type Crud,
+  type CrudColumn,
+  type CrudDialogProps,
+  type CrudPageProps,
+  type CrudResource,
+} from './components/CrudPage';
+export { RemarksItem, SortItem, type RemarksItemProps, type SortItemProps } from './components/FormItems';

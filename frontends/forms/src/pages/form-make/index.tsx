@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, IconPicker, LabelLink, ListPage, LoomTreeSelect, required, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CrudPage, IconPicker, LoomTreeSelect, RemarksItem, required, useCrud, useFeedback, type PageProps } from '@loom/ui';
 import '../../locales';
 import { DesignerModal } from '../../designer/DesignerModal';
 import { parseStored } from '../../designer/io';
@@ -14,8 +14,7 @@ const P = { view: 'form:make:view', add: 'form:make:add', edit: 'form:make:edit'
 export default function FormMakeList(_props: PageProps) {
   const { t } = useTranslation('forms');
   const { message } = useFeedback();
-  const list = useRef<ListPageHandle<FormMake>>(null);
-  const dlg = useFormDialog();
+  const crud = useCrud<FormMake>();
   const [design, setDesign] = useState<{ record: FormMake; json: FormJson } | null>(null);
   const [preview, setPreview] = useState<{ record: FormMake; json: FormJson } | null>(null);
   const [bind, setBind] = useState<FormMake | null>(null);
@@ -35,14 +34,11 @@ export default function FormMakeList(_props: PageProps) {
 
   return (
     <div className="loom-forms-make">
-      <ListPage<FormMake>
-        actionRef={list}
-        url={svc.listUrl}
-        deleteUrl={svc.deleteUrl}
-        exportName={t('make.title')}
+      <CrudPage<FormMake>
+        crud={crud}
+        entity={t('make.title')}
+        resource={{ listUrl: svc.listUrl, deleteUrl: svc.deleteUrl, queryById: svc.queryById }}
         permissions={P}
-        onAdd={() => dlg.show('add')}
-        onEdit={(r) => dlg.show('edit', r.id)}
         rowActions={{
           width: 320,
           items: (r) => [
@@ -54,75 +50,59 @@ export default function FormMakeList(_props: PageProps) {
           ],
         }}
         columns={[
-          {
-            title: t('make.name'),
-            dataIndex: 'name',
-            query: true,
-            sorter: true,
-            render: (_d, r) => (
-              <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>
-                {r.name}
-              </LabelLink>
-            ),
-          },
+          { title: t('make.name'), dataIndex: 'name', query: true, sorter: true, link: true },
           { title: t('make.code'), dataIndex: 'code' },
           { title: t('make.tableName'), dataIndex: 'tableName', query: true },
           { title: t('make.dataSource'), dataIndex: ['dataSource', 'name'] },
           { title: t('make.version'), dataIndex: 'version', width: 80 },
         ]}
-      />
-      <FormDialog<FormMake>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={t('make.basicInfo')}
-        width={640}
-        continueAdding={false}
-        initialValues={{ dataSource: { id: 'master', name: 'master' } }}
-        load={async () => {
-          const d = await svc.queryById(String(dlg.id ?? ''));
-          oldCode.current = d.code ?? '';
-          return d;
-        }}
-        onSubmit={async (v, mode) => {
-          const saved = await svc.saveBasicInfo({ ...v, id: mode === 'add' ? undefined : String(dlg.id) });
-          return saved && typeof saved === 'object' ? t('make.saved') : saved;
-        }}
-        onSaved={() => list.current?.reload()}
-        onClose={() => {
-          oldCode.current = '';
-          dlg.close();
+        dialog={{
+          name: t('make.basicInfo'),
+          width: 640,
+          continueAdding: false,
+          initialValues: { dataSource: { id: 'master', name: 'master' } },
+          load: async (id) => {
+            const d = await svc.queryById(id);
+            oldCode.current = d.code ?? '';
+            return d;
+          },
+          onSubmit: async (v, mode) => {
+            const saved = await svc.saveBasicInfo({ ...v, id: mode === 'add' ? undefined : String(crud.id) });
+            return saved && typeof saved === 'object' ? t('make.saved') : saved;
+          },
+          onClose: () => {
+            oldCode.current = '';
+          },
         }}
       >
-        {({ mode }) => (
-          <>
-            <Form.Item name="name" label={t('make.name')} rules={[required(t('make.nameRequired'))]}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item
-              name="code"
-              label={t('make.code')}
-              validateTrigger="onBlur"
-              rules={[
-                required(t('make.codeRequired')),
-                {
-                  validator: async (_r, v: string) => {
-                    if (!v || mode === 'view') return;
-                    if ((await svc.codeFree(v, mode === 'edit' ? oldCode.current : '').catch(() => true)) === false) throw new Error(t('make.codeTaken'));
-                  },
+      {({ mode }) => (
+        <>
+          <Form.Item name="name" label={t('make.name')} rules={[required(t('make.nameRequired'))]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="code"
+            label={t('make.code')}
+            validateTrigger="onBlur"
+            rules={[
+              required(t('make.codeRequired')),
+              {
+                validator: async (_r, v: string) => {
+                  if (!v || mode === 'view') return;
+                  if ((await svc.codeFree(v, mode === 'edit' ? oldCode.current : '').catch(() => true)) === false) throw new Error(t('make.codeTaken'));
                 },
-              ]}
-            >
-              <Input maxLength={64} />
-            </Form.Item>
-            <Form.Item name={['dataSource', 'id']} label={t('make.dataSource')}>
-              <Input disabled />
-            </Form.Item>
-            <Form.Item name="remarks" label={t('make.remarks')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-          </>
-        )}
-      </FormDialog>
+              },
+            ]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name={['dataSource', 'id']} label={t('make.dataSource')}>
+            <Input disabled />
+          </Form.Item>
+          <RemarksItem label={t('make.remarks')} rows={2} maxLength={null} />
+        </>
+      )}
+      </CrudPage>
       <DesignerModal
         open={!!design}
         value={design?.json ?? null}
@@ -132,10 +112,10 @@ export default function FormMakeList(_props: PageProps) {
           const r = design!.record;
           await svc.save({ id: r.id, name: r.name, code: r.code, source: JSON.stringify(json) });
           void message.success(t('make.saved'));
-          list.current?.reload();
+          crud.list.current?.reload();
         }}
       />
-      <BindDialog record={bind} onClose={() => setBind(null)} onDone={() => (setBind(null), list.current?.reload())} />
+      <BindDialog record={bind} onClose={() => setBind(null)} onDone={() => (setBind(null), crud.list.current?.reload())} />
       <MenuDialog record={menu} onClose={() => setMenu(null)} />
       <Modal open={!!preview} title={preview?.record.name} width={1000} footer={null} maskClosable={false} onCancel={() => setPreview(null)} destroyOnHidden className="loom-forms-preview">
         {preview && <FormRender json={preview.json} />}

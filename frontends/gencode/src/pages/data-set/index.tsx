@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LabelLink, ListPage, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CrudPage, useCrud, type PageProps } from '@loom/ui';
 import '../database-locales';
 import { dataSourceService } from '../datasource/service';
 import { DataSetDialog } from './DataSetDialog';
@@ -12,8 +12,7 @@ const P = { view: 'database:datamodel:dataSet:view', add: 'database:datamodel:da
  * parameters, its columns and its data URLs. */
 export default function DataSetList(_props: PageProps) {
   const { t } = useTranslation('gencode');
-  const list = useRef<ListPageHandle<DataSet>>(null);
-  const [editing, setEditing] = useState<{ id?: string } | null>(null);
+  const crud = useCrud<DataSet>();
   const [sources, setSources] = useState<Array<{ value: string; label: string }>>([]);
   useEffect(() => {
     void dataSourceService.treeData().then((tree) => {
@@ -23,31 +22,20 @@ export default function DataSetList(_props: PageProps) {
   }, []);
   return (
     <div className="loom-gencode-dataSet">
-      <ListPage<DataSet>
-        actionRef={list}
-        url={svc.listUrl}
-        deleteUrl={svc.deleteUrl}
-        exportName={t('dataSet.entity')}
+      <CrudPage<DataSet>
+        crud={crud}
+        entity={t('dataSet.entity')}
+        resource={svc}
         permissions={P}
-        onAdd={() => setEditing({})}
-        onEdit={(r) => setEditing({ id: r.id })}
+        onView={(r) => crud.show('edit', r.id)}
         rowActions={{ width: 160, items: () => ['edit', 'delete'] }}
         columns={[
-          {
-            title: t('dataSet.name'),
-            dataIndex: 'name',
-            query: true,
-            render: (_d, r) => (
-              <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => setEditing({ id: r.id })} onView={() => setEditing({ id: r.id })}>
-                {r.name}
-              </LabelLink>
-            ),
-          },
+          { title: t('dataSet.name'), dataIndex: 'name', query: true, link: true },
           { title: t('dbTable.dataSource'), dataIndex: ['db', 'name'] },
           { title: t('dataSet.sql'), dataIndex: 'sqlcmd', ellipsis: true },
         ]}
       />
-      <DataSetDialog id={editing?.id} open={editing !== null} sources={sources} onClose={() => setEditing(null)} onSaved={() => list.current?.reload()} />
+      <DataSetDialog id={crud.id} open={crud.open} sources={sources} onClose={crud.close} onSaved={() => crud.list.current?.reload()} />
     </div>
   );
 }

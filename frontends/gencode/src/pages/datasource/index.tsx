@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Form, Input, InputNumber } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, DictTag, FormDialog, LabelLink, ListPage, required, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CrudPage, DictSelect, DictTag, LabelLink, RemarksItem, required, useCrud, useFeedback, type PageProps } from '@loom/ui';
 import { dataSourceService as svc, type DataSource } from './service';
 
 const P = { view: 'database:datalink:dataSource:view', add: 'database:datalink:dataSource:add', edit: 'database:datalink:dataSource:edit', del: 'database:datalink:dataSource:del' };
@@ -12,140 +12,127 @@ const DEFAULT_PORTS: Record<string, number> = { mysql: 3306, mariadb: 3306, post
 export default function DataSourceList(_props: PageProps) {
   const { t } = useTranslation('gencode');
   const { message } = useFeedback();
-  const list = useRef<ListPageHandle<DataSource>>(null);
-  const dlg = useFormDialog();
+  const crud = useCrud<DataSource>();
   const oldEnName = useRef('');
   return (
-    <div className="loom-gencode-dataSource">
-      <ListPage<DataSource>
-        actionRef={list}
-        url={svc.listUrl}
-        deleteUrl={svc.deleteUrl}
-        exportName={t('dataSource.entity')}
-        permissions={P}
-        onAdd={() => dlg.show('add')}
-        onEdit={(r) => dlg.show(r.id === 'master' ? 'view' : 'edit', r.id)}
-        onView={(r) => dlg.show('view', r.id)}
-        rowActions={{
-          width: 180,
-          items: (r) => [
-            'view',
-            { key: 'edit', hidden: r.id === 'master', onClick: () => dlg.show('edit', r.id) },
-            { key: 'delete', hidden: r.id === 'master' },
-          ],
-        }}
-        columns={[
-          {
-            title: t('dataSource.name'),
-            dataIndex: 'name',
-            render: (_d, r) => (
-              <LabelLink
-                editPermission={r.id === 'master' ? undefined : P.edit}
-                viewPermission={P.view}
-                onEdit={() => dlg.show('edit', r.id)}
-                onView={() => dlg.show('view', r.id)}
-              >
-                {r.name}
-              </LabelLink>
-            ),
-          },
-          { title: t('dataSource.enName'), dataIndex: 'enName' },
-          { title: t('dataSource.dbType'), dataIndex: 'dbType', render: (_d, r) => <DictTag type="db_type" value={r.dbType} /> },
-          { title: t('dataSource.host'), dataIndex: 'host' },
-          { title: t('dataSource.port'), dataIndex: 'port', width: 90 },
-          { title: t('dataSource.dbName'), dataIndex: 'dbName' },
-          { title: t('dataSource.username'), dataIndex: 'username' },
-          { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
-        ]}
-      />
-      <FormDialog<DataSource>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={t('dataSource.entity')}
-        width={760}
-        continueAdding={false}
-        initialValues={{ dbType: 'mysql', port: 3306, host: '127.0.0.1' }}
-        load={async () => {
-          const d = await svc.queryById(String(dlg.id ?? ''));
+    <CrudPage<DataSource>
+      crud={crud}
+      className="loom-gencode-dataSource"
+      entity={t('dataSource.entity')}
+      resource={svc}
+      permissions={P}
+      onEdit={(r) => crud.show(r.id === 'master' ? 'view' : 'edit', r.id)}
+      rowActions={{
+        width: 180,
+        items: (r) => [
+          'view',
+          { key: 'edit', hidden: r.id === 'master', onClick: () => crud.show('edit', r.id) },
+          { key: 'delete', hidden: r.id === 'master' },
+        ],
+      }}
+      columns={[
+        {
+          title: t('dataSource.name'),
+          dataIndex: 'name',
+          render: (_d, r) => (
+            <LabelLink
+              editPermission={r.id === 'master' ? undefined : P.edit}
+              viewPermission={P.view}
+              onEdit={() => crud.show('edit', r.id)}
+              onView={() => crud.show('view', r.id)}
+            >
+              {r.name}
+            </LabelLink>
+          ),
+        },
+        { title: t('dataSource.enName'), dataIndex: 'enName' },
+        { title: t('dataSource.dbType'), dataIndex: 'dbType', render: (_d, r) => <DictTag type="db_type" value={r.dbType} /> },
+        { title: t('dataSource.host'), dataIndex: 'host' },
+        { title: t('dataSource.port'), dataIndex: 'port', width: 90 },
+        { title: t('dataSource.dbName'), dataIndex: 'dbName' },
+        { title: t('dataSource.username'), dataIndex: 'username' },
+        { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
+      ]}
+      dialog={{
+        width: 760,
+        continueAdding: false,
+        initialValues: { dbType: 'mysql', port: 3306, host: '127.0.0.1' },
+        load: async (id) => {
+          const d = await svc.queryById(id);
           oldEnName.current = d.enName ?? '';
           return d;
-        }}
-        onSubmit={(v) => svc.save(v)}
-        onSaved={() => list.current?.reload()}
-        onClose={() => {
+        },
+        onClose: () => {
           oldEnName.current = '';
-          dlg.close();
-        }}
-      >
-        {({ form, mode }) => (
-          <>
-            <Form.Item
-              name="enName"
-              label={t('dataSource.enName')}
-              validateTrigger="onBlur"
-              rules={[
-                required(t('common.requiredField', { field: t('dataSource.enName') })),
-                { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('common.requiredField', { field: t('dataSource.enName') }) },
-                {
-                  validator: async (_r, v: string) => {
-                    if (!v || mode === 'view') return;
-                    const free = await svc.checkEnName(v, mode === 'edit' ? oldEnName.current : '').catch(() => true);
-                    if (free === false) throw new Error(t('dataSource.enNameTaken'));
-                  },
+        },
+      }}
+    >
+      {({ form, mode }) => (
+        <>
+          <Form.Item
+            name="enName"
+            label={t('dataSource.enName')}
+            validateTrigger="onBlur"
+            rules={[
+              required(t('common.requiredField', { field: t('dataSource.enName') })),
+              { pattern: /^[A-Za-z][A-Za-z0-9_]*$/, message: t('common.requiredField', { field: t('dataSource.enName') }) },
+              {
+                validator: async (_r, v: string) => {
+                  if (!v || mode === 'view') return;
+                  const free = await svc.checkEnName(v, mode === 'edit' ? oldEnName.current : '').catch(() => true);
+                  if (free === false) throw new Error(t('dataSource.enNameTaken'));
                 },
-              ]}
+              },
+            ]}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label={t('dataSource.name')} rules={[required(t('common.requiredField', { field: t('dataSource.name') }))]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="dbType" label={t('dataSource.dbType')} rules={[required(t('common.requiredField', { field: t('dataSource.dbType') }))]}>
+            <DictSelect
+              type="db_type"
+              onChange={(v) => {
+                const port = v ? DEFAULT_PORTS[v] : undefined;
+                if (port) form.setFieldValue('port', port);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="host" label={t('dataSource.host')} rules={[required(t('common.requiredField', { field: t('dataSource.host') }))]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="port" label={t('dataSource.port')}>
+            <InputNumber min={1} max={65535} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="dbName" label={t('dataSource.dbName')} rules={[required(t('common.requiredField', { field: t('dataSource.dbName') }))]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="username" label={t('dataSource.username')}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="password" label={t('dataSource.password')} extra={mode === 'edit' ? t('dataSource.passwordHint') : undefined}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="options" label={t('dataSource.options')}>
+            <Input placeholder="charset=utf8mb4" />
+          </Form.Item>
+          <RemarksItem label={t('common.remarks')} rows={2} maxLength={null} />
+          <Form.Item label=" " colon={false}>
+            <Button
+              icon={<ApiOutlined />}
+              disabled={false}
+              data-action="test-connection"
+              onClick={async () => {
+                const msg = await svc.test({ ...form.getFieldsValue(true), id: crud.id ? String(crud.id) : undefined }).catch(() => null);
+                if (msg) void message.success(msg);
+              }}
             >
-              <Input />
-            </Form.Item>
-            <Form.Item name="name" label={t('dataSource.name')} rules={[required(t('common.requiredField', { field: t('dataSource.name') }))]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="dbType" label={t('dataSource.dbType')} rules={[required(t('common.requiredField', { field: t('dataSource.dbType') }))]}>
-              <DictSelect
-                type="db_type"
-                onChange={(v) => {
-                  const port = v ? DEFAULT_PORTS[v] : undefined;
-                  if (port) form.setFieldValue('port', port);
-                }}
-              />
-            </Form.Item>
-            <Form.Item name="host" label={t('dataSource.host')} rules={[required(t('common.requiredField', { field: t('dataSource.host') }))]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="port" label={t('dataSource.port')}>
-              <InputNumber min={1} max={65535} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="dbName" label={t('dataSource.dbName')} rules={[required(t('common.requiredField', { field: t('dataSource.dbName') }))]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="username" label={t('dataSource.username')}>
-              <Input autoComplete="off" />
-            </Form.Item>
-            <Form.Item name="password" label={t('dataSource.password')} extra={mode === 'edit' ? t('dataSource.passwordHint') : undefined}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item name="options" label={t('dataSource.options')}>
-              <Input placeholder="charset=utf8mb4" />
-            </Form.Item>
-            <Form.Item name="remarks" label={t('common.remarks')}>
-              <Input.TextArea rows={2} />
-            </Form.Item>
-            <Form.Item label=" " colon={false}>
-              <Button
-                icon={<ApiOutlined />}
-                disabled={false}
-                data-action="test-connection"
-                onClick={async () => {
-                  const msg = await svc.test({ ...form.getFieldsValue(true), id: dlg.id ? String(dlg.id) : undefined }).catch(() => null);
-                  if (msg) void message.success(msg);
-                }}
-              >
-                {t('dataSource.test')}
-              </Button>
-            </Form.Item>
-          </>
-        )}
-      </FormDialog>
-    </div>
+              {t('dataSource.test')}
+            </Button>
+          </Form.Item>
+        </>
+      )}
+    </CrudPage>
   );
 }

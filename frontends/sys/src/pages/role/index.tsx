@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictSelect, FormDialog, LabelLink, ListPage, useFormDialog, YesNo, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CrudPage, DictSelect, RemarksItem, YesNo, type PageProps } from '@loom/ui';
 import { roleService } from './service';
 import type { Role } from './types';
 import { AuthDialog } from './components/AuthDialog';
@@ -14,21 +14,14 @@ const P = { view: 'sys:role:view', add: 'sys:role:add', edit: 'sys:role:edit', d
 /** 角色管理 (`/sys/role/RoleList`): roles, their menu and button grants, and their members. */
 export default function RoleList(_props: PageProps) {
   const { t } = useTranslation('sys');
-  const list = useRef<ListPageHandle<Role>>(null);
-  const dlg = useFormDialog();
   const [authRole, setAuthRole] = useState<Role | null>(null);
   const [membersRole, setMembersRole] = useState<Role | null>(null);
   return (
     <>
-      <ListPage<Role>
-        actionRef={list}
-        url={roleService.listUrl}
-        deleteUrl={roleService.deleteUrl}
-        exportName={t('role.entity')}
+      <CrudPage<Role>
+        entity={t('role.entity')}
+        resource={roleService}
         permissions={P}
-        onAdd={() => dlg.show('add')}
-        onEdit={(r) => dlg.show('edit', r.id)}
-        onView={(r) => dlg.show('view', r.id)}
         rowActions={{
           width: 260,
           items: (r) => [
@@ -39,32 +32,12 @@ export default function RoleList(_props: PageProps) {
           ],
         }}
         columns={[
-          {
-            title: t('role.name'),
-            dataIndex: 'name',
-            query: true,
-            sorter: true,
-            render: (_d, r) => (
-              <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>
-                {r.name}
-              </LabelLink>
-            ),
-          },
+          { title: t('role.name'), dataIndex: 'name', query: true, sorter: true, link: true },
           { title: t('role.enName'), dataIndex: 'enName', query: true, sorter: true, sortKey: 'en_name' },
           { title: t('common.useable'), dataIndex: 'useable', dictType: 'yes_no' },
           { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
         ]}
-      />
-      <FormDialog<Role>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={t('role.entity')}
-        width={600}
-        initialValues={{ useable: '1', dataScope: '1' }}
-        load={() => roleService.queryById(dlg.id ?? '')}
-        onSubmit={(v) => roleService.save(v)}
-        onSaved={() => list.current?.reload()}
-        onClose={dlg.close}
+        dialog={{ width: 600, initialValues: { useable: '1', dataScope: '1' } }}
       >
         <Form.Item name="name" label={t('role.name')} rules={[requiredRule(t, t('role.name')), { max: 100 }]}>
           <Input />
@@ -87,10 +60,8 @@ export default function RoleList(_props: PageProps) {
             ) : null
           }
         </Form.Item>
-        <Form.Item name="remarks" label={t('common.remarks')}>
-          <Input.TextArea rows={3} maxLength={255} />
-        </Form.Item>
-      </FormDialog>
+        <RemarksItem label={t('common.remarks')} />
+      </CrudPage>
       <AuthDialog role={authRole} onClose={() => setAuthRole(null)} />
       <MembersDialog role={membersRole} onClose={() => setMembersRole(null)} />
     </>

@@ -1,7 +1,6 @@
-import { useRef } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, http, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CrudPage, crudResource, http, RemarksItem, useCrud, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
 
@@ -19,95 +18,75 @@ interface CommonListener extends Record<string, unknown> {
   remarks?: string;
 }
 
+const resource = crudResource<CommonListener>('/extension/listener');
+
 /** 监听器 (`/extension/listener/ListenerList`): common execution ('1') and task ('2') listeners. */
 export default function ListenerList(_props: PageProps) {
   const { t } = useTranslation('designer');
-  const list = useRef<ListPageHandle<CommonListener>>(null);
-  const dlg = useFormDialog();
+  const crud = useCrud<CommonListener>();
   const typeLabel = (v: string) => (v === '2' ? t('listener.task') : t('listener.execution'));
   const valueTypeLabel = (v: string) => (v === '1' ? t('listener.class') : v === '3' ? t('listener.delegateExpression') : t('listener.expression'));
   return (
-    <>
-      <ListPage<CommonListener>
-        actionRef={list}
-        url="/extension/listener/list"
-        deleteUrl="/extension/listener/delete"
-        permissions={P}
-        exportName={t('listener.entity')}
-        onAdd={() => dlg.show('add')}
-        onEdit={(r) => dlg.show('edit', r.id)}
-        onView={(r) => dlg.show('view', r.id)}
-        rowActions={{
-          width: 160,
-          items: (r) => [
-            'view',
-            'edit',
-            { key: 'delete', confirm: t('common.confirmDelete'), onClick: () => void http.delete('/extension/listener/delete', { ids: r.id }).then(() => list.current?.reload()) },
-          ],
-        }}
-        columns={[
-          {
-            title: t('listener.name'), dataIndex: 'name', query: true, sorter: true,
-            render: (_d, r) => <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>{r.name}</LabelLink>,
-          },
-          {
-            title: t('listener.listenerType'), dataIndex: 'listenerType', query: true, width: 130, render: (_d, r) => typeLabel(r.listenerType),
-            valueType: 'select', valueEnum: { '1': { text: t('listener.execution') }, '2': { text: t('listener.task') } },
-          },
-          { title: t('listener.event'), dataIndex: 'event', sorter: true, width: 110 },
-          { title: t('listener.valueType'), dataIndex: 'valueType', width: 120, render: (_d, r) => valueTypeLabel(r.valueType) },
-          { title: t('listener.value'), dataIndex: 'value', ellipsis: true },
-        ]}
-      />
-      <FormDialog<CommonListener>
-        open={dlg.open}
-        mode={dlg.mode}
-        name={t('listener.entity')}
-        width={640}
-        initialValues={{ listenerType: '1', event: 'start', valueType: '1' } as Partial<CommonListener>}
-        load={() => http.get<CommonListener>('/extension/listener/queryById', { id: dlg.id ?? '' })}
-        onSubmit={(v) => http.post<string>('/extension/listener/save', v)}
-        onSaved={() => list.current?.reload()}
-        onClose={dlg.close}
-      >
-        {({ form }) => (
-          <>
-            <Form.Item name="name" label={t('listener.name')} rules={[{ required: true, whitespace: true, message: t('panel.nameRequired') }]}>
-              <Input />
-            </Form.Item>
-            <Form.Item name="listenerType" label={t('listener.listenerType')} rules={[{ required: true }]}>
-              <Select
-                options={[{ value: '1', label: t('listener.execution') }, { value: '2', label: t('listener.task') }]}
-                onChange={(v: string) => form.setFieldValue('event', LISTENER_EVENTS[v]?.[0])}
-              />
-            </Form.Item>
-            <Form.Item noStyle shouldUpdate={(a, b) => a.listenerType !== b.listenerType}>
-              {() => (
-                <Form.Item name="event" label={t('listener.event')} rules={[{ required: true }]}>
-                  <Select options={(LISTENER_EVENTS[form.getFieldValue('listenerType') as string] ?? []).map((e) => ({ value: e, label: e }))} />
+    <CrudPage<CommonListener>
+      crud={crud}
+      entity={t('listener.entity')}
+      resource={resource}
+      permissions={P}
+      rowActions={{
+        width: 160,
+        items: (r) => [
+          'view',
+          'edit',
+          { key: 'delete', confirm: t('common.confirmDelete'), onClick: () => void http.delete('/extension/listener/delete', { ids: r.id }).then(() => crud.list.current?.reload()) },
+        ],
+      }}
+      columns={[
+        { title: t('listener.name'), dataIndex: 'name', query: true, sorter: true, link: true },
+        {
+          title: t('listener.listenerType'), dataIndex: 'listenerType', query: true, width: 130, render: (_d, r) => typeLabel(r.listenerType),
+          valueType: 'select', valueEnum: { '1': { text: t('listener.execution') }, '2': { text: t('listener.task') } },
+        },
+        { title: t('listener.event'), dataIndex: 'event', sorter: true, width: 110 },
+        { title: t('listener.valueType'), dataIndex: 'valueType', width: 120, render: (_d, r) => valueTypeLabel(r.valueType) },
+        { title: t('listener.value'), dataIndex: 'value', ellipsis: true },
+      ]}
+      dialog={{ width: 640, initialValues: { listenerType: '1', event: 'start', valueType: '1' } as Partial<CommonListener> }}
+    >
+      {({ form }) => (
+        <>
+          <Form.Item name="name" label={t('listener.name')} rules={[{ required: true, whitespace: true, message: t('panel.nameRequired') }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="listenerType" label={t('listener.listenerType')} rules={[{ required: true }]}>
+            <Select
+              options={[{ value: '1', label: t('listener.execution') }, { value: '2', label: t('listener.task') }]}
+              onChange={(v: string) => form.setFieldValue('event', LISTENER_EVENTS[v]?.[0])}
+            />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.listenerType !== b.listenerType}>
+            {() => (
+              <Form.Item name="event" label={t('listener.event')} rules={[{ required: true }]}>
+                <Select options={(LISTENER_EVENTS[form.getFieldValue('listenerType') as string] ?? []).map((e) => ({ value: e, label: e }))} />
+              </Form.Item>
+            )}
+          </Form.Item>
+          <Form.Item name="valueType" label={t('listener.valueType')} rules={[{ required: true }]}>
+            <Select options={[{ value: '1', label: t('listener.class') }, { value: '2', label: t('listener.expression') }, { value: '3', label: t('listener.delegateExpression') }]} />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.valueType !== b.valueType}>
+            {() => {
+              const vt = form.getFieldValue('valueType') as string;
+              const key = vt === '1' ? 'classRequired' : vt === '3' ? 'delegateRequired' : 'expressionRequired';
+              return (
+                <Form.Item name="value" label={t('listener.value')} rules={[{ required: true, whitespace: true, message: t(`panel.${key}`) }]}>
+                  <Input />
                 </Form.Item>
-              )}
-            </Form.Item>
-            <Form.Item name="valueType" label={t('listener.valueType')} rules={[{ required: true }]}>
-              <Select options={[{ value: '1', label: t('listener.class') }, { value: '2', label: t('listener.expression') }, { value: '3', label: t('listener.delegateExpression') }]} />
-            </Form.Item>
-            <Form.Item noStyle shouldUpdate={(a, b) => a.valueType !== b.valueType}>
-              {() => {
-                const vt = form.getFieldValue('valueType') as string;
-                const key = vt === '1' ? 'classRequired' : vt === '3' ? 'delegateRequired' : 'expressionRequired';
-                return (
-                  <Form.Item name="value" label={t('listener.value')} rules={[{ required: true, whitespace: true, message: t(`panel.${key}`) }]}>
-                    <Input />
-                  </Form.Item>
-                );
-              }}
-            </Form.Item>
-            <Form.Item name="remarks" label={t('common.remarks')}>
-              <Input.TextArea rows={3} maxLength={255} />
-            </Form.Item>
-          </>
-        )}
-      </FormDialog>
-    </>
+              );
+            }}
+          </Form.Item>
+          <RemarksItem label={t('common.remarks')} />
+        </>
+      )}
+    </CrudPage>
   );
 }
