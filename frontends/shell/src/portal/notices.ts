@@ -1,4 +1,6 @@
-import { addMessages } from '@loom/ui/core';
+import { addMessages, catalogue } from '@loom/ui/core';
+import zhCN from './notices.zh-CN.json';
+import enUS from './notices.en-US.json';
 
 /** A notice of the workflow's notice centre (`/flowable/notice/*`). */
 export interface Notice {
@@ -24,44 +26,7 @@ export const NOTICES_HREF = '/flowable/notice/NoticeList';
 /** Raised on `window` when notices were marked read elsewhere: the bell asks its count again. */
 export const NOTICES_READ_EVENT = 'loom:notices-read';
 
-addMessages('notice', {
-  'zh-CN': {
-    title: '通知',
-    pageTitle: '我的通知',
-    readAll: '全部已读',
-    markRead: '标为已读',
-    viewAll: '查看全部',
-    open: '查看',
-    empty: '暂无通知',
-    all: '全部',
-    unreadOnly: '未读',
-    unreadCount: '未读 {{count}} 条',
-    read: '已读',
-    unread: '未读',
-    col: { kind: '类型', title: '流程标题', detail: '内容', time: '时间', state: '状态', actions: '操作' },
-    kind: { task: '待办', copy: '抄送', urge: '催办', deadline: '到期', result: '结果' },
-    result: { completed: '已办结' },
-    total: '共 {{total}} 条',
-  },
-  'en-US': {
-    title: 'Notices',
-    pageTitle: 'My notices',
-    readAll: 'Mark all read',
-    markRead: 'Mark read',
-    viewAll: 'View all',
-    open: 'Open',
-    empty: 'No notices',
-    all: 'All',
-    unreadOnly: 'Unread',
-    unreadCount: '{{count}} unread',
-    read: 'Read',
-    unread: 'Unread',
-    col: { kind: 'Kind', title: 'Request', detail: 'Detail', time: 'Time', state: 'State', actions: 'Actions' },
-    kind: { task: 'Task', copy: 'Copy', urge: 'Reminder', deadline: 'Due', result: 'Result' },
-    result: { completed: 'completed' },
-    total: '{{total}} in all',
-  },
-});
+addMessages('notice', catalogue(zhCN, enUS));
 
 export const KIND_COLOR: Record<Notice['kind'], string> = { task: 'blue', copy: 'cyan', urge: 'orange', deadline: 'red', result: 'green' };
 

@@ -15,3 +15,4 @@ export * from './hooks';
 export * from './icons';
 export * from './MenuIcon';
 export * from './remote';
+export * from './catalogue';
