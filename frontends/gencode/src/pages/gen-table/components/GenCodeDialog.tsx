@@ -10,6 +10,18 @@ import { CodePreview, openConflicts, type RenderedFile, type Resolution } from '
 /** Seed §9: the code-generation success message stays 20 seconds. */
 export const GEN_SUCCESS_SECONDS = 20;
 
+/** The scheme's paths, each typed or picked from the workspace's folders. */
+const PATH_FIELDS = ['projectPath', 'frontProjectPath'] as const;
+/** The scheme's text fields after the template group, in the form's order, and whether each is required. */
+const TEXT_FIELDS = [
+  ['packageName', true],
+  ['moduleName', true],
+  ['subModuleName', false],
+  ['functionName', true],
+  ['functionNameSimple', true],
+  ['functionAuthor', true],
+] as const;
+
 function PathInput({ id, value, onChange, onBlur, onPick, field }: { id?: string; value?: string; onChange?: (v: string) => void; onBlur?: () => void; onPick: () => void; field: string }) {
   const { t } = useTranslation('gencode');
   return (
@@ -32,7 +44,7 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
   const { message } = useFeedback();
   const [form] = Form.useForm<Scheme>();
   const [groups, setGroups] = useState<Array<{ id: string; name: string }>>([]);
-  const [picking, setPicking] = useState<'projectPath' | 'frontProjectPath' | null>(null);
+  const [picking, setPicking] = useState<(typeof PATH_FIELDS)[number] | null>(null);
   const [preview, setPreview] = useState<RenderedFile[] | null>(null);
   // the side kept for each file whose hand edits overlap the regenerated code (asked in the preview)
   const [resolutions, setResolutions] = useState<Record<string, Resolution>>({});
@@ -82,33 +94,19 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
         onClose={onClose}
         formProps={{ labelCol: { span: 6 }, wrapperCol: { span: 16 } }}
       >
-        <Form.Item name="projectPath" label={t('gen.projectPath')} rules={[req, max]}>
-          <PathInput field="projectPath" onPick={() => setPicking('projectPath')} />
-        </Form.Item>
-        <Form.Item name="frontProjectPath" label={t('gen.frontProjectPath')} rules={[req, max]}>
-          <PathInput field="frontProjectPath" onPick={() => setPicking('frontProjectPath')} />
-        </Form.Item>
+        {PATH_FIELDS.map((name) => (
+          <Form.Item key={name} name={name} label={t(`gen.${name}`)} rules={[req, max]}>
+            <PathInput field={name} onPick={() => setPicking(name)} />
+          </Form.Item>
+        ))}
         <Form.Item name="category" label={t('gen.category')} rules={[{ required: true, message: t('common.required') }]}>
           <Select options={groups.map((g) => ({ value: g.id, label: g.name }))} data-field="category" />
         </Form.Item>
-        <Form.Item name="packageName" label={t('gen.packageName')} rules={[req, max]}>
-          <Input data-field="packageName" />
-        </Form.Item>
-        <Form.Item name="moduleName" label={t('gen.moduleName')} rules={[req, max]}>
-          <Input data-field="moduleName" />
-        </Form.Item>
-        <Form.Item name="subModuleName" label={t('gen.subModuleName')} rules={[max]}>
-          <Input data-field="subModuleName" />
-        </Form.Item>
-        <Form.Item name="functionName" label={t('gen.functionName')} rules={[req, max]}>
-          <Input data-field="functionName" />
-        </Form.Item>
-        <Form.Item name="functionNameSimple" label={t('gen.functionNameSimple')} rules={[req, max]}>
-          <Input data-field="functionNameSimple" />
-        </Form.Item>
-        <Form.Item name="functionAuthor" label={t('gen.functionAuthor')} rules={[req, max]}>
-          <Input data-field="functionAuthor" />
-        </Form.Item>
+        {TEXT_FIELDS.map(([name, required]) => (
+          <Form.Item key={name} name={name} label={t(`gen.${name}`)} rules={required ? [req, max] : [max]}>
+            <Input data-field={name} />
+          </Form.Item>
+        ))}
         <Form.Item label=" " colon={false}>
           <Space>
             <Button

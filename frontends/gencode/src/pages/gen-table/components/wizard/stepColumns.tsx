@@ -7,6 +7,7 @@ import type { TableWizardState } from './useTableWizard';
 
 const DICT_CONTROLS = ['select', 'radiobox', 'checkbox'];
 const flag = (v: boolean) => (v ? '1' : '0');
+type Column = ColumnsType<GenColumn>[number];
 
 function camelOf(name: string): string {
   const [head = '', ...rest] = name.toLowerCase().split('_');
@@ -21,7 +22,18 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
   const { t, readOnly, update, cols, fieldTypes, javaTypes, showTypes, dictTypes, validateTypes, queryTypes, removeColumn, setPicker, setGrid } = w;
   const nameCol = { title: t('wizard.colName'), dataIndex: 'name', width: 160, render: (v: string) => <Typography.Text code>{v}</Typography.Text> };
   const commentsCol = { title: t('wizard.colComments'), dataIndex: 'comments', width: 180 };
-  const check = (field: keyof GenColumn, title: string): ColumnsType<GenColumn>[number] => ({
+  // every step after the first shows which column a row is first: its name and comments
+  const named = (...rest: Column[]): Column[] => [nameCol, commentsCol, ...rest];
+  // a column's choice from one of the lists (control type, query type); `marked` names the cell for tests
+  const choice = (field: 'showType' | 'queryType', width: number, options: TableWizardState['showTypes'], marked: boolean): Column => ({
+    title: t(`wizard.${field}`),
+    dataIndex: field,
+    width,
+    render: (_v, c) => (
+      <Select size="small" style={{ width: '100%' }} value={c[field] || undefined} disabled={readOnly} options={options} onChange={(v: string) => update(c._key, { [field]: v })} data-col={marked ? `${field}:${c.name}` : undefined} />
+    ),
+  });
+  const check = (field: keyof GenColumn, title: string): Column => ({
     title,
     dataIndex: field,
     width: 70,
@@ -93,9 +105,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
       },
     ],
     // 2 Java entity
-    [
-      nameCol,
-      commentsCol,
+    named(
       {
         title: t('wizard.javaType'),
         dataIndex: 'javaType',
@@ -128,20 +138,11 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
           </Space.Compact>
         ),
       },
-    ],
+    ),
     // 3 form page
-    [
-      nameCol,
-      commentsCol,
+    named(
       check('isForm', t('wizard.isForm')),
-      {
-        title: t('wizard.showType'),
-        dataIndex: 'showType',
-        width: 200,
-        render: (_v, c) => (
-          <Select size="small" style={{ width: '100%' }} value={c.showType || undefined} disabled={readOnly} options={showTypes} onChange={(v: string) => update(c._key, { showType: v })} data-col={`showType:${c.name}`} />
-        ),
-      },
+      choice('showType', 200, showTypes, true),
       {
         title: t('wizard.dictType'),
         dataIndex: 'dictType',
@@ -171,11 +172,9 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
             </Button>
           ) : null,
       },
-    ],
+    ),
     // 4 form validation
-    [
-      nameCol,
-      commentsCol,
+    named(
       check('isNull', t('wizard.isNull')),
       {
         title: t('wizard.validateType'),
@@ -195,28 +194,15 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
         ),
       },
       ...(['minLength', 'maxLength', 'minValue', 'maxValue'] as const).map(
-        (f): ColumnsType<GenColumn>[number] => ({
+        (f): Column => ({
           title: t(`wizard.${f}`),
           dataIndex: f,
           width: 110,
           render: (_v, c) => <Input size="small" value={c[f] ?? ''} disabled={readOnly} onChange={(e) => update(c._key, { [f]: e.target.value })} />,
         }),
       ),
-    ],
+    ),
     // 5 list page
-    [
-      nameCol,
-      commentsCol,
-      check('isList', t('wizard.isList')),
-      check('isQuery', t('wizard.isQuery')),
-      {
-        title: t('wizard.queryType'),
-        dataIndex: 'queryType',
-        width: 200,
-        render: (_v, c) => (
-          <Select size="small" style={{ width: '100%' }} value={c.queryType || undefined} disabled={readOnly} options={queryTypes} onChange={(v: string) => update(c._key, { queryType: v })} />
-        ),
-      },
-    ],
+    named(check('isList', t('wizard.isList')), check('isQuery', t('wizard.isQuery')), choice('queryType', 200, queryTypes, false)),
   ];
 }
