@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Form, Input, Radio, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CellInput, GridPickerDialog, NestedRowsEditor, type PickedItem } from '@loom/ui';
@@ -7,6 +7,7 @@ import { extensions, is, plain, processOf, services, setExtensions, type Bo } fr
 import { designerApi } from '../../save/api';
 import { COMPARES, type Compare, expressionToRows, newConditionRow, rowsToExpression, type ConditionRow } from '../rules';
 import type { SectionProps } from '../types';
+import { ChoiceItem } from './ChoiceItem';
 
 const KEYS: Array<keyof ConditionRow & string> = ['id', 'field', 'compare', 'value', 'logic', 'sort'];
 
@@ -73,12 +74,7 @@ export function ConditionSection({ modeler, element, version }: SectionProps) {
 
   return (
     <Form layout="vertical" size="small" className="loom-condition">
-      <Form.Item label={t('panel.conditionType')}>
-        <Radio.Group value={type} onChange={(e) => switchType(e.target.value)} data-field="condition-type">
-          <Radio value="1">{t('panel.byField')}</Radio>
-          <Radio value="2">{t('panel.byExpression')}</Radio>
-        </Radio.Group>
-      </Form.Item>
+      <ChoiceItem label={t('panel.conditionType')} value={type} onChange={switchType} field="condition-type" choices={[['1', t('panel.byField')], ['2', t('panel.byExpression')]]} />
       {type === '2' ? (
         <Form.Item label={t('panel.expression')}>
           <Input

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Form, Input, Modal, Radio, Space, Table } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '@loom/ui';
 import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
 import type { SectionProps } from '../types';
+import { ChoiceItem } from './ChoiceItem';
 import { FieldRights } from './FieldRights';
 import { WorkflowFormModuleSelect } from './WorkflowFormModules';
 import { fieldTree, propertiesOf, setRight, withRights, type RightFlag } from './formRights';
@@ -108,12 +109,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
 
   return (
     <Form layout="vertical" size="small" className="loom-form-settings">
-      <Form.Item label={t('panel.formType')}>
-        <Radio.Group value={formType} onChange={(e) => switchType(e.target.value)} data-field="form-type">
-          <Radio value="1">{t('panel.dynamicForm')}</Radio>
-          <Radio value="2">{t('panel.externalForm')}</Radio>
-        </Radio.Group>
-      </Form.Item>
+      <ChoiceItem label={t('panel.formType')} value={formType} onChange={switchType} field="form-type" choices={[['1', t('panel.dynamicForm')], ['2', t('panel.externalForm')]]} />
       {formType === '1' ? (
         <>
           <Space style={{ marginBottom: 8 }}>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Form, InputNumber, Radio, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { services, type Bo } from '../../model/access';
 import { approvalMode, conditionToPercent, HANDLER_COLLECTION, modeToLoop, percentToCondition, type ApprovalMode, type MultiInstanceKind } from '../rules';
 import type { SectionProps } from '../types';
+import { ChoiceItem } from './ChoiceItem';
 
 /**
  * Countersign (seed 001 §4.3): None removes the loop and the assignee; Parallel/Sequential create
@@ -55,38 +56,30 @@ export function MultiInstanceSection({ modeler, element }: SectionProps) {
         />
       </Form.Item>
       {kind !== 'None' ? (
-        <Form.Item label={t('panel.approvalMode')}>
-          <Radio.Group
-            value={approval}
-            onChange={(e) => {
-              const mode = e.target.value as ApprovalMode;
-              const next = modeToLoop(mode, mode === 'countersign' && approval === 'countersign' ? percent : 100);
-              apply(next.kind, 100, next.condition);
-            }}
-            data-field="mi-mode"
-          >
-            <Radio value="countersign">{t('panel.modeCountersign')}</Radio>
-            <Radio value="anyOne">{t('panel.modeAnyOne')}</Radio>
-            <Radio value="inTurn">{t('panel.modeInTurn')}</Radio>
-          </Radio.Group>
-        </Form.Item>
+        <ChoiceItem<ApprovalMode>
+          label={t('panel.approvalMode')}
+          value={approval}
+          onChange={(mode) => {
+            const next = modeToLoop(mode, mode === 'countersign' && approval === 'countersign' ? percent : 100);
+            apply(next.kind, 100, next.condition);
+          }}
+          field="mi-mode"
+          choices={[['countersign', t('panel.modeCountersign')], ['anyOne', t('panel.modeAnyOne')], ['inTurn', t('panel.modeInTurn')]]}
+        />
       ) : null}
       {kind !== 'None' && approval !== 'anyOne' ? (
         <>
-          <Form.Item label={t('panel.completion')}>
-            <Radio.Group
-              value={mode}
-              onChange={(e) => {
-                setMode(e.target.value);
-                // 'All pass' forces 100%
-                if (e.target.value === 'all') apply(kind, 100);
-              }}
-              data-field="mi-completion"
-            >
-              <Radio value="all">{t('panel.allPass')}</Radio>
-              <Radio value="percent">{t('panel.percentage')}</Radio>
-            </Radio.Group>
-          </Form.Item>
+          <ChoiceItem
+            label={t('panel.completion')}
+            value={mode}
+            onChange={(next) => {
+              setMode(next);
+              // 'All pass' forces 100%
+              if (next === 'all') apply(kind, 100);
+            }}
+            field="mi-completion"
+            choices={[['all', t('panel.allPass')], ['percent', t('panel.percentage')]]}
+          />
           {mode === 'percent' ? (
             <Form.Item label={t('panel.percent')}>
               <InputNumber min={1} max={100} value={percent} onChange={(v) => setPercent(Number(v) || 100)} onBlur={() => apply(kind, percent)} onPressEnter={() => apply(kind, percent)} data-field="mi-percent" />
