@@ -8,7 +8,7 @@ from typing import Any
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud, tree
-from loom_platform.wire import now
+from loom_sys import tree_nodes
 from loom_sys.area.errors import AreaHasChildren, AreaParentMissing
 from loom_sys.area.models import Area
 from loom_sys.area.schemas import AreaSave
@@ -24,6 +24,10 @@ async def tree_data(session: AsyncSession) -> list[dict[str, Any]]:
     return await tree.whole_tree(session, Area, render)
 
 
+# What a save copies from the body.
+SAVED_FIELDS = ("name", "code", "type", "sort", "remarks")
+
+
 async def get(session: AsyncSession, area_id: str) -> Area:
     """Gets an area by its id."""
     return await crud.get(session, Area, area_id)
@@ -32,15 +36,7 @@ async def get(session: AsyncSession, area_id: str) -> Area:
 async def save(session: AsyncSession, data: AreaSave, *, actor: str) -> Area:
     """Creates or updates an area."""
     area = await get(session, data.id) if data.id else Area(name=data.name, create_by=actor)
-    await tree.place(session, Area, area, data.parent_id, AreaParentMissing())
-    area.name, area.code, area.type, area.sort, area.remarks = (
-        data.name,
-        data.code,
-        data.type,
-        data.sort,
-        data.remarks,
-    )
-    area.update_by, area.update_date = actor, now()
+    await tree_nodes.fill(session, area, data, SAVED_FIELDS, AreaParentMissing(), actor=actor)
     session.add(area)
     await session.flush()
     return area

@@ -11,8 +11,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform import crud, tree
 from loom_platform.i18n import EN, current_language
 from loom_platform.tree import build_tree
-from loom_platform.wire import camel_fields, now
-from loom_sys import events
+from loom_platform.wire import camel_fields
+from loom_sys import events, tree_nodes
 from loom_sys.menu.errors import MenuHasChildren, MenuNameRequired, MenuParentMissing
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.menu.schemas import MenuSave
@@ -74,6 +74,22 @@ async def user_menus(
     return router_list, menu_list
 
 
+# What a save copies from the body (the permission is trimmed after).
+SAVED_FIELDS = (
+    "name",
+    "name_en",
+    "href",
+    "target",
+    "icon",
+    "sort",
+    "is_show",
+    "type",
+    "permission",
+    "affix",
+    "remarks",
+)
+
+
 async def get(session: AsyncSession, menu_id: str) -> Menu:
     """Gets a menu by its id."""
     return await crud.get(session, Menu, menu_id)
@@ -82,23 +98,8 @@ async def get(session: AsyncSession, menu_id: str) -> Menu:
 async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:
     """Creates or updates a menu and places it in the tree."""
     menu = await get(session, data.id) if data.id else Menu(name=data.name, create_by=actor)
-    await tree.place(session, Menu, menu, data.parent_id, MenuParentMissing())
-    for field in (
-        "name",
-        "name_en",
-        "href",
-        "target",
-        "icon",
-        "sort",
-        "is_show",
-        "type",
-        "permission",
-        "affix",
-        "remarks",
-    ):
-        setattr(menu, field, getattr(data, field))
+    await tree_nodes.fill(session, menu, data, SAVED_FIELDS, MenuParentMissing(), actor=actor)
     menu.permission = (data.permission or "").strip() or None
-    menu.update_by, menu.update_date = actor, now()
     session.add(menu)
     await session.flush()
     events.menu_changed(session, menu.id, events.UPDATED if data.id else events.CREATED)

@@ -13,7 +13,7 @@ from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
 from loom_platform.tree import build_tree
-from loom_platform.wire import now
+from loom_sys import tree_nodes
 from loom_sys.office.errors import (
     OfficeHasChildren,
     OfficeHasUsers,
@@ -25,6 +25,20 @@ from loom_sys.office.schemas import OfficeSave, PersonRef
 from loom_sys.user.models import User
 
 # the office's user fields: wire name -> column
+# What a save copies from the body (the people are looked up apart).
+SAVED_FIELDS = (
+    "name",
+    "code",
+    "type",
+    "grade",
+    "sort",
+    "useable",
+    "address",
+    "master",
+    "phone",
+    "email",
+    "remarks",
+)
 PERSONS = {"primaryPerson": "primary_person_id", "deputyPerson": "deputy_person_id"}
 
 
@@ -126,27 +140,12 @@ async def save(
 ) -> Office:
     """Creates or updates an office and places it in the tree (an edit outside ``access`` is 404)."""
     office = await get(session, data.id, access) if data.id else Office(name=data.name, create_by=actor)
-    await tree.place(session, Office, office, data.parent_id, OfficeParentMissing())
-    for field in (
-        "name",
-        "code",
-        "type",
-        "grade",
-        "sort",
-        "useable",
-        "address",
-        "master",
-        "phone",
-        "email",
-        "remarks",
-    ):
-        setattr(office, field, getattr(data, field))
+    await tree_nodes.fill(session, office, data, SAVED_FIELDS, OfficeParentMissing(), actor=actor)
     # a form that leaves the people out keeps them; an empty {id} clears one
     if "primary_person" in data.model_fields_set:
         office.primary_person_id = await _person(session, data.primary_person, "primary_person")
     if "deputy_person" in data.model_fields_set:
         office.deputy_person_id = await _person(session, data.deputy_person, "deputy_person")
-    office.update_by, office.update_date = actor, now()
     session.add(office)
     await session.flush()
     return office
