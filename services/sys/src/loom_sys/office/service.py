@@ -24,7 +24,6 @@ from loom_sys.office.models import COMPANY, DEPARTMENT, Office
 from loom_sys.office.schemas import OfficeSave, PersonRef
 from loom_sys.user.models import User
 
-# the office's user fields: wire name -> column
 # What a save copies from the body (the people are looked up apart).
 SAVED_FIELDS = (
     "name",
@@ -39,6 +38,7 @@ SAVED_FIELDS = (
     "email",
     "remarks",
 )
+# the office's user fields: wire name -> column
 PERSONS = {"primaryPerson": "primary_person_id", "deputyPerson": "deputy_person_id"}
 
 
