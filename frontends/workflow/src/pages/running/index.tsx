@@ -1,15 +1,13 @@
 import { useRef, useState } from 'react';
-import { Button, Tag } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
+import { ListPage, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
-import { FlowChartDialog } from '../../components/flow-viewer';
 import { taskService } from '../../components/task/service';
-import { detailUrl } from '../../components/task/nav';
 import { InstanceStatus } from '../../components/task/InstanceStatus';
 import { ReasonDialog } from '../../components/task/ReasonDialog';
-import { queryColumn, showTime } from '../../components/task/columns';
+import { queryColumn } from '../../components/task/columns';
+import { SelectedRowsButton, timeColumn, titleColumns, useChanged, useInstanceLinks } from '../../components/task/listColumns';
 import type { InstanceRow } from '../../components/task/types';
 
 const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
@@ -17,16 +15,13 @@ const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspen
 /** 运行中流程 (`/flowable/instance/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {
   const { t } = useTranslation('tasks');
-  const { message } = useFeedback();
-  const navigate = useNavigate();
   const list = useRef<ListPageHandle<InstanceRow>>(null);
-  const [chart, setChart] = useState<string | null>(null);
+  const changed = useChanged(list);
+  const instance = useInstanceLinks();
   const [ask, setAsk] = useState<{ kind: 'stop' | 'delete'; ids: string[] } | null>(null);
   const done = (msg: string) => {
-    void message.success(msg);
     setAsk(null);
-    list.current?.clearSelection();
-    list.current?.reload();
+    changed(msg);
   };
   return (
     <>
@@ -36,17 +31,14 @@ export default function RunningList(_props: PageProps) {
         exportName={t('running.title')}
         tableProps={{ className: 'loom-running-list' }}
         toolbar={({ selectedRows }) => (
-          <Permission value={P.del}>
-            <Button danger disabled={!selectedRows.length} data-action="delete-running" onClick={() => setAsk({ kind: 'delete', ids: selectedRows.map((r) => r.id) })}>
-              {t('delete')}
-            </Button>
-          </Permission>
+          <SelectedRowsButton permission={P.del} action="delete-running" rows={selectedRows} onClick={(ids) => setAsk({ kind: 'delete', ids })}>
+            {t('delete')}
+          </SelectedRowsButton>
         )}
         rowActions={{
           width: 280,
           items: (r) => [
-            { key: 'chart', label: t('chart'), onClick: () => setChart(r.id) },
-            { key: 'history', label: t('history'), onClick: () => navigate(detailUrl(r.id, { title: r.vars.title ?? '' })) },
+            ...instance.links(r),
             {
               key: 'suspend',
               label: t('suspend'),
@@ -75,17 +67,7 @@ export default function RunningList(_props: PageProps) {
           ],
         }}
         columns={[
-          {
-            title: t('title'),
-            dataIndex: ['vars', 'title'],
-            key: 'varsTitle',
-            render: (_d, r) => (
-              <a onClick={() => navigate(detailUrl(r.id, { title: r.vars.title ?? '' }))} data-instance={r.id}>
-                {r.vars.title || r.processDefinitionName}
-              </a>
-            ),
-          },
-          { title: t('processName'), dataIndex: 'processDefinitionName', key: 'processName' },
+          ...titleColumns<InstanceRow>(t, instance.open, 'instance'),
           { title: t('taskName'), dataIndex: 'taskName', key: 'taskName' },
           { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
           {
@@ -109,11 +91,11 @@ export default function RunningList(_props: PageProps) {
             ),
             exportValue: (r) => [r.status, r.instanceSuspended ? t('suspended') : '', r.definitionSuspended ? t('definitionSuspended') : ''].filter(Boolean).join(' '),
           },
-          { title: t('startTime'), dataIndex: 'startTime', key: 'startTime', render: (_d, r) => showTime(r.startTime), exportValue: (r) => showTime(r.startTime) },
+          timeColumn<InstanceRow>(t('startTime'), 'startTime'),
           queryColumn<InstanceRow>(t('title'), 'title'),
         ]}
       />
-      <FlowChartDialog open={chart != null} procInsId={chart ?? undefined} onClose={() => setChart(null)} />
+      {instance.chartDialog}
       <ReasonDialog
         open={ask != null}
         title={ask?.kind === 'stop' ? t('task.stopTitle') : t('delete')}
