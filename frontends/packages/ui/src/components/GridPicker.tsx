@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { QueryObject } from '../core/qs';
-import { DEFAULT_PICK_LIMIT, PICKER_PAGE_SIZES, isSingleSelect, pickLimitExceeded } from './rules';
+import { DEFAULT_PICK_LIMIT, isSingleSelect, pickLimitExceeded } from './rules';
 import { useFeedback } from './feedback';
 import { useChosen, usePagedList } from './pickerCore';
+import { PickerQueryButtons, pickerTableProps } from './pickerTable';
 
 export interface PickedItem {
   id: string;
@@ -49,7 +49,8 @@ export function GridPickerDialog<T extends PickedItem>(props: GridPickerDialogPr
   const { open, limit = DEFAULT_PICK_LIMIT, labelField = 'name' } = props;
   const single = isSingleSelect(limit);
   const list = usePagedList<T>(props.url, props.sortKeys ?? {}, open);
-  const { chosen, applyPage, remove } = useChosen<T>(props.value ?? [], open);
+  const picked = useChosen<T>(props.value ?? [], open);
+  const { chosen, remove } = picked;
   const [form] = Form.useForm<QueryObject>();
 
   useEffect(() => {
@@ -89,50 +90,15 @@ export function GridPickerDialog<T extends PickedItem>(props: GridPickerDialogPr
               <Input size="small" allowClear placeholder={f.label} />
             </Form.Item>
           ))}
-          <Form.Item>
-            <Space>
-              <Button size="small" type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('query')}
-              </Button>
-              <Button
-                size="small"
-                onClick={() => {
-                  form.resetFields();
-                  list.search({});
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <PickerQueryButtons
+            onReset={() => {
+              form.resetFields();
+              list.search({});
+            }}
+          />
         </Form>
       ) : null}
-      <Table<T>
-        size="small"
-        rowKey="id"
-        bordered
-        loading={list.loading}
-        dataSource={list.rows}
-        columns={props.columns}
-        scroll={{ y: 400 }}
-        onChange={list.onTableChange}
-        rowSelection={{
-          type: single ? 'radio' : 'checkbox',
-          selectedRowKeys: chosen.map((c) => c.id),
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => applyPage(list.rows, keys.map(String), single),
-        }}
-        pagination={{
-          current: list.current,
-          pageSize: list.size,
-          total: list.total,
-          pageSizeOptions: [...PICKER_PAGE_SIZES],
-          showSizeChanger: true,
-          showQuickJumper: true,
-          showTotal: (n) => t('totalItems', { total: n, count: n }),
-          size: 'small',
-        }}
-      />
+      <Table<T> {...pickerTableProps(list, picked, single, t)} columns={props.columns} scroll={{ y: 400 }} />
       <div className="loom-picker-chosen" style={{ marginTop: 8 }}>
         {chosen.map((c) => (
           <Tag key={c.id} closable onClose={() => remove(c.id)} style={{ marginBottom: 4 }}>

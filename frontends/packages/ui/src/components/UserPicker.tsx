@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Col, Form, Input, Modal, Row, Space, Table, Tag, Tree, Input as AntInput } from 'antd';
-import { ApartmentOutlined, SearchOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { http } from '../core/http';
 import { filterTree } from '../core/tree';
-import { DEFAULT_PICK_LIMIT, PICKER_PAGE_SIZES, isSingleSelect, pickLimitExceeded } from './rules';
+import { DEFAULT_PICK_LIMIT, isSingleSelect, pickLimitExceeded } from './rules';
 import { useFeedback } from './feedback';
 import { useChosen, usePagedList } from './pickerCore';
+import { PickerQueryButtons, pickerTableProps } from './pickerTable';
 
 export interface PickedUser {
   id: string;
@@ -56,7 +57,8 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
   const { message } = useFeedback();
   const single = isSingleSelect(limit);
   const list = usePagedList<PickedUser>('/sys/user/list', SORT_KEYS, open);
-  const { chosen, applyPage, remove } = useChosen<PickedUser>(value, open);
+  const picked = useChosen<PickedUser>(value, open);
+  const { chosen, remove } = picked;
   const [tree, setTree] = useState<OfficeNode[]>([]);
   const [filter, setFilter] = useState('');
   const [office, setOffice] = useState<OfficeNode | null>(null);
@@ -149,48 +151,17 @@ export function UserPickerDialog({ open, value = [], limit = DEFAULT_PICK_LIMIT,
             <Form.Item name="loginName">
               <Input size="small" allowClear placeholder={t('loginName')} />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button size="small" type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                  {t('query')}
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    form.resetFields();
-                    setOffice(null);
-                    list.search(buildQuery(null));
-                  }}
-                >
-                  {t('reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <PickerQueryButtons
+              onReset={() => {
+                form.resetFields();
+                setOffice(null);
+                list.search(buildQuery(null));
+              }}
+            />
           </Form>
           <Table<PickedUser>
-            size="small"
-            rowKey="id"
-            bordered
-            loading={list.loading}
-            dataSource={list.rows}
+            {...pickerTableProps(list, picked, single, t)}
             scroll={{ y: 340 }}
-            onChange={list.onTableChange}
-            rowSelection={{
-              type: single ? 'radio' : 'checkbox',
-              selectedRowKeys: chosen.map((c) => c.id),
-              preserveSelectedRowKeys: true,
-              onChange: (keys) => applyPage(list.rows, keys.map(String), single),
-            }}
-            pagination={{
-              current: list.current,
-              pageSize: list.size,
-              total: list.total,
-              pageSizeOptions: [...PICKER_PAGE_SIZES],
-              showSizeChanger: true,
-              showQuickJumper: true,
-              showTotal: (n) => t('totalItems', { total: n, count: n }),
-              size: 'small',
-            }}
             columns={[
               {
                 title: t('avatar'),
