@@ -1,5 +1,5 @@
 """Errors every forms domain shares: names, lengths, field-level validation. Each domain's own
-errors are in its ``errors.py``; their texts (zh-CN, en-US) are in ``loom_forms/messages.py``."""
+errors are in its ``errors.py``; their texts (zh-CN, en-US) are in ``loom_forms/messages.toml``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Errors every gencode domain raises: required fields, lengths, sort numbers (texts in
-``loom_gencode/messages.py``). Each domain's own errors are in its ``errors.py``."""
+``loom_gencode/messages.toml``). Each domain's own errors are in its ``errors.py``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Errors of the form categories (their texts are in ``loom_forms/messages.py``)."""
+"""Errors of the form categories (their texts are in ``loom_forms/messages.toml``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Errors of the form definitions and their versions (texts in ``loom_forms/messages.py``)."""
+"""Errors of the form definitions and their versions (texts in ``loom_forms/messages.toml``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Errors of online form data: searches, sorts, records, imports (texts in ``loom_forms/messages.py``)."""
+"""Errors of online form data: searches, sorts, records, imports (texts in ``loom_forms/messages.toml``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Errors of the online forms and their binding to tables (texts in ``loom_forms/messages.py``)."""
+"""Errors of the online forms and their binding to tables (texts in ``loom_forms/messages.toml``)."""
 
 from __future__ import annotations
 

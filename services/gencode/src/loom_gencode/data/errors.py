@@ -1,4 +1,4 @@
-"""What the data service (forms' rows in a gencode data source) refuses (texts in ``data/messages.py``)."""
+"""What the data service (forms' rows in a gencode data source) refuses (texts in ``data/messages.toml``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the SQL runs refuse (texts in ``query/messages.py``)."""
+"""What the SQL runs refuse (texts in ``query/messages.toml``)."""
 
 from __future__ import annotations
 

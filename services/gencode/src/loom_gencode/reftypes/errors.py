@@ -1,4 +1,4 @@
-"""Errors of the reference data (texts in ``loom_gencode/messages.py``)."""
+"""Errors of the reference data (texts in ``loom_gencode/messages.toml``)."""
 
 from __future__ import annotations
 

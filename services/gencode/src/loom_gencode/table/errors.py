@@ -25,7 +25,7 @@ class NotWorkflowForm(FailedPrecondition):  # type: ignore[misc]
     message_key = "gencode.table.not_workflow"  # 请选择工作流表单
 
 
-# The design rules of seed §4-§5 (table/rules.py); texts in loom_gencode/messages.py.
+# The design rules of seed §4-§5 (table/rules.py); texts in loom_gencode/messages.toml.
 
 
 class NameRequired(InvalidArgument):  # type: ignore[misc]
