@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_gencode.datasource.crypto import PasswordBox
 from loom_gencode.datasource.engines import EngineCache
 from loom_gencode.settings import GencodeSettings
+from loom_platform.appstate import app_state
 
 
 @dataclass
@@ -23,10 +24,7 @@ class Runtime:
     directory: DirectoryClient | None = None
 
 
-def get_runtime(request: Request) -> Runtime:
-    """The app's runtime."""
-    runtime: Runtime = request.app.state.gencode
-    return runtime
+get_runtime = app_state("gencode", Runtime)
 
 
 RuntimeDep = Annotated[Runtime, Depends(get_runtime)]
