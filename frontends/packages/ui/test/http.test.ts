@@ -50,6 +50,34 @@ describe('http client', () => {
     expect(session.get().refreshToken).toBe('refresh-2');
   });
 
+  it('a download after the access token expired refreshes it and saves the file', async () => {
+    // given an expired access token (the gateway answers 408) and a valid refresh token (and the
+    // previous test's refresh forgotten: it is shared by the calls of one tick)
+    await new Promise((done) => setTimeout(done, 0));
+    session.setTokens('old', 'refresh-1');
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const calls = fakeFetch((c) => {
+      if (c.url.startsWith('/api/sys/refreshToken')) return [200, { token: 'new', refreshToken: 'refresh-2' }];
+      if (c.headers.Authorization === 'Bearer old') return [408, { code: 'TOKEN_EXPIRED', msg: '登录已过期' }];
+      return [200, 'xlsx bytes'];
+    });
+    // when the user exports
+    await http.download('/sys/user/export', { current: 1 }, '用户.xlsx');
+    // then the token is refreshed, the export asked again and the file saved
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/sys/user/export?current=1',
+      '/api/sys/refreshToken?refreshToken=refresh-1',
+      '/api/sys/user/export?current=1',
+    ]);
+    expect(calls[2]?.headers.Authorization).toBe('Bearer new');
+    expect(saved).toEqual(['用户.xlsx']);
+    click.mockRestore();
+  });
+
   it('on 401 clears the session and calls onUnauthorized', async () => {
     const onUnauthorized = vi.fn();
     configureHttp({ onUnauthorized });

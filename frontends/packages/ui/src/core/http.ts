@@ -208,6 +208,30 @@ function fail(err: HttpError, opts: RequestOptions): never {
 }
 
 /**
+ * Sends the request; a 408 (the access token expired) refreshes the token and sends it once more.
+ * Every call that carries the token goes through here — queries, writes and downloads alike — so
+ * none of them fails for an expiry the next one would have survived.
+ */
+async function exchange(url: string, opts: RequestOptions): Promise<Response> {
+  let res: Response;
+  try {
+    res = await send(url, opts);
+    if (res.status === 408 && !opts.anonymous) {
+      const ok = await refreshTokens();
+      if (!ok) fail(new HttpError(401, 'UNAUTHENTICATED', tUi('http.unauthorized'), url), opts);
+      res = await send(url, opts);
+      if (res.status === 408) fail(new HttpError(401, 'UNAUTHENTICATED', tUi('http.unauthorized'), url), opts);
+    }
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    fail(new HttpError(0, 'NETWORK', tUi('http.network'), url), opts);
+  }
+  if (!res.ok) fail(await toError(res, url), opts);
+  return res;
+}
+
+/**
  * Sends a request to a service through the gateway. Resolves with the parsed body on 2xx.
  * On an error it shows the message (unless `silent`) and rejects with an HttpError.
  * A 408 (expired token) refreshes the token and retries once; a 401 returns to the login page.
@@ -218,22 +242,7 @@ export async function request<T = unknown>(url: string, opts: RequestOptions = {
     loadingChanged.emit(state.loadingCount);
   }
   try {
-    let res: Response;
-    try {
-      res = await send(url, opts);
-      if (res.status === 408 && !opts.anonymous) {
-        const ok = await refreshTokens();
-        if (!ok) fail(new HttpError(401, 'UNAUTHENTICATED', tUi('http.unauthorized'), url), opts);
-        res = await send(url, opts);
-        if (res.status === 408) fail(new HttpError(401, 'UNAUTHENTICATED', tUi('http.unauthorized'), url), opts);
-      }
-    } catch (e) {
-      if (e instanceof HttpError) throw e;
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      fail(new HttpError(0, 'NETWORK', tUi('http.network'), url), opts);
-    }
-    if (!res.ok) fail(await toError(res, url), opts);
-    return await parse<T>(res, opts);
+    return await parse<T>(await exchange(url, opts), opts);
   } finally {
     if (opts.loading) {
       state.loadingCount -= 1;
@@ -260,11 +269,10 @@ export const http = {
   delete<T = unknown>(url: string, params?: QueryObject, opts?: NoMethod): Promise<T> {
     return request<T>(url, { ...opts, method: 'DELETE', params });
   },
-  /** Downloads a file; the name comes from Content-Disposition (URL-encoded, as JeePlus) or `filename`. */
+  /** Downloads a file (after refreshing an expired token, as every request); the name comes from
+   * Content-Disposition (URL-encoded, as JeePlus) or `filename`. */
   async download(url: string, params?: QueryObject, filename?: string): Promise<void> {
-    const opts: RequestOptions = { method: 'GET', params, responseType: 'blob' };
-    const res = await send(url, opts);
-    if (!res.ok) fail(await toError(res, url), opts);
+    const res = await exchange(url, { method: 'GET', params, responseType: 'blob' });
     const blob = await res.blob();
     const cd = res.headers.get('content-disposition') ?? '';
     const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(cd);
