@@ -6,6 +6,7 @@ import {
   genCodeRefusal,
   menuRefusal,
   newColumn,
+  renamed,
   validateAll,
   validateStep,
 } from '../src/pages/gen-table/rules';
@@ -63,6 +64,35 @@ describe('table type changes', () => {
   it('base columns take the physical types of the database kind', () => {
     expect(defaultColumns('0', 'postgresql').find((c) => c.name === 'create_date')?.jdbcType).toBe('timestamp');
     expect(defaultColumns('0', 'mysql').find((c) => c.name === 'create_date')?.jdbcType).toBe('datetime');
+  });
+});
+
+describe('a new column typed in (添加字段)', () => {
+  const typed = (...steps: Array<{ name?: string; jdbcType?: string }>) => steps.reduce<GenColumn>((c, p) => renamed(c, p), newColumn('', 'varchar(64)', '', 10));
+
+  it('a column named name is searched with LIKE, whatever it was called while typing', () => {
+    const c = typed({ name: 'n' }, { name: 'na' }, { name: 'nam' }, { name: 'name' });
+    expect([c.isQuery, c.queryType, c.javaField]).toEqual(['1', 'LIKE', 'name']);
+    const renamedAway = renamed(c, { name: 'names' });
+    expect([renamedAway.isQuery, renamedAway.queryType, renamedAway.javaField]).toEqual(['0', 'EQ', 'names']);
+  });
+
+  it('a date column gets the date select and a Date field', () => {
+    const c = typed({ name: 'start_day' }, { jdbcType: 'date' });
+    expect([c.javaType, c.showType, c.javaField]).toEqual(['java.util.Date', 'dateselect', 'startDay']);
+    expect(renamed(c, { jdbcType: 'int' }).showType).toBe('input');
+  });
+
+  it('keeps what the user chose', () => {
+    const c = { ...typed({ name: 'title' }), queryType: 'NE', showType: 'textarea' };
+    const next = renamed(c, { name: 'name', jdbcType: 'date' });
+    expect([next.queryType, next.showType, next.isQuery]).toEqual(['NE', 'textarea', '1']);
+  });
+
+  it('a saved column keeps its settings; its derived Java field follows the name', () => {
+    const saved = { ...newColumn('title', 'varchar(64)', '标题', 10), id: 'c1' };
+    const next = renamed(saved, { name: 'name', jdbcType: 'date' });
+    expect([next.queryType, next.showType, next.javaField]).toEqual(['EQ', 'input', 'name']);
   });
 });
 

@@ -154,6 +154,23 @@ export function newColumn(name = '', jdbcType = 'varchar(64)', comments = '', so
   return col;
 }
 
+/** What a column's name and physical type decide while the user has not chosen otherwise. */
+const DERIVED = ['javaType', 'javaField', 'showType', 'isPk', 'isNull', 'isInsert', 'isEdit', 'isForm', 'isList', 'isQuery', 'queryType'] as const;
+
+/**
+ * A column whose name or physical type the user typed: every setting that still holds the default
+ * of the old name and type takes the default of the new ones (a `name` column is searched with
+ * LIKE, a `date` column gets the date select), and a setting the user chose is kept. A saved
+ * column keeps its settings but its Java field, which follows the name as long as it was derived.
+ */
+export function renamed(col: GenColumn, patch: { name?: string; jdbcType?: string }): GenColumn {
+  const next = { ...col, ...patch };
+  const before = newColumn(col.name, col.jdbcType);
+  const after = newColumn(next.name, next.jdbcType);
+  for (const field of col.id ? (['javaField'] as const) : DERIVED) if (col[field] === before[field]) next[field] = after[field];
+  return next;
+}
+
 /** A standard column (id, create_by, …, tree columns, proc_ins_id) for a database kind. */
 export function standardColumn(name: string, dbType: string, sort: number): GenColumn {
   return newColumn(name, standardJdbc(name, dbType), STANDARD_COMMENTS[name] ?? name, sort);

@@ -1,25 +1,21 @@
 import { AutoComplete, Button, Checkbox, Input, InputNumber, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SettingOutlined, SelectOutlined } from '@ant-design/icons';
+import { DictTypeSelect } from '@loom/ui';
 import type { GenColumn } from '../../types';
-import { applyJavaType, isRelatedType } from '../../rules';
+import { applyJavaType, isRelatedType, renamed } from '../../rules';
 import type { TableWizardState } from './useTableWizard';
 
 const DICT_CONTROLS = ['select', 'radiobox', 'checkbox'];
 const flag = (v: boolean) => (v ? '1' : '0');
 type Column = ColumnsType<GenColumn>[number];
 
-function camelOf(name: string): string {
-  const [head = '', ...rest] = name.toLowerCase().split('_');
-  return head + rest.map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
-}
-
 /**
  * The column grids of the five steps: 1 database table, 2 Java entity, 3 form page,
  * 4 form validation, 5 list page.
  */
 export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
-  const { t, readOnly, update, cols, fieldTypes, javaTypes, showTypes, dictTypes, validateTypes, queryTypes, removeColumn, setPicker, setGrid } = w;
+  const { t, readOnly, update, cols, fieldTypes, javaTypes, showTypes, validateTypes, queryTypes, removeColumn, setPicker, setGrid } = w;
   const nameCol = { title: t('wizard.colName'), dataIndex: 'name', width: 160, render: (v: string) => <Typography.Text code>{v}</Typography.Text> };
   const commentsCol = { title: t('wizard.colComments'), dataIndex: 'comments', width: 180 };
   // every step after the first shows which column a row is first: its name and comments
@@ -54,7 +50,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
             value={c.name}
             disabled={readOnly}
             status={!c.name ? 'error' : undefined}
-            onChange={(e) => update(c._key, (x) => ({ ...x, name: e.target.value, javaField: x.javaField && x.javaField !== camelOf(x.name) ? x.javaField : camelOf(e.target.value) }))}
+            onChange={(e) => update(c._key, (x) => renamed(x, { name: e.target.value }))}
             data-col={`name:${cols.indexOf(c)}`}
           />
         ),
@@ -77,7 +73,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
             disabled={readOnly}
             options={fieldTypes.map((f) => ({ value: f.value, label: f.label }))}
             filterOption={(input, o) => String(o?.value ?? '').toLowerCase().includes(input.toLowerCase())}
-            onChange={(v: string) => update(c._key, { jdbcType: v })}
+            onChange={(v: string) => update(c._key, (x) => renamed(x, { jdbcType: v }))}
             data-col={`jdbcType:${cols.indexOf(c)}`}
           />
         ),
@@ -149,15 +145,14 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
         width: 220,
         render: (_v, c) =>
           DICT_CONTROLS.includes(c.showType) ? (
-            <Select
+            <DictTypeSelect
               size="small"
-              allowClear
-              showSearch
               style={{ width: '100%' }}
               value={c.dictType || undefined}
               disabled={readOnly}
-              options={dictTypes.map((d) => ({ value: d, label: d }))}
+              popupMatchSelectWidth={false}
               onChange={(v?: string) => update(c._key, { dictType: v ?? '' })}
+              data-col={`dictType:${c.name}`}
             />
           ) : null,
       },
@@ -203,6 +198,6 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
       ),
     ),
     // 5 list page
-    named(check('isList', t('wizard.isList')), check('isQuery', t('wizard.isQuery')), choice('queryType', 200, queryTypes, false)),
+    named(check('isList', t('wizard.isList')), check('isQuery', t('wizard.isQuery')), choice('queryType', 200, queryTypes, true)),
   ];
 }

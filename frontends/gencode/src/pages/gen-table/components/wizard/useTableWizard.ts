@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useFeedback, useSession, type FormMode } from '@loom/ui';
+import { useFeedback, type FormMode } from '@loom/ui';
 import { tableService } from '../../service';
 import type { GenColumn, GenTable, LabelValue, QueryConfig } from '../../types';
 import type { DataSourceNode } from '../../../datasource/service';
@@ -65,7 +65,6 @@ export function useTableWizard(props: TableWizardProps) {
   const { open, mode, id } = props;
   const { t } = useTranslation('gencode');
   const { message } = useFeedback();
-  const session = useSession();
   const [form] = Form.useForm<TableFields>();
   const [step, setStep] = useState(0);
   const [cols, setCols] = useState<GenColumn[]>([]);
@@ -247,7 +246,6 @@ export function useTableWizard(props: TableWizardProps) {
   const validateTypes = config?.config.validateTypeList ?? [];
   const queryTypes = config?.config.queryTypeList ?? [];
   const tableList = (config?.tableList ?? []).filter((x) => x.name !== form.getFieldValue('name'));
-  const dictTypes = Object.keys(session.dictList).sort();
   const rows = cols.filter(live);
 
   return {
@@ -284,7 +282,6 @@ export function useTableWizard(props: TableWizardProps) {
     validateTypes,
     queryTypes,
     tableList,
-    dictTypes,
   };
 }
 
