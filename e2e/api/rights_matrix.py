@@ -258,6 +258,7 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/task/callback": USER,
     "POST /flowable/task/delSignTask": USER,
     "PUT /flowable/task/delegate": USER,
+    "GET /flowable/task/signers": USER,  # the signers of a countersign the caller may see (减签 picks among them)
     "GET /flowable/task/formData": USER,
     "GET /flowable/task/formHistory": USER,
     "GET /flowable/task/getFlowChart": USER,  # an instance to those involved; modelId= to model viewers (403)

@@ -356,7 +356,14 @@ export default [
       await dialogOk(page);
       await ctx.portal.toast(page, '委派成功');
       page = await as(ctx, people.tom);
+      // 待办 marks the delegated task with who delegated it
+      const todo = await open(ctx, page, '/flowable/task/TodoList');
+      await todo.locator('.ant-table-row', { hasText: title }).locator('[data-delegated]', { hasText: `${PEOPLE.mgr} 委派` }).waitFor({ timeout: 15000 });
       task = await openTodo(ctx, page, title);
+      // the delegate is offered 办理 alone, and told the task goes back to its owner
+      await task.locator('[data-role="delegated"]', { hasText: PEOPLE.mgr }).waitFor();
+      const offered = await task.locator('.loom-task-buttons button').allInnerTexts();
+      expect(offered.length === 1 && offered[0].replace(/\s/g, '') === '办理', `only 办理 is offered: ${offered}`);
       await task.locator('[data-field="comment"]').fill('已核实');
       await task.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, '提交成功');
@@ -395,8 +402,11 @@ export default [
       const task = await openTodo(ctx, page, title);
       await task.locator('[data-button="_flow_del_multi_instance"]').click();
       const dlg = page.locator('.loom-task-action-dialog');
-      // the picker is open to an approver without any user administration right
-      await pickUser(page, dlg, people.b3);
+      // the dialog offers the other signers still open at the node, and nobody else
+      const signers = dlg.locator('[data-field="signers"] .ant-checkbox-wrapper');
+      await signers.first().waitFor({ timeout: 15000 });
+      expect(JSON.stringify((await signers.allInnerTexts()).map((x) => x.trim()).sort()) === JSON.stringify([PEOPLE.b2, PEOPLE.b3].sort()), 'the other signers are offered');
+      await tick(signers.filter({ hasText: PEOPLE.b3 }).locator('input'), 'b3 is picked');
       await dlg.locator('textarea').fill('董事丙出差');
       await screenshot(page, 'task-14-del-sign');
       await dialogOk(page);
@@ -404,6 +414,13 @@ export default [
       await eventually(async () => (await people.b3.api.todoOf(pid)).length === 0, 'b3 no longer signs');
       expect((await people.b2.api.todoOf(pid)).length === 1, 'b2 still signs');
       expect((await people.b1.api.todoOf(pid)).length === 1, 'b1 still signs');
+      // the history says who removed b3 and why, in the platform's words
+      const again = await openTodo(ctx, page, title);
+      await again.locator('.ant-tabs-tab', { hasText: '流转记录' }).click();
+      const step = again.locator('.loom-history-step[data-status="减签"]', { hasText: `办理人: ${PEOPLE.b3}` });
+      await step.waitFor({ timeout: 15000 });
+      const text = await step.innerText();
+      expect(text.includes(PEOPLE.b1) && text.includes('董事丙出差') && !text.includes('Delete MI'), `the step names the remover and the reason: ${text}`);
     },
   },
   {

@@ -34,6 +34,11 @@ async def test_del_sign_removes_a_voter_and_the_vote_goes_on_without_them(env: E
     await deploy(env, "sign", "会签流程", COUNTERSIGN, SIGN_EXT)
     pid = await start(env, "u-alice", "sign", "减签")
     carol_task = (await task_of(env, "u-carol", pid))["task"]["id"]
+    # the picker offers the other signers still open, and nobody else
+    signers = await env.client.get(
+        "/flowable/task/signers", params={"taskId": carol_task}, headers=env.headers("u-carol")
+    )
+    assert sorted(s["name"] for s in signers.json()) == sorted(["戴夫", "艾琳", "弗兰克", "格蕾丝"])
     # when: carol removes grace and frank
     answer = await env.client.post(
         "/flowable/task/delSignTask",
@@ -48,6 +53,25 @@ async def test_del_sign_removes_a_voter_and_the_vote_goes_on_without_them(env: E
     for user in ("u-carol", "u-dave"):
         await audit(env, user, (await task_of(env, user, pid))["task"]["id"])
     assert (await task_of(env, "u-alice", pid))["task"]["name"] == "归档"
+    # and the removed signers' steps say 减签, by carol, with her reason (not the engine's words)
+    history = await env.client.get(
+        "/flowable/task/historicTaskList", params={"procInsId": pid}, headers=env.headers("u-alice")
+    )
+    removed = {
+        s["assigneeName"]: (s["comment"]["status"], s["comment"]["message"], s["comment"].get("by"))
+        for s in history.json()
+        if s["histIns"]["activityId"] == "vote" and s["assigneeName"] in ("格蕾丝", "弗兰克")
+    }
+    assert removed == {"格蕾丝": ("减签", "不需要", "卡罗尔"), "弗兰克": ("减签", "不需要", "卡罗尔")}
+    # in English, the platform's own words (the status, the durations) are English too
+    english = await env.client.get(
+        "/flowable/task/historicTaskList",
+        params={"procInsId": pid},
+        headers={**env.headers("u-alice"), "Accept-Language": "en-US"},
+    )
+    statuses = {s["comment"]["status"] for s in english.json()}
+    assert {"Started", "Signer removed", "Agreed"} <= statuses, statuses
+    assert not any("秒" in s["durationTime"] for s in english.json())
 
 
 async def test_del_sign_refuses_to_remove_every_voter(env: Env) -> None:

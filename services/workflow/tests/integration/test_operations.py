@@ -175,9 +175,23 @@ async def test_transfer_and_delegate_move_the_task_between_users(env: Env) -> No
         "/flowable/task/delegate", params={"taskId": t1, "userId": "u-grace"}, headers=env.headers("u-frank")
     )
     assert delegated.json() == "委派成功"
-    assert (await task_of(env, "u-grace", pid))["task"]["delegationState"] == "PENDING"
+    row = await task_of(env, "u-grace", pid)
+    assert (row["task"]["delegationState"], row["task"]["ownerName"]) == ("PENDING", "弗兰克")
+    # the delegate is offered 办理 alone (it goes back to its owner), not the node's other buttons
+    info = (
+        await env.client.get(
+            "/flowable/task/getTaskInfo", params={"taskId": t1}, headers=env.headers("u-grace")
+        )
+    ).json()
+    assert [(b["code"], b["name"]) for b in info["flowButtonList"]] == [("_flow_agree", "办理")]
+    assert (info["delegationState"], info["ownerName"]) == ("PENDING", "弗兰克")
     await audit(env, "u-grace", t1, message="已核对")
     back_to_owner = await task_of(env, "u-frank", pid)
+    assert back_to_owner["task"]["delegationState"] != "PENDING" and back_to_owner["task"]["ownerName"] == ""
+    owner_info = await env.client.get(
+        "/flowable/task/getTaskInfo", params={"taskId": t1}, headers=env.headers("u-frank")
+    )
+    assert owner_info.json()["delegationState"] is None
     await audit(env, "u-frank", back_to_owner["task"]["id"])
     # then
     assert back_to_owner["task"]["id"] == t1

@@ -46,6 +46,7 @@ export function HistoryTimeline({ procInsId, steps: given, reloadKey }: { procIn
               <Typography.Text strong>{s.histIns.activityName}</Typography.Text>{' '}
               <Tag color={COLOR[s.comment.level ?? 'info'] ?? 'blue'}>{s.comment.status}</Tag>
               {s.assigneeName ? <Typography.Text type="secondary">{`${t('timeline.handler')}: ${s.assigneeName}`}</Typography.Text> : null}
+              {s.comment.by ? <Typography.Text type="secondary" data-role="by">{` · ${t('timeline.by')}: ${s.comment.by}`}</Typography.Text> : null}
             </div>
             {s.comment.message ? <div className="loom-history-comment">{`${t('timeline.comment')}: ${s.comment.message}`}</div> : null}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -7,6 +7,7 @@ import type {
   FormChangeEntry,
   HistoryStep,
   InstanceRow,
+  Signer,
   TaskDef,
   TaskOverview,
   TodoRow,
@@ -68,6 +69,7 @@ export const taskService = {
   delegate: (taskId: string, userId: string) => http.put<string>('/flowable/task/delegate', { taskId, userId }, { loading: true }),
   addSign: (taskId: string, userIds: string[], comment: string) =>
     http.post<string>('/flowable/task/addSignTask', { taskId, userIds: userIds.join(','), comment }, { form: true, loading: true }),
+  signers: (taskId: string) => http.get<Signer[]>('/flowable/task/signers', { taskId }),
   delSign: (taskId: string, userIds: string[], comment: string) =>
     http.post<string>('/flowable/task/delSignTask', { taskId, userIds: userIds.join(','), comment }, { form: true, loading: true }),
   urge: (procInsId: string, message: string) => http.post<string>('/flowable/task/urge', { procInsId, message }, { form: true, loading: true }),

@@ -15,7 +15,9 @@ export interface TodoRow extends Record<string, unknown> {
     processDefKey: string;
     assignee?: string | null;
     owner?: string | null;
+    /** 'PENDING' while a delegate (委派) holds it; `ownerName` is who delegated it. */
     delegationState?: string | null;
+    ownerName?: string;
     /** When the node's deadline falls (null without one), and whether it has passed. */
     dueDate?: string | null;
     overdue?: boolean;
@@ -93,6 +95,9 @@ export interface TaskDef {
   businessTable?: string;
   businessId?: string | null;
   flowButtonList?: FlowButton[];
+  /** 'PENDING' when the task was delegated to the caller (委派): only 办理, which gives it back to `ownerName`. */
+  delegationState?: string | null;
+  ownerName?: string;
 }
 
 /** A node button (seed 001 §3.1): `isHide` '1' hides it. */
@@ -140,7 +145,8 @@ export interface HistoryStep {
     deleteReason: string | null;
   };
   assigneeName: string;
-  comment: { type: string; status: string; message: string; level?: string };
+  /** `by`: who acted on the step when not its handler (减签 by another signer). */
+  comment: { type: string; status: string; message: string; level?: string; by?: string };
   durationTime: string;
 }
 
@@ -149,6 +155,12 @@ export interface FlowChartData {
   bpmnXml: string;
   activityIds: string[];
   flows: string[];
+}
+
+/** A signer still open at a countersign node (`signers`: whom 减签 may remove). */
+export interface Signer {
+  id: string;
+  name: string;
 }
 
 /** A node the task may be sent back to. */

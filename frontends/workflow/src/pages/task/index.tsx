@@ -64,7 +64,9 @@ export default function TaskForm({ query }: PageProps) {
       status,
     };
     Promise.all([taskService.taskDef(params), status === 'finish' ? Promise.resolve(null) : taskService.taskInfo(taskId).catch(() => null)])
-      .then(([d, info]) => alive && setDef({ ...d, flowButtonList: info?.flowButtonList ?? [] }))
+      .then(([d, info]) =>
+        alive && setDef({ ...d, flowButtonList: info?.flowButtonList ?? [], delegationState: info?.delegationState ?? null, ownerName: info?.ownerName }),
+      )
       .catch((e: unknown) => alive && setFailed(e instanceof HttpError ? { status: e.status, message: e.message } : { status: 0, message: String(e) }));
     return () => {
       alive = false;
@@ -101,8 +103,11 @@ export default function TaskForm({ query }: PageProps) {
     [copyTo, procInsId, taskId, message, navigate, t, closePage],
   );
 
-  /** A system button in the reader's language when the portal speaks English; a node's own name otherwise. */
-  const buttonLabel = (b: FlowButton) => (i18n.language?.startsWith('en') && isSystemCode(b.code) ? t(`buttons.${b.code}`) : b.name);
+  const delegated = def?.delegationState === 'PENDING';
+  /** A system button in the reader's language when the portal speaks English; a node's own name
+   * otherwise; a delegated task's one button is 办理 (it goes back to its owner). */
+  const buttonLabel = (b: FlowButton) =>
+    delegated ? t('task.resolve') : i18n.language?.startsWith('en') && isSystemCode(b.code) ? t(`buttons.${b.code}`) : b.name;
 
   const commentOf = (b: FlowButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
 
@@ -232,6 +237,9 @@ export default function TaskForm({ query }: PageProps) {
   const formTab = (
     <div className="loom-task-form-tab">
       {status === 'claim' ? <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('task.claimFirst')} /> : null}
+      {delegated && canAct ? (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} data-role="delegated" message={t('task.delegated', { owner: def.ownerName ?? '' })} />
+      ) : null}
       <TaskFormArea ref={formRef} def={def} permissions={permissions} reloadKey={reloadKey} readOnly={!canAct} />
       {canAct ? (
         <Form layout="vertical" style={{ marginTop: 16 }} className="loom-task-comment-form">

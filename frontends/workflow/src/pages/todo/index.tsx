@@ -40,7 +40,22 @@ export default function TodoList(_props: PageProps) {
           ),
         },
         { title: t('processName'), dataIndex: 'processDefinitionName', key: 'processName' },
-        { title: t('taskName'), dataIndex: ['task', 'name'], key: 'taskName', render: (_d, r) => <Tag color="processing">{r.task.name}</Tag> },
+        {
+          title: t('taskName'),
+          dataIndex: ['task', 'name'],
+          key: 'taskName',
+          render: (_d, r) => (
+            <>
+              <Tag color="processing">{r.task.name}</Tag>
+              {r.task.delegationState === 'PENDING' ? (
+                <Tag color="warning" data-delegated={r.task.id}>
+                  {t('delegatedBy', { name: r.task.ownerName ?? '' })}
+                </Tag>
+              ) : null}
+            </>
+          ),
+          exportValue: (r) => (r.task.delegationState === 'PENDING' ? `${r.task.name} (${t('delegatedBy', { name: r.task.ownerName ?? '' })})` : r.task.name),
+        },
         { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
         { title: t('createTime'), dataIndex: ['task', 'createTime'], key: 'createTime', render: (_d, r) => showTime(r.task.createTime), exportValue: (r) => showTime(r.task.createTime) },
         {

@@ -82,6 +82,14 @@ async def delete_sign(
             type="_flow_del_multi_instance",
         ).execute(ctx)
         for victim in removed:
+            # the removed signer's step says who took it away and why (the remover is the comment's
+            # author), instead of the engine's own words for a deleted execution
+            AddComment(
+                comment_json("_flow_del_multi_instance", "减签", message),
+                task_id=victim.id,
+                proc_inst_id=victim.proc_inst_id,
+                type="_flow_del_multi_instance",
+            ).execute(ctx)
             # the completion condition is evaluated after each removal: the node may complete at once
             if ctx.session.get(Execution, victim.execution_id) is not None:
                 DeleteMultiInstanceExecution(victim.execution_id).execute(ctx)

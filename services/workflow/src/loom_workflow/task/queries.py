@@ -28,6 +28,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform.i18n import current_language
 from loom_platform.paging import (
     PageParams,
     contains_bound,
@@ -37,10 +38,10 @@ from loom_platform.paging import (
     like_pattern,
     page_body,
 )
-from loom_workflow.comments import parse_comment
+from loom_workflow.comments import duration_text, parse_comment, shown_status
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
-from loom_workflow.extension.queries import node_settings
+from loom_workflow.extension.queries import node_buttons, node_settings
 from loom_workflow.pgstore import tables as t
 from loom_workflow.process.queries import current_tasks, within
 from loom_workflow.users import user_names
@@ -153,7 +154,8 @@ async def todo(
         total = int(rows[0].total)
     else:  # a page past the end: count on its own
         total = int((await session.execute(counted, binds)).scalar_one()) if params.offset else 0
-    names = await user_names(directory, [r.start_user_id for r in rows])
+    delegated = [r.owner for r in rows if r.delegation_state == PENDING]
+    names = await user_names(directory, [*(r.start_user_id for r in rows), *delegated])
     now = datetime.now(UTC)
     records = [
         {
@@ -172,6 +174,8 @@ async def todo(
                 "assignee": r.assignee,
                 "owner": r.owner,
                 "delegationState": r.delegation_state,
+                # who delegated it (委派), the one it goes back to once handled
+                "ownerName": names.get(r.owner or "", "") if r.delegation_state == PENDING else "",
                 "formKey": r.form_key,
                 "dueDate": iso(r.due_date),
                 "overdue": r.due_date is not None and r.due_date <= now,
@@ -227,6 +231,7 @@ async def historic(
     )
     current = await current_tasks(session, list({r.proc_inst_id for r in rows}))
     names = await user_names(directory, [r.start_user_id for r in rows])
+    lang = current_language.get()
     records = []
     for r in rows:
         comment = parse_comment(r.note)
@@ -244,7 +249,7 @@ async def historic(
                 "startTime": iso(r.start_time),
                 "endTime": iso(r.end_time),
                 "duration": r.duration_ms,
-                "status": comment["status"] or "已办理",
+                "status": shown_status(comment["type"], comment["status"] or "已办理", lang),
                 "level": comment["level"],
                 "vars": {"title": r.title, "userName": names.get(r.start_user_id or "", "")},
                 "back": can_back,
@@ -256,20 +261,6 @@ async def historic(
             }
         )
     return page_body(records, total, params)
-
-
-def duration_text(ms: int | None) -> str:
-    """``1天2小时3分4秒`` (the flow-step screens show it as is)."""
-    if not ms:
-        return "0秒"
-    seconds = ms // 1000
-    parts = [
-        (seconds // 86400, "天"),
-        (seconds % 86400 // 3600, "小时"),
-        (seconds % 3600 // 60, "分"),
-        (seconds % 60, "秒"),
-    ]
-    return "".join(f"{n}{unit}" for n, unit in parts if n) or "0秒"
 
 
 async def historic_task_list(
@@ -289,13 +280,16 @@ async def historic_task_list(
         )
     )
     latest_notes = (
-        select(c.c.task_id, c.c.full_msg, c.c.message)
+        select(c.c.task_id, c.c.full_msg, c.c.message, c.c.user_id)
         .ext(distinct_on(c.c.task_id))
         .where(c.c.proc_inst_id == proc_inst_id, c.c.task_id.is_not(None))
         .order_by(c.c.task_id, c.c.time.desc())
     )
     comments = {r.task_id: r for r in await session.execute(latest_notes)}
-    names = await user_names(directory, [a.assignee or a.start_user_id for a in acts])
+    authors = [n.user_id for n in comments.values()]
+    authors += [_handed_to(parse_comment(n.full_msg, n.message).get("message")) for n in comments.values()]
+    names = await user_names(directory, [*(a.assignee or a.start_user_id for a in acts), *authors])
+    lang = current_language.get()
     steps = []
     for a in acts:
         who = (
@@ -313,12 +307,15 @@ async def historic_task_list(
         elif a.end_time is None:
             comment = {"type": "todo", "status": "待处理", "message": "", "level": "warning"}
         else:
-            comment = {
-                "type": "deleted",
-                "status": "已取消",
-                "message": a.delete_reason or "",
-                "level": "info",
-            }
+            # the engine's reason (``deleteReason`` below) is no text for a reader
+            comment = {"type": "deleted", "status": "已取消", "message": "", "level": "info"}
+        if note is not None and note.user_id and note.user_id != who:
+            # someone else acted on this step (减签 by another signer): name them
+            comment["by"] = names.get(note.user_id, "")
+        comment["status"] = shown_status(
+            str(comment.get("type") or ""), str(comment.get("status") or ""), lang
+        )
+        comment["message"] = _named_handover(str(comment.get("message") or ""), names)
         steps.append(
             {
                 "histIns": {
@@ -334,7 +331,7 @@ async def historic_task_list(
                 },
                 "assigneeName": names.get(who or "", "") if who else "",
                 "comment": comment,
-                "durationTime": duration_text(a.duration_ms),
+                "durationTime": duration_text(a.duration_ms, lang),
             }
         )
     return steps
@@ -393,6 +390,7 @@ async def task_def(
     form_type = settings.get("formType") or ("2" if form_key and "/" in form_key else "1")
     business_key = instance.business_key if instance is not None else None
     business_table, _, business_id = (business_key or "").rpartition(":")
+    delegated = task is not None and getattr(task, "delegation_state", None) == PENDING
     return {
         "formType": form_type,
         "formReadOnly": settings.get("formReadOnly", "false") in ("true", "1"),
@@ -406,7 +404,55 @@ async def task_def(
         "title": instance.name if instance is not None else None,
         "businessTable": business_table,
         "businessId": business_id or None,
+        # a delegated task (委派) is the delegate's to handle and give back to its owner
+        "delegationState": PENDING if delegated else None,
+        "owner": task.owner if delegated and task is not None else None,
     }
+
+
+# A delegated task waits for its delegate to resolve it (Flowable's DelegationState.PENDING).
+PENDING = "PENDING"
+# What a delegate may do with a delegated task: handle it, which gives it back to its owner; the
+# node's other buttons (加签, 转办, 委派 again, 驳回, ...) are the owner's.
+RESOLVE_BUTTON = {"id": "", "name": "办理", "code": "_flow_agree", "sort": 0, "isHide": "0", "next": "0"}
+
+
+async def task_buttons(session: AsyncSession, info: dict[str, Any]) -> list[dict[str, Any]]:
+    """The buttons the task screen offers: the node's, or only 办理 for a delegated task."""
+    if info.get("delegationState") == PENDING:
+        return [RESOLVE_BUTTON]
+    return await node_buttons(session, info["procDefKey"], info["taskDefKey"] or "")
+
+
+def _handed_to(message: Any) -> str | None:
+    """The user a 委派 or 转办 comment (``-> <user id>``) handed the task to."""
+    text = str(message or "")
+    if not text.startswith("-> "):
+        return None
+    return text[3:].strip() or None
+
+
+def _named_handover(message: str, names: dict[str, str]) -> str:
+    """A 委派 or 转办 comment with the user's name instead of their id (``→ 张三``)."""
+    to = _handed_to(message)
+    return f"→ {names[to]}" if to and names.get(to) else message
+
+
+async def countersigners(session: AsyncSession, directory: Any, task_id: str) -> list[dict[str, str]]:
+    """The other signers still open at the task's countersign node (those 减签 may remove), by name."""
+    task = t.task
+    mine = select(task.c.proc_inst_id, task.c.task_def_key).where(task.c.id == task_id).subquery()
+    found = await session.execute(
+        select(task.c.assignee)
+        .join(
+            mine, (mine.c.proc_inst_id == task.c.proc_inst_id) & (mine.c.task_def_key == task.c.task_def_key)
+        )
+        .where(task.c.id != task_id, task.c.assignee.is_not(None))
+        .order_by(task.c.create_time, task.c.id)
+    )
+    ids = list(dict.fromkeys(r.assignee for r in found))
+    names = await user_names(directory, ids)
+    return [{"id": i, "name": names.get(i, "") or i} for i in ids]
 
 
 async def instance_of_task(session: AsyncSession, task_id: str) -> str | None:

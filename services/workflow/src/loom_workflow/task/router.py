@@ -20,12 +20,12 @@ from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.extension.queries import node_buttons
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries as process_queries
 from loom_workflow.task import countersign, queries, service
 from loom_workflow.task import start as starting
 from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
+from loom_workflow.users import user_names
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
 
@@ -196,7 +196,11 @@ async def get_task_info(
         session, task_id=taskId, task_def_key=None, proc_ins_id=None, proc_def_id=None, status="todo"
     )
     await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
-    info["flowButtonList"] = await node_buttons(session, info["procDefKey"], info["taskDefKey"] or "")
+    info["flowButtonList"] = await queries.task_buttons(session, info)
+    if info.get("owner"):
+        info["ownerName"] = (await user_names(request.app.state.directory, [info["owner"]])).get(
+            info["owner"], ""
+        )
     return info
 
 
@@ -318,6 +322,16 @@ async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Messag
     """Adds signers to the countersign node (form-encoded ``taskId``, ``userIds``, ``comment``)."""
     await _run(request, principal, countersign.add_sign, SignRequest.from_fields)
     return message(translate("workflow.task.add_signed"))
+
+
+@router.get("/signers", openapi_extra=RECORDS)
+async def signers(request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
+    """The other signers still open at the task's countersign node (whom 减签 may remove):
+    ``[{id, name}]``, for those who may see the instance."""
+    await check_instance_visible(
+        request, session, principal.user_id, await queries.instance_of_task(session, taskId)
+    )
+    return await queries.countersigners(session, request.app.state.directory, taskId)
 
 
 @router.post(

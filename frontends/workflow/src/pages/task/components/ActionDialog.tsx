@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '@loom/ui';
 import { taskService } from '../../../components/task/service';
-import type { BackNode } from '../../../components/task/types';
+import type { BackNode, Signer } from '../../../components/task/types';
 
 export type DialogKind = 'back' | 'transfer' | 'delegate' | 'addSign' | 'delSign' | 'stop';
 
@@ -24,7 +24,8 @@ const TITLE: Record<DialogKind, string> = {
 
 /**
  * The dialog a button opens before it runs: the legal back nodes (`backNodes`) for back, a user
- * picker for transfer/delegate (one user) and add/remove signers (several), a reason for stop.
+ * picker for transfer/delegate (one user) and add signers (several), the node's other open signers
+ * for 减签 (nobody else can be removed), a reason for stop.
  */
 export function ActionDialog({
   kind,
@@ -42,11 +43,16 @@ export function ActionDialog({
   const { t } = useTranslation('tasks');
   const [form] = Form.useForm<{ users?: string[]; node?: string; message?: string }>();
   const [nodes, setNodes] = useState<BackNode[] | null>(null);
+  const [signers, setSigners] = useState<Signer[] | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (!kind) return;
     form.resetFields();
     form.setFieldsValue({ message: comment });
+    if (kind === 'delSign') {
+      setSigners(null);
+      void taskService.signers(taskId).then(setSigners, () => setSigners([]));
+    }
     if (kind === 'back') {
       setNodes(null);
       void taskService.backNodes(taskId).then((n) => {
@@ -55,7 +61,7 @@ export function ActionDialog({
       });
     }
   }, [kind, taskId, comment, form]);
-  const needsUsers = kind === 'transfer' || kind === 'delegate' || kind === 'addSign' || kind === 'delSign';
+  const needsUsers = kind === 'transfer' || kind === 'delegate' || kind === 'addSign';
   const single = kind === 'transfer' || kind === 'delegate';
   return (
     <Modal
@@ -92,6 +98,16 @@ export function ActionDialog({
               data-field="back-node"
               options={(nodes ?? []).map((n) => ({ value: n.taskDefKey, label: n.taskName }))}
             />
+          </Form.Item>
+        ) : null}
+        {kind === 'delSign' ? (
+          <Form.Item
+            name="users"
+            label={t('task.pickSigners')}
+            rules={[{ required: true, message: t('task.userRequired') }]}
+            extra={signers && !signers.length ? t('task.noOtherSigners') : undefined}
+          >
+            <Checkbox.Group data-field="signers" options={(signers ?? []).map((u) => ({ value: u.id, label: u.name }))} />
           </Form.Item>
         ) : null}
         {needsUsers ? (
