@@ -252,8 +252,16 @@ class LoomSide(Side):
     name = "Loom"
 
     def __init__(
-        self, url: str, pool: int = POOL, *, level: str = "audit", workload: Workload = WORKLOADS["two-task"]
+        self,
+        url: str,
+        pool: int = POOL,
+        *,
+        level: str = "audit",
+        workload: Workload = WORKLOADS["two-task"],
+        spare: int = HISTORY_WORKERS,
     ) -> None:
+        """``spare``: pooled connections beyond ``pool`` for the history workers (none for the split:
+        a pool of two would alternate the commands over two backends, one of them unmeasured)."""
         from loom_workflow.engine import Engine
         from loom_workflow.engine.commands import Deploy
         from loom_workflow.events import outbox_messages
@@ -264,7 +272,7 @@ class LoomSide(Side):
         if level != "audit":
             self.name = f"Loom (history {level})"
         self.key = workload.key if level == "audit" else f"{workload.key}_{level}"
-        self.store = PgStore(url, min_size=pool, max_size=pool + HISTORY_WORKERS, events=outbox_messages)
+        self.store = PgStore(url, min_size=pool, max_size=pool + spare, events=outbox_messages)
         self.engine = Engine(self.store)
         xml = workload.loom_xml(self.key, level)
         self.engine.execute(Deploy({f"{self.key}.bpmn20.xml": xml}, name=self.key))
@@ -542,7 +550,8 @@ def main() -> None:
                 finally:
                     for side in sides:
                         side.close()
-        write(results, lags)
+        if ROUNDS:
+            write(results, lags)
         if SPLIT:
             split(url)
 
@@ -559,8 +568,8 @@ def split(url: str) -> None:
     for name in WORKLOAD_NAMES:
         workload = WORKLOADS[name]
         for side in (
-            LoomSide(url, pool=1, workload=workload),
-            LoomSide(url, pool=1, level="none", workload=workload),
+            LoomSide(url, pool=1, workload=workload, spare=0),
+            LoomSide(url, pool=1, level="none", workload=workload, spare=0),
             SpiffSide(url, pool=1, workload=workload),
         ):
             try:
