@@ -36,7 +36,7 @@ def _involvement(proc_ins_id: str, user_id: str, groups: Sequence[str]) -> Compo
         .join_from(link, task, task.c.id == link.c.task_id)
         .where(
             task.c.proc_inst_id == proc_ins_id,
-            link.c.type == "candidate",
+            link.c.type == literal("candidate", literal_execute=True),  # a constant, as the index sees it
             or_(link.c.user_id == user_id, link.c.group_id.in_(list(groups))),
         ),
         select(literal(1)).where(col(FlowCopy.proc_ins_id) == proc_ins_id, col(FlowCopy.user_id) == user_id),

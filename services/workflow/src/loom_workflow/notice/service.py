@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, literal, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -119,7 +119,8 @@ async def _audience(session: AsyncSession, event: Any, members_of: audience.Memb
     if not event.assignee:
         rows = await session.execute(
             select(t.identitylink.c.user_id, t.identitylink.c.group_id).where(
-                t.identitylink.c.task_id == event.task_id, t.identitylink.c.type == "candidate"
+                t.identitylink.c.task_id == event.task_id,
+                t.identitylink.c.type == literal("candidate", literal_execute=True),  # the index's predicate
             )
         )
         links = [(user, group) for user, group in rows]

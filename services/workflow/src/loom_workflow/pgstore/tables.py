@@ -140,10 +140,25 @@ identitylink = Table(
     _s("group_id", 255),
     _s("task_id"),
     _s("proc_inst_id"),
-    Index("ix_act_ru_identitylink_user", "user_id", "type", "task_id"),
-    Index("ix_act_ru_identitylink_task", "task_id"),
+    # Candidate links only (every query by user, group or task asks for candidates; an instance's
+    # participant links are read with their instance): migration 0012. A query must name the type as a
+    # constant (not a parameter) for the planner to use them.
+    Index(
+        "ix_act_ru_identitylink_user",
+        "user_id",
+        "type",
+        "task_id",
+        postgresql_where=text("type = 'candidate'"),
+    ),
+    Index("ix_act_ru_identitylink_task", "task_id", postgresql_where=text("type = 'candidate'")),
     Index("ix_act_ru_identitylink_proc_inst", "proc_inst_id"),
-    Index("ix_act_ru_identitylink_group", "group_id", "type", "task_id"),
+    Index(
+        "ix_act_ru_identitylink_group",
+        "group_id",
+        "type",
+        "task_id",
+        postgresql_where=text("type = 'candidate'"),
+    ),
 )
 
 variable = Table(
