@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from loom_gencode.generate.escape import py_value
 from loom_gencode.table.defaults import BASE_COLUMNS, type_name
 from loom_gencode.table.models import GenTable, GenTableColumn
 
@@ -27,25 +27,28 @@ PY_TYPES = {
     "boolean": "bool",
     "bool": "bool",
 }
+# a physical type -> the SQLAlchemy type class the generated model declares (``sa.<class>()``)
 SA_TYPES = {
-    "int": "sa.Integer()",
-    "integer": "sa.Integer()",
-    "smallint": "sa.SmallInteger()",
-    "tinyint": "sa.SmallInteger()",
-    "mediumint": "sa.Integer()",
-    "bigint": "sa.BigInteger()",
-    "double": "sa.Float()",
-    "float": "sa.Float()",
-    "real": "sa.Float()",
-    "date": "sa.Date()",
-    "datetime": "sa.DateTime()",
-    "timestamp": "sa.DateTime()",
-    "time": "sa.Time()",
-    "boolean": "sa.Boolean()",
-    "bool": "sa.Boolean()",
-    "text": "sa.Text()",
-    "longtext": "sa.Text()",
-    "mediumtext": "sa.Text()",
+    "int": "Integer",
+    "integer": "Integer",
+    "smallint": "SmallInteger",
+    "tinyint": "SmallInteger",
+    "mediumint": "Integer",
+    "bigint": "BigInteger",
+    "double": "Float",
+    "float": "Float",
+    "real": "Float",
+    "date": "Date",
+    "datetime": "DateTime",
+    "timestamp": "DateTime",
+    "time": "Time",
+    "boolean": "Boolean",
+    "bool": "Boolean",
+    "text": "Text",
+    "longtext": "Text",
+    "mediumtext": "Text",
+    "decimal": "Numeric",
+    "numeric": "Numeric",
 }
 TS_TYPES = {"int": "number", "float": "number", "bool": "boolean"}
 # A column's validation type (gencode's reference data) -> the shared validator of libs/form-rules
@@ -68,13 +71,14 @@ VALIDATORS = dict(
         strict=True,
     )
 )
-SAMPLES = {
-    "int": "1",
-    "float": "1.5",
-    "bool": "True",
-    "date": '"2024-01-02"',
-    "datetime": '"2024-01-02T03:04:05"',
-    "time": '"03:04:05"',
+# a value of each Python type the generated tests save
+SAMPLES: dict[str, Any] = {
+    "int": 1,
+    "float": 1.5,
+    "bool": True,
+    "date": "2024-01-02",
+    "datetime": "2024-01-02T03:04:05",
+    "time": "03:04:05",
 }
 
 # A value each validator accepts: the generated tests save it (libs/form-rules checks them all).
@@ -90,16 +94,16 @@ VALIDATOR_SAMPLES = {
 }  # fmt: skip
 
 
-def _validated_sample(validator: str, py_type: str, fallback: str) -> str:
+def _validated_sample(validator: str, py_type: str, fallback: Any) -> Any:
     text = VALIDATOR_SAMPLES.get(validator)
     if text is None:
         return fallback
     if py_type in ("int", "float"):
         try:
-            return str(int(float(text))) if py_type == "int" else str(float(text))
+            return int(float(text)) if py_type == "int" else float(text)
         except ValueError:
             return fallback
-    return json.dumps(text, ensure_ascii=False)
+    return text
 
 
 def column_context(column: GenTableColumn) -> dict[str, Any]:
@@ -107,23 +111,25 @@ def column_context(column: GenTableColumn) -> dict[str, Any]:
     base = type_name(column.jdbc_type)
     py_type = PY_TYPES.get(base, "str")
     length = _length(column.jdbc_type)
-    sa_type = SA_TYPES.get(base)
-    if sa_type is None and base in ("decimal", "numeric"):
-        sa_type = "sa.Numeric(asdecimal=False)"
-    if sa_type is None:
-        sa_type = f"sa.String({length})" if length else "sa.String()"
-    sample = SAMPLES.get(py_type, f'"{("v" + column.name)[: max(1, min(length or 8, 8))]}"')
+    sa_class = SA_TYPES.get(base, "String")
+    sa_length = length if sa_class == "String" else None
+    sample = SAMPLES.get(py_type, ("v" + column.name)[: max(1, min(length or 8, 8))])
     validator = VALIDATORS.get((column.validate_type or "").strip(), "")
     sample = _validated_sample(validator, py_type, sample)
     if column.name in ("parent_id", "parent_ids"):
-        sample = '"0"' if column.name == "parent_id" else '"0,"'
+        sample = "0" if column.name == "parent_id" else "0,"
     return {
         "name": column.name,
         "field": column.name,
         "comments": column.comments or column.name,
         "jdbc_type": column.jdbc_type,
         "py_type": py_type,
-        "sa_type": sa_type,
+        # the annotation of the model's and the schemas' field (dates from ``import datetime as dt``)
+        "annotation": f"dt.{py_type}" if py_type in ("date", "datetime", "time") else py_type,
+        # ``sa.<sa_class>(<sa_length>)``; Numeric reads back floats (``asdecimal=False``)
+        "sa_class": sa_class,
+        "sa_length": sa_length,
+        "sa_type": _sa_type(sa_class, sa_length),
         "ts_type": TS_TYPES.get(py_type, "string"),
         "java_type": column.java_type,
         "java_field": column.java_field,
@@ -143,7 +149,9 @@ def column_context(column: GenTableColumn) -> dict[str, Any]:
         "dict_type": column.dict_type or "",
         "max_length": length,
         "is_base": column.name in BASE_COLUMNS,
-        "sample": sample,
+        # a value the generated tests save (``sample``: the same as Python source, for older groups)
+        "sample_value": sample,
+        "sample": py_value(sample),
         "validate_type": column.validate_type or "",
         "validator": validator,
     }
@@ -180,6 +188,12 @@ def table_context(table: GenTable, columns: list[GenTableColumn]) -> dict[str, A
         "needs_dt": any(c["py_type"] in ("date", "datetime", "time") for c in cols),
         "validated_columns": [c for c in cols if c["validator"] and not c["is_base"] and not c["is_pk"]],
     }
+
+
+def _sa_type(sa_class: str, length: int | None) -> str:
+    if sa_class == "Numeric":
+        return "sa.Numeric(asdecimal=False)"
+    return f"sa.{sa_class}({length or ''})"
 
 
 def _length(jdbc_type: str) -> int | None:

@@ -3,14 +3,14 @@
 Templates come from users (template groups are editable), so they run in
 ``ImmutableSandboxedEnvironment``: no underscore attributes, no mutation of the context, no
 loader (no ``include``/``import`` of files) and only the filters below. Data (table comments,
-names) is passed as values, never compiled as template text.
+names) is passed as values, never compiled as template text, and written into the generated code
+through the escaping filters of :mod:`loom_gencode.generate.escape`.
 """
 
 from __future__ import annotations
 
 import contextvars
 import io
-import json
 import multiprocessing
 import os
 import re
@@ -26,6 +26,7 @@ from typing import Any
 from jinja2 import StrictUndefined, nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
+from loom_gencode.generate import escape
 from loom_gencode.generate.errors import TemplateFailed
 from loom_platform.errors import InvalidArgument
 
@@ -78,16 +79,6 @@ class Budget:
 _budget: contextvars.ContextVar[Budget] = contextvars.ContextVar("loom_render_budget")
 
 
-def _pystr(value: Any) -> str:
-    """A Python string literal (safe for any text)."""
-    return json.dumps("" if value is None else str(value), ensure_ascii=False)
-
-
-def _ident(value: Any) -> str:
-    """Only identifier characters survive."""
-    return re.sub(r"[^A-Za-z0-9_]", "_", str(value or ""))
-
-
 def _camel(value: Any) -> str:
     head, *rest = str(value or "").split("_")
     return head + "".join(p[:1].upper() + p[1:] for p in rest)
@@ -100,11 +91,6 @@ def _pascal(value: Any) -> str:
 def _kebab(value: Any) -> str:
     text = re.sub(r"(?<!^)(?=[A-Z])", "-", str(value or "")).replace("_", "-")
     return text.lower()
-
-
-def _comment(value: Any) -> str:
-    """Text safe inside a one-line comment (no newlines)."""
-    return " ".join(str(value or "").split())
 
 
 class BoundedSandbox(ImmutableSandboxedEnvironment):
@@ -171,16 +157,10 @@ def environment() -> ImmutableSandboxedEnvironment:
         lstrip_blocks=True,
         undefined=StrictUndefined,
     )
-    env.filters.update(
-        pystr=_pystr,
-        tsstr=_pystr,
-        ident=_ident,
-        camel=_camel,
-        pascal=_pascal,
-        kebab=_kebab,
-        comment=_comment,
-        loom_steps=_steps,
-    )
+    # the escaping filters (py_str, ts_comment, ...: escape.py) for every group, the system's and
+    # the users'; the name filters change a name's case, a target filter then writes it
+    env.filters.update(escape.FILTERS)
+    env.filters.update(camel=_camel, pascal=_pascal, kebab=_kebab, loom_steps=_steps)
     env.globals.clear()  # range comes with each render's budget
     return env
 
