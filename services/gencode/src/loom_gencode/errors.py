@@ -38,3 +38,10 @@ class PathOutside(InvalidArgument):
     """Raised as ``PathOutside(path=...)``: a path that leaves the generation workspace."""
 
     message_key = "gencode.gen.path_outside"
+
+
+class PackageNameInvalid(InvalidArgument):
+    """Raised as ``PackageNameInvalid(value=...)``: a scheme's or the code parameters' package that is
+    not a dotted Python name (it becomes the generated modules' import path)."""
+
+    message_key = "gencode.gen.package_invalid"

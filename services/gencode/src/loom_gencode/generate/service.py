@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 import time
 import zipfile
 from collections.abc import Mapping
@@ -17,13 +16,20 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
+from loom_gencode import identifiers as names
 from loom_gencode.common import blank, publish
 from loom_gencode.datasource.models import MASTER_ID, DataSource
-from loom_gencode.errors import PathOutside, TooLong
+from loom_gencode.errors import PackageNameInvalid, PathOutside, TooLong
 from loom_gencode.generate import publish as module_store
 from loom_gencode.generate import regenerate
 from loom_gencode.generate.context import table_context
-from loom_gencode.generate.errors import GenerateFieldsRequired, GroupEmpty, NotPublishable
+from loom_gencode.generate.errors import (
+    GenerateFieldsRequired,
+    GroupEmpty,
+    ModuleNameInvalid,
+    NotPublishable,
+    SubModuleNameInvalid,
+)
 from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
@@ -33,6 +39,7 @@ from loom_gencode.scheme import workspace
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeSave
 from loom_gencode.seed import SYSTEM_GROUP_ID
+from loom_gencode.table import rules
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import (
     ChildTableCodegen,
@@ -96,6 +103,7 @@ async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, An
 
 
 def _check_form(payload: SchemeSave) -> str:
+    """The scheme's required fields, lengths and names (saved and at Generate alike)."""
     for name in REQUIRED:
         if blank(getattr(payload, name)):
             raise GenerateFieldsRequired()
@@ -103,6 +111,13 @@ def _check_form(payload: SchemeSave) -> str:
         value = getattr(payload, name)
         if value is not None and len(str(value)) > 200:
             raise TooLong(field=name, max=200)
+    # names the generated code imports, routes and permits by (free text is escaped by the templates)
+    if not names.package_name(payload.package_name):
+        raise PackageNameInvalid(value=names.shown(payload.package_name))
+    if not names.module_name(payload.module_name):
+        raise ModuleNameInvalid(value=names.shown(payload.module_name))
+    if payload.sub_module_name and not names.module_name(payload.sub_module_name):
+        raise SubModuleNameInvalid(value=names.shown(payload.sub_module_name))
     table_id = payload.table.id if payload.table else None
     if blank(table_id):
         raise GenerateFieldsRequired()
@@ -149,11 +164,7 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
     templates = list((await session.execute(stmt)).scalars().all())
     if not templates:
         raise GroupEmpty()
-    main = table_context(table, await table_service.columns(session, table.id))
-    children = [
-        table_context(c, await table_service.columns(session, c.id))
-        for c in await table_service.children_of(session, table)
-    ]
+    main, children = await _contexts(session, table)
     jobs: list[tuple[str, str, dict[str, Any]]] = []
     for context in template_contexts(_scheme_context(payload), main, children):
         for template in templates:
@@ -165,6 +176,19 @@ async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeS
     async with _RENDER_SLOTS.hold(caller.get()):
         rendered = await asyncio.to_thread(render_isolated, jobs, group.name or group.id)
     return _place(runtime.settings.workspace, payload, rendered)
+
+
+async def _contexts(session: AsyncSession, table: GenTable) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The main table's context and its child tables', each checked for names first: a design saved
+    before a rule, or changed since, never reaches a template with a name that is not one."""
+    contexts = []
+    for design in [table, *await table_service.children_of(session, table)]:
+        columns = await table_service.columns(session, design.id)
+        rules.check_table_names(design)
+        for column in columns:
+            rules.check_column_names(column)
+        contexts.append(table_context(design, columns))
+    return contexts[0], contexts[1:]
 
 
 def template_contexts(
@@ -187,8 +211,8 @@ def template_contexts(
 
 
 def _scheme_context(payload: SchemeSave) -> dict[str, Any]:
-    module = re.sub(r"\W", "_", str(payload.module_name))
-    sub = re.sub(r"\W", "_", payload.sub_module_name or "")
+    module = str(payload.module_name)  # names by now (_check_form)
+    sub = payload.sub_module_name or ""
     package = ".".join(p for p in [*str(payload.package_name).split("."), module, sub] if p)
     return {
         "scheme": {
@@ -276,11 +300,7 @@ async def _publish(
     if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
         return
     table = await table_service.get(session, _check_form(payload))
-    main = table_context(table, await table_service.columns(session, table.id))
-    children = [
-        table_context(c, await table_service.columns(session, c.id))
-        for c in await table_service.children_of(session, table)
-    ]
+    main, children = await _contexts(session, table)
     common = _scheme_context(payload)
     names = _names(common, main)
     pairs = [(f.target, f.content) for f in files]

@@ -13,6 +13,19 @@ class ClassNameRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.class_name_required"
 
 
+class ClassNameInvalid(InvalidArgument):
+    """Raised as ``ClassNameInvalid(value=...)``: a custom object's full class name that is not a
+    dotted class name (it becomes the Java type of the columns that choose it)."""
+
+    message_key = "gencode.class_name_invalid"
+
+
+class ValueInvalid(InvalidArgument):
+    """Raised as ``ValueInvalid(value=...)``: a validation, control or query type's value that is not a name."""
+
+    message_key = "gencode.value_invalid"
+
+
 class BasicTypeRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.basic_type_required"
 

@@ -12,8 +12,9 @@ from typing import Any
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_gencode import identifiers as names
 from loom_gencode.common import check_length, check_sort, publish, require
-from loom_gencode.errors import LabelRequired, NameRequired, ValueRequired
+from loom_gencode.errors import LabelRequired, NameRequired, PackageNameInvalid, ValueRequired
 from loom_gencode.reftypes import errors, models, schemas
 from loom_platform import crud
 from loom_platform.crud import Access, Child, Resource, by_name
@@ -29,8 +30,16 @@ def _label_value_sort(row: Any) -> None:
     row.sort = check_sort(row.sort)
 
 
-def _show_type(row: Any) -> None:
+def _choice(row: Any) -> None:
+    """A validation, control or query type: its value reaches the templates with the columns that
+    choose it, so it is a name (``isMobile``, ``radiobox``, ``LEFT_LIKE``)."""
     _label_value_sort(row)
+    if not names.choice(row.value):
+        raise errors.ValueInvalid(value=names.shown(row.value))
+
+
+def _show_type(row: Any) -> None:
+    _choice(row)
     check_length(row.component, 50, "component")
     check_length(row.import_path, 250, "importPath")
 
@@ -42,6 +51,8 @@ def _database_type(row: Any) -> None:
 def _custom_obj(row: Any) -> None:
     require(row.label, LabelRequired)
     require(row.value, errors.ClassNameRequired)
+    if not names.java_type(row.value):
+        raise errors.ClassNameInvalid(value=names.shown(row.value))
     require(row.type, errors.BasicTypeRequired)
     row.sort = check_sort(row.sort if row.sort not in (None, "") else 1)
 
@@ -65,6 +76,12 @@ def _template_obj(row: Any) -> None:
     row.sort = check_sort(row.sort)
     row.is_child = row.is_child or "0"
     row.contents = row.contents or ""
+
+
+def _code_param(row: Any) -> None:
+    """The default package of new schemes is a package's name (or none)."""
+    if row.package_name and not names.package_name(row.package_name):
+        raise PackageNameInvalid(value=names.shown(row.package_name))
 
 
 def _refuse_system_template(record: Any) -> None:
@@ -138,7 +155,7 @@ def _label_value(
     )
 
 
-VALIDATE_TYPE = _label_value("validateType", models.ValidateType)
+VALIDATE_TYPE = _label_value("validateType", models.ValidateType, validate=_choice)
 
 SHOW_TYPE = _label_value(
     "showType",
@@ -149,7 +166,7 @@ SHOW_TYPE = _label_value(
     sortable={"component": "component"},
 )
 
-QUERY_TYPE = _label_value("queryType", models.QueryType)
+QUERY_TYPE = _label_value("queryType", models.QueryType, validate=_choice)
 
 DATABASE_TYPE = _resource(
     "dataBaseType",
@@ -192,6 +209,7 @@ CODE_PARAM = _resource(
     model=models.CodeParam,
     wire=schemas.CodeParamSave,
     fields=("project_path", "front_path", "package_name", "author"),
+    validate=_code_param,
     sortable={},
     order=("id",),
     save=_save_code_param,

@@ -68,6 +68,12 @@ class ClassNameInvalid(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.class_name_invalid"
 
 
+class ParentTableInvalid(InvalidArgument):
+    """Raised as ``ParentTableInvalid(name=...)``: a parent table that is not a table's name."""
+
+    message_key = "gencode.table.parent_table_invalid"
+
+
 class ParentRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.parent_required"
 
@@ -102,6 +108,36 @@ class JavaFieldRequired(InvalidArgument):  # type: ignore[misc]
 
 class JavaFieldInvalid(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.java_field_invalid"
+
+
+class JavaTypeInvalid(InvalidArgument):
+    """Raised as ``JavaTypeInvalid(name=..., value=...)``: a Java type that is not a dotted class name."""
+
+    message_key = "gencode.table.java_type_invalid"
+
+
+class DictTypeInvalid(InvalidArgument):
+    """Raised as ``DictTypeInvalid(name=..., value=...)``: a dictionary type that is not a type's name."""
+
+    message_key = "gencode.table.dict_type_invalid"
+
+
+class QueryTypeInvalid(InvalidArgument):
+    """Raised as ``QueryTypeInvalid(name=..., value=...)``: a query type that is not a list's value."""
+
+    message_key = "gencode.table.query_type_invalid"
+
+
+class ShowTypeInvalid(InvalidArgument):
+    """Raised as ``ShowTypeInvalid(name=..., value=...)``: a control type that is not a list's value."""
+
+    message_key = "gencode.table.show_type_invalid"
+
+
+class ValidateTypeInvalid(InvalidArgument):
+    """Raised as ``ValidateTypeInvalid(name=..., value=...)``: a validation type that is not a list's value."""
+
+    message_key = "gencode.table.validate_type_invalid"
 
 
 class RelatedFieldRequired(InvalidArgument):  # type: ignore[misc]
