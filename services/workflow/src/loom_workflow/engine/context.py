@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from .clock import Clock, IdGenerator
+from .dmn import DmnDefinitions, parse_dmn
 from .errors import EngineError
 from .hooks import Registry, TaskAssignmentResolver
 from .model import FlowNode, ProcessModel, parse_bpmn
 from .ports import AgendaPort
-from .runtime.entities import Execution, HistoricActivityInstance, ProcessDefinition
+from .runtime.entities import DecisionDefinition, Execution, HistoricActivityInstance, ProcessDefinition
 from .runtime.events import EngineEvent
+from .runtime.jobs import HttpAnswer
 from .session import Session
 
 
@@ -41,6 +43,28 @@ class ModelCache:
         return models[0]
 
 
+class DecisionCache:
+    """Parsed DMN files by decision definition id (deployed decisions never change)."""
+
+    def __init__(self, limit: int = 256) -> None:
+        self._parsed: dict[str, DmnDefinitions] = {}
+        self._limit = limit
+        self._lock = threading.Lock()
+
+    def get(self, definition: DecisionDefinition) -> DmnDefinitions:
+        """The parsed DMN file of ``definition``."""
+        with self._lock:
+            found = self._parsed.get(definition.id)
+        if found is not None:
+            return found
+        parsed = parse_dmn(definition.dmn_xml)
+        with self._lock:
+            if len(self._parsed) >= self._limit:
+                self._parsed.pop(next(iter(self._parsed)))
+            self._parsed[definition.id] = parsed
+        return parsed
+
+
 @dataclass
 class EngineConfig:
     """Everything the engine core is configured with."""
@@ -50,7 +74,11 @@ class EngineConfig:
     registry: Registry
     resolver: TaskAssignmentResolver
     models: ModelCache = field(default_factory=ModelCache)
+    decisions: DecisionCache = field(default_factory=DecisionCache)
     default_job_retries: int = 3
+    # Makes an HTTP job's call for :meth:`Engine.execute_job` (tests, one-process runs); the service's
+    # job workers make it themselves, asynchronously, and report with CompleteHttpCall.
+    http_transport: Callable[[Mapping[str, object]], HttpAnswer] | None = None
 
 
 class CommandContext:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from . import commands as c
 from .agenda.agenda import Agenda
 from .clock import Clock, IdGenerator, SystemClock, UuidIdGenerator
 from .context import CommandContext, EngineConfig
+from .errors import UnsupportedFeature
 from .hooks import DefaultAssignmentResolver, Registry, TaskAssignmentResolver
-from .runtime.entities import Execution, IdentityLink, ProcessDefinition, Task
+from .runtime.entities import Execution, IdentityLink, Job, ProcessDefinition, Task
+from .runtime.jobs import HTTP_REQUEST, HttpAnswer
 from .session import Session
-from .store.protocol import EngineStore
+from .store.protocol import EngineStore, StoreTx
 
 T = TypeVar("T")
 
@@ -28,6 +31,7 @@ class Engine:
         ids: IdGenerator | None = None,
         registry: Registry | None = None,
         resolver: TaskAssignmentResolver | None = None,
+        http_transport: Callable[[Mapping[str, object]], HttpAnswer] | None = None,
     ) -> None:
         self.store = store
         self.config = EngineConfig(
@@ -35,6 +39,7 @@ class Engine:
             ids=ids or UuidIdGenerator(),
             registry=registry or Registry(),
             resolver=resolver or DefaultAssignmentResolver(),
+            http_transport=http_transport,
         )
 
     def execute(self, command: c.Command[T], *, user_id: str | None = None) -> T:
@@ -130,12 +135,42 @@ class Engine:
 
     def execute_job(self, job_id: str) -> bool:
         """Runs a job idempotently. On failure the retries are counted in a new transaction and the
-        error is re-raised."""
+        error is re-raised. An HTTP job's call is made by ``config.http_transport`` between two
+        transactions (read the request; report the answer)."""
         try:
+            job = self.read(lambda tx: tx.get_job(job_id))
+            if job is not None and job.handler_type == HTTP_REQUEST and job.job_type == "message":
+                return self._http_job(job)
             return self.execute(c.ExecuteJob(job_id))
         except Exception as exc:
             self.execute(c.RecordJobFailure(job_id, f"{type(exc).__name__}: {exc}"))
             raise
+
+    def _http_job(self, job: Job) -> bool:
+        transport = self.config.http_transport
+        if transport is None:
+            raise UnsupportedFeature("HTTP tasks need a transport: none is configured")
+        answer = transport(json.loads(job.handler_config or "{}"))
+        return self.execute(c.CompleteHttpCall(job.id, answer))
+
+    def read(self, fn: Callable[[StoreTx], T]) -> T:
+        """Runs a read in a transaction of its own (no instance lock)."""
+        with self.store.transaction() as tx:
+            return fn(tx)
+
+    def fetch_and_lock(
+        self,
+        worker_id: str,
+        topics: Mapping[str, float],
+        *,
+        max_tasks: int = 10,
+        variables: Sequence[str] | None = None,
+    ) -> list[c.LockedTask]:
+        """Locks up to ``max_tasks`` external tasks of ``topics`` (topic -> lock seconds) for a worker,
+        in a transaction of its own, then reads each with its variables (all, or ``variables``)."""
+        ids = self.execute(c.LockExternalTasks(worker_id, dict(topics), max_tasks))
+        found = [self.execute(c.ReadLockedTask(i, worker_id, variables)) for i in ids]
+        return [t for t in found if t is not None]
 
     def executable_job_ids(self, limit: int = 100) -> list[str]:
         """Jobs that can run now."""

@@ -59,3 +59,26 @@ class ExpressionError(EngineError):
     """A JUEL expression failed to parse or evaluate. The only error the expression package raises."""
 
     code = "INVALID_ARGUMENT"
+
+
+class DecisionError(EngineError):
+    """A DMN decision could not be parsed or evaluated (a hit policy violated, an expression failed)."""
+
+    code = "INVALID_ARGUMENT"
+
+
+class BpmnErrorNotCaught(EngineError):
+    """A BPMN error was thrown (by a worker, an HTTP answer or a hook) and no error boundary event of
+    the activity or an enclosing scope catches its code."""
+
+    code = "FAILED_PRECONDITION"
+
+
+class BpmnError(Exception):
+    """Raised by a registered hook to throw a BPMN error (``code``) that an error boundary event of
+    the activity (or an enclosing sub-process) catches; not an engine failure."""
+
+    def __init__(self, code: str, message: str | None = None) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.message = message

@@ -125,6 +125,12 @@ class AgendaPort(Protocol):
     def create_async_job(self, execution: Execution, node: FlowNode, handler: str) -> None:
         """Schedules an asynchronous continuation of ``execution`` at ``node``."""
 
+    def create_work_job(
+        self, execution: Execution, node: FlowNode, job_type: str, handler: str, *, config: str
+    ) -> None:
+        """A job done outside the command: an external task a worker fetches (``external``), an HTTP
+        call the job workers make (``message``, ``http-request``); ``config`` is its handler config."""
+
     def fire_execution_listeners(
         self, execution: Execution, listeners: Sequence[Listener], event: str
     ) -> None:

@@ -7,7 +7,17 @@ from collections.abc import Callable
 from typing import TypeVar, cast
 
 from .errors import ObjectNotFound
-from .runtime.entities import WRITE_ORDER, Comment, Execution, Job, ProcessDefinition, Row, Task, Variable
+from .runtime.entities import (
+    WRITE_ORDER,
+    Comment,
+    DecisionDefinition,
+    Execution,
+    Job,
+    ProcessDefinition,
+    Row,
+    Task,
+    Variable,
+)
 from .runtime.events import EngineEvent
 from .store.protocol import ChangeSet, InstanceTree, StoreTx
 
@@ -111,6 +121,35 @@ class Session:
         best = max(candidates, key=lambda d: d.version)
         registered = self._register(best)
         assert isinstance(registered, ProcessDefinition)
+        return registered
+
+    def find_decision(
+        self,
+        key: str,
+        *,
+        version: int | None = None,
+        deployment_id: str | None = None,
+        version_tag: str | None = None,
+        tenant_id: str = "",
+    ) -> DecisionDefinition | None:
+        """A decision by key (latest / version / deployment / version tag), unsaved deployments first."""
+        local = [
+            d
+            for d in self.all(DecisionDefinition)
+            if d.key == key
+            and d.tenant_id == tenant_id
+            and (version is None or d.version == version)
+            and (deployment_id is None or d.deployment_id == deployment_id)
+            and (version_tag is None or d.version_tag == version_tag)
+        ]
+        stored = self.tx.find_decision(
+            key, version=version, deployment_id=deployment_id, version_tag=version_tag, tenant_id=tenant_id
+        )
+        candidates = local + ([stored] if stored is not None else [])
+        if not candidates:
+            return None
+        registered = self._register(max(candidates, key=lambda d: d.version))
+        assert isinstance(registered, DecisionDefinition)
         return registered
 
     def task(self, task_id: str) -> Task:

@@ -19,6 +19,7 @@ from loom_workflow.pgstore import tables as t
 TABLE_OF: dict[type, Table] = {
     entities.Deployment: t.deployment,
     entities.ProcessDefinition: t.procdef,
+    entities.DecisionDefinition: t.decision,
     entities.Execution: t.execution,
     entities.Task: t.task,
     entities.IdentityLink: t.identitylink,
@@ -28,6 +29,7 @@ TABLE_OF: dict[type, Table] = {
     entities.HistoricTaskInstance: t.hi_taskinst,
     entities.HistoricActivityInstance: t.hi_actinst,
     entities.Comment: t.hi_comment,
+    entities.HistoricDecisionExecution: t.hi_decision_execution,
 }
 
 

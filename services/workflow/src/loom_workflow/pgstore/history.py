@@ -322,6 +322,8 @@ ON CONFLICT (id) DO UPDATE SET type_name = EXCLUDED.type_name, value = EXCLUDED.
                                last_updated_time = EXCLUDED.last_updated_time
 """
 _FORGET = "DELETE FROM act_hi_varinst WHERE proc_inst_id = ANY(%s)"
+# the decisions its business-rule tasks evaluated go with an instance's history as well
+_FORGET_DECISIONS = "DELETE FROM act_dmn_hi_decision_execution WHERE proc_inst_id = ANY(%s)"
 
 
 @dataclass
@@ -376,6 +378,7 @@ def apply_records(conn: psycopg.Connection[Any], rows: Sequence[tuple[int, bytes
                 conn.execute(_DELETE[kind], (list(deletes[kind]),))
         if forget:
             conn.execute(_FORGET, (list(forget),))
+            conn.execute(_FORGET_DECISIONS, (list(forget),))
         conn.execute("DELETE FROM loom_history_queue WHERE seq = ANY(%s)", ([r[0] for r in rows],))
     now = time.time()
     return Applied(records=len(rows), lags=[max(0.0, now - r[2].timestamp()) for r in rows])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -227,6 +227,30 @@ class PgTx:
             definition.bpmn_xml = cache[definition.id].bpmn_xml
         return light
 
+    def find_decision(
+        self,
+        key: str,
+        *,
+        version: int | None = None,
+        deployment_id: str | None = None,
+        version_tag: str | None = None,
+        tenant_id: str = "",
+    ) -> entities.DecisionDefinition | None:
+        """The decision of ``key``: a version, the one of a deployment, the latest with a tag, else the latest."""
+        where = "key = %s AND tenant_id = %s"
+        params: list[Any] = [key, tenant_id]
+        for column, value in (
+            ("version", version),
+            ("deployment_id", deployment_id),
+            ("version_tag", version_tag),
+        ):
+            if value is not None:
+                where, params = f"{where} AND {column} = %s", [*params, value]
+        found = self._one(
+            entities.DecisionDefinition, where + " ORDER BY version DESC LIMIT 1", tuple(params)
+        )
+        return found if isinstance(found, entities.DecisionDefinition) else None
+
     def get_execution(self, execution_id: str) -> entities.Execution | None:
         """An execution by id."""
         return self._one(entities.Execution, "id = %s", (execution_id,))  # type: ignore[no-any-return]
@@ -287,6 +311,15 @@ class PgTx:
     def delay_job(self, job_id: str, seconds: float) -> None:
         """Holds a failed job back (:func:`lease.delay_job`)."""
         lease.delay_job(self.conn, job_id, seconds)
+
+    def lock_external_jobs(
+        self, worker_id: str, topics: Mapping[str, float], limit: int, now: datetime
+    ) -> list[entities.Job]:
+        """Locks free external jobs of ``topics`` (:func:`lease.lock_external_jobs`)."""
+        return [
+            MAPPINGS[entities.Job].to_row(r)  # type: ignore[misc]
+            for r in lease.lock_external_jobs(self.conn, worker_id, topics, limit, now)
+        ]
 
     def _root_of(self, proc_inst_id: str) -> str | None:
         found = self.conn.execute(

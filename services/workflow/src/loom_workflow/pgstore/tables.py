@@ -72,6 +72,24 @@ procdef = Table(
     UniqueConstraint("key", "version", "tenant_id", name="uq_act_re_procdef_key_version"),
 )
 
+decision = Table(
+    "act_dmn_decision",
+    metadata,
+    Column("id", String(255), primary_key=True),
+    _rev(),
+    Column("key", String(255), nullable=False),
+    Column("version", Integer, nullable=False),
+    _s("name", 255),
+    Column("deployment_id", String(64), nullable=False, server_default=""),
+    _s("resource_name", 255),
+    _s("version_tag", 255),
+    Column("decision_type", String(32), nullable=False, server_default="decisionTable"),
+    Column("dmn_xml", Text, nullable=False, server_default=""),
+    Column("tenant_id", String(255), nullable=False, server_default=""),
+    UniqueConstraint("key", "version", "tenant_id", name="uq_act_dmn_decision_key_version"),
+    Index("ix_act_dmn_decision_deployment", "deployment_id"),
+)
+
 execution = Table(
     "act_ru_execution",
     metadata,
@@ -180,7 +198,7 @@ job = Table(
     metadata,
     _id(),
     _rev(),
-    Column("job_type", String(16), nullable=False),  # timer | message | deadletter
+    Column("job_type", String(16), nullable=False),  # timer | message | external | deadletter
     Column("handler_type", String(64), nullable=False),
     Column("proc_inst_id", String(64), nullable=False),
     Column("execution_id", String(64), nullable=False),
@@ -203,6 +221,13 @@ job = Table(
         postgresql_where=text("job_type IN ('timer', 'message') AND retries > 0"),
     ),
     Index("ix_act_ru_job_proc_inst", "proc_inst_id"),
+    # what a fetch-and-lock reads: the external jobs of a topic, oldest first
+    Index(
+        "ix_act_ru_job_external_topic",
+        text("(handler_config::jsonb ->> 'topic')"),
+        "create_time",
+        postgresql_where=text("job_type = 'external'"),
+    ),
 )
 
 hi_procinst = Table(
@@ -300,6 +325,28 @@ hi_comment = Table(
     Column("full_msg", Text),
     Index("ix_act_hi_comment_task", "task_id"),
     Index("ix_act_hi_comment_proc_inst", "proc_inst_id"),
+)
+
+hi_decision_execution = Table(
+    "act_dmn_hi_decision_execution",
+    metadata,
+    _id(),
+    _rev(),
+    Column("decision_definition_id", String(255), nullable=False),
+    Column("decision_key", String(255), nullable=False),
+    _s("decision_name", 255),
+    Column("decision_version", Integer, nullable=False, server_default="1"),
+    Column("deployment_id", String(64), nullable=False, server_default=""),
+    _s("proc_inst_id"),
+    _s("execution_id"),
+    _s("activity_id", 255),
+    _ts("start_time"),
+    _ts("end_time"),
+    Column("failed", Boolean, nullable=False, server_default="false"),
+    Column("audit", JSONB),
+    Column("tenant_id", String(255), nullable=False, server_default=""),
+    Index("ix_act_dmn_hi_decision_execution_proc_inst", "proc_inst_id"),
+    Index("ix_act_dmn_hi_decision_execution_key", "decision_key", "start_time"),
 )
 
 hi_varinst = Table(

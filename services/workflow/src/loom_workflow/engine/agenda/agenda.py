@@ -183,6 +183,21 @@ class Agenda:
         """Schedules an asynchronous continuation."""
         jobs.create_async_job(self._ctx, execution, node, handler)
 
+    def create_work_job(
+        self, execution: Execution, node: FlowNode, job_type: str, handler: str, *, config: str
+    ) -> None:
+        """A job done outside the command (external task, HTTP call)."""
+        jobs.insert_job(
+            self._ctx,
+            execution,
+            job_type,
+            handler,
+            element_id=node.id,
+            element_name=node.name,
+            exclusive=node.exclusive,
+            handler_config=config,
+        )
+
     def fire_execution_listeners(
         self, execution: Execution, listeners: Sequence[Listener], event: str
     ) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..context import CommandContext
-from ..model import TimerEvent
+from ..model import ErrorEvent, TimerEvent
 from ..runtime.entities import Execution
 from . import history, tasks, variables
 from .jobs import jobs_of
@@ -54,7 +54,7 @@ def is_boundary(ctx: CommandContext, execution: Execution) -> bool:
     if execution.activity_id is None:
         return False
     node = ctx.model(execution.proc_def_id).nodes.get(execution.activity_id)
-    return isinstance(node, TimerEvent) and node.attached_to is not None
+    return isinstance(node, TimerEvent | ErrorEvent) and node.attached_to is not None
 
 
 def is_mi_child(ctx: CommandContext, execution: Execution) -> bool:

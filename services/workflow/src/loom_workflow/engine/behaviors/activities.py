@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import UnsupportedFeature
+from ..errors import BpmnError, UnsupportedFeature
+from ..expr import HostObject, Scope
 from ..model import FlowNode, ScriptTask, ServiceTask, UserTask
 from ..runtime.entities import Execution
 from .base import Behavior
+from .bpmn_errors import throw
 from .script import run_script
 
 if TYPE_CHECKING:
@@ -35,6 +37,17 @@ class ServiceTaskBehavior(Behavior):
             )
         facade = ctx.agenda.execution_facade(execution)
         scope = ctx.agenda.scope(execution, extras={"execution": facade})
+        try:
+            result = self._run(ctx, node, facade, scope)
+        except BpmnError as error:  # a hook threw a BPMN error: an error boundary event takes over
+            throw(ctx, execution, error.code, error.message)
+            return
+        if node.result_variable:
+            ctx.agenda.set_variable(execution, node.result_variable, result)
+        ctx.agenda.plan_leave(execution)
+
+    @staticmethod
+    def _run(ctx: CommandContext, node: ServiceTask, facade: HostObject, scope: Scope) -> object:
         if node.class_name:
             result = ctx.agenda.invoke("class", node.class_name, node.fields, facade, scope)
         elif node.expression:
@@ -45,9 +58,7 @@ class ServiceTaskBehavior(Behavior):
             )
         else:
             raise UnsupportedFeature(f"Service task '{node.id}' has no implementation")
-        if node.result_variable:
-            ctx.agenda.set_variable(execution, node.result_variable, result)
-        ctx.agenda.plan_leave(execution)
+        return result
 
 
 class ScriptTaskBehavior(Behavior):

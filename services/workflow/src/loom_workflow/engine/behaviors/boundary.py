@@ -1,4 +1,5 @@
-"""Boundary timers: one waiting child execution per boundary event under the activity's execution.
+"""Boundary events (timers, errors): one waiting child execution per boundary event under the
+activity's execution; a timer's waiter carries its timer job, an error's waits to be thrown to.
 
 As in Flowable, a boundary event has an activity instance from the moment it is armed: it ends
 without a delete reason when the event fires, and with one when the event is removed unfired."""
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model import FlowNode, TimerEvent
+from ..model.process import BoundaryEvent
 from ..ports import TRIGGER_TIMER
 from ..runtime.entities import Execution
 
@@ -16,16 +18,18 @@ if TYPE_CHECKING:
 
 
 def arm(ctx: CommandContext, activity_execution: Execution, node: FlowNode) -> None:
-    """Creates the boundary executions and timers of ``node`` under ``activity_execution``."""
+    """Creates the boundary executions (and timers) of ``node`` under ``activity_execution``."""
     for boundary in ctx.model(activity_execution.proc_def_id).boundaries(node):
         waiter = ctx.agenda.create_child(activity_execution, boundary.id)
         waiter.is_active = False
         ctx.agenda.start_activity(waiter, boundary)
-        ctx.agenda.create_timer_job(waiter, boundary, TRIGGER_TIMER)
+        if isinstance(boundary, TimerEvent):
+            ctx.agenda.create_timer_job(waiter, boundary, TRIGGER_TIMER)
 
 
-def fire(ctx: CommandContext, waiter: Execution, node: TimerEvent) -> None:
-    """The boundary timer fired: interrupt the activity, or start a parallel path."""
+def fire(ctx: CommandContext, waiter: Execution, node: BoundaryEvent) -> None:
+    """The boundary event fired (its timer is due, its error was thrown): interrupt the activity, or
+    start a parallel path."""
     attached = ctx.agenda.parent(waiter)
     if attached is None:
         return

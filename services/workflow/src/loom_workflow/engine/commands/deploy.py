@@ -1,4 +1,5 @@
-"""Deploying BPMN resources: each executable process becomes the next version of its key."""
+"""Deploying BPMN and DMN resources: each executable process, and each decision of a DMN file, becomes
+the next version of its key."""
 
 from __future__ import annotations
 
@@ -6,9 +7,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import BpmnParseError
+from ..dmn import parse_dmn
+from ..errors import BpmnParseError, DecisionError
 from ..model import parse_bpmn
-from ..runtime.entities import Deployment, ProcessDefinition
+from ..runtime.entities import DecisionDefinition, Deployment, ProcessDefinition
+
+DMN_SUFFIXES = (".dmn", ".dmn.xml", ".dmn11.xml", ".dmn13.xml")
+
+
+def is_dmn(resource_name: str) -> bool:
+    """True for a resource deployed as decisions (by its name, as Flowable tells them apart)."""
+    return resource_name.lower().endswith(DMN_SUFFIXES)
+
 
 if TYPE_CHECKING:
     from ..context import CommandContext
@@ -20,11 +30,12 @@ class Deployed:
 
     deployment: Deployment
     definitions: list[ProcessDefinition]
+    decisions: list[DecisionDefinition] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class Deploy:
-    """Deploys ``resources`` (file name -> BPMN XML) in one deployment."""
+    """Deploys ``resources`` (file name -> BPMN or, for ``*.dmn``, DMN XML) in one deployment."""
 
     resources: Mapping[str, str | bytes]
     name: str | None = None
@@ -46,9 +57,13 @@ class Deploy:
             )
         )
         definitions: list[ProcessDefinition] = []
+        decisions: list[DecisionDefinition] = []
         seen: set[str] = set()
         for resource_name, xml in self.resources.items():
             text = xml.decode("utf-8") if isinstance(xml, bytes) else xml
+            if is_dmn(resource_name):
+                decisions += self._decisions(ctx, deployment, resource_name, text)
+                continue
             for model in parse_bpmn(text):
                 if model.id in seen:
                     raise BpmnParseError(f"Process key '{model.id}' appears twice in one deployment")
@@ -71,4 +86,33 @@ class Deploy:
                         )
                     )
                 )
-        return Deployed(deployment, definitions)
+        return Deployed(deployment, definitions, decisions)
+
+    def _decisions(
+        self, ctx: CommandContext, deployment: Deployment, resource_name: str, text: str
+    ) -> list[DecisionDefinition]:
+        """One definition per decision of a DMN file, each the next version of its key."""
+        out: list[DecisionDefinition] = []
+        for decision in parse_dmn(text).decisions.values():
+            if any(d.key == decision.id for d in out):
+                raise DecisionError(f"Decision key '{decision.id}' appears twice in one deployment")
+            latest = ctx.session.find_decision(decision.id, tenant_id=self.tenant_id)
+            version = 1 if latest is None else latest.version + 1
+            out.append(
+                ctx.session.insert(
+                    DecisionDefinition(
+                        id=f"{decision.id}:{version}:{ctx.new_id()}",
+                        key=decision.id,
+                        version=version,
+                        name=decision.name,
+                        deployment_id=deployment.id,
+                        resource_name=resource_name,
+                        version_tag=decision.version_tag,
+                        decision_type=type(decision.logic).__name__[0].lower()
+                        + type(decision.logic).__name__[1:],
+                        dmn_xml=text,
+                        tenant_id=self.tenant_id,
+                    )
+                )
+            )
+        return out

@@ -2,9 +2,15 @@
 
 from .elements import (
     CallActivity,
+    DecisionRef,
+    DecisionTask,
     EndEvent,
+    ErrorEvent,
+    ExternalTask,
     FieldInjection,
     FlowNode,
+    HttpSpec,
+    HttpTask,
     Listener,
     LoopCharacteristics,
     ScriptTask,
@@ -22,9 +28,15 @@ from .process import ProcessModel
 
 __all__ = [
     "CallActivity",
+    "DecisionRef",
+    "DecisionTask",
     "EndEvent",
+    "ErrorEvent",
+    "ExternalTask",
     "FieldInjection",
     "FlowNode",
+    "HttpSpec",
+    "HttpTask",
     "Listener",
     "LoopCharacteristics",
     "ProcessModel",

@@ -122,8 +122,79 @@ class ServiceTask(FlowNode):
     expression: str | None = None
     delegate_expression: str | None = None
     result_variable: str | None = None
-    service_type: str | None = None  # flowable:type (mail, http, ...) - not supported
+    service_type: str | None = None  # flowable:type (mail, ...) - not supported
     fields: tuple[FieldInjection, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecisionRef:
+    """What a business-rule task evaluates (``flowable:decisionRef`` and its binding, Camunda's
+    attribute names; Flowable's ``decisionTableReferenceKey`` field is the same reference)."""
+
+    key: str
+    binding: str = "latest"  # latest | deployment | version | versionTag
+    version: int | None = None
+    version_tag: str | None = None
+    tenant_id: str | None = None
+    mapping: str = "resultList"  # singleEntry | singleResult | collectEntries | resultList
+
+
+@dataclass(frozen=True, kw_only=True)
+class DecisionTask(FlowNode):
+    """A business-rule task (or ``flowable:type="dmn"`` service task) evaluating a deployed decision."""
+
+    decision: DecisionRef
+    result_variable: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExternalTask(FlowNode):
+    """A service task of ``flowable:type="external"``: a worker fetches and locks it by ``topic``."""
+
+    topic: str
+    priority: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HttpSpec:
+    """An HTTP call's templates (``${...}`` over the execution's variables) and what to do with the
+    answer: Flowable's http task fields, or Camunda's ``http-connector`` inputs and outputs."""
+
+    method: str = "GET"
+    url: str = ""
+    headers: tuple[tuple[str, str], ...] = ()  # (name, value template)
+    headers_text: str | None = None  # Flowable's line-separated ``requestHeaders`` template
+    body: str | None = None
+    timeout: str | None = None  # milliseconds
+    response_variable: str | None = None
+    save_response_parameters: bool = False
+    save_response_as_json: bool = False
+    result_prefix: str | None = None
+    fail_status_codes: str | None = None
+    handle_status_codes: str | None = None
+    ignore_exception: bool = False
+    outputs: tuple[tuple[str, str], ...] = ()  # connector output parameters: (variable, expression)
+    connector: bool = False  # Camunda's http-connector (outputs only) rather than Flowable's http task
+
+
+@dataclass(frozen=True, kw_only=True)
+class HttpTask(FlowNode):
+    """A service task of ``flowable:type="http"`` or with the ``http-connector``: the call is made by a
+    job outside the command (never under the instance lock), its answer mapped back in another."""
+
+    http: HttpSpec
+
+
+@dataclass(frozen=True, kw_only=True)
+class ErrorEvent(FlowNode):
+    """An error boundary event: catches a BPMN error thrown inside the activity it is attached to
+    (``error_code`` None catches every code); always interrupting."""
+
+    attached_to: str | None = None
+    error_code: str | None = None
+    code_variable: str | None = None
+    message_variable: str | None = None
+    cancel_activity: bool = True
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,9 +7,11 @@ from typing import Any
 
 from ..errors import BpmnParseError
 from . import elements as el_
+from .connectors import http_of_connector, http_of_fields
 from .xml import (
     Element,
     bpmn_children,
+    error_code,
     ext,
     ext_bool,
     extension_children,
@@ -114,6 +116,16 @@ def _user_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
 def _service_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
     holder = [c for c in el if is_bpmn(c, "extensionElements")]
     fields = fields_of(holder[0]) if holder else ()
+    service_type = (ext(el, "type") or "").strip()
+    connector = extension_children(el, "connector")
+    if service_type in ("external", "external-worker"):
+        return _external_task(el)
+    if service_type == "http":
+        return el_.HttpTask, {"http": http_of_fields(el.get("id") or "", fields)}
+    if connector:
+        return el_.HttpTask, {"http": http_of_connector(el.get("id") or "", connector[0])}
+    if service_type == "dmn" or ext(el, "decisionRef") is not None:
+        return _decision_task(el, fields)
     return el_.ServiceTask, {
         "class_name": ext(el, "class"),
         "expression": ext(el, "expression"),
@@ -124,6 +136,50 @@ def _service_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
     }
 
 
+def _external_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
+    topic = (ext(el, "topic") or "").strip()
+    if not topic:
+        raise BpmnParseError(f"External task '{el.get('id')}': topic Must provide a value")
+    if "\n" in topic or len(topic) > 255:
+        raise BpmnParseError(f"External task '{el.get('id')}': a topic is one line of at most 255 characters")
+    return el_.ExternalTask, {"topic": topic, "priority": ext(el, "taskPriority")}
+
+
+def _decision_task(
+    el: Element, fields: tuple[el_.FieldInjection, ...]
+) -> tuple[type[el_.FlowNode], dict[str, Any]]:
+    by_name = {f.name: f.string_value or f.expression for f in fields}
+    key = (ext(el, "decisionRef") or by_name.get("decisionTableReferenceKey") or "").strip()
+    if not key:
+        raise BpmnParseError(f"Business rule task '{el.get('id')}': decisionRef Must provide a value")
+    binding = (ext(el, "decisionRefBinding") or "latest").strip() or "latest"
+    if binding not in ("latest", "deployment", "version", "versionTag"):
+        raise BpmnParseError(f"Business rule task '{el.get('id')}': unknown decisionRefBinding '{binding}'")
+    if ext_bool(el, "sameDeployment") or (by_name.get("sameDeployment") or "").strip() == "true":
+        binding = "deployment"
+    version_text = (ext(el, "decisionRefVersion") or "").strip()
+    if binding == "version" and not version_text.isdigit():
+        raise BpmnParseError(f"Business rule task '{el.get('id')}': version binding needs decisionRefVersion")
+    tag = (ext(el, "decisionRefVersionTag") or "").strip() or None
+    if binding == "versionTag" and tag is None:
+        raise BpmnParseError(
+            f"Business rule task '{el.get('id')}': versionTag binding needs decisionRefVersionTag"
+        )
+    mapping = (ext(el, "mapDecisionResult") or "resultList").strip()
+    if mapping not in ("singleEntry", "singleResult", "collectEntries", "resultList"):
+        raise BpmnParseError(f"Business rule task '{el.get('id')}': unknown mapDecisionResult '{mapping}'")
+    decision = el_.DecisionRef(
+        key=key,
+        binding=binding,
+        version=int(version_text) if binding == "version" else None,
+        version_tag=tag if binding == "versionTag" else None,
+        tenant_id=(ext(el, "decisionRefTenantId") or "").strip() or None,
+        mapping=mapping,
+    )
+    result = ext(el, "resultVariable") or ext(el, "resultVariableName")
+    return el_.DecisionTask, {"decision": decision, "result_variable": (result or "").strip() or None}
+
+
 def _script_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
     return el_.ScriptTask, {
         "script_format": (el.get("scriptFormat") or "juel").strip().lower(),
@@ -132,9 +188,26 @@ def _script_task(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
     }
 
 
+def _error_boundary(el: Element, definition: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
+    attached = el.get("attachedToRef")
+    if not attached:
+        raise BpmnParseError(f"Boundary event '{el.get('id')}' has no attachedToRef")
+    if (el.get("cancelActivity") or "true").strip().lower() == "false":
+        raise BpmnParseError(f"Error boundary event '{el.get('id')}' is always interrupting")
+    return el_.ErrorEvent, {
+        "attached_to": attached,
+        "error_code": error_code(definition),
+        "code_variable": ext(definition, "errorCodeVariable"),
+        "message_variable": ext(definition, "errorMessageVariable"),
+    }
+
+
 def _timer_event(el: Element) -> tuple[type[el_.FlowNode], dict[str, Any]]:
-    timer = timer_definition(el)
     kind = local(el)
+    error = first_bpmn_child(el, "errorEventDefinition")
+    if error is not None and kind == "boundaryEvent":
+        return _error_boundary(el, error)
+    timer = timer_definition(el)
     if timer is None:
         if kind == "intermediateThrowEvent":
             return el_.FlowNode, {}

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .elements import FlowNode, Listener, SequenceFlow, SubProcess, TimerEvent
+from .elements import ErrorEvent, FlowNode, Listener, SequenceFlow, SubProcess, TimerEvent
+
+BoundaryEvent = TimerEvent | ErrorEvent
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,9 +40,11 @@ class ProcessModel:
         """Incoming flows in document order."""
         return [self.flows[f] for f in node.incoming]
 
-    def boundaries(self, node: FlowNode) -> list[TimerEvent]:
-        """Boundary events attached to ``node``."""
-        return [b for b in (self.nodes[i] for i in node.boundary_ids) if isinstance(b, TimerEvent)]
+    def boundaries(self, node: FlowNode) -> list[BoundaryEvent]:
+        """Boundary events attached to ``node`` (timers and error events)."""
+        return [
+            b for b in (self.nodes[i] for i in node.boundary_ids) if isinstance(b, TimerEvent | ErrorEvent)
+        ]
 
     def scope_chain(self, node_id: str) -> list[SubProcess]:
         """Enclosing sub-processes of ``node_id``, outermost first."""

@@ -1,4 +1,5 @@
-"""lxml helpers: safe parsing, namespaces, ``flowable:``/``activiti:`` attributes (treated the same)."""
+"""lxml helpers: safe parsing, namespaces, ``flowable:``/``activiti:``/``camunda:`` attributes (treated
+the same)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from .elements import FieldInjection, Listener, ListenerKind, TimerDefinition, T
 BPMN_NS = "http://www.omg.org/spec/BPMN/20100524/MODEL"
 FLOWABLE_NS = "http://flowable.org/bpmn"
 ACTIVITI_NS = "http://activiti.org/bpmn"
-EXTENSION_NS = (FLOWABLE_NS, ACTIVITI_NS)
+CAMUNDA_NS = "http://camunda.org/schema/1.0/bpmn"
+EXTENSION_NS = (FLOWABLE_NS, ACTIVITI_NS, CAMUNDA_NS)
 
 Element = etree._Element
 
@@ -50,7 +52,7 @@ def is_extension(el: Element, name: str) -> bool:
 
 
 def ext(el: Element, name: str) -> str | None:
-    """A ``flowable:``/``activiti:`` attribute."""
+    """A ``flowable:``/``activiti:``/``camunda:`` attribute."""
     for ns in EXTENSION_NS:
         value = el.get(f"{{{ns}}}{name}")
         if value is not None:
@@ -134,3 +136,16 @@ def timer_definition(el: Element) -> TimerDefinition | None:
         if value:
             return TimerDefinition(kind=kind, value=value)
     raise BpmnParseError(f"Timer of '{el.get('id')}' needs timeDate, timeDuration or timeCycle")
+
+
+def error_code(definition: Element) -> str | None:
+    """The code an ``errorEventDefinition`` catches: its ``errorRef``'s ``<error errorCode>`` (the ref
+    itself when no such error is declared, as Flowable reads it); None (every code) without a ref."""
+    ref = (definition.get("errorRef") or "").strip()
+    if not ref:
+        return None
+    root = definition.getroottree().getroot()
+    for error in bpmn_children(root, "error"):
+        if error.get("id") == ref:
+            return (error.get("errorCode") or "").strip() or ref
+    return ref

@@ -41,6 +41,24 @@ class ProcessDefinition:
 
 
 @dataclass(kw_only=True, eq=True)
+class DecisionDefinition:
+    """ACT_DMN_DECISION: one decision of a deployed DMN resource (with the resource's XML inline, so a
+    decision requirement graph evaluates from the one text). Versioned per key like process definitions."""
+
+    id: str
+    key: str
+    version: int
+    name: str | None = None
+    deployment_id: str = ""
+    resource_name: str | None = None
+    version_tag: str | None = None
+    decision_type: str = "decisionTable"  # decisionTable | literalExpression
+    dmn_xml: str = ""
+    tenant_id: str = ""
+    revision: int = 1
+
+
+@dataclass(kw_only=True, eq=True)
 class Execution:
     """ACT_RU_EXECUTION. The process instance is the execution with ``id == proc_inst_id``."""
 
@@ -124,11 +142,15 @@ class Variable:
 
 @dataclass(kw_only=True, eq=True)
 class Job:
-    """ACT_RU_JOB (``job_type`` message), ACT_RU_TIMER_JOB (timer), ACT_RU_DEADLETTER_JOB (deadletter)."""
+    """ACT_RU_JOB (``job_type`` message), ACT_RU_TIMER_JOB (timer), ACT_RU_EXTERNAL_JOB (external: a
+    worker fetches and locks it by topic; ``lock_owner`` is the worker, ``due_date`` the end of a retry
+    timeout), ACT_RU_DEADLETTER_JOB (deadletter: an incident, until its retries are set again)."""
 
     id: str
-    job_type: str  # timer | message | deadletter
-    handler_type: str  # async-continuation | async-after | trigger-timer | timer-intermediate-transition
+    job_type: str  # timer | message | external | deadletter
+    # async-continuation | async-after | trigger-timer | timer-intermediate-transition | external-worker
+    # | http-request (see ports.py)
+    handler_type: str
     proc_inst_id: str
     execution_id: str
     proc_def_id: str
@@ -227,6 +249,29 @@ class HistoricActivityInstance:
 
 
 @dataclass(kw_only=True, eq=True)
+class HistoricDecisionExecution:
+    """ACT_DMN_HI_DECISION_EXECUTION: one evaluation of a decision (and the decisions it required), by a
+    business-rule task (instance, execution, activity) or called alone (none of them). ``audit`` holds
+    what a reader needs: per decision its inputs, the rules that matched and the outputs."""
+
+    id: str
+    decision_definition_id: str
+    decision_key: str
+    decision_name: str | None = None
+    decision_version: int = 1
+    deployment_id: str = ""
+    proc_inst_id: str | None = None
+    execution_id: str | None = None
+    activity_id: str | None = None
+    start_time: datetime | None = None
+    end_time: datetime | None = None
+    failed: bool = False
+    audit: dict[str, object] | None = None
+    tenant_id: str = ""
+    revision: int = 1
+
+
+@dataclass(kw_only=True, eq=True)
 class Comment:
     """ACT_HI_COMMENT."""
 
@@ -245,6 +290,7 @@ class Comment:
 Row = (
     Deployment
     | ProcessDefinition
+    | DecisionDefinition
     | Execution
     | Task
     | IdentityLink
@@ -254,6 +300,7 @@ Row = (
     | HistoricTaskInstance
     | HistoricActivityInstance
     | Comment
+    | HistoricDecisionExecution
 )
 
 RUNTIME_TYPES: tuple[type, ...] = (Execution, Task, IdentityLink, Variable, Job)
@@ -263,5 +310,15 @@ HISTORY_TYPES: tuple[type, ...] = (
     HistoricActivityInstance,
     Comment,
 )
+# Written with the command that evaluated the decision (not through asynchronous history), never loaded
+# with an instance tree; a store drops them with their instance's history.
+DECISION_HISTORY_TYPES: tuple[type, ...] = (HistoricDecisionExecution,)
 # Parents before children: inserts run in this order, deletes in reverse.
-WRITE_ORDER: tuple[type, ...] = (Deployment, ProcessDefinition, *RUNTIME_TYPES, *HISTORY_TYPES)
+WRITE_ORDER: tuple[type, ...] = (
+    Deployment,
+    ProcessDefinition,
+    DecisionDefinition,
+    *RUNTIME_TYPES,
+    *HISTORY_TYPES,
+    *DECISION_HISTORY_TYPES,
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
@@ -11,6 +11,7 @@ from typing import TypeVar
 from ..errors import ConcurrentModification
 from ..runtime import entities
 from ..runtime.events import EngineEvent
+from ..runtime.jobs import external_topic
 from .protocol import ChangeSet, InstanceTree, JobTake
 
 R = TypeVar("R")
@@ -48,6 +49,10 @@ class InMemoryStore:
             self._tables.setdefault(type(row), {})[row.id] = copy.deepcopy(row)
         for row in changes.deletes:
             self._tables[type(row)].pop(row.id, None)
+            if isinstance(row, entities.HistoricProcessInstance):  # what is kept beside its rows
+                decisions = self._tables.get(entities.HistoricDecisionExecution, {})
+                for key in [k for k, d in decisions.items() if d.proc_inst_id == row.id]:
+                    del decisions[key]
         self.events.extend(changes.events)
 
     def rows(self, kind: type[R]) -> list[R]:
@@ -87,6 +92,27 @@ class MemoryTx:
             found = [d for d in found if d.version == version]
         if deployment_id is not None:
             found = [d for d in found if d.deployment_id == deployment_id]
+        return copy.deepcopy(max(found, key=lambda d: d.version)) if found else None
+
+    def find_decision(
+        self,
+        key: str,
+        *,
+        version: int | None = None,
+        deployment_id: str | None = None,
+        version_tag: str | None = None,
+        tenant_id: str = "",
+    ) -> entities.DecisionDefinition | None:
+        """The decision of ``key`` by version / deployment / version tag, else the latest."""
+        found = [
+            d
+            for d in self._table(entities.DecisionDefinition).values()
+            if d.key == key
+            and d.tenant_id == tenant_id
+            and (version is None or d.version == version)
+            and (deployment_id is None or d.deployment_id == deployment_id)
+            and (version_tag is None or d.version_tag == version_tag)
+        ]
         return copy.deepcopy(max(found, key=lambda d: d.version)) if found else None
 
     def get_execution(self, execution_id: str) -> entities.Execution | None:
@@ -175,6 +201,30 @@ class MemoryTx:
         job = self._table(entities.Job).get(job_id)
         if job is not None and job.job_type != "deadletter":
             job.lock_owner, job.lock_expiration_time = "retry", datetime.now(UTC) + timedelta(seconds=seconds)
+
+    def lock_external_jobs(
+        self, worker_id: str, topics: Mapping[str, float], limit: int, now: datetime
+    ) -> list[entities.Job]:
+        """Locks free external jobs of ``topics`` (written at once, as the PostgreSQL store's own
+        statement commits with its transaction)."""
+        executions = self._table(entities.Execution)
+        free = [
+            j
+            for j in self._table(entities.Job).values()
+            if j.job_type == "external"
+            and external_topic(j) in topics
+            and j.retries > 0
+            and (j.due_date is None or j.due_date <= now)
+            and (j.lock_expiration_time is None or j.lock_expiration_time < now)
+            and not getattr(executions.get(j.execution_id), "suspended", False)
+        ]
+        free.sort(key=lambda j: (j.create_time or now, j.id))
+        locked = []
+        for job in free[:limit]:
+            job.lock_owner = worker_id
+            job.lock_expiration_time = now + timedelta(seconds=topics[external_topic(job)])
+            locked.append(copy.deepcopy(job))
+        return locked
 
     def _root_of(self, proc_inst_id: str) -> str | None:
         execution = self._table(entities.Execution).get(proc_inst_id)

@@ -3,7 +3,7 @@ back one :class:`ChangeSet` to write, revision-checked, in that same transaction
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -11,6 +11,7 @@ from typing import Literal, Protocol
 
 from ..runtime.entities import (
     Comment,
+    DecisionDefinition,
     Deployment,
     Execution,
     HistoricActivityInstance,
@@ -108,6 +109,19 @@ class StoreTx(Protocol):
         """The definition of ``key``: a given version, the one in a deployment, else the latest version."""
         ...
 
+    def find_decision(
+        self,
+        key: str,
+        *,
+        version: int | None = None,
+        deployment_id: str | None = None,
+        version_tag: str | None = None,
+        tenant_id: str = "",
+    ) -> DecisionDefinition | None:
+        """The deployed decision ``key``: a given version, the one in a deployment, the latest with a
+        version tag, else the latest version."""
+        ...
+
     def get_execution(self, execution_id: str) -> Execution | None:
         """An execution by id (used to find the instance tree to load)."""
         ...
@@ -161,6 +175,16 @@ class StoreTx(Protocol):
 
     def delay_job(self, job_id: str, seconds: float) -> None:
         """Keeps a failed job from being handed out again for ``seconds``."""
+        ...
+
+    def lock_external_jobs(
+        self, worker_id: str, topics: Mapping[str, float], limit: int, now: datetime
+    ) -> list[Job]:
+        """Locks up to ``limit`` external jobs of ``topics`` (topic -> lock seconds) for ``worker_id``
+        at ``now``: jobs not locked (or whose lock expired), with retries left, past their retry
+        timeout, of instances not suspended; oldest first, skipping jobs other transactions hold.
+        Returns them as locked (``lock_owner``, ``lock_expiration_time``); the revision is not
+        changed, as for leases."""
         ...
 
     def write(self, changes: ChangeSet) -> None:
