@@ -1,8 +1,8 @@
 """DMN decisions (act_dmn_decision), their evaluations (act_dmn_hi_decision_execution), external tasks'
 fetch index
 
-Revision ID: 0012_decisions_external
-Revises: 0011_actinst_mi_scope
+Revision ID: 0013_decisions_external
+Revises: 0012_candidate_links
 Create Date: 2026-11-28 15:20:00
 """
 
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.dialects.postgresql import JSONB
 
-revision: str = "0012_decisions_external"
-down_revision: str | None = "0011_actinst_mi_scope"
+revision: str = "0013_decisions_external"
+down_revision: str | None = "0012_candidate_links"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
