@@ -43,6 +43,16 @@ def role_changed(session: AsyncSession, role_id: str, kind: int) -> None:
     _forget_after_commit(session, None)
 
 
+def office_changed(session: AsyncSession, office_id: str, kind: int) -> None:
+    """An office changed (its manager, its place): reviewer answers by office or manager go stale."""
+    add_event(session, "loom.sys.office.changed", events_pb2.OfficeChanged(office_id=office_id, kind=kind))  # type: ignore[arg-type]
+
+
+def post_changed(session: AsyncSession, post_id: str, kind: int) -> None:
+    """A post changed or went (with its holders' links): reviewer answers by post go stale."""
+    add_event(session, "loom.sys.post.changed", events_pb2.PostChanged(post_id=post_id, kind=kind))  # type: ignore[arg-type]
+
+
 def menu_changed(session: AsyncSession, menu_id: str, kind: int) -> None:
     add_event(session, "loom.sys.menu.changed", events_pb2.MenuChanged(menu_id=menu_id, kind=kind))  # type: ignore[arg-type]
     _forget_after_commit(session, None)

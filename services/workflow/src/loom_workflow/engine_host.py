@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -19,7 +19,7 @@ from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
-from loom_workflow.engine.hooks import TASK_DEADLINE
+from loom_workflow.engine.hooks import TASK_DEADLINE, NeedsPrefetch
 from loom_workflow.engine.store import StoreTx
 from loom_workflow.errors import from_engine
 from loom_workflow.events import notify_task, outbox_messages
@@ -30,6 +30,9 @@ from loom_workflow.task import deadlines
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# How many times a command may ask for sys's answers before it must run with what the cache has (each
+# round fetches what the previous attempt lacked; a command creating several tasks may need a few).
+PREFETCH_ROUNDS = 8
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class WorkflowRuntime:
             sql_url=settings.sql_reviewer_database_url,
             sql_views=settings.sql_reviewer_views,
             admin_user_id=settings.admin_user_id,
+            defer=True,  # a command never waits for sys under its instance's lock (run() fetches first)
         )
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))
@@ -93,12 +97,26 @@ class WorkflowRuntime:
         raise AssertionError("unreachable")
 
     async def run(self, command: Command[T], *, user_id: str | None = None) -> T:
-        """Runs a command in an engine thread (the request's context variables go along)."""
+        """Runs a command in an engine thread (the request's context variables go along). A command that
+        lacks an answer of sys has rolled back, its lock released: the answer is fetched here, on the
+        event loop, and the command runs again (``extension/answers.py``)."""
         loop = asyncio.get_running_loop()
         context = contextvars.copy_context()
-        return await loop.run_in_executor(
-            self.executor, lambda: context.run(self.execute, command, user_id=user_id)
+        return await self.prefetching(
+            lambda: loop.run_in_executor(
+                self.executor, lambda: context.run(self.execute, command, user_id=user_id)
+            )
         )
+
+    async def prefetching(self, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Awaits ``attempt()``; while it asks for answers of sys (:class:`NeedsPrefetch`), fetches them
+        (no lock held) and awaits a new attempt."""
+        for _ in range(PREFETCH_ROUNDS):
+            try:
+                return await attempt()
+            except NeedsPrefetch as need:
+                await self.resolver.answers.fetch(need.wants)
+        return await attempt()
 
     async def call(self, fn: Callable[[CommandContext], T], *, user_id: str | None = None) -> T:
         """Runs ``fn(ctx)`` as one command."""

@@ -90,6 +90,7 @@ def build_app(
 
         def changed(msg: Any) -> None:  # a user's event names the user in a header (none: drop all)
             on_sys_change(msg.subject, (msg.headers or {}).get("Loom-User-Id"))
+            app.state.runtime.resolver.answers.on_sys_change(msg.subject)  # reviewers, calendar
 
         subscription = await messaging.listen(app.state.nats, "loom.sys.*.changed", changed)
         try:

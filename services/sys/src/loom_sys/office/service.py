@@ -13,7 +13,7 @@ from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
 from loom_platform.tree import build_tree
-from loom_sys import tree_nodes
+from loom_sys import events, tree_nodes
 from loom_sys.office.errors import (
     OfficeHasChildren,
     OfficeHasUsers,
@@ -148,6 +148,7 @@ async def save(
         office.deputy_person_id = await _person(session, data.deputy_person, "deputy_person")
     session.add(office)
     await session.flush()
+    events.office_changed(session, office.id, events.UPDATED if data.id else events.CREATED)
     return office
 
 
@@ -181,6 +182,7 @@ async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     for office in doomed:
         await session.delete(office)
         await session.flush()
+        events.office_changed(session, office.id, events.DELETED)
 
 
 async def company_of(session: AsyncSession, office: Office) -> Office | None:

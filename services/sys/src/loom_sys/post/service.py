@@ -11,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform import crud
 from loom_platform.errors import integrity_as
 from loom_platform.wire import camel_fields, now
+from loom_sys import events
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
 from loom_sys.post.schemas import PostSave
@@ -36,6 +37,7 @@ async def save(session: AsyncSession, data: PostSave, *, actor: str) -> Post:
     session.add(post)
     with integrity_as(PostCodeTaken(name=data.name)):
         await session.flush()
+    events.post_changed(session, post.id, events.UPDATED if data.id else events.CREATED)
     return post
 
 
@@ -46,4 +48,5 @@ async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
         post = await session.get(Post, post_id)
         if post is not None:
             await session.delete(post)
+            events.post_changed(session, post_id, events.DELETED)
     await session.flush()

@@ -11,7 +11,7 @@ from .agenda.agenda import Agenda
 from .clock import Clock, IdGenerator, SystemClock, UuidIdGenerator
 from .context import CommandContext, EngineConfig
 from .errors import UnsupportedFeature
-from .hooks import DefaultAssignmentResolver, Registry, TaskAssignmentResolver
+from .hooks import DefaultAssignmentResolver, NeedsPrefetch, Registry, TaskAssignmentResolver
 from .runtime.entities import Execution, IdentityLink, Job, ProcessDefinition, Task
 from .runtime.jobs import HTTP_REQUEST, HttpAnswer
 from .session import Session
@@ -142,6 +142,8 @@ class Engine:
             if job is not None and job.handler_type == HTTP_REQUEST and job.job_type == "message":
                 return self._http_job(job)
             return self.execute(c.ExecuteJob(job_id))
+        except NeedsPrefetch:
+            raise  # not the job's failure: its runner fetches the answers and runs it again
         except Exception as exc:
             self.execute(c.RecordJobFailure(job_id, f"{type(exc).__name__}: {exc}"))
             raise

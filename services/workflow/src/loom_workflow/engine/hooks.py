@@ -15,6 +15,16 @@ Hook = Callable[[object, Mapping[str, object]], object]
 JobHandler = Callable[[Any, Any, Any], None]
 
 
+class NeedsPrefetch(Exception):  # noqa: N818 - a request to its runner, not a failure
+    """Raised by a hook that needs an answer it must not wait for inside a command (the instance is
+    locked until the command ends): the command rolls back as for any exception, and its runner fetches
+    ``wants`` outside the lock and runs the command again. Never counted as a job's failure."""
+
+    def __init__(self, wants: list[Any]) -> None:
+        super().__init__(f"needs {len(wants)} answer(s) fetched first")
+        self.wants = wants
+
+
 class Registry:
     """Maps BPMN ``class`` names to Python hooks, and exposes named beans to expressions.
 

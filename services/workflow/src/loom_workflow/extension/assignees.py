@@ -5,7 +5,9 @@ Each rule may carry a ``condition`` (a JUEL expression over the process variable
 means always) and an ``operationType`` ('0' adds its users, '1' removes them). Values may hold
 ``${...}`` expressions (e.g. ``${applyUserOfficeId}`` for the initiator's department).
 user/post/company/depart/role/applyUserId/previousExecutor/currentUserId and the department managers
-applyUserDeptManager/previousExecutorDeptManager go to sys (``DirectoryClient.resolve_reviewers``);
+applyUserDeptManager/previousExecutorDeptManager go to sys (``DirectoryClient.resolve_reviewers``),
+through a cache no command waits on (``answers.py``: a missing answer is fetched outside the
+instance's lock and the command runs again);
 ``sql`` runs a read-only parameterised query as a restricted role (``reviewer_sql``); ``custom`` is an expression whose value is the user id(s).
 A rule that names nobody adds nobody; a node whose rules all name nobody follows its
 ``emptyApprover`` setting (``approver_policy``: skip, administrator, or by default an error).
@@ -23,6 +25,7 @@ from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
 from loom_workflow.extension import approver_policy
+from loom_workflow.extension.answers import DirectoryAnswers
 from loom_workflow.extension.reviewer_sql import ReviewerSql
 from loom_workflow.pgstore.store import PgStore, conninfo
 from loom_workflow.task import deadlines
@@ -104,11 +107,16 @@ class ReviewerResolver:
         sql_url: str | None = None,
         sql_views: Sequence[str] = (),
         admin_user_id: str = approver_policy.ADMIN_USER_ID,
+        defer: bool = False,
     ) -> None:
+        """``defer``: a command never waits for sys (the service's runtime, which fetches a missing
+        answer outside the instance's lock and runs the command again: ``answers.py``); else a
+        missing answer is asked at once through ``run_async`` (a dry run, tests)."""
         self._store = store
         self._admin = admin_user_id
         self._directory = directory
         self._run_async = run_async
+        self.answers = DirectoryAnswers(directory, run_async, defer=defer)
         self._sql_views = tuple(sql_views)
         self._sql = ReviewerSql(conninfo(sql_url), self._sql_views) if sql_url else None
 
@@ -152,11 +160,10 @@ class ReviewerResolver:
         return replace(assignment, deadline=found) if found is not None else assignment
 
     def _holidays(self) -> list[date]:
-        """The dates of sys's holiday dictionary (none without sys)."""
-        if self._directory is None or not hasattr(self._directory, "dict_map"):
+        """The dates of sys's holiday dictionary (none without sys), from the answers' cache."""
+        if self._directory is None:
             return []
-        values = self._run_async(self._directory.dict_map([deadlines.HOLIDAY_DICT]))
-        return deadlines.holidays_of(v.value for v in values.get(deadlines.HOLIDAY_DICT, []))
+        return self.answers.holidays()
 
     def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
         """The node's approver policy settings, read through the store (with the node's rules)."""
@@ -210,7 +217,14 @@ class ReviewerResolver:
         """The enabled users in candidate groups (role ids): who would see a task offered to them."""
         if not groups or self._directory is None:
             return []
-        return list(self._run_async(self._directory.resolve_reviewers([("role", ",".join(groups))])))
+        return self.answers.members(groups)
+
+    def members_now(self, groups: Sequence[str]) -> list[str]:
+        """:meth:`members_of` for a caller that holds no instance lock (the notice consumer, in a
+        thread): a missing answer is asked of sys at once."""
+        if not groups or self._directory is None:
+            return []
+        return self.answers.members(groups, wait=True)
 
     def _rule_users(
         self, rule: Rule, variables: Mapping[str, object], initiator: str, actor: str
@@ -224,16 +238,7 @@ class ReviewerResolver:
             raise ExpressionError(f"unknown reviewer type {rule.type}")
         if self._directory is None:
             return _without_directory(rule.type, value, initiator, actor)
-        return list(
-            self._run_async(
-                self._directory.resolve_reviewers(
-                    [(rule.type, value)],
-                    initiator_id=initiator,
-                    previous_executor_id=actor,
-                    current_user_id=actor,
-                )
-            )
-        )
+        return self.answers.reviewers(rule.type, value, initiator=initiator, actor=actor)
 
     def _sql_users(self, sql: str, variables: Mapping[str, object]) -> list[str]:
         """Runs a reviewer query as the restricted reviewer role (``reviewer_sql``)."""

@@ -46,9 +46,10 @@ class JobWorker:
         state = await self._runtime.query(lambda tx: tx.take_job(job_id, self.owner, s.job_lease_seconds))
         if state != "mine":
             return state
-        try:
-            ran = await asyncio.get_running_loop().run_in_executor(
-                self._runtime.executor, self._runtime.engine.execute_job, job_id
+        loop = asyncio.get_running_loop()
+        try:  # answers of sys the job lacks are fetched outside its instance's lock, then it runs again
+            ran = await self._runtime.prefetching(
+                lambda: loop.run_in_executor(self._runtime.executor, self._runtime.engine.execute_job, job_id)
             )
         except Exception:
             log.exception("job %s failed", job_id)
@@ -122,6 +123,10 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
         Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
     )
     runtime = WorkflowRuntime(settings, directory=directory, loop=loop)
+    # sys's changes drop the cached answers the jobs' commands read (reviewers, the holiday calendar)
+    changes = await messaging.listen(
+        nc, "loom.sys.*.changed", lambda msg: runtime.resolver.answers.on_sys_change(msg.subject)
+    )
     worker = JobWorker(js, runtime, settings)
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, worker.stop)
@@ -139,5 +144,6 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
             else:
                 await worker.run()
     finally:
+        await changes.unsubscribe()
         await loop.run_in_executor(None, runtime.close)
         await messaging.close(nc)

@@ -102,7 +102,7 @@ async def consuming(app: FastAPI) -> AsyncIterator[None]:
     settings: WorkflowSettings = app.state.runtime.settings
     durable = durable_name(settings)
     channels = channels_of(settings)
-    members_of = app.state.runtime.resolver.members_of
+    members_of = app.state.runtime.resolver.members_now  # no instance lock here: sys may be waited for
 
     async def handle(msg: Msg) -> None:
         if msg.subject not in service.SUBJECTS:

@@ -24,25 +24,29 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18loom/sys/v1/events.proto\x12\x0bloom.sys.v1\"Y\n\x0bUserChanged\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\x12\x12\n\nlogin_flag\x18\x03 \x01(\t\"E\n\x0bRoleChanged\x12\x0f\n\x07role_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"E\n\x0bMenuChanged\x12\x0f\n\x07menu_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"X\n\x0b\x44ictChanged\x12\x14\n\x0c\x64ict_type_id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12%\n\x04kind\x18\x03 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"5\n\x0eSessionRevoked\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\"\xd3\x02\n\x0fOperationLogged\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x0f\n\x07service\x18\x04 \x01(\t\x12\x0f\n\x07user_id\x18\x05 \x01(\t\x12\x12\n\nlogin_name\x18\x06 \x01(\t\x12\x13\n\x0bremote_addr\x18\x07 \x01(\t\x12\x12\n\nuser_agent\x18\x08 \x01(\t\x12\x13\n\x0brequest_uri\x18\t \x01(\t\x12\x14\n\x0crequest_type\x18\n \x01(\t\x12\x0e\n\x06params\x18\x0b \x01(\t\x12\x12\n\nrecord_ids\x18\x0c \x01(\t\x12\x0e\n\x06\x62\x65\x66ore\x18\r \x01(\t\x12\r\n\x05\x61\x66ter\x18\x0e \x01(\t\x12\x0e\n\x06result\x18\x0f \x01(\t\x12\x11\n\texception\x18\x10 \x01(\t\x12\x13\n\x0brecord_time\x18\x11 \x01(\x03\x12\x12\n\ncreated_at\x18\x12 \x01(\x03*t\n\nChangeKind\x12\x1b\n\x17\x43HANGE_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43HANGE_KIND_CREATED\x10\x01\x12\x17\n\x13\x43HANGE_KIND_UPDATED\x10\x02\x12\x17\n\x13\x43HANGE_KIND_DELETED\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18loom/sys/v1/events.proto\x12\x0bloom.sys.v1\"Y\n\x0bUserChanged\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\x12\x12\n\nlogin_flag\x18\x03 \x01(\t\"E\n\x0bRoleChanged\x12\x0f\n\x07role_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"I\n\rOfficeChanged\x12\x11\n\toffice_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"E\n\x0bPostChanged\x12\x0f\n\x07post_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"E\n\x0bMenuChanged\x12\x0f\n\x07menu_id\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"X\n\x0b\x44ictChanged\x12\x14\n\x0c\x64ict_type_id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12%\n\x04kind\x18\x03 \x01(\x0e\x32\x17.loom.sys.v1.ChangeKind\"5\n\x0eSessionRevoked\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x12\n\nsession_id\x18\x02 \x01(\t\"\xd3\x02\n\x0fOperationLogged\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\r\n\x05title\x18\x03 \x01(\t\x12\x0f\n\x07service\x18\x04 \x01(\t\x12\x0f\n\x07user_id\x18\x05 \x01(\t\x12\x12\n\nlogin_name\x18\x06 \x01(\t\x12\x13\n\x0bremote_addr\x18\x07 \x01(\t\x12\x12\n\nuser_agent\x18\x08 \x01(\t\x12\x13\n\x0brequest_uri\x18\t \x01(\t\x12\x14\n\x0crequest_type\x18\n \x01(\t\x12\x0e\n\x06params\x18\x0b \x01(\t\x12\x12\n\nrecord_ids\x18\x0c \x01(\t\x12\x0e\n\x06\x62\x65\x66ore\x18\r \x01(\t\x12\r\n\x05\x61\x66ter\x18\x0e \x01(\t\x12\x0e\n\x06result\x18\x0f \x01(\t\x12\x11\n\texception\x18\x10 \x01(\t\x12\x13\n\x0brecord_time\x18\x11 \x01(\x03\x12\x12\n\ncreated_at\x18\x12 \x01(\x03*t\n\nChangeKind\x12\x1b\n\x17\x43HANGE_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43HANGE_KIND_CREATED\x10\x01\x12\x17\n\x13\x43HANGE_KIND_UPDATED\x10\x02\x12\x17\n\x13\x43HANGE_KIND_DELETED\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'loom.sys.v1.events_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CHANGEKIND']._serialized_start=761
-  _globals['_CHANGEKIND']._serialized_end=877
+  _globals['_CHANGEKIND']._serialized_start=907
+  _globals['_CHANGEKIND']._serialized_end=1023
   _globals['_USERCHANGED']._serialized_start=41
   _globals['_USERCHANGED']._serialized_end=130
   _globals['_ROLECHANGED']._serialized_start=132
   _globals['_ROLECHANGED']._serialized_end=201
-  _globals['_MENUCHANGED']._serialized_start=203
-  _globals['_MENUCHANGED']._serialized_end=272
-  _globals['_DICTCHANGED']._serialized_start=274
-  _globals['_DICTCHANGED']._serialized_end=362
-  _globals['_SESSIONREVOKED']._serialized_start=364
-  _globals['_SESSIONREVOKED']._serialized_end=417
-  _globals['_OPERATIONLOGGED']._serialized_start=420
-  _globals['_OPERATIONLOGGED']._serialized_end=759
+  _globals['_OFFICECHANGED']._serialized_start=203
+  _globals['_OFFICECHANGED']._serialized_end=276
+  _globals['_POSTCHANGED']._serialized_start=278
+  _globals['_POSTCHANGED']._serialized_end=347
+  _globals['_MENUCHANGED']._serialized_start=349
+  _globals['_MENUCHANGED']._serialized_end=418
+  _globals['_DICTCHANGED']._serialized_start=420
+  _globals['_DICTCHANGED']._serialized_end=508
+  _globals['_SESSIONREVOKED']._serialized_start=510
+  _globals['_SESSIONREVOKED']._serialized_end=563
+  _globals['_OPERATIONLOGGED']._serialized_start=566
+  _globals['_OPERATIONLOGGED']._serialized_end=905
 # @@protoc_insertion_point(module_scope)

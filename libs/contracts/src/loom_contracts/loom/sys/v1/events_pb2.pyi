@@ -92,6 +92,58 @@ class RoleChanged(_message.Message):
 Global___RoleChanged: _TypeAlias = RoleChanged  # noqa: Y015
 
 @_typing.final
+class OfficeChanged(_message.Message):
+    """loom.sys.office.changed: an office (company or department) was created, updated (its manager,
+    its place in the tree) or deleted. Services drop cached answers that name people by office.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    OFFICE_ID_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    office_id: _builtins.str
+    kind: Global___ChangeKind.ValueType
+    def __init__(
+        self,
+        *,
+        office_id: _builtins.str = ...,
+        kind: Global___ChangeKind.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "office_id", b"office_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OfficeChanged: _TypeAlias = OfficeChanged  # noqa: Y015
+
+@_typing.final
+class PostChanged(_message.Message):
+    """loom.sys.post.changed: a post was created, updated (e.g. disabled) or deleted with its holders.
+    Services drop cached answers that name people by post.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    POST_ID_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    post_id: _builtins.str
+    kind: Global___ChangeKind.ValueType
+    def __init__(
+        self,
+        *,
+        post_id: _builtins.str = ...,
+        kind: Global___ChangeKind.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind", "post_id", b"post_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PostChanged: _TypeAlias = PostChanged  # noqa: Y015
+
+@_typing.final
 class MenuChanged(_message.Message):
     """loom.sys.menu.changed: a menu or its permission string changed."""
 
