@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto bench clean
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -54,6 +54,12 @@ test-python: ## Python tests (SERVICE=sys narrows to one service)
 
 test-workflow-scale: ## workflow scale-out: 2 API replicas behind Traefik + 2 workers, 200 tasks / 500 timers exactly once while one of each is killed (~1-2 min)
 	@LOOM_SCALE_TEST=1 $(UV) run pytest services/workflow/tests/scale -q
+
+compose-secrets: ## write .env for docker compose: every secret generated in its format, existing values kept
+	@python3 deploy/compose/make_env.py
+
+test-compose: ## build the images, run docker-compose.yml and the deployment's end-to-end tests, down -v (needs Docker; ~10 min cold)
+	@bash scripts/test-compose.sh
 
 test-frontends: ## vitest component tests
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi

@@ -17,7 +17,17 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-FRONTENDS = Path(os.environ.get("LOOM_FRONTENDS_DIR", Path(__file__).resolve().parents[2] / "frontends"))
+
+def frontends_dir() -> Path:
+    """``LOOM_FRONTENDS_DIR`` (the image: ``/app/frontends``), else the checkout's ``frontends/``.
+
+    The checkout is looked up only when the variable is unset: in the image this file is
+    ``/app/static_server.py``, which has no ``parents[2]``."""
+    configured = os.environ.get("LOOM_FRONTENDS_DIR", "").strip()
+    return Path(configured) if configured else Path(__file__).resolve().parents[2] / "frontends"
+
+
+FRONTENDS = frontends_dir()
 AREAS = ("sys", "gencode", "workflow", "forms")
 
 

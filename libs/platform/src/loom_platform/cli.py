@@ -2,7 +2,9 @@
 
 ``migrate`` creates the database when missing and applies the service's Alembic history,
 ``seed`` writes its idempotent seed, ``setup`` does both in one process (what ``make dev``
-runs), ``serve`` runs the app factory under uvicorn.
+runs, and compose's one-shot ``<service>-setup`` and k8s's init containers), ``serve`` runs the
+app factory under uvicorn. The first three hold the database's migration lock, so that processes
+started together run them one at a time.
 """
 
 from __future__ import annotations
@@ -19,10 +21,26 @@ import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import db
-from loom_platform.migrations import ensure_database, upgrade
+from loom_platform.migrations import ensure_database, migration_lock, upgrade
 from loom_platform.settings import ServiceSettings
 
 S = TypeVar("S", bound=ServiceSettings)
+
+# After SIGTERM, requests in flight get this long before uvicorn cancels them. Without a bound, a
+# connection that never ends (a notice stream: server-sent events the portal keeps open) held the
+# process until Docker's 10 s ran out and it was killed; with it, serve exits in about this long
+# plus the lifespan's shutdown (closing NATS, gRPC, the database pool: a second or two).
+GRACEFUL_SHUTDOWN_SECONDS = 5.0
+
+# What every ``serve`` passes to uvicorn (the workflow API's several processes too).
+SERVER_OPTIONS: dict[str, Any] = {
+    "log_config": None,
+    "access_log": False,
+    # Longer than the gateway keeps an idle connection (30 s): the gateway closes first, so it never
+    # sends a request into a connection this server is closing.
+    "timeout_keep_alive": 75,
+    "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+}
 
 
 @dataclass
@@ -85,15 +103,7 @@ class ServiceCommand(Generic[S]):
     def serve(self, settings: S) -> None:
         """Runs the HTTP app (and whatever its lifespan starts: gRPC, relay, listeners)."""
         uvicorn.run(
-            self.app_factory,
-            factory=True,
-            host=settings.http_host,
-            port=settings.http_port,
-            log_config=None,
-            access_log=False,
-            # Longer than the gateway keeps an idle connection (30 s): the gateway closes first,
-            # so it never sends a request into a connection this server is closing.
-            timeout_keep_alive=75,
+            self.app_factory, factory=True, host=settings.http_host, port=settings.http_port, **SERVER_OPTIONS
         )
 
     def main(self) -> None:
@@ -102,10 +112,12 @@ class ServiceCommand(Generic[S]):
         parser.add_argument("command", choices=["serve", "migrate", "seed", "setup", *self.extra])
         command = parser.parse_args().command
         settings = self.settings()
-        if command in ("migrate", "setup"):
-            self.migrate(settings)
-        if command in ("seed", "setup"):
-            self.run_seed(settings)
+        if command in ("migrate", "seed", "setup"):
+            with migration_lock(settings.database_url):
+                if command in ("migrate", "setup"):
+                    self.migrate(settings)
+                if command in ("seed", "setup"):
+                    self.run_seed(settings)
         if command == "serve":
             self.serve(settings)
         if command in self.extra:

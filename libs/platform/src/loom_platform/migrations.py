@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -23,8 +25,33 @@ def ensure_database(url: str) -> bool:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
         if exists:
             return False
-        conn.execute(f'CREATE DATABASE "{name}"')  # name comes from settings, not from a user
+        try:
+            conn.execute(f'CREATE DATABASE "{name}"')  # name comes from settings, not from a user
+        except (psycopg.errors.DuplicateDatabase, psycopg.errors.UniqueViolation):
+            return False  # another process (a replica's setup, the app host's) made it meanwhile
         return True
+
+
+# The advisory lock key every service's migrate and seed hold on its own database ("loom")
+MIGRATION_LOCK = 0x6C6F6F6D
+
+
+@contextmanager
+def migration_lock(url: str) -> Iterator[None]:
+    """Holds an advisory lock on the database of ``url`` (created when missing) while the block runs.
+
+    ``migrate``, ``seed`` and ``setup`` run inside it: replicas, init containers or one-shot jobs
+    started together take their turns, and the later ones find nothing left to do, instead of two
+    Alembic runs inserting the same ``alembic_version`` row (a UniqueViolation) or seeding twice.
+    """
+    ensure_database(url)
+    dsn = make_url(sync_url(url)).set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
 
 
 def alembic_config(service_dir: Path, url: str) -> Config:

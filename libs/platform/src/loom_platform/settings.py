@@ -31,9 +31,9 @@ def repo_root() -> Path:
 class ServiceSettings(BaseSettings):
     """What every service needs: identity, addresses, infrastructure, security keys."""
 
-    model_config = SettingsConfigDict(
-        env_file=".env", env_ignore_empty=True, extra="ignore", populate_by_name=True
-    )
+    # The process environment only: a checkout's .env is docker compose's (make compose-secrets),
+    # never read by `make dev` or the tests.
+    model_config = SettingsConfigDict(env_ignore_empty=True, extra="ignore", populate_by_name=True)
 
     service_name: str = "service"
     mode: Literal["development", "production", "test"] = Field(

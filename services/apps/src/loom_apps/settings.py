@@ -19,7 +19,6 @@ class AppsSettings(ServiceSettings):  # type: ignore[misc]
 
     model_config = SettingsConfigDict(
         env_prefix="LOOM_APPS_",
-        env_file=".env",
         env_ignore_empty=True,
         extra="ignore",
         populate_by_name=True,

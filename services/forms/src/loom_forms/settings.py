@@ -11,7 +11,7 @@ from loom_platform.service_token import DataServiceTokenSettings
 class FormsSettings(DataServiceTokenSettings):  # type: ignore[misc]
     """Where forms keeps its definitions and process form data, and where it finds gencode."""
 
-    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    # the rest of the configuration (empty values ignored, ...) is the platform base's
     model_config = SettingsConfigDict(env_prefix="LOOM_FORMS_")
 
     service_name: str = "forms"

@@ -16,7 +16,7 @@ DEFAULT_SECRET_KEY = "bG9vbS1kZXZlbG9wbWVudC1rZXktbm90LXNlY3JldCE="
 class GencodeSettings(DataServiceTokenSettings):  # type: ignore[misc]
     """Where gencode keeps its metadata, business tables, generated code and secrets."""
 
-    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    # the rest of the configuration (empty values ignored, ...) is the platform base's
     model_config = SettingsConfigDict(env_prefix="LOOM_GENCODE_")
 
     service_name: str = "gencode"

@@ -11,7 +11,7 @@ from loom_platform.settings import ServiceSettings
 
 
 class SysSettings(ServiceSettings):
-    # the rest of the configuration (.env, empty values ignored, ...) is the platform base's
+    # the rest of the configuration (empty values ignored, ...) is the platform base's
     model_config = SettingsConfigDict(env_prefix="LOOM_SYS_")
 
     service_name: str = "sys"

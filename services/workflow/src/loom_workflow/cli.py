@@ -7,7 +7,7 @@ import asyncio
 import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.cli import ServiceCommand
+from loom_platform.cli import SERVER_OPTIONS, ServiceCommand
 from loom_workflow.settings import WorkflowSettings
 
 
@@ -64,9 +64,7 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
             # uvicorn restarts a worker that does not answer its health ping in time; the default 5 s
             # is shorter than a worker's start on a busy host, which then restarts it forever
             timeout_worker_healthcheck=60,
-            log_config=None,
-            access_log=False,
-            timeout_keep_alive=75,  # longer than the gateway's idle timeout, as the platform's serve
+            **SERVER_OPTIONS,  # the platform's serve's: keep-alive, bounded graceful stop
         )
         # uvicorn.run's own supervisor could take a minute to stop on a busy host (supervisor.py)
         Supervisor(config, sockets=[config.bind_socket()]).run()

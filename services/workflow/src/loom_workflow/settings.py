@@ -15,9 +15,7 @@ DEFAULT_URL_SIGNING_KEY = "loom-development-url-signing-key"
 
 
 class WorkflowSettings(ServiceSettings):
-    model_config = SettingsConfigDict(
-        env_prefix="LOOM_WORKFLOW_", env_file=".env", env_ignore_empty=True, extra="ignore"
-    )
+    model_config = SettingsConfigDict(env_prefix="LOOM_WORKFLOW_", env_ignore_empty=True, extra="ignore")
 
     service_name: str = "workflow"
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_workflow"

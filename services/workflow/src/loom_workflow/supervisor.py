@@ -26,8 +26,9 @@ from uvicorn.supervisors.multiprocess import Multiprocess, Process
 
 log = logging.getLogger("uvicorn.error")
 
-# A worker's graceful stop (requests in flight, lifespan shutdown) before it is killed
-STOP_SECONDS = 15.0
+# A worker's graceful stop (requests in flight, at most GRACEFUL_SHUTDOWN_SECONDS, then the lifespan's
+# shutdown) before it is killed: within Docker's 10 s between SIGTERM and SIGKILL.
+STOP_SECONDS = 8.0
 _SLICE = 0.5
 
 

@@ -18,6 +18,7 @@ import nats
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig
+from prometheus_client import Counter
 
 from loom_platform import messaging
 from loom_platform.logging import configure
@@ -27,6 +28,11 @@ from loom_workflow.settings import WorkflowSettings
 log = logging.getLogger(__name__)
 
 DURABLE = "workflow-jobs"
+
+# On the process's /metrics (LOOM_WORKFLOW_WORKER_METRICS_PORT): how the jobs spread over the workers.
+EXECUTED = Counter(
+    "loom_workflow_jobs_executed", "Jobs this process ran to completion (timers, continuations)"
+)
 
 
 class JobWorker:
@@ -57,6 +63,7 @@ class JobWorker:
             return "failed"
         if ran:
             self.executed += 1
+            EXECUTED.inc()
         return "executed" if ran else "gone"
 
     async def _on_message(self, msg: Msg) -> None:
