@@ -22,6 +22,13 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Msg], Awaitable[None]]
 
 
+# How long closing a connection waits for its subscriptions to drain. nats-py's default is 30 s, and
+# a pull subscription whose consumer has already stopped (a durable consumer's messages fetched but
+# never handled) never drains: a service then outlived Docker's 10 s after SIGTERM and was killed.
+# What is left undrained is redelivered (durable consumers) or was a broadcast (listeners).
+DRAIN_SECONDS = 2
+
+
 async def connect(url: str, name: str) -> NatsClient:
     """Connects with reconnects forever (a service outlives a NATS restart)."""
     return await nats.connect(
@@ -30,14 +37,15 @@ async def connect(url: str, name: str) -> NatsClient:
         max_reconnect_attempts=-1,
         reconnect_time_wait=0.5,
         connect_timeout=3,
+        drain_timeout=DRAIN_SECONDS,
     )
 
 
 async def close(nc: NatsClient) -> None:
     """Drains the connection; when NATS stopped first (Ctrl-C stops everything at once), just closes."""
     try:
-        await nc.drain()
-    except Exception:  # the server is gone: nothing left to drain
+        await nc.drain()  # gives up after DRAIN_SECONDS (ErrDrainTimeout)
+    except Exception:  # the server is gone, or a subscription would not drain: just close
         await nc.close()
 
 
