@@ -6,9 +6,9 @@ UV := $(shell command -v uv 2>/dev/null || echo "python3 -m uv")
 FRONTENDS := frontends
 SERVICE ?=
 PYTEST_WORKERS ?= 2
-PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps
+PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -48,6 +48,7 @@ test: install install-browser ## run every test: Python (unit, integration), fro
 
 test-python: ## Python tests (SERVICE=sys narrows to one service)
 	@$(UV) run python scripts/gen_protos.py --check
+	@$(UV) run python scripts/gen_gateway.py --check
 	@# One pytest per package: each service's tests are their own world (conftest, tables, settings).
 	@status=0; for dir in $(if $(SERVICE),services/$(SERVICE),$(PYTHON_TEST_DIRS)); do \
 		echo "== $$dir"; $(UV) run pytest $$dir -q -n $(PYTEST_WORKERS) || status=1; done; exit $$status
@@ -81,6 +82,9 @@ typecheck: ## mypy (strict on libs/ and the engine) and tsc
 	@$(UV) run mypy libs/platform/src services/workflow/src/loom_workflow/engine
 	@$(UV) run mypy services/sys/src services/gencode/src services/workflow/src services/forms/src services/apps/src
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm run --silent typecheck); fi
+
+gateway: ## write gateway/dynamic/routes.yml and deploy/k8s/ingress.yaml from gateway/routes.source.yml
+	@$(UV) run python scripts/gen_gateway.py
 
 proto: ## regenerate libs/contracts from proto/
 	@$(UV) run python scripts/gen_protos.py

@@ -133,7 +133,9 @@ def file_provider(source: dict[str, Any]) -> str:
                 f'        servers: [{{url: "{{{{ env "{service["url"]}" | default "{service["default"]}" }}}}"}}]'
             )
         if "health" in service:
-            out.append(f"        healthCheck: {{path: {service['health']}, interval: {HEALTH['interval']}, timeout: {HEALTH['timeout']}}}")
+            out.append(
+                f"        healthCheck: {{path: {service['health']}, interval: {HEALTH['interval']}, timeout: {HEALTH['timeout']}}}"
+            )
         out.append(f"        serversTransport: {TRANSPORT}")
     out += ["", "  serversTransports:", f"    {TRANSPORT}:", *_dump(source["transport"], "      ")]
     return "\n".join(out) + "\n"
@@ -143,7 +145,12 @@ def kubernetes(source: dict[str, Any]) -> str:
     """``deploy/k8s/ingress.yaml``."""
     api = "traefik.io/v1alpha1"
     docs: list[dict[str, Any]] = [
-        {"apiVersion": api, "kind": "ServersTransport", "metadata": {"name": TRANSPORT}, "spec": source["transport"]}
+        {
+            "apiVersion": api,
+            "kind": "ServersTransport",
+            "metadata": {"name": TRANSPORT},
+            "spec": source["transport"],
+        }
     ]
     for name, middleware in source["middlewares"].items():
         spec = _settings(middleware, template=False)
@@ -157,7 +164,9 @@ def kubernetes(source: dict[str, Any]) -> str:
                 "kind": "Rule",
                 "priority": router["priority"],
                 "middlewares": [{"name": m} for m in router["middlewares"]],
-                "services": [{"name": router["service"], "port": service["port"], "serversTransport": TRANSPORT}],
+                "services": [
+                    {"name": router["service"], "port": service["port"], "serversTransport": TRANSPORT}
+                ],
             }
         )
     docs.append(
