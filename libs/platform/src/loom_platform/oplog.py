@@ -21,7 +21,7 @@ import asyncio
 import logging
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -61,17 +61,28 @@ _pending: set[asyncio.Task[None]] = set()
 Change = tuple[str, dict[str, Any] | None, dict[str, Any] | None]
 # The records the current logged request changed; None outside such a request.
 _changes: ContextVar[list[Change] | None] = ContextVar("loom_oplog_changes", default=None)
+# Descriptions deferred by writers (:func:`record_later`), run when the changes are read.
+_later: ContextVar[list[Callable[[], None]] | None] = ContextVar("loom_oplog_later", default=None)
 
 
 @contextmanager
 def collecting() -> Iterator[list[Change]]:
-    """Collects the records changed inside the block (a logged request; a test of a writer)."""
+    """Collects the records changed inside the block (a logged request; a test of a writer). The
+    descriptions deferred with :func:`record_later` are added when the block ends."""
     changes: list[Change] = []
-    token = _changes.set(changes)
+    later: list[Callable[[], None]] = []
+    token, later_token = _changes.set(changes), _later.set(later)
     try:
         yield changes
     finally:
-        _changes.reset(token)
+        _later.reset(later_token)
+        try:
+            for describe in later:  # their record() calls land in ``changes``
+                describe()
+        except Exception:  # the log never fails the request it describes
+            log.exception("a deferred change description failed")
+        finally:
+            _changes.reset(token)
 
 
 def _value(value: Any) -> Any:
@@ -146,6 +157,16 @@ def record(table: str, key: str, before: dict[str, Any] | None, after: dict[str,
     old, new = kept(before), kept(after)
     if old or new:
         found.append((f"{table} {key}", old, new))
+
+
+def record_later(describe: Callable[[], None]) -> None:
+    """Defers a writer's description of its changes (``describe`` calls :func:`record`) until the
+    request's changes are read, after its response: a writer holding a lock or a transaction (the
+    workflow engine's command) hands over what it changed and builds nothing meanwhile. Outside a
+    logged request, nothing."""
+    later = _later.get()
+    if later is not None and recording():
+        later.append(describe)
 
 
 def _masked_changes(changes: list[Change]) -> tuple[str, str]:

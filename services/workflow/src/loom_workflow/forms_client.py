@@ -6,6 +6,7 @@ moves on; forms answers field messages for invalid data, and a task id it has se
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -174,11 +175,18 @@ class FormsClient:
         return found if isinstance(found, dict) else {}
 
     async def field_ids(self, json_id: str) -> tuple[str, ...]:
-        """The models of a form version's fields (the keys its values are stored and sent under)."""
+        """The models of a form version's fields (the keys its values are stored and sent under). A
+        version a process uses is published and never edited in place: its fields are kept a while
+        (``FIELDS_SECONDS``), so a submission asks forms once, to store its values."""
+        cached = _fields.get(json_id)
+        if cached is not None and time.monotonic() - cached[0] < FIELDS_SECONDS:
+            return cached[1]
         reply = await self._client.call(
             self._stub.GetFormFields, service_pb2.GetFormFieldsRequest(json_id=json_id)
         )
-        return tuple(f.id for f in reply.fields)
+        found = tuple(f.id for f in reply.fields)
+        _fields[json_id] = (time.monotonic(), found)
+        return found
 
     async def data(self, *, business_key: str, json_id: str = "") -> dict[str, Any] | None:
         """The form data stored under the business key (of that form version when given); None if none."""
@@ -222,6 +230,9 @@ def _json_value(text: str) -> Any:
 
 
 _clients: dict[tuple[str, int], FormsClient] = {}
+# form version id -> (read at, its fields' models)
+_fields: dict[str, tuple[float, tuple[str, ...]]] = {}
+FIELDS_SECONDS = 300.0
 
 
 def client(address: str, deadline_seconds: float = 5.0) -> FormsClient:

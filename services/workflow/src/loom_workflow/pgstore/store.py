@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 import orjson
@@ -23,6 +24,7 @@ from google.protobuf.message import Message
 from psycopg_pool import ConnectionPool
 from sqlalchemy.engine import make_url
 
+from loom_platform import oplog
 from loom_platform.logging import request_id
 from loom_platform.outbox import outbox_row
 from loom_workflow.engine.runtime import entities
@@ -108,6 +110,8 @@ class PgStore:
                 tx.commit()
             finally:
                 self._local.tx = previous
+        for changes in tx.described:  # described for the operation log after its response, not now
+            oplog.record_later(partial(writes.log_changes, changes))
         if tx.wrote_events and self._on_commit is not None:
             self._on_commit()
 
@@ -160,6 +164,9 @@ class PgTx:
         self._conn = conn
         self.store = store
         self.wrote_events = False
+        # Change sets written inside a logged request: the operation log's before/after are built from
+        # them once the transaction has committed (a retried attempt's are never described)
+        self.described: list[ChangeSet] = []
         # The change set written last, waiting to go with the COMMIT (see write)
         self._pending: tuple[str, list[Any]] | None = None
         # Definitions of a loaded tree, read in the tree's load: saves a round trip per command.
@@ -480,7 +487,8 @@ class PgTx:
         :class:`ConcurrentModification` is raised. A table's single updated or deleted row (the usual
         case) is matched without the set-returning ``loom_workflow_rows``."""
         self._send_pending()
-        writes.log_changes(changes)
+        if oplog.recording():
+            self.described.append(changes)
         records = history.build_records(
             [r for r in (*changes.inserts, *changes.updates) if history.recorded(r)],
             [r for r in changes.deletes if history.recorded(r)],

@@ -106,7 +106,9 @@ def _label(rows: list[Row]) -> str:
 def log_changes(changes: ChangeSet) -> None:
     """Tells the operation log (inside a logged request) what the change set did: each runtime row
     inserted, updated (the changed fields, old and new) or deleted, and each history row deleted
-    (history rows written mirror the runtime rows)."""
+    (history rows written mirror the runtime rows). The store calls it through
+    ``oplog.record_later`` once the command has committed: built after the response, not under the
+    instance's lock."""
     if not oplog.recording():
         return
     for row in changes.inserts:

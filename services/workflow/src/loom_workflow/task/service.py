@@ -4,6 +4,7 @@ changes ``countersign.py``; what they share is ``handling.py``."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -117,16 +118,18 @@ async def form_variables(
     if pending is None:
         return dict(variables)
     forms = forms_client.client(runtime.settings.forms_grpc_address)
-    stored = await forms.store(
-        pending.form,
-        business_key=pending.business_key,
-        task_id=task_id,
-        values=submitted,
-        user_id=actor,
-        proc_inst_id=pending.proc_inst_id,
-        draft=draft,
+    stored, fields = await asyncio.gather(  # the two questions to forms at once
+        forms.store(
+            pending.form,
+            business_key=pending.business_key,
+            task_id=task_id,
+            values=submitted,
+            user_id=actor,
+            proc_inst_id=pending.proc_inst_id,
+            draft=draft,
+        ),
+        forms.field_ids(pending.form.json_id),
     )
-    fields = await forms.field_ids(pending.form.json_id)
     return typed_variables(forms_client.process_values(fields, variables, stored))
 
 
