@@ -183,6 +183,27 @@ MATRIX: dict[str, str] = {
     "GET /database/datamodel/dataMeta/queryNeedByDataSetId": PERMISSION,
     "GET /database/datamodel/dataSet/getData/{id}/{format}": PERMISSION,  # or the set's own token
     # --- workflow ---
+    # decisions (issue 37): called alone, listed for designers, evaluated per instance
+    "POST /dmn-api/dmn-rule/execute": PERMISSION,  # flowable:decision:execute
+    "GET /dmn-api/dmn-repository/decisions": PERMISSION,
+    "GET /dmn-api/dmn-history/historic-decision-executions": USER,  # an instance's data: those involved
+    # external tasks: a worker's own token (a user's token is refused, 403), the administrators' lists
+    "POST /external-task/fetchAndLock": PERMISSION,
+    "POST /external-task/{task_id}/complete": PERMISSION,
+    "POST /external-task/{task_id}/failure": PERMISSION,
+    "POST /external-task/{task_id}/bpmnError": PERMISSION,
+    "POST /external-task/{task_id}/extendLock": PERMISSION,
+    "POST /external-task/{task_id}/unlock": PERMISSION,  # the worker holding it, or flowable:externalTask:edit
+    "PUT /external-task/{task_id}/retries": PERMISSION,
+    "GET /external-task/list": PERMISSION,
+    "GET /external-task/worker/list": PERMISSION,
+    "GET /external-task/worker/queryById": PERMISSION,
+    "POST /external-task/worker/save": PERMISSION,
+    "DELETE /external-task/worker/delete": PERMISSION,
+    "POST /external-task/worker/token": PERMISSION,
+    "GET /flowable/connector/allowedHosts": PERMISSION,  # the designers' live check
+    "GET /flowable/incident/list": PERMISSION,  # flowable:instance:view
+    "PUT /flowable/incident/retry": PERMISSION,  # flowable:instance:retry
     "POST /app/rest/models": PERMISSION,
     "GET /app/rest/models/{model_id}/editor/json": PERMISSION,
     "DELETE /extension/actCategory/delete": PERMISSION,

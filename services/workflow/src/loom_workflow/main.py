@@ -15,12 +15,16 @@ from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
 from loom_workflow.category.router import router as category_router
+from loom_workflow.connector.router import router as connector_router
+from loom_workflow.decision.router import router as decision_router
 from loom_workflow.diagram.router import router as diagram_router
 from loom_workflow.dryrun.router import router as dryrun_router
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.router import routers as extension_routers
+from loom_workflow.external.router import router as external_router
 from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
+from loom_workflow.incident.router import router as incident_router
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.notice.consumer import notices
@@ -44,6 +48,10 @@ ROUTERS = [
     flowform_router,
     category_router,
     notice_router,
+    decision_router,
+    external_router,
+    connector_router,
+    incident_router,
     *extension_routers,
 ]
 

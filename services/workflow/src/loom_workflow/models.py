@@ -4,9 +4,10 @@ domain's models module is imported whole, so a table added to a domain needs no 
 from loom_platform import outbox
 from loom_workflow.category import models as category
 from loom_workflow.extension import models as extension
+from loom_workflow.external import models as external
 from loom_workflow.flowcopy import models as flowcopy
 from loom_workflow.modeler import models as modeler
 from loom_workflow.notice import models as notice
 from loom_workflow.pgstore import tables
 
-__all__ = ["category", "extension", "flowcopy", "modeler", "notice", "outbox", "tables"]
+__all__ = ["category", "extension", "external", "flowcopy", "modeler", "notice", "outbox", "tables"]

@@ -83,6 +83,14 @@ class WorkflowSettings(ServiceSettings):
     smtp_password: str = ""
     smtp_starttls: bool = False
 
+    # External tasks: the longest a worker's fetchAndLock waits for a task (its asyncResponseTimeout is
+    # cut to this; the gateway and the worker's client must allow a little more).
+    external_task_max_wait_seconds: float = 30.0
+    # HTTP tasks call only these hosts ("host", "host:port", "*.example.com"; JSON list), never the
+    # platform's own ports; an answer is read up to this many bytes.
+    http_allowed_hosts: list[str] = []
+    http_max_response_bytes: int = 1_048_576
+
     @model_validator(mode="after")
     def _no_default_signing_key_in_production(self) -> WorkflowSettings:
         if self.url_signing_key == DEFAULT_URL_SIGNING_KEY:

@@ -137,10 +137,10 @@ class Engine:
         """Runs a job idempotently. On failure the retries are counted in a new transaction and the
         error is re-raised. An HTTP job's call is made by ``config.http_transport`` between two
         transactions (read the request; report the answer)."""
+        job = self.read(lambda tx: tx.get_job(job_id))
+        if job is not None and job.handler_type == HTTP_REQUEST and job.job_type == "message":
+            return self._http_job(job)
         try:
-            job = self.read(lambda tx: tx.get_job(job_id))
-            if job is not None and job.handler_type == HTTP_REQUEST and job.job_type == "message":
-                return self._http_job(job)
             return self.execute(c.ExecuteJob(job_id))
         except NeedsPrefetch:
             raise  # not the job's failure: its runner fetches the answers and runs it again
@@ -151,9 +151,18 @@ class Engine:
     def _http_job(self, job: Job) -> bool:
         transport = self.config.http_transport
         if transport is None:
+            self.execute(c.RecordJobFailure(job.id, "UnsupportedFeature: no HTTP transport is configured"))
             raise UnsupportedFeature("HTTP tasks need a transport: none is configured")
-        answer = transport(json.loads(job.handler_config or "{}"))
-        return self.execute(c.CompleteHttpCall(job.id, answer))
+        return self.complete_http_job(job.id, transport(json.loads(job.handler_config or "{}")))
+
+    def complete_http_job(self, job_id: str, answer: HttpAnswer) -> bool:
+        """Reports an HTTP job's answer (``CompleteHttpCall``); a failure counts a retry of the job, in
+        a new transaction, and is re-raised."""
+        try:
+            return self.execute(c.CompleteHttpCall(job_id, answer))
+        except Exception as exc:
+            self.execute(c.RecordJobFailure(job_id, f"{type(exc).__name__}: {exc}"))
+            raise
 
     def read(self, fn: Callable[[StoreTx], T]) -> T:
         """Runs a read in a transaction of its own (no instance lock)."""

@@ -61,17 +61,13 @@ class ExpressionError(EngineError):
     code = "INVALID_ARGUMENT"
 
 
-class DecisionError(EngineError):
+class DecisionError(IllegalArgument):
     """A DMN decision could not be parsed or evaluated (a hit policy violated, an expression failed)."""
 
-    code = "INVALID_ARGUMENT"
 
-
-class BpmnErrorNotCaught(EngineError):
+class BpmnErrorNotCaught(IllegalState):
     """A BPMN error was thrown (by a worker, an HTTP answer or a hook) and no error boundary event of
     the activity or an enclosing scope catches its code."""
-
-    code = "FAILED_PRECONDITION"
 
 
 class BpmnError(Exception):

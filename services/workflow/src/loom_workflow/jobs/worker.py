@@ -9,6 +9,7 @@ A job already executed is gone, so a redelivered message is a no-op. A failure c
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import signal
 import uuid
@@ -22,6 +23,10 @@ from prometheus_client import Counter
 
 from loom_platform import messaging
 from loom_platform.logging import configure
+from loom_workflow.connector import call as connector
+from loom_workflow.connector import hosts
+from loom_workflow.engine.runtime.entities import Job
+from loom_workflow.engine.runtime.jobs import HTTP_REQUEST
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.settings import WorkflowSettings
 
@@ -43,6 +48,9 @@ class JobWorker:
         self._runtime = runtime
         self._settings = settings
         self.owner = f"worker-{uuid.uuid4().hex[:8]}"
+        self._internal = hosts.platform_ports(
+            [settings.database_url, settings.nats_url, settings.sys_grpc_address, settings.forms_grpc_address]
+        )
         self._stopping = asyncio.Event()
         self.executed = 0
 
@@ -53,10 +61,16 @@ class JobWorker:
         if state != "mine":
             return state
         loop = asyncio.get_running_loop()
-        try:  # answers of sys the job lacks are fetched outside its instance's lock, then it runs again
-            ran = await self._runtime.prefetching(
-                lambda: loop.run_in_executor(self._runtime.executor, self._runtime.engine.execute_job, job_id)
-            )
+        job = await self._runtime.query(lambda tx: tx.get_job(job_id))
+        try:
+            if job is not None and job.handler_type == HTTP_REQUEST and job.job_type == "message":
+                ran = await self._http(job)
+            else:  # answers of sys the job lacks are fetched outside its instance's lock, then it runs again
+                ran = await self._runtime.prefetching(
+                    lambda: loop.run_in_executor(
+                        self._runtime.executor, self._runtime.engine.execute_job, job_id
+                    )
+                )
         except Exception:
             log.exception("job %s failed", job_id)
             await self._runtime.query(lambda tx: tx.delay_job(job_id, s.job_retry_wait_seconds))
@@ -65,6 +79,20 @@ class JobWorker:
             self.executed += 1
             EXECUTED.inc()
         return "executed" if ran else "gone"
+
+    async def _http(self, job: Job) -> bool:
+        """An HTTP task's call, made here on the event loop (outside any command and instance lock),
+        its answer reported in a command of its own."""
+        s = self._settings
+        answer = await connector.call(
+            json.loads(job.handler_config or "{}"),
+            allowed=s.http_allowed_hosts,
+            internal=self._internal,
+            max_bytes=s.http_max_response_bytes,
+        )
+        return await asyncio.get_running_loop().run_in_executor(
+            self._runtime.executor, self._runtime.engine.complete_http_job, job.id, answer
+        )
 
     async def _on_message(self, msg: Msg) -> None:
         job_id = msg.data.decode()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from loom_workflow.engine import BpmnParseError
-from loom_workflow.engine.model import EndEvent, ProcessModel, StartEvent, parse_bpmn
+from loom_workflow.engine.model import DecisionTask, EndEvent, ProcessModel, StartEvent, parse_bpmn
 from loom_workflow.modeler.errors import InvalidModel
 
 BPMN_NS = "http://www.omg.org/spec/BPMN/20100524/MODEL"
@@ -113,3 +113,17 @@ def _check_graph(model: ProcessModel) -> None:
         ends = isinstance(node, EndEvent)
         if (not starts and not node.incoming) or (not ends and not node.outgoing):
             raise InvalidModel("workflow.model.dangling", node=node.name or node.id)
+
+
+def decisions_in_deployment(xml: str) -> set[str]:
+    """Keys of the decisions the business-rule tasks of ``xml`` bind to their own deployment."""
+    try:
+        models = parse_bpmn(xml)
+    except BpmnParseError:
+        return set()  # validate() says what is wrong
+    return {
+        node.decision.key
+        for model in models
+        for node in model.nodes.values()
+        if isinstance(node, DecisionTask) and node.decision.binding == "deployment"
+    }

@@ -25,3 +25,15 @@ class KeyRequired(InvalidArgument):
 
 class NameRequired(InvalidArgument):
     message_key = "workflow.model.name_required"
+
+
+class EmptyDecision(InvalidArgument):
+    """A decision model deployed before its table was saved."""
+
+    message_key = "workflow.decision.empty"
+
+
+class DecisionKeyMismatch(InvalidArgument):
+    """Raised as ``DecisionKeyMismatch(key=...)``: the DMN has no decision whose id is the model's key."""
+
+    message_key = "workflow.decision.key_mismatch"

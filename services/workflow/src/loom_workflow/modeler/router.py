@@ -15,39 +15,40 @@ from loom_platform.openapi import RECORD, download
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
-from loom_workflow.modeler import service
+from loom_workflow.modeler import rights, service
 from loom_workflow.modeler.schemas import ModelCreate
 
 router = APIRouter(tags=["model"])
 
-VIEW_PERMISSIONS = service.VIEW_PERMISSIONS
-CanView = Annotated[Principal, require_permission(*VIEW_PERMISSIONS)]
-CanAdd = Annotated[Principal, require_permission("flowable:model:add", "flowable:model:design")]
-CanEdit = Annotated[
-    Principal, require_permission("flowable:model:edit", "flowable:model:design", "flowable:model:add")
-]
-CanDelete = Annotated[Principal, require_permission("flowable:model:del")]
-CanDeploy = Annotated[Principal, require_permission("flowable:model:deploy")]
+# Either family lets a call in; the model's type then decides (modeler/rights.py).
+CanView = Annotated[Principal, require_permission(*rights.permissions("view"))]
+CanAdd = Annotated[Principal, require_permission(*rights.permissions("add"))]
+CanEdit = Annotated[Principal, require_permission(*rights.permissions("edit"))]
+CanDelete = Annotated[Principal, require_permission(*rights.permissions("del"))]
+CanDeploy = Annotated[Principal, require_permission(*rights.permissions("deploy"))]
 
 
 @router.post("/app/rest/models", openapi_extra=RECORD)
-async def create_model(session: SessionDep, body: ModelCreate, principal: CanAdd) -> Any:
-    """Creates an empty model; the answer carries its ``id``."""
+async def create_model(request: Request, session: SessionDep, body: ModelCreate, principal: CanAdd) -> Any:
+    """Creates an empty model (``modelType`` 0: a process, 4: a decision table); the answer carries its ``id``."""
+    rights.check(request, body.model_type, "add")
     async with transaction(session):
         model = await service.create(session, body, actor=principal.user_id)
     return service.render(model)
 
 
 @router.get("/app/rest/models/{model_id}/editor/json", openapi_extra=RECORD)
-async def editor_json(session: SessionDep, model_id: str, _: CanView) -> Any:
+async def editor_json(request: Request, session: SessionDep, model_id: str, _: CanView) -> Any:
     """The model for the designer, with ``lastUpdated`` (sent back on save to detect conflicts)."""
     model = await service.get(session, model_id)
-    body = service.render(model, await service.latest_definition(session, model.key))
+    rights.check(request, model.model_type, "view")
+    body = service.render(model, await service.latest_definition(session, model))
     return {**body, "modelId": model.id, "bpmnXml": model.bpmn_xml, "model": {"bpmnXml": model.bpmn_xml}}
 
 
 @router.post("/flowable/model/saveModel/{model_id}", openapi_extra=RECORD)
 async def save_model(
+    request: Request,
     session: SessionDep,
     model_id: str,
     principal: CanEdit,
@@ -60,6 +61,7 @@ async def save_model(
     lastUpdated: Annotated[str | None, Form()] = None,  # noqa: N803 - wire name
 ) -> Any:
     """Saves the designer's XML (form-encoded); 409 when the model changed since it was loaded."""
+    rights.check(request, (await service.get(session, model_id)).model_type, "edit")
     async with transaction(session):
         model = await service.save_xml(
             session,
@@ -77,15 +79,17 @@ async def save_model(
 
 
 @router.get("/flowable/model/getBpmnXml", responses=download("text/xml", "the BPMN XML"))
-async def get_bpmn_xml(session: SessionDep, _: CanView, id: str) -> Response:
-    """The model's BPMN XML as text."""
+async def get_bpmn_xml(request: Request, session: SessionDep, _: CanView, id: str) -> Response:
+    """The model's XML (BPMN, or DMN for a decision model) as text."""
     model = await service.get(session, id)
+    rights.check(request, model.model_type, "view")
     return Response(model.bpmn_xml or "", media_type="text/xml; charset=utf-8")
 
 
 @router.get("/flowable/model/copy")
-async def copy_model(session: SessionDep, principal: CanAdd, id: str) -> Message:
+async def copy_model(request: Request, session: SessionDep, principal: CanAdd, id: str) -> Message:
     """Copies a model under a new key."""
+    rights.check(request, (await service.get(session, id)).model_type, "add")
     async with transaction(session):
         await service.copy(session, id, actor=principal.user_id)
     return message(translate("workflow.model.copied"))
@@ -93,22 +97,36 @@ async def copy_model(session: SessionDep, principal: CanAdd, id: str) -> Message
 
 @router.delete("/flowable/model/delete")
 async def delete_models(request: Request, session: SessionDep, _: CanDelete, ids: str = "") -> Message:
-    """Deletes models with their definitions, instances and history."""
+    """Deletes models with their definitions, instances and history (a decision model: the model;
+    its deployed versions stay, as the evaluations recorded refer to them)."""
+    ids_list = split_ids(ids)
+    for model_type in await service.types_of(session, ids_list):
+        rights.check(request, model_type, "del")
     async with transaction(session):
-        await service.delete_many(session, runtime_of(request.app), split_ids(ids))
+        await service.delete_many(session, runtime_of(request.app), ids_list)
     return message(translate("workflow.deleted", what=translate("workflow.what.model")))
 
 
 @router.get("/flowable/model/list")
 async def list_models(
+    request: Request,
     session: SessionDep,
     page: PageDep,
     _: CanView,
     filterText: str | None = None,  # noqa: N803 - wire name
     category: str | None = None,
+    modelType: int = rights.PROCESS,  # noqa: N803 - wire name
 ) -> Any:
-    """Models, paged, with their latest definition (``procDef``)."""
-    return await service.page(session, page, text=empty_filter(filterText), category=empty_filter(category))
+    """Models of one type (processes by default, ``modelType=4``: decisions), paged, each with its
+    latest deployed version (``procDef``)."""
+    rights.check(request, modelType, "view")
+    return await service.page(
+        session,
+        page,
+        text=empty_filter(filterText),
+        category=empty_filter(category),
+        kind=rights.kind_of(modelType),
+    )
 
 
 @router.put("/flowable/model/updateCategory")
@@ -116,6 +134,7 @@ async def update_category(
     request: Request, session: SessionDep, _: CanEdit, id: str, category: str
 ) -> Message:
     """Sets the category of a definition (id: the process definition id, or a model id)."""
+    rights.check(request, rights.PROCESS, "edit")
     async with transaction(session):
         await service.update_category(session, runtime_of(request.app), id, category)
     return message(translate("workflow.model.category_updated", category=category))
@@ -125,9 +144,16 @@ async def update_category(
 async def deploy_model(
     request: Request, session: SessionDep, principal: CanDeploy, id: str, category: str | None = None
 ) -> Message:
-    """Deploys the model as the next version of its key."""
+    """Deploys the model as the next version of its key (a process with the decision models its
+    business-rule tasks bind to its own deployment; a decision model alone)."""
+    model_type = (await service.get(session, id)).model_type
+    rights.check(request, model_type, "deploy")
     async with transaction(session):
         definition = await service.deploy(
             session, runtime_of(request.app), id, category=empty_filter(category), actor=principal.user_id
+        )
+    if rights.kind_of(model_type) == rights.DECISION:
+        return message(
+            translate("workflow.decision.deployed", key=definition.key, version=definition.version)
         )
     return message(translate("workflow.model.deployed", id=definition.id, version=definition.version))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Subquery, delete, func, or_, select, update
+from sqlalchemy import Subquery, Table, delete, func, or_, select, update
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -17,8 +17,15 @@ from loom_workflow.engine.commands import Deploy, PurgeDefinitions, SetDefinitio
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.models import FlowCondition, NodeSetting, TaskDefExtension
-from loom_workflow.modeler import bpmn
-from loom_workflow.modeler.errors import KeyRequired, ModelNotFound, ModelStale, NameRequired
+from loom_workflow.modeler import bpmn, rights
+from loom_workflow.modeler.errors import (
+    DecisionKeyMismatch,
+    EmptyDecision,
+    KeyRequired,
+    ModelNotFound,
+    ModelStale,
+    NameRequired,
+)
 from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate
 from loom_workflow.pgstore import tables as t
@@ -56,6 +63,8 @@ def render(model: ProcessModel, definition: Any | None = None) -> dict[str, Any]
 
 
 def _definition(definition: Any | None) -> dict[str, Any]:
+    """The latest deployed version of a model: a process definition, or a decision (no category,
+    never suspended)."""
     if definition is None:
         return {}
     return {
@@ -63,16 +72,22 @@ def _definition(definition: Any | None) -> dict[str, Any]:
         "key": definition.key,
         "name": definition.name,
         "version": definition.version,
-        "category": definition.category,
-        "suspended": definition.suspended,
+        "category": getattr(definition, "category", None),
+        "suspended": getattr(definition, "suspended", False),
         "deploymentId": definition.deployment_id,
     }
 
 
-def _latest_definitions() -> Subquery:
+def _deployed(kind: int) -> Table:
+    """Where a model of this kind is deployed to: process definitions, or decisions."""
+    return t.decision if kind == rights.DECISION else t.procdef
+
+
+def _latest_definitions(kind: int) -> Subquery:
+    table = _deployed(kind)
     ranked = select(
-        t.procdef,
-        func.row_number().over(partition_by=t.procdef.c.key, order_by=t.procdef.c.version.desc()).label("rn"),
+        table,
+        func.row_number().over(partition_by=table.c.key, order_by=table.c.version.desc()).label("rn"),
     ).subquery()
     return select(ranked).where(ranked.c.rn == 1).subquery()
 
@@ -85,20 +100,44 @@ async def get(session: AsyncSession, model_id: str) -> ProcessModel:
     return found
 
 
-async def latest_definition(session: AsyncSession, key: str) -> Any | None:
-    """The newest definition deployed for ``key``."""
-    stmt = select(t.procdef).where(t.procdef.c.key == key).order_by(t.procdef.c.version.desc()).limit(1)
+async def latest_definition(session: AsyncSession, model: ProcessModel) -> Any | None:
+    """The newest version deployed of the model's key (a process definition or a decision)."""
+    table = _deployed(rights.kind_of(model.model_type))
+    stmt = select(table).where(table.c.key == model.key).order_by(table.c.version.desc()).limit(1)
     return (await session.execute(stmt)).first()
 
 
-async def page(session: AsyncSession, params: PageParams, *, text: str | None, category: str | None) -> Any:
-    """Models with their latest definition, filtered by name/key text and category."""
-    latest = _latest_definitions()
+async def types_of(session: AsyncSession, ids: Sequence[str]) -> set[int]:
+    """The types of the models ``ids`` (to check the rights of a delete)."""
+    found = await session.execute(select(ProcessModel.model_type).where(col(ProcessModel.id).in_(list(ids))))
+    return set(found.scalars().all())
+
+
+async def page(
+    session: AsyncSession,
+    params: PageParams,
+    *,
+    text: str | None,
+    category: str | None,
+    kind: int = rights.PROCESS,
+) -> Any:
+    """Models of one kind with their latest deployed version, filtered by name/key text and category."""
+    latest = _latest_definitions(kind)
     stmt = select(ProcessModel, latest).outerjoin(latest, latest.c.key == col(ProcessModel.key))
+    decision_types = (rights.DECISION, 6)
+    if kind == rights.DECISION:
+        stmt = stmt.where(col(ProcessModel.model_type).in_(decision_types))
+    else:
+        stmt = stmt.where(col(ProcessModel.model_type).not_in(decision_types))
     if text:
         stmt = stmt.where(or_(contains(col(ProcessModel.name), text), contains(col(ProcessModel.key), text)))
     if category:
-        stmt = stmt.where(or_(latest.c.category == category, ProcessModel.category == category))
+        category_of = latest.c.category if kind == rights.PROCESS else None
+        stmt = stmt.where(
+            or_(category_of == category, ProcessModel.category == category)
+            if category_of is not None
+            else ProcessModel.category == category
+        )
 
     def _render(row: Any) -> dict[str, Any]:
         model = row[0]
@@ -257,8 +296,11 @@ async def form_conditions(session: AsyncSession, key: str) -> dict[str, str]:
 async def deploy(
     session: AsyncSession, runtime: WorkflowRuntime, model_id: str, *, category: str | None, actor: str
 ) -> Any:
-    """Validates the model and deploys it as the next definition version of its key."""
+    """Validates the model and deploys it as the next version of its key: a process (with the decision
+    models its business-rule tasks bind to its own deployment), or a decision model alone."""
     model = await get(session, model_id)
+    if rights.kind_of(model.model_type) == rights.DECISION:
+        return await _deploy_decisions(session, runtime, model, actor=actor)
     xml = (
         bpmn.weave_conditions(model.bpmn_xml or "", await form_conditions(session, model.key))
         if (model.bpmn_xml)
@@ -267,8 +309,10 @@ async def deploy(
     bpmn.validate(xml, model.key)
     category = category or model.category or "未设置"
 
+    resources = {f"{model.key}.bpmn20.xml": xml, **await _bound_decisions(session, xml)}
+
     def run(ctx: Any) -> Any:
-        deployed = Deploy({f"{model.key}.bpmn20.xml": xml}, name=model.name, category=category, key=model.key)
+        deployed = Deploy(resources, name=model.name, category=category, key=model.key)
         result = deployed.execute(ctx)
         return [d for d in result.definitions if d.key == model.key][0]
 
@@ -278,6 +322,43 @@ async def deploy(
     session.add(model)
     await session.flush()
     return definition
+
+
+async def _bound_decisions(session: AsyncSession, xml: str) -> dict[str, str]:
+    """The decision models that business-rule tasks of ``xml`` bind to their process's deployment
+    (``decisionRefBinding="deployment"``), as resources of that deployment (``<key>.dmn``)."""
+    keys = bpmn.decisions_in_deployment(xml)
+    if not keys:
+        return {}
+    found = await session.execute(
+        select(ProcessModel).where(
+            col(ProcessModel.key).in_(sorted(keys)), col(ProcessModel.model_type).in_((rights.DECISION, 6))
+        )
+    )
+    return {f"{m.key}.dmn": m.bpmn_xml or "" for m in found.scalars().all()}
+
+
+async def _deploy_decisions(
+    session: AsyncSession, runtime: WorkflowRuntime, model: ProcessModel, *, actor: str
+) -> Any:
+    """Deploys a decision model's DMN: each of its decisions becomes the next version of its key."""
+    if not (model.bpmn_xml or "").strip():
+        raise EmptyDecision()
+
+    def run(ctx: Any) -> Any:
+        result = Deploy({f"{model.key}.dmn": model.bpmn_xml or ""}, name=model.name, key=model.key).execute(
+            ctx
+        )
+        main = [d for d in result.decisions if d.key == model.key]
+        if not main:
+            raise DecisionKeyMismatch(key=model.key)
+        return main[0]
+
+    decision = await runtime.call(run, user_id=actor)
+    model.deployment_id = decision.deployment_id
+    session.add(model)
+    await session.flush()
+    return decision
 
 
 async def update_category(

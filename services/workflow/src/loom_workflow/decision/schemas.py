@@ -1,0 +1,135 @@
+"""The DMN REST bodies, shaped like Flowable's (``/dmn-api``): variables as ``{name, type, value}``."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from pydantic import Field
+
+from loom_platform.wire import WireModel
+from loom_workflow.decision.errors import BadVariable
+
+_INTEGERS = ("integer", "short", "long")
+
+
+class RestVariable(WireModel):
+    """A variable: its name, type (string, integer, short, long, double, boolean, date, json, null;
+    guessed from the value when absent) and value."""
+
+    name: str = Field(max_length=255)
+    type: str | None = Field(default=None, max_length=32)
+    value: Any = None
+
+    def typed(self) -> object:
+        """The value as the decision reads it (``"5"`` of type integer is 5, a date's ISO text a date)."""
+        kind, value = (self.type or "").strip().lower(), self.value
+        if value is None or not kind or kind in ("json", "null", "object"):
+            return value
+        try:
+            if kind == "string":
+                return value if isinstance(value, str) else str(value)
+            if kind in _INTEGERS:
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError(value)
+                return int(value)
+            if kind in ("double", "number"):
+                if isinstance(value, bool):
+                    raise ValueError(value)
+                return float(value)
+            if kind == "boolean":
+                if isinstance(value, bool):
+                    return value
+                if str(value).lower() in ("true", "false"):
+                    return str(value).lower() == "true"
+                raise ValueError(value)
+            if kind == "date":
+                return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+        except (TypeError, ValueError) as exc:
+            raise BadVariable(name=self.name, type=kind) from exc
+        raise BadVariable(name=self.name, type=kind)
+
+    @classmethod
+    def of(cls, name: str, value: object) -> RestVariable:
+        """A result value with the type its value has."""
+        if isinstance(value, bool):
+            return cls(name=name, type="boolean", value=value)
+        if isinstance(value, int):
+            return cls(name=name, type="integer" if abs(value) < 2**31 else "long", value=value)
+        if isinstance(value, float):
+            return cls(name=name, type="double", value=value)
+        if isinstance(value, datetime | date):
+            return cls(name=name, type="date", value=value.isoformat())
+        if isinstance(value, str):
+            return cls(name=name, type="string", value=value)
+        if value is None:
+            return cls(name=name, type="null", value=None)
+        return cls(name=name, type="json", value=value)
+
+
+class ExecuteRequest(WireModel):
+    """``POST /dmn-api/dmn-rule/execute``: the decision (latest version, or ``version``) and its inputs."""
+
+    decision_key: str = Field(min_length=1, max_length=255)
+    version: int | None = Field(default=None, ge=1)
+    tenant_id: str = Field(default="", max_length=255)
+    input_variables: list[RestVariable] = Field(default_factory=list, max_length=500)
+
+
+class ExecuteResult(WireModel):
+    """The results (one list of variables per rule the hit policy kept) and what was evaluated."""
+
+    result_variables: list[list[RestVariable]]
+    decision_key: str
+    decision_name: str | None
+    decision_version: int
+    execution_id: str
+    audit: list[dict[str, Any]]
+
+
+class DecisionPublic(WireModel):
+    """A deployed decision."""
+
+    id: str
+    key: str
+    name: str | None
+    version: int
+    version_tag: str | None
+    deployment_id: str
+    resource_name: str | None
+    decision_type: str
+    tenant_id: str
+    deploy_time: str | None = None
+
+
+class DecisionPage(WireModel):
+    """A page of deployed decisions."""
+
+    records: list[DecisionPublic]
+    total: int
+    size: int
+    current: int
+
+
+class DecisionExecutionPublic(WireModel):
+    """One evaluation: which decision, where (instance, activity), when, and its audit (inputs,
+    matched rules, outputs of every decision evaluated)."""
+
+    id: str
+    decision_definition_id: str
+    decision_key: str
+    decision_name: str | None
+    decision_version: int
+    process_instance_id: str | None
+    execution_id: str | None
+    activity_id: str | None
+    start_time: str | None
+    end_time: str | None
+    failed: bool
+    audit: dict[str, Any] | None
+
+
+class DecisionExecutionList(WireModel):
+    """The evaluations of an instance (or of a decision), oldest first."""
+
+    data: list[DecisionExecutionPublic]

@@ -1,0 +1,199 @@
+"""Camunda's external-task API bodies (``FetchExternalTasksDto``, ``LockedExternalTaskDto``, ...) and
+its typed variables (``{"name": {"value": ..., "type": "String"}}``)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+import orjson
+from pydantic import Field
+
+from loom_platform.wire import WireModel
+from loom_workflow.external.errors import BadVariable
+
+MAX_LOCK_MS = 24 * 3600 * 1000
+
+
+class TypedValue(WireModel):
+    """A variable as Camunda writes it: its value and type (``valueInfo`` is kept for clients)."""
+
+    value: Any = None
+    type: str | None = Field(default=None, max_length=32)
+    value_info: dict[str, Any] | None = None
+
+    def python(self, name: str) -> object:
+        """The value the engine stores."""
+        kind, value = (self.type or "").strip().lower(), self.value
+        if value is None or kind in ("", "null", "object"):
+            return value
+        try:
+            if kind == "string":
+                return value if isinstance(value, str) else str(value)
+            if kind in ("integer", "long", "short"):
+                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+                    raise ValueError(value)
+                return int(value)
+            if kind == "double":
+                return float(value)
+            if kind == "boolean":
+                if isinstance(value, bool):
+                    return value
+                if str(value).lower() in ("true", "false"):
+                    return str(value).lower() == "true"
+                raise ValueError(value)
+            if kind == "date":
+                return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+            if kind == "json":
+                return orjson.loads(value) if isinstance(value, str) else value
+        except (TypeError, ValueError, orjson.JSONDecodeError) as exc:
+            raise BadVariable(name=name, type=self.type or "") from exc
+        raise BadVariable(name=name, type=self.type or "")
+
+    @classmethod
+    def of(cls, value: object) -> TypedValue:
+        """A stored value with its Camunda type."""
+        if isinstance(value, bool):
+            return cls(value=value, type="Boolean")
+        if isinstance(value, int):
+            return cls(value=value, type="Integer" if abs(value) < 2**31 else "Long")
+        if isinstance(value, float):
+            return cls(value=value, type="Double")
+        if isinstance(value, str):
+            return cls(value=value, type="String")
+        if isinstance(value, datetime | date):
+            return cls(value=value.isoformat(), type="Date")
+        if value is None:
+            return cls(value=None, type="Null")
+        return cls(value=orjson.dumps(value, default=str).decode(), type="Json")
+
+
+def typed(values: dict[str, TypedValue] | None) -> dict[str, object]:
+    """Variables as the engine stores them."""
+    return {name: v.python(name) for name, v in (values or {}).items()}
+
+
+class TopicRequest(WireModel):
+    """One topic of a fetch: its lock duration (ms) and the variables to return (all when absent)."""
+
+    topic_name: str = Field(min_length=1, max_length=255)
+    lock_duration: int = Field(gt=0, le=MAX_LOCK_MS)
+    variables: list[str] | None = Field(default=None, max_length=200)
+
+
+class FetchAndLock(WireModel):
+    """``POST /external-task/fetchAndLock``: up to ``maxTasks`` tasks of these topics, waiting up to
+    ``asyncResponseTimeout`` ms for one to come (long polling)."""
+
+    worker_id: str = Field(min_length=1, max_length=128)
+    max_tasks: int = Field(default=1, ge=1, le=100)
+    use_priority: bool = False
+    async_response_timeout: int | None = Field(default=None, ge=0, le=300_000)
+    topics: list[TopicRequest] = Field(min_length=1, max_length=50)
+
+
+class LockedExternalTask(WireModel):
+    """A task the worker now holds."""
+
+    id: str
+    topic_name: str
+    worker_id: str
+    lock_expiration_time: str | None
+    retries: int | None
+    error_message: str | None
+    error_details: str | None
+    activity_id: str
+    activity_instance_id: str | None
+    execution_id: str
+    process_instance_id: str
+    process_definition_id: str
+    process_definition_key: str
+    business_key: str | None
+    tenant_id: str | None
+    priority: int = 0
+    variables: dict[str, TypedValue]
+
+
+class Complete(WireModel):
+    """``POST /external-task/{id}/complete``."""
+
+    worker_id: str = Field(min_length=1, max_length=128)
+    variables: dict[str, TypedValue] | None = None
+    local_variables: dict[str, TypedValue] | None = None
+
+
+class Failure(WireModel):
+    """``POST /external-task/{id}/failure``: retries left (0: an incident) and when to retry (ms)."""
+
+    worker_id: str = Field(min_length=1, max_length=128)
+    error_message: str | None = Field(default=None, max_length=4000)
+    error_details: str | None = Field(default=None, max_length=100_000)
+    retries: int = Field(default=0, ge=0, le=1000)
+    retry_timeout: int = Field(default=0, ge=0, le=MAX_LOCK_MS)
+
+
+class ThrowBpmnError(WireModel):
+    """``POST /external-task/{id}/bpmnError``."""
+
+    worker_id: str = Field(min_length=1, max_length=128)
+    error_code: str = Field(min_length=1, max_length=255)
+    error_message: str | None = Field(default=None, max_length=4000)
+    variables: dict[str, TypedValue] | None = None
+
+
+class ExtendLock(WireModel):
+    """``POST /external-task/{id}/extendLock``: the lock now ends ``newDuration`` ms from now."""
+
+    worker_id: str = Field(min_length=1, max_length=128)
+    new_duration: int = Field(gt=0, le=MAX_LOCK_MS)
+
+
+class SetRetries(WireModel):
+    """``PUT /external-task/{id}/retries`` (the monitor's retry of an incident)."""
+
+    retries: int = Field(ge=1, le=1000)
+
+
+class ExternalTaskRow(WireModel):
+    """An external task as the administrators' list shows it."""
+
+    id: str
+    topic_name: str
+    activity_id: str
+    activity_name: str | None
+    process_instance_id: str
+    process_definition_id: str
+    worker_id: str | None
+    lock_expiration_time: str | None
+    retries: int
+    error_message: str | None
+    suspended: bool
+    incident: bool
+    create_time: str | None
+
+
+class ExternalTaskPage(WireModel):
+    """A page of external tasks."""
+
+    records: list[ExternalTaskRow]
+    total: int
+    size: int
+    current: int
+
+
+class WorkerSave(WireModel):
+    """A worker's credentials as they are saved (the token is issued by its own call)."""
+
+    id: str | None = Field(default=None, max_length=64)
+    name: str = Field(min_length=1, max_length=100)
+    topics: str = Field(min_length=1, max_length=4000)
+    enabled: str = Field(default="1", pattern="^[01]$")
+    remarks: str | None = Field(default=None, max_length=255)
+
+
+class WorkerToken(WireModel):
+    """A worker's new token, shown once."""
+
+    id: str
+    name: str
+    token: str
