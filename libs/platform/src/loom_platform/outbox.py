@@ -16,6 +16,7 @@ import asyncio
 import logging
 import struct
 import uuid
+import zlib
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from types import ModuleType
@@ -41,6 +42,8 @@ PROTOBUF = "application/protobuf"
 # The subject of a batch row; never published as such (the relay publishes the messages it frames).
 BATCH_SUBJECT = "loom.outbox.batch"
 _FRAME = struct.Struct(">HHI")  # subject length, message type length, payload length
+_COMPRESSED = b"z"  # a compressed batch's first byte
+_COMPRESS_OVER = 256
 
 
 def utcnow() -> datetime:
@@ -145,7 +148,9 @@ def _headers(headers: dict[str, str], rid: str) -> str:
 
 
 def pack_batch(messages: Sequence[tuple[str, Message]]) -> bytes:
-    """Messages framed one after the other: lengths, subject, message type, serialised message."""
+    """Messages framed one after the other: lengths, subject, message type, serialised message;
+    zlib-compressed (prefix ``z``) above :data:`_COMPRESS_OVER` bytes: a transaction's events repeat
+    their ids, subjects and types (a workflow command's ~1.2 KB become ~0.5 KB of heap and WAL)."""
     out = bytearray()
     for subject, message in messages:
         name, type_name, payload = (
@@ -154,11 +159,19 @@ def pack_batch(messages: Sequence[tuple[str, Message]]) -> bytes:
             message.SerializeToString(),
         )
         out += _FRAME.pack(len(name), len(type_name), len(payload)) + name + type_name + payload
+    if len(out) > _COMPRESS_OVER:
+        # a small window and hash: zlib.compress's default state costs ~260 KB per call
+        packer = zlib.compressobj(1, zlib.DEFLATED, 12, 4)
+        return _COMPRESSED + packer.compress(bytes(out)) + packer.flush()
     return bytes(out)
 
 
 def unpack_batch(data: bytes) -> list[tuple[str, str, bytes]]:
-    """(subject, message type, payload) of each message of a batch row, in order."""
+    """(subject, message type, payload) of each message of a batch row, in order. A plain batch starts
+    with its first subject's length (two bytes, the first 0 for any subject under 256 bytes), never
+    with the compressed prefix."""
+    if data[:1] == _COMPRESSED:
+        data = zlib.decompress(data[1:])
     out: list[tuple[str, str, bytes]] = []
     at = 0
     while at < len(data):
