@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-frontends e2e fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -61,6 +61,9 @@ compose-secrets: ## write .env for docker compose: every secret generated in its
 
 test-compose: ## build the images, run docker-compose.yml and the deployment's end-to-end tests, down -v (needs Docker; ~10 min cold)
 	@bash scripts/test-compose.sh
+
+test-generator: ## gencode's property test, long profile: hostile text in every field of the five table types, Python compiled, pages through tsc (~1 s an example)
+	@LOOM_GENERATOR_EXAMPLES=$${LOOM_GENERATOR_EXAMPLES:-200} $(UV) run pytest services/gencode/tests/unit/test_generator_properties.py -q
 
 test-frontends: ## vitest component tests
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi

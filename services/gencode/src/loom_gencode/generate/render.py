@@ -10,6 +10,7 @@ through the escaping filters of :mod:`loom_gencode.generate.escape`.
 from __future__ import annotations
 
 import contextvars
+import functools
 import io
 import multiprocessing
 import os
@@ -168,6 +169,13 @@ def environment() -> ImmutableSandboxedEnvironment:
 ENV = environment()
 
 
+@functools.lru_cache(maxsize=64)
+def _compiled(source: str) -> Any:
+    """A template compiled once per process: a group renders each template for the main table and
+    again for every child table."""
+    return ENV.from_string(source)
+
+
 @dataclass(frozen=True)
 class Rendered:
     """A rendered file: ``back/...`` or ``front/...`` relative path and its text."""
@@ -185,7 +193,7 @@ def render(name: str, source: str, context: dict[str, Any], budget: Budget | Non
     budget = budget or Budget()
     token = _budget.set(budget)
     try:
-        template = ENV.from_string(source)
+        template = _compiled(source)
         ctx = template.new_context({**context, "range": budget.range}, shared=False)
         chunks: list[str] = []
         size = 0
