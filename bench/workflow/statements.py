@@ -47,6 +47,11 @@ WORKLOAD_NAMES = os.environ.get("LOOM_STMT_WORKLOADS", "approval").split(",")
 SIDES = os.environ.get("LOOM_STMT_SIDES", "loom,peer").split(",")
 PORT = int(os.environ.get("LOOM_STMT_PORT", f"{os.environ.get('LOOM_E2E_PORT_BASE', '28')}433"))
 OUT = os.environ.get("LOOM_STMT_OUT", "")
+# When Loom's history records are applied: after each ``process`` (its records in one batch: the most a
+# worker can collapse, and deterministic), after each ``command`` (a record per batch, as when tasks wait
+# for people: deterministic too), or by a history-worker ``thread`` as in peer.py's rounds (how records
+# collapse then depends on timing, so the history tables' counts vary with the machine's load).
+HISTORY = os.environ.get("LOOM_STMT_HISTORY", "process")
 
 STATEMENTS = """
 SELECT s.query, s.toplevel, s.calls, s.rows, s.shared_blks_hit, s.shared_blks_read, s.shared_blks_dirtied,
@@ -155,10 +160,24 @@ def measure(url: str, data_dir: Path, side: Any, database: str) -> Measured:
             "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
         ).fetchone()
     cpu_before = server_cpu_ns(data_dir)
-    getattr(side, "begin", lambda: None)()
+    loom = isinstance(side, LoomSide)
+    if loom and HISTORY == "command":
+        execute = side.engine.execute
+
+        def applied(*args: Any, **kwargs: Any) -> Any:
+            result = execute(*args, **kwargs)
+            side.store.apply_history()
+            return result
+
+        side.engine.execute = applied  # type: ignore[method-assign]
+    if loom and HISTORY == "thread":
+        side.begin()
     for i in range(10_000, 10_000 + PROCESSES):
         side.one(i)
-    getattr(side, "finish", lambda: None)()
+        if loom and HISTORY == "process":
+            side.store.apply_history()
+    if loom and HISTORY == "thread":
+        side.finish()
     measured_cpu = server_cpu_ns(data_dir) - cpu_before
     side.close()  # its backends exit and report their statistics
     time.sleep(1.5)
@@ -193,7 +212,8 @@ def report(m: Measured) -> str:
     n = PROCESSES
     commands = WORKLOADS[m.workload].commands
     lines = [
-        f"### {m.name}, workload {m.workload}: {n} processes ({commands} commands each), one thread",
+        f"### {m.name}, workload {m.workload}: {n} processes ({commands} commands each), one thread"
+        + (f", history applied after each {HISTORY}" if m.name.startswith("Loom") else ""),
         "",
         f"WAL {m.wal_total / n / 1024:.1f} KB per process ({m.wal_total / n / commands / 1024:.2f} KB per "
         f"command); {m.commits / n:.1f} commits per process; PostgreSQL CPU (every server process, "

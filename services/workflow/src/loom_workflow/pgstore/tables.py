@@ -112,7 +112,7 @@ execution = Table(
     Column("suspended", Boolean, nullable=False, server_default="false"),
     Column("tenant_id", String(255), nullable=False, server_default=""),
     Index("ix_act_ru_execution_root", "root_proc_inst_id"),
-    Index("ix_act_ru_execution_proc_inst", "proc_inst_id"),
+    # none on proc_inst_id: executions are read through their tree or by id (migration 0014)
     # only the executions of called sub-processes have one: the others add no entry (2 per process)
     Index(
         "ix_act_ru_execution_super",
