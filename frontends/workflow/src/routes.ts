@@ -5,6 +5,8 @@ const routes: RemoteRoutes = {
   // the process designer and the workflow administration screens
   '/flowable/model/ModelList': () => import('./pages/model'),
   '/flowable/process/ProcessDefinitionList': () => import('./pages/process-definition'),
+  '/flowable/decision/DecisionList': () => import('./pages/decision'),
+  '/flowable/externalTask/ExternalTaskList': () => import('./pages/external'),
   '/extension/actCategory/ActCategoryList': () => import('./pages/category'),
   '/extension/button/ButtonList': () => import('./pages/button'),
   '/extension/condition/ConditionList': () => import('./pages/condition'),

@@ -177,4 +177,29 @@ describe('condition analysis', () => {
     expect(validTimer('timeCycle', 'every hour')).toBe(false);
     expect(validTimer('timeDate', '${dueDate}')).toBe(true);
   });
+  it('flags a decision that is not deployed, an external task without topic and an HTTP call to a host not allowed', async () => {
+    // given: the deployed decisions and the administrator's allow-list are known
+    const ctx = { ...createLintContext(), deployedDecisions: new Set(['approver']), allowedHosts: ['127.0.0.1:18123', '*.example.com'] };
+    const field = (name: string, value: string) => `<flowable:field name="${name}"><flowable:string>${value}</flowable:string></flowable:field>`;
+    const xml = diagram(
+      START +
+        '<businessRuleTask id="ok" name="已部署" flowable:decisionRef="approver"/>' +
+        '<businessRuleTask id="gone" name="未部署" flowable:decisionRef="missing"/>' +
+        '<serviceTask id="ext" name="发货" flowable:type="external"/>' +
+        `<serviceTask id="near" name="报价" flowable:type="http"><extensionElements>${field('requestUrl', 'http://127.0.0.1:18123/p/${sku}')}</extensionElements></serviceTask>` +
+        `<serviceTask id="far" name="外网" flowable:type="http"><extensionElements>${field('requestUrl', 'https://api.other.org/x')}</extensionElements></serviceTask>` +
+        '<serviceTask id="conn" name="连接器"><extensionElements><flowable:connector><flowable:connectorId>http-connector</flowable:connectorId>' +
+        '<flowable:inputOutput><flowable:inputParameter name="url">https://shop.example.com/a</flowable:inputParameter></flowable:inputOutput></flowable:connector></extensionElements></serviceTask>' +
+        '<endEvent id="end" name="结束"/>' +
+        flow('f1', 'start', 'ok') + flow('f2', 'ok', 'gone') + flow('f3', 'gone', 'ext') + flow('f4', 'ext', 'near') + flow('f5', 'near', 'far') + flow('f6', 'far', 'conn') + flow('f7', 'conn', 'end'),
+    );
+    // when
+    const found = (await loom(xml, ctx)).filter((i) => /decision|external|http/.test(i));
+    // then
+    expect(found).toEqual([
+      'loom/decision-deployed@gone: 业务规则任务[未部署]引用的决策[missing]尚未部署',
+      'loom/external-topic@ext: 外部任务[发货]未设置主题（topic）',
+      'loom/http-host-allowed@far: HTTP 任务[外网]调用的主机[api.other.org:443]不在管理员允许的主机列表中',
+    ]);
+  });
 });

@@ -62,7 +62,7 @@ const types: ModdleType[] = [
     properties: [
       ...delegate, attr('resultVariable'), attr('resultVariableName'), attr('type'), attr('topic'), attr('triggerable', 'Boolean'),
       attr('useLocalScopeForResultVariable', 'Boolean'), attr('storeResultVariableAsTransient', 'Boolean'), attr('decisionRef'),
-      attr('decisionRefBinding'), attr('decisionRefVersion'), attr('mapDecisionResult'), attr('decisionRefTenantId'), attr('connectorId'),
+      attr('decisionRefBinding'), attr('decisionRefVersion'), attr('decisionRefVersionTag'), attr('mapDecisionResult'), attr('decisionRefTenantId'), attr('connectorId'),
       attr('decisionTableReferenceKey'), attr('fallbackToDefaultTenant', 'Boolean'), attr('taskPriority'),
     ],
   },

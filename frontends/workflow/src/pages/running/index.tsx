@@ -9,16 +9,22 @@ import { ReasonDialog } from '../../components/task/ReasonDialog';
 import { queryColumn } from '../../components/task/columns';
 import { SelectedRowsButton, timeColumn, titleColumns, useChanged, useInstanceLinks } from '../../components/task/listColumns';
 import type { InstanceRow } from '../../components/task/types';
+import { IncidentDialog, IncidentTag, useIncidents } from '../../components/work/Incidents';
 
 const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
 
 /** 运行中流程 (`/flowable/instance/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {
   const { t } = useTranslation('tasks');
+  const { t: tw } = useTranslation('work');
   const list = useRef<ListPageHandle<InstanceRow>>(null);
   const changed = useChanged(list);
   const instance = useInstanceLinks();
   const [ask, setAsk] = useState<{ kind: 'stop' | 'delete'; ids: string[] } | null>(null);
+  const [loaded, setLoaded] = useState(0);
+  // the incidents (jobs out of retries) of the listed instances, reloaded with the list
+  const incidents = useIncidents(loaded);
+  const [showing, setShowing] = useState<string | null>(null);
   const done = (msg: string) => {
     setAsk(null);
     changed(msg);
@@ -30,6 +36,7 @@ export default function RunningList(_props: PageProps) {
         url={taskService.runningUrl}
         exportName={t('running.title')}
         tableProps={{ className: 'loom-running-list' }}
+        onLoad={() => setLoaded((n) => n + 1)}
         toolbar={({ selectedRows }) => (
           <SelectedRowsButton permission={P.del} action="delete-running" rows={selectedRows} onClick={(ids) => setAsk({ kind: 'delete', ids })}>
             {t('delete')}
@@ -39,6 +46,13 @@ export default function RunningList(_props: PageProps) {
           width: 280,
           items: (r) => [
             ...instance.links(r),
+            {
+              key: 'incidents',
+              label: tw('incident.retry'),
+              permission: 'flowable:instance:retry',
+              hidden: !incidents.byInstance.get(r.id)?.length,
+              onClick: () => setShowing(r.id),
+            },
             {
               key: 'suspend',
               label: t('suspend'),
@@ -77,6 +91,7 @@ export default function RunningList(_props: PageProps) {
             render: (_d, r) => (
               <>
                 <InstanceStatus row={r} />
+                <IncidentTag incidents={incidents.byInstance.get(r.id)} />
                 {r.instanceSuspended ? (
                   <Tag color="orange" data-suspended="instance">
                     {t('suspended')}
@@ -96,6 +111,16 @@ export default function RunningList(_props: PageProps) {
         ]}
       />
       {instance.chartDialog}
+      {showing ? (
+        <IncidentDialog
+          incidents={incidents.byInstance.get(showing) ?? []}
+          onClose={() => setShowing(null)}
+          onRetried={() => {
+            setShowing(null);
+            incidents.reload();
+          }}
+        />
+      ) : null}
       <ReasonDialog
         open={ask != null}
         title={ask?.kind === 'stop' ? t('task.stopTitle') : t('delete')}

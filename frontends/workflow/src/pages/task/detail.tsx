@@ -10,6 +10,7 @@ import { HistoryTimeline } from '../../components/task/HistoryTimeline';
 import { FormChanges } from '../../components/task/FormChanges';
 import { isDynamicKey } from '../../components/task/nodeForm';
 import { taskService } from '../../components/task/service';
+import { Evaluations } from '../../components/work/Evaluations';
 
 /**
  * The read-only view of an instance (`/flowable/task/TaskFormDetail?procInsId&title&running`):
@@ -17,6 +18,7 @@ import { taskService } from '../../components/task/service';
  */
 export default function TaskFormDetail({ query }: PageProps) {
   const { t } = useTranslation('tasks');
+  const { t: tw } = useTranslation('work');
   const { message, modal } = useFeedback();
   const s = useSession();
   const procInsId = query.get('procInsId') ?? '';
@@ -69,6 +71,7 @@ export default function TaskFormDetail({ query }: PageProps) {
           { key: 'history', label: t('task.historyTab'), children: <HistoryTimeline procInsId={procInsId} reloadKey={reloadKey} /> },
           { key: 'changes', label: t('task.changesTab'), children: <FormChanges procInsId={procInsId} reloadKey={reloadKey} jsonId={def && isDynamicKey(def.formType, def.formUrl) ? def.formUrl : null} /> },
           { key: 'chart', label: t('task.chartTab'), children: <FlowViewer key={reloadKey} procInsId={procInsId} height={480} /> },
+          { key: 'decisions', label: tw('decision.tab'), children: <Evaluations procInsId={procInsId} reloadKey={reloadKey} /> },
         ]}
       />
     </Card>

@@ -35,6 +35,7 @@ import type { LintContext } from './context';
 import { noAssignee, noButtons, noForm } from './rules/node-settings';
 import { gatewayMayStall, unknownVariable, unreachable } from './rules/flow';
 import { callActivityDeployed, countersignWithoutReviewers, timerIso8601 } from './rules/nodes';
+import { decisionDeployed, externalTopic, httpHostAllowed } from './rules/work';
 import { localised } from './standard';
 import type { RuleFactory } from './types';
 
@@ -78,6 +79,9 @@ const LOOM: Record<string, RuleFactory> = {
   'timer-iso8601': timerIso8601,
   unreachable,
   'call-activity-deployed': (ctx) => callActivityDeployed(ctx as LintContext),
+  'decision-deployed': (ctx) => decisionDeployed(ctx as LintContext),
+  'external-topic': externalTopic,
+  'http-host-allowed': (ctx) => httpHostAllowed(ctx as LintContext),
 };
 
 const cache: Record<string, unknown> = { 'config:bpmnlint/recommended': recommended };
@@ -119,6 +123,9 @@ export function lintConfig(ctx: LintContext): LintConfig {
         'loom/timer-iso8601': 'error',
         'loom/unreachable': 'error',
         'loom/call-activity-deployed': ['error', ctx],
+        'loom/decision-deployed': ['error', ctx],
+        'loom/external-topic': 'error',
+        'loom/http-host-allowed': ['error', ctx],
       },
     },
     resolver,

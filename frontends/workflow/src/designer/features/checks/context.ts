@@ -8,10 +8,14 @@ export interface LintContext {
   deployedKeys: Set<string> | null;
   /** Field ids of the forms bound to the start event and the tasks. */
   formFields: Set<string>;
+  /** Keys of deployed decisions; null while unknown (the business-rule task check waits for it). */
+  deployedDecisions: Set<string> | null;
+  /** The hosts HTTP tasks may call (the administrator's allow-list); null while unknown. */
+  allowedHosts: string[] | null;
 }
 
 export function createLintContext(): LintContext {
-  return { deployedKeys: null, formFields: new Set() };
+  return { deployedKeys: null, formFields: new Set(), deployedDecisions: null, allowedHosts: null };
 }
 
 /** Variables every process has without a form (set by the start call and the engine). */

@@ -48,6 +48,14 @@ function LoomChecks(linting: Linting, ctx: LintContext, eventBus: Bus, registry:
       linting.update();
     })
     .catch(() => undefined);
+  // the business-rule and HTTP task checks need the deployed decisions and the allowed hosts
+  void Promise.all([loadDecisionKeys(), loadAllowedHosts()])
+    .then(([decisions, hosts]) => {
+      ctx.deployedDecisions = decisions;
+      ctx.allowedHosts = hosts;
+      linting.update();
+    })
+    .catch(() => undefined);
 }
 LoomChecks.$inject = ['linting', 'loomLintContext', 'eventBus', 'elementRegistry'];
 
@@ -84,6 +92,17 @@ ConnectedNodes.$inject = ['eventBus'];
 export async function loadDeployedKeys(): Promise<Set<string>> {
   const page = await http.get<Page<{ key: string }>>('/flowable/process/list', { current: 1, size: -1 }, { silent: true });
   return new Set(page.records.map((r) => r.key));
+}
+
+/** Keys of the deployed decisions (every version). */
+export async function loadDecisionKeys(): Promise<Set<string>> {
+  const page = await http.get<Page<{ key: string }>>('/dmn-api/dmn-repository/decisions', { current: 1, size: -1, latest: true }, { silent: true });
+  return new Set(page.records.map((r) => r.key));
+}
+
+/** The hosts an administrator allows HTTP tasks to call. */
+export async function loadAllowedHosts(): Promise<string[]> {
+  return (await http.get<{ hosts: string[] }>('/flowable/connector/allowedHosts', {}, { silent: true })).hosts;
 }
 
 export const checksModule = {

@@ -8,7 +8,7 @@ import { is, type Bo, type DiagramElement } from '../../model/access';
 import { addExtension, create, entry, extensionsOf, removeExtension, required, update, type Cmd, type Entry, type Problem } from './kit';
 import { inputOutputSpec, pairs, type Deps, type ListSpec } from './lists';
 
-export type Implementation = '' | 'class' | 'expression' | 'delegateExpression' | 'external' | 'connector' | 'dmn';
+export type Implementation = '' | 'class' | 'expression' | 'delegateExpression' | 'external' | 'connector' | 'dmn' | 'http';
 
 const DELEGATES = ['class', 'expression', 'delegateExpression'] as const;
 
@@ -18,6 +18,7 @@ export function implementationOf(bo: Bo): Implementation {
   for (const d of DELEGATES) if (bo.get(`flowable:${d}`) != null) return d;
   const type = bo.get('flowable:type');
   if (type === 'external' || type === 'external-worker') return 'external';
+  if (type === 'http') return 'http';
   if (connectorOf(bo)) return 'connector';
   if (bo.get('flowable:decisionRef') != null) return 'dmn';
   return '';
@@ -30,7 +31,29 @@ const CLEARED = {
   'flowable:class': undefined, 'flowable:expression': undefined, 'flowable:delegateExpression': undefined, 'flowable:resultVariable': undefined,
   'flowable:type': undefined, 'flowable:topic': undefined, 'flowable:decisionRef': undefined, 'flowable:decisionRefBinding': undefined,
   'flowable:decisionRefVersion': undefined, 'flowable:mapDecisionResult': undefined, 'flowable:decisionRefTenantId': undefined,
+  'flowable:decisionRefVersionTag': undefined,
 };
+
+/** The fields of Flowable's http task (what the engine reads, behaviors/http.py). */
+const HTTP_FIELDS = ['requestMethod', 'requestUrl', 'requestHeaders', 'requestBody', 'requestTimeout', 'responseVariableName', 'saveResponseParameters', 'saveResponseVariableAsJson', 'resultVariablePrefix', 'handleStatusCodes', 'failStatusCodes', 'ignoreException'];
+
+const httpFieldOf = (bo: Bo, name: string): Bo | undefined => extensionsOf(bo, 'flowable:Field').find((f) => f.get('name') === name);
+
+function httpField(element: DiagramElement, bo: Bo, name: string, label: string, deps: Deps, opts: { kind?: 'textarea' | 'checkbox' | 'select'; options?: { value: string; label: string }[]; validate?: (v: string) => Problem } = {}): Entry {
+  const read = () => {
+    const f = httpFieldOf(bo, name);
+    return f ? (f.get('string') ?? f.get('stringValue') ?? f.get('expression') ?? '') : '';
+  };
+  const write = (text: string): Cmd[] => {
+    const f = httpFieldOf(bo, name);
+    if (f) return [update(element, f, { string: text, stringValue: undefined, expression: undefined })];
+    return text ? addExtension(deps.factory, element, bo, create(deps.factory, 'flowable:Field', { name, string: text }, bo)) : [];
+  };
+  if (opts.kind === 'checkbox') {
+    return entry(`flowable-http-${name}`, { kind: 'checkbox', label, get: () => read() === 'true', set: (on: boolean) => write(on ? 'true' : 'false') });
+  }
+  return entry(`flowable-http-${name}`, { kind: opts.kind, label, options: opts.options, get: read, set: (v: string) => write(v), validate: opts.validate });
+}
 
 function changeImplementation(element: DiagramElement, bo: Bo, to: Implementation, deps: Deps): Cmd[] {
   const from = implementationOf(bo);
@@ -39,7 +62,14 @@ function changeImplementation(element: DiagramElement, bo: Bo, to: Implementatio
   if ((DELEGATES as readonly string[]).includes(to)) props[`flowable:${to}`] = kept ?? '';
   if (to === 'external') Object.assign(props, { 'flowable:type': 'external', 'flowable:topic': '' });
   if (to === 'dmn') Object.assign(props, { 'flowable:decisionRef': '', 'flowable:mapDecisionResult': 'resultList' });
+  if (to === 'http') props['flowable:type'] = 'http';
   const cmds: Cmd[] = [update(element, bo, props)];
+  // the http task's fields go when another implementation is chosen
+  const fields = extensionsOf(bo, 'flowable:Field').filter((f) => HTTP_FIELDS.includes(f.get('name')));
+  if (from === 'http' && to !== 'http' && fields.length) cmds.push(...removeExtension(element, bo, fields));
+  if (to === 'http' && !fields.length) {
+    cmds.push(...addExtension(deps.factory, element, bo, create(deps.factory, 'flowable:Field', { name: 'requestMethod', string: 'GET' }, bo)));
+  }
   const connector = connectorOf(bo);
   if (connector && to !== 'connector') cmds.push(...removeExtension(element, bo, [connector]));
   if (!connector && to === 'connector') {
@@ -60,6 +90,7 @@ export function implementationEntries(element: DiagramElement, bo: Bo, deps: Dep
   const options = [
     { value: '', label: '<none>' }, { value: 'class', label: 'Java class' }, { value: 'expression', label: 'Expression' },
     { value: 'delegateExpression', label: 'Delegate expression' }, { value: 'external', label: 'External' }, { value: 'connector', label: 'Connector' },
+    { value: 'http', label: 'HTTP' },
     ...(is(bo, 'bpmn:BusinessRuleTask') ? [{ value: 'dmn', label: 'DMN' }] : []),
   ];
   const out = [entry('flowable-impl-type', { kind: 'select', label: 'Type', options, get: () => kind, set: (v: Implementation) => changeImplementation(element, bo, v, deps) })];
@@ -67,6 +98,23 @@ export function implementationEntries(element: DiagramElement, bo: Bo, deps: Dep
   if (kind === 'expression') out.push(attrField(element, bo, 'expression', 'Expression', required), attrField(element, bo, 'resultVariable', 'Result variable'));
   if (kind === 'delegateExpression') out.push(attrField(element, bo, 'delegateExpression', 'Delegate expression', required));
   if (kind === 'external') out.push(attrField(element, bo, 'topic', 'Topic', required));
+  if (kind === 'http') {
+    const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => ({ value: m, label: m }));
+    out.push(
+      httpField(element, bo, 'requestMethod', 'Request method', deps, { kind: 'select', options: methods }),
+      httpField(element, bo, 'requestUrl', 'Request URL', deps, { validate: required }),
+      httpField(element, bo, 'requestHeaders', 'Request headers (Name: value, one per line)', deps, { kind: 'textarea' }),
+      httpField(element, bo, 'requestBody', 'Request body', deps, { kind: 'textarea' }),
+      httpField(element, bo, 'requestTimeout', 'Request timeout (ms)', deps, { validate: (v) => (v.trim() && !/^\d+$/.test(v.trim()) ? 'Must be a number of milliseconds' : undefined) }),
+      httpField(element, bo, 'responseVariableName', 'Response variable', deps),
+      httpField(element, bo, 'saveResponseVariableAsJson', 'Save the response as JSON', deps, { kind: 'checkbox' }),
+      httpField(element, bo, 'saveResponseParameters', 'Save status, reason and headers', deps, { kind: 'checkbox' }),
+      httpField(element, bo, 'resultVariablePrefix', 'Result variable prefix', deps),
+      httpField(element, bo, 'handleStatusCodes', 'Status codes thrown as BPMN error HTTP<code> (e.g. 404, 5XX)', deps),
+      httpField(element, bo, 'failStatusCodes', 'Status codes failing the task (retried, then an incident)', deps),
+      httpField(element, bo, 'ignoreException', 'Go on when the call fails', deps, { kind: 'checkbox' }),
+    );
+  }
   if (kind === 'connector') {
     const id: Bo | undefined = connectorOf(bo)?.get('connectorId');
     const c = connectorOf(bo) as Bo;
@@ -83,10 +131,11 @@ export function implementationEntries(element: DiagramElement, bo: Bo, deps: Dep
       attrField(element, bo, 'decisionRef', 'Decision reference', required),
       entry('flowable-impl-decisionRefBinding', {
         kind: 'select', label: 'Binding', options: BINDINGS, get: () => binding,
-        set: (v: string) => [update(element, bo, { 'flowable:decisionRefBinding': v === 'latest' ? undefined : v, 'flowable:decisionRefVersion': undefined })],
+        set: (v: string) => [update(element, bo, { 'flowable:decisionRefBinding': v === 'latest' ? undefined : v, 'flowable:decisionRefVersion': undefined, 'flowable:decisionRefVersionTag': undefined })],
       }),
     );
     if (binding === 'version') out.push(attrField(element, bo, 'decisionRefVersion', 'Version', required));
+    if (binding === 'versionTag') out.push(attrField(element, bo, 'decisionRefVersionTag', 'Version tag', required));
     out.push(
       attrField(element, bo, 'decisionRefTenantId', 'Tenant ID'),
       attrField(element, bo, 'resultVariable', 'Result variable'),
