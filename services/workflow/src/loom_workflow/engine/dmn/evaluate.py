@@ -140,7 +140,24 @@ def _entry_matches(entry: Expr, local: Mapping[str, object], scope: Mapping[str,
     merged = {**scope, **local}
     if entry.language == "juel":
         return _juel(entry.text, merged) is True
-    return feel.matches(feel.parse_unary_tests(entry.text), local["?"], merged)
+    try:
+        tests = feel.parse_unary_tests(entry.text)
+    except DecisionError:
+        # Flowable's tables write JUEL where S-FEEL has no word: ``.startsWith('x')``, ``== 'a'``
+        return _juel(_juel_entry(entry.text), merged) is True
+    return feel.matches(tests, local["?"], merged)
+
+
+def _juel_entry(text: str) -> str:
+    """An input entry in Flowable's JUEL dialect as a condition over the input (``cellInput``)."""
+    entry = text.strip()
+    if "${" in entry:
+        return entry
+    if entry.startswith("."):
+        return "${cellInput" + entry + "}"
+    if entry.startswith(("==", "!=", "<", ">")):
+        return "${cellInput " + entry + "}"
+    return "${cellInput == " + entry + "}"
 
 
 def _expression(expr: Expr, scope: Mapping[str, object]) -> object:
@@ -148,7 +165,12 @@ def _expression(expr: Expr, scope: Mapping[str, object]) -> object:
         return None
     if expr.language == "juel":
         return _juel(expr.text, scope)
-    return feel.evaluate_text(expr.text, scope)
+    try:
+        node = feel.parse_expression(expr.text)
+    except DecisionError:
+        # Flowable's outputs are JUEL (``'text'``, method calls): what S-FEEL cannot read is tried as that
+        return _juel(expr.text if "${" in expr.text else "${" + expr.text + "}", scope)
+    return feel.evaluate(node, scope)
 
 
 def _juel(text: str, scope: Mapping[str, object]) -> object:

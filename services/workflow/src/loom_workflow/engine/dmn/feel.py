@@ -161,22 +161,18 @@ def _as_number(value: object) -> object:
 
 
 def _as_moment(value: object, like: object) -> object:
-    """An ISO text (or a date beside a date-time) as what ``like`` is, so the two compare."""
-    if isinstance(value, str) and isinstance(like, date | time):
-        try:
-            if isinstance(like, datetime):
-                return _aware(datetime.fromisoformat(value.replace("Z", "+00:00")))
-            if isinstance(like, date):
-                return date.fromisoformat(value[:10])
+    """An ISO text as what ``like`` is (a date, a date-time or a time), so the two compare."""
+    if not isinstance(value, str):
+        return value
+    try:
+        if isinstance(like, datetime):
+            return _aware(datetime.fromisoformat(value.replace("Z", "+00:00")))
+        if isinstance(like, date):
+            return date.fromisoformat(value[:10])
+        if isinstance(like, time):
             return time.fromisoformat(value)
-        except ValueError:
-            return value
-    if isinstance(value, datetime):
-        return (
-            _aware(value) if isinstance(like, datetime) else value.date() if isinstance(like, date) else value
-        )
-    if isinstance(value, date) and isinstance(like, datetime):
-        return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    except ValueError:
+        return value
     return value
 
 
@@ -184,13 +180,26 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
+def _moments(a: object, b: object) -> tuple[object, object]:
+    """Two moments made comparable: texts parsed; a date-time beside a date is its date; two
+    date-times both with a zone (UTC when they have none)."""
+    a, b = _as_moment(a, b), _as_moment(b, a)
+    if isinstance(a, datetime) and isinstance(b, date) and not isinstance(b, datetime):
+        return a.date(), b
+    if isinstance(b, datetime) and isinstance(a, date) and not isinstance(a, datetime):
+        return a, b.date()
+    if isinstance(a, datetime) and isinstance(b, datetime):
+        return _aware(a), _aware(b)
+    return a, b
+
+
 def _pair(a: object, b: object) -> tuple[object, object]:
     if is_number(a) and isinstance(b, str):
-        b = _as_number(b)
-    elif is_number(b) and isinstance(a, str):
-        a = _as_number(a)
-    elif isinstance(a, date | time) or isinstance(b, date | time):
-        a, b = _as_moment(a, b), _as_moment(b, a)
+        return a, _as_number(b)
+    if is_number(b) and isinstance(a, str):
+        return _as_number(a), b
+    if isinstance(a, date | time) or isinstance(b, date | time):
+        return _moments(a, b)
     return a, b
 
 
@@ -239,7 +248,7 @@ def _arith(op: str, a: object, b: object) -> object:
         return a + b
     if isinstance(a, datetime | date) and isinstance(b, timedelta) and op in ("+", "-"):
         return a + b if op == "+" else a - b
-    if isinstance(a, datetime) and isinstance(b, datetime) and op == "-":
+    if isinstance(a, date) and isinstance(b, date) and op == "-":
         return a - b
     if not (is_number(a) and is_number(b)):
         raise DecisionError(f"Cannot apply '{op}' to {type(a).__name__} and {type(b).__name__}")
