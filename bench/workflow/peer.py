@@ -440,21 +440,10 @@ class SpiffSide(Side):
 # ---------------------------------------------------------------------------------------- measuring
 def postgres_cpu(data_dir: Path) -> float:
     """User + system CPU seconds of the server: the postmaster and every child (backends, autovacuum)."""
-    pid_file = next(data_dir.rglob("postmaster.pid"))
-    postmaster = int(pid_file.read_text().split()[0])
+    from pgstat import server_processes
+
     ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        pid, ppid = int(proc.name), int(fields[1])
-        if pid == postmaster or ppid == postmaster:
-            total += int(fields[11]) + int(fields[12])
-    return total / ticks
+    return sum(int(f[11]) + int(f[12]) for _, f, _ in server_processes(data_dir)) / ticks
 
 
 def run_round(side: Any, data_dir: Path, offset: int, threads: int = THREADS) -> dict[str, float]:

@@ -22,6 +22,22 @@ from pathlib import Path
 import psycopg
 
 
+def server_processes(data_dir: Path) -> Iterator[tuple[Path, list[str], bool]]:
+    """(``/proc/<pid>``, its stat fields after the command name, whether it is the postmaster) of the
+    server running on ``data_dir``: the postmaster and its children."""
+    postmaster = int(next(data_dir.rglob("postmaster.pid")).read_text().split()[0])
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        pid, ppid = int(proc.name), int(fields[1])
+        if pid == postmaster or ppid == postmaster:
+            yield proc, fields, pid == postmaster
+
+
 def bin_dir() -> Path:
     """The newest ``/usr/lib/postgresql/<version>/bin`` with ``pg_stat_statements`` beside it."""
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name), reverse=True)

@@ -37,7 +37,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).parent))
 from peer import PEER_TABLES, ROOT, WORKLOADS, LoomSide, SpiffSide, analyze  # noqa: E402
-from pgstat import bin_dir, private_server, run  # noqa: E402
+from pgstat import bin_dir, private_server, run, server_processes  # noqa: E402
 
 from loom_platform.migrations import upgrade  # noqa: E402
 from loom_platform.testing.fixtures import recreate_database  # noqa: E402
@@ -97,20 +97,14 @@ class Measured:
 def server_cpu_ns(data_dir: Path) -> int:
     """Nanoseconds on a CPU of the postmaster and its children (``/proc/<pid>/schedstat``), plus what the
     postmaster reaped of exited children (clock ticks)."""
-    postmaster = int((data_dir / "postmaster.pid").read_text().split()[0])
     total = 0
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
+    for proc, fields, postmaster in server_processes(data_dir):
         try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-            pid, ppid = int(proc.name), int(fields[1])
-            if pid == postmaster or ppid == postmaster:
-                total += int((proc / "schedstat").read_text().split()[0])
-            if pid == postmaster:
-                total += (int(fields[13]) + int(fields[14])) * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
+            total += int((proc / "schedstat").read_text().split()[0])
         except OSError:
             continue
+        if postmaster:
+            total += (int(fields[13]) + int(fields[14])) * 1_000_000_000 // os.sysconf("SC_CLK_TCK")
     return total
 
 
