@@ -156,3 +156,57 @@ async def test_hostile_comments_stay_text_in_the_generated_python_and_pages(env,
     types = next(content for path, content in pages.items() if path.endswith("demo-cmt/types.ts"))
     assert f"/** Its x *\\/ globalThis.{MARKER}=document.cookie; /* y rows" in types
     await _drop(env, "demo_cmt", "demo_cmt_item")
+
+
+async def test_a_physical_table_whose_names_are_not_names_is_not_imported(env):
+    # given physical tables, one named with a quote and newline, one with a column named by a keyword
+    engine = create_engine(sync_url(env.settings.app_database_url))
+    with engine.begin() as conn:
+        conn.execute(text('CREATE TABLE "imp_x""\nimport os" (id varchar(64) primary key)'))
+        conn.execute(text('CREATE TABLE imp_kw (id varchar(64) primary key, "from" varchar(10))'))
+    try:
+        for name, message in (
+            ('imp_x"\nimport os', '表名[imp_x"\\u000aimport os]非法'),
+            ("imp_kw", "列名[from]非法"),
+        ):
+            # when it is imported
+            answer = await _post(
+                env, "/gencode/table/saveTableFromDB", {"name": name, "dataSource": {"id": "master"}}
+            )
+            # then it is refused, naming the table or column, and no design is made of it
+            assert answer.status_code == 400 and answer.json()["msg"].startswith(message), answer.text
+        page = await env.client.get("/gencode/table/list", params={"nameLike": "imp_"}, headers=env.headers())
+        assert [
+            r["name"] for r in page.json()["result"]["records"] if r["name"].startswith(("imp_x", "imp_kw"))
+        ] == []
+    finally:
+        with engine.begin() as conn:
+            conn.execute(text('DROP TABLE IF EXISTS "imp_x""\nimport os", imp_kw'))
+        engine.dispose()
+
+
+async def test_a_stored_module_name_that_predates_the_rules_makes_no_menu(env):
+    # given a synchronised table whose saved scheme's module was stored before the rules
+    rec = await save_table(env, table("demo_menu", column("title")))
+    assert (await sync(env, rec["id"])).status_code == 200
+    assert (await _post(env, "/gencode/scheme/save", scheme(rec["id"]))).status_code == 200
+    engine = create_engine(sync_url(env.settings.database_url))
+    with engine.begin() as conn:
+        conn.execute(
+            text("UPDATE gen_scheme SET module_name = :bad WHERE gen_table_id = :t"),
+            {"bad": "demo/../sys", "t": rec["id"]},
+        )
+    engine.dispose()
+    # when a menu is created for it
+    menus = len(env.directory.menus)
+    answer = await env.client.post(
+        "/gencode/scheme/createMenu",
+        data={"parent.id": "p1", "name": "演示", "tableId": rec["id"], "tableType": "0"},
+        headers=env.headers(),
+    )
+    # then it is refused, naming the module, and sys is asked for nothing
+    assert answer.status_code == 400 and answer.json()["msg"].startswith("模块名[demo/../sys]非法"), (
+        answer.text
+    )
+    assert len(env.directory.menus) == menus
+    await _drop(env, "demo_menu")

@@ -11,6 +11,7 @@ from sqlalchemy import delete as sa_delete
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_gencode import identifiers
 from loom_gencode.common import publish
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.datasource.models import MASTER_ID, DataSource
@@ -18,7 +19,13 @@ from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.table import rules
 from loom_gencode.table.defaults import class_name_for, column_defaults
-from loom_gencode.table.errors import DataSourceUnknown, ImportTableMissing, TableNameTaken
+from loom_gencode.table.errors import (
+    ColumnNameInvalid,
+    DataSourceUnknown,
+    ImportTableMissing,
+    NameInvalid,
+    TableNameTaken,
+)
 from loom_gencode.table.introspect import describe
 from loom_gencode.table.models import GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
@@ -245,6 +252,12 @@ async def import_tables(
         if name in taken:
             continue
         physical = found[name]
+        # a physical table or column whose name is not one could never be generated: said now
+        if not identifiers.table_name(name):
+            raise NameInvalid(name=identifiers.shown(name))
+        for col in physical.columns:
+            if not identifiers.column_name(col.name.lower()):
+                raise ColumnNameInvalid(name=identifiers.shown(col.name))
         record = GenTable(
             id=new_id(),
             name=name,
