@@ -21,6 +21,9 @@ const GROUP = `e2e_grp_${sfx}`;
 const MEMBER = `e2e_mem_${sfx}`;
 const LEAVE = `e2e_lv_${sfx}`;
 const ITEMS = `${pascal(ITEM)[0].toLowerCase()}${pascal(ITEM).slice(1)}List`;
+// the child table's comment that closed the generated page's /** */ and read the cookie (issue 33):
+// now the divider's text and nothing else
+const ITEM_COMMENT = '订单明细 */ globalThis.leaked = document.cookie; /* 完';
 
 /** The columns a tree table (types 3 and 4) keeps, as the wizard adds them. */
 const treeColumns = () => [
@@ -38,7 +41,7 @@ const MODULES = {
     {
       ...tableDesign({
         name: ITEM,
-        comments: '订单明细',
+        comments: ITEM_COMMENT,
         tableType: '2',
         columns: [column('order_id', 'varchar(64)', '订单', { isQuery: '1' }), column('goods', 'varchar(20)', '商品', { isNull: '0' }), column('qty', 'integer', '数量')],
       }),
@@ -187,6 +190,8 @@ export default [
       const dlg = topDialog(p);
       await dlg.locator('input#code').fill(`A${sfx}`);
       const rows = dlg.locator('.loom-nested-rows');
+      await dlg.locator('.ant-divider', { hasText: ITEM_COMMENT }).waitFor({ timeout: 10000 });
+      expect(await p.evaluate(() => !('leaked' in globalThis)), 'the child table\'s comment ran nothing in the portal');
       for (const [goods, qty] of [['苹果', '3'], ['梨', '5']]) {
         await rows.locator('[data-action="add-row"]').click();
         const rowDialog = topDialog(p);
