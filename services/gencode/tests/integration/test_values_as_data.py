@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from loom_gencode import identifiers
 from loom_platform.db import sync_url
+from loom_platform.i18n import translate
 
 from ..conftest import column, table
 from ..generated_code import check_pages, python_outside
@@ -210,3 +212,25 @@ async def test_a_stored_module_name_that_predates_the_rules_makes_no_menu(env):
     )
     assert len(env.directory.menus) == menus
     await _drop(env, "demo_menu")
+
+
+@pytest.mark.parametrize(
+    ("resource", "body", "field", "message"),
+    [
+        ("validateType", {"label": "x", "value": 'isX"\n', "sort": 10}, "value", "gencode.value_invalid"),
+        ("queryType", {"label": "x", "value": "EQ; import os", "sort": 10}, "value", "gencode.value_invalid"),
+        ("showType", {"label": "x", "value": "<b>", "sort": 10}, "value", "gencode.value_invalid"),
+        ("customObj", {"label": "x", "value": "com.x.Y\nimport os", "type": "0"}, "value", "gencode.class_name_invalid"),
+        ("codeParam", {"packageName": "com.x; import os", "author": "a"}, "packageName", "gencode.gen.package_invalid"),
+    ],
+)  # fmt: skip
+async def test_reference_data_that_reaches_the_templates_holds_names_only(
+    env, resource, body, field, message
+):
+    # given a value of the reference data a column chooses (or a new scheme starts from) that is not a name
+    # when it is saved
+    for lang in ("zh-CN", "en-US"):
+        answer = await _post(env, f"/gencode/{resource}/save", body, lang)
+        # then it is refused with that field's message, the value quoted on one line
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["msg"] == translate(message, lang, value=identifiers.shown(body[field]))
