@@ -119,7 +119,8 @@ export function portal(base) {
       return page.locator('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').last();
     },
     async toast(page, text) {
-      await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 10000 });
+      // a save on a busy two-core machine may take seconds; the toast is what the user waits for
+      await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 20000 });
     },
   };
 }

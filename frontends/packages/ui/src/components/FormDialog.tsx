@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Modal, Spin, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from './feedback';
@@ -48,7 +48,9 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const [saving, setSaving] = useState(false);
   const [keepAdding, setKeepAdding] = useState(false);
 
-  useEffect(() => {
+  // Before the first paint of the opened dialog: a value typed (or filled by a browser) into a field
+  // the moment it shows must not be wiped by a reset that React would otherwise run a frame later.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
