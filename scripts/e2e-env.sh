@@ -13,3 +13,6 @@ export LOOM_PORTAL_URL="http://127.0.0.1:${LOOM_GATEWAY_PORT}"
 export LOOM_LOG_JSON=false LOOM_LOG_LEVEL=WARNING
 # forms' credential at gencode's DataService: not the laptop default, so a run proves both sides get it.
 export LOOM_DATA_SERVICE_TOKEN=${LOOM_DATA_SERVICE_TOKEN:-loom-e2e-data-service-token-$B}
+# HTTP tasks may call the e2e runs' test server (issue 37) and nothing else: ${B}150 is no platform port.
+export LOOM_E2E_HTTP_TEST_PORT=${B}150
+export LOOM_WORKFLOW_HTTP_ALLOWED_HOSTS="[\"127.0.0.1:${B}150\"]"

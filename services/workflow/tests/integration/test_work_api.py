@@ -101,6 +101,9 @@ async def test_a_decision_is_called_alone_like_flowables_dmn_api(env: Env) -> No
     model_id = await _model(env, "approver", "审批人", DMN, 4)
     deployed = await env.client.put("/flowable/model/deploy", params={"id": model_id}, headers=h)
     assert deployed.status_code == 200 and "approver" in deployed.text
+    # the editor opens it again with its deployed version
+    reopened = await env.client.get(f"/app/rest/models/{model_id}/editor/json", headers=h)
+    assert reopened.status_code == 200 and reopened.json()["procDef"]["version"] == 1
     # when
     answer = await env.client.post(
         "/dmn-api/dmn-rule/execute",

@@ -108,7 +108,9 @@ export function DecisionEditor({ modelId, onClose, onSaved }: DecisionEditorProp
       className="loom-decision-editor"
       footer={
         <Space>
-          <Button onClick={onClose}>{t('close')}</Button>
+          <Button onClick={onClose} data-action="close-decision">
+            {t('close')}
+          </Button>
           <Button icon={<SaveOutlined />} disabled={!modeler} onClick={() => void save()} data-action="save-decision">
             {t('save')}
           </Button>

@@ -160,6 +160,8 @@ class Engine:
         a new transaction, and is re-raised."""
         try:
             return self.execute(c.CompleteHttpCall(job_id, answer))
+        except NeedsPrefetch:
+            raise  # not the call's failure: its runner fetches the answers and reports again
         except Exception as exc:
             self.execute(c.RecordJobFailure(job_id, f"{type(exc).__name__}: {exc}"))
             raise

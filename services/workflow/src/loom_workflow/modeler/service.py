@@ -50,7 +50,8 @@ def render(model: ProcessModel, definition: Any | None = None) -> dict[str, Any]
         "key": model.key,
         "name": model.name,
         "description": model.description,
-        "category": definition.category if definition is not None else model.category,
+        # a decision has no category of its own: its model's
+        "category": getattr(definition, "category", model.category) if definition is not None else model.category,
         "modelType": model.model_type,
         "version": model.version,
         "comment": model.comment,
