@@ -45,7 +45,9 @@ DMN = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def _model(admin: httpx.Client, key: str, name: str, model_type: int = 0) -> str:
-    return str(ok(admin.post("/api/app/rest/models", json={"modelType": model_type, "key": key, "name": name}))["id"])
+    return str(
+        ok(admin.post("/api/app/rest/models", json={"modelType": model_type, "key": key, "name": name}))["id"]
+    )
 
 
 def _start(admin: httpx.Client, key: str, title: str, **variables: object) -> str:
@@ -74,38 +76,73 @@ def test_a_business_rule_task_routes_by_its_decision_and_the_evaluation_is_kept(
     key, process = f"level{RUN}", f"byLevel{RUN}"
     decision_model = _model(admin, key, "审批级别", 4)
     editor = ok(admin.get(f"/api/app/rest/models/{decision_model}/editor/json"))
-    ok(admin.post(f"/api/flowable/model/saveModel/{decision_model}", data={"json_xml": DMN.format(key=key), "name": "审批级别", "key": key, "lastUpdated": editor["lastUpdated"]}))
+    ok(
+        admin.post(
+            f"/api/flowable/model/saveModel/{decision_model}",
+            data={
+                "json_xml": DMN.format(key=key),
+                "name": "审批级别",
+                "key": key,
+                "lastUpdated": editor["lastUpdated"],
+            },
+        )
+    )
     ok(admin.put("/api/flowable/model/deploy", params={"id": decision_model}))
     xml = (
         f'{HEAD}<process id="{process}" name="按级别审批" isExecutable="true"><startEvent id="s"/>'
         f'<businessRuleTask id="rule" name="定级" flowable:decisionRef="{key}" flowable:mapDecisionResult="singleEntry" flowable:resultVariable="level"/>'
         '<exclusiveGateway id="g"/><userTask id="director" name="总监审批"/><userTask id="manager" name="经理审批"/><endEvent id="e"/>'
-        + flow("f1", "s", "rule") + flow("f2", "rule", "g")
-        + flow("f3", "g", "director", "${level == 'director'}") + flow("f4", "g", "manager", "${level == 'manager'}")
-        + flow("f5", "director", "e") + flow("f6", "manager", "e")
+        + flow("f1", "s", "rule")
+        + flow("f2", "rule", "g")
+        + flow("f3", "g", "director", "${level == 'director'}")
+        + flow("f4", "g", "manager", "${level == 'manager'}")
+        + flow("f5", "director", "e")
+        + flow("f6", "manager", "e")
         + "</process></definitions>"
     )
-    deploy(admin, _model(admin, process, "按级别审批"), process, "按级别审批", xml, ["director", "manager"], admin_id(admin))
+    deploy(
+        admin,
+        _model(admin, process, "按级别审批"),
+        process,
+        "按级别审批",
+        xml,
+        ["director", "manager"],
+        admin_id(admin),
+    )
     # when
-    big, small = _start(admin, process, f"大额{RUN}", amount=12000), _start(admin, process, f"小额{RUN}", amount=300)
+    big, small = (
+        _start(admin, process, f"大额{RUN}", amount=12000),
+        _start(admin, process, f"小额{RUN}", amount=300),
+    )
     # then: each went where its decision said, and the evaluation is in the instance's history
     assert _waiting_at(admin, big) == ["总监审批"] and _waiting_at(admin, small) == ["经理审批"]
-    (evaluation,) = ok(admin.get("/api/dmn-api/dmn-history/historic-decision-executions", params={"instanceId": big}))["data"]
+    (evaluation,) = ok(
+        admin.get("/api/dmn-api/dmn-history/historic-decision-executions", params={"instanceId": big})
+    )["data"]
     table = evaluation["audit"]["decisions"][0]
     assert table["inputs"][0]["value"] == 12000 and table["keptRules"] == ["big"]  # FIRST of big, small
     # and the decision is called alone like Flowable's DMN API
-    answer = ok(admin.post("/api/dmn-api/dmn-rule/execute", json={"decisionKey": key, "inputVariables": [{"name": "amount", "type": "integer", "value": 50}]}))
+    answer = ok(
+        admin.post(
+            "/api/dmn-api/dmn-rule/execute",
+            json={"decisionKey": key, "inputVariables": [{"name": "amount", "type": "integer", "value": 50}]},
+        )
+    )
     assert answer["resultVariables"] == [[{"name": "level", "type": "string", "value": "manager"}]]
 
 
 SHIP = (
-    HEAD + '<error id="noStock" errorCode="NO_STOCK"/><process id="{key}" name="发货" isExecutable="true"><startEvent id="s"/>'
+    HEAD
+    + '<error id="noStock" errorCode="NO_STOCK"/><process id="{key}" name="发货" isExecutable="true"><startEvent id="s"/>'
     '<serviceTask id="ship" name="发货" flowable:type="external" flowable:topic="{topic}"/>'
     '<boundaryEvent id="none" attachedToRef="ship"><errorEventDefinition errorRef="noStock"/></boundaryEvent>'
     '<exclusiveGateway id="g"/><userTask id="done" name="已发货"/><userTask id="restock" name="补货"/><endEvent id="e"/><endEvent id="e2"/>'
-    + flow("f1", "s", "ship") + flow("f2", "ship", "g")
+    + flow("f1", "s", "ship")
+    + flow("f2", "ship", "g")
     + flow("f3", "g", "done", "${trackingNumber != null}")
-    + flow("f4", "done", "e") + flow("f5", "none", "restock") + flow("f6", "restock", "e2")
+    + flow("f4", "done", "e")
+    + flow("f5", "none", "restock")
+    + flow("f6", "restock", "e2")
     + "</process></definitions>"
 )
 
@@ -121,14 +158,28 @@ def _example_worker(token: str, topic: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "LOOM_URL": f"{PORTAL}/api", "LOOM_WORKER_TOKEN": token}
     script = REPO / "examples" / "external-task-worker" / "example_worker.py"
     return subprocess.run(
-        [sys.executable, str(script), "--once", "--topic", topic], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, str(script), "--once", "--topic", topic],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
-def test_the_example_worker_completes_one_order_and_throws_a_bpmn_error_on_another(admin: httpx.Client) -> None:
+def test_the_example_worker_completes_one_order_and_throws_a_bpmn_error_on_another(
+    admin: httpx.Client,
+) -> None:
     # given: the shipping process, a worker's credentials for its topic, two orders
     key, topic = f"ship{RUN}", f"shipping{RUN}"
-    deploy(admin, _model(admin, key, "发货"), key, "发货", SHIP.replace("{key}", key).replace("{topic}", topic), ["done", "restock"], admin_id(admin))
+    deploy(
+        admin,
+        _model(admin, key, "发货"),
+        key,
+        "发货",
+        SHIP.replace("{key}", key).replace("{topic}", topic),
+        ["done", "restock"],
+        admin_id(admin),
+    )
     token = _worker(admin, topic)
     in_stock, sold_out = _start(admin, key, f"有货{RUN}", stock=5), _start(admin, key, f"缺货{RUN}", stock=0)
     # when: the example worker takes both
@@ -138,28 +189,56 @@ def test_the_example_worker_completes_one_order_and_throws_a_bpmn_error_on_anoth
     assert _waiting_at(admin, in_stock) == ["已发货"]
     assert _waiting_at(admin, sold_out) == ["补货"]
     # and a portal user's token cannot act as a worker
-    refused = admin.post("/api/external-task/fetchAndLock", json={"workerId": "x", "topics": [{"topicName": topic, "lockDuration": 1000}]})
+    refused = admin.post(
+        "/api/external-task/fetchAndLock",
+        json={"workerId": "x", "topics": [{"topicName": topic, "lockDuration": 1000}]},
+    )
     assert refused.status_code == 403
 
 
 def test_a_failing_order_becomes_an_incident_the_monitor_retries(admin: httpx.Client) -> None:
     # given
     key, topic = f"shipf{RUN}", f"shippingf{RUN}"
-    deploy(admin, _model(admin, key, "发货"), key, "发货", SHIP.replace("{key}", key).replace("{topic}", topic), ["done", "restock"], admin_id(admin))
+    deploy(
+        admin,
+        _model(admin, key, "发货"),
+        key,
+        "发货",
+        SHIP.replace("{key}", key).replace("{topic}", topic),
+        ["done", "restock"],
+        admin_id(admin),
+    )
     ok(admin.post("/api/external-task/worker/save", json={"name": f"承运{RUN}", "topics": topic}))
     (record,) = ok(admin.get("/api/external-task/worker/list", params={"name": f"承运{RUN}"}))["records"]
     token = ok(admin.post("/api/external-task/worker/token", params={"id": record["id"]}))["token"]
     pid = _start(admin, key, f"承运商故障{RUN}", carrier="down")
     worker = httpx.Client(base_url=PORTAL, headers={"Authorization": f"Bearer {token}"}, timeout=30)
     # when: the worker fails it with no retries left
-    (task,) = ok(worker.post("/api/external-task/fetchAndLock", json={"workerId": "w", "topics": [{"topicName": topic, "lockDuration": 60000}]}))
-    failed = worker.post(f"/api/external-task/{task['id']}/failure", json={"workerId": "w", "errorMessage": "承运商不可用", "retries": 0})
+    (task,) = ok(
+        worker.post(
+            "/api/external-task/fetchAndLock",
+            json={"workerId": "w", "topics": [{"topicName": topic, "lockDuration": 60000}]},
+        )
+    )
+    failed = worker.post(
+        f"/api/external-task/{task['id']}/failure",
+        json={"workerId": "w", "errorMessage": "承运商不可用", "retries": 0},
+    )
     assert failed.status_code == 204, failed.text
     # then: an incident in the monitor; retried, the task is fetched again
     incidents = ok(admin.get("/api/flowable/incident/list", params={"procInsId": pid}))["data"]
     assert [(i["type"], i["message"]) for i in incidents] == [("failedExternalTask", "承运商不可用")]
     ok(admin.put("/api/flowable/incident/retry", params={"id": task["id"]}))
-    again = ok(worker.post("/api/external-task/fetchAndLock", json={"workerId": "w", "asyncResponseTimeout": 5000, "topics": [{"topicName": topic, "lockDuration": 60000}]}))
+    again = ok(
+        worker.post(
+            "/api/external-task/fetchAndLock",
+            json={
+                "workerId": "w",
+                "asyncResponseTimeout": 5000,
+                "topics": [{"topicName": topic, "lockDuration": 60000}],
+            },
+        )
+    )
     assert [t["id"] for t in again] == [task["id"]]
 
 
@@ -193,21 +272,31 @@ def quotes() -> Iterator[int]:
         server.server_close()
 
 
-def test_an_http_task_calls_the_test_server_and_its_answer_routes_the_process(admin: httpx.Client, quotes: int) -> None:
+def test_an_http_task_calls_the_test_server_and_its_answer_routes_the_process(
+    admin: httpx.Client, quotes: int
+) -> None:
     # given: a price asked of the test server; above 100 the order needs an approval
     key = f"quote{RUN}"
-    field = lambda n, v: f'<flowable:field name="{n}"><flowable:string><![CDATA[{v}]]></flowable:string></flowable:field>'  # noqa: E731
+    field = lambda n, v: (
+        f'<flowable:field name="{n}"><flowable:string><![CDATA[{v}]]></flowable:string></flowable:field>'
+    )  # noqa: E731
     xml = (
         f'{HEAD}<process id="{key}" name="报价" isExecutable="true"><startEvent id="s"/>'
         '<serviceTask id="price" name="询价" flowable:type="http"><extensionElements>'
-        + field("requestMethod", "POST") + field("requestUrl", f"http://127.0.0.1:{quotes}/quotes")
-        + field("requestHeaders", "Content-Type: application/json") + field("requestBody", '{"qty": ${qty}}')
-        + field("responseVariableName", "quote") + field("saveResponseVariableAsJson", "true")
+        + field("requestMethod", "POST")
+        + field("requestUrl", f"http://127.0.0.1:{quotes}/quotes")
+        + field("requestHeaders", "Content-Type: application/json")
+        + field("requestBody", '{"qty": ${qty}}')
+        + field("responseVariableName", "quote")
+        + field("saveResponseVariableAsJson", "true")
         + "</extensionElements></serviceTask>"
         '<exclusiveGateway id="g"/><userTask id="approve" name="大额报价审批"/><userTask id="confirm" name="报价确认"/><endEvent id="e"/>'
-        + flow("f1", "s", "price") + flow("f2", "price", "g")
-        + flow("f3", "g", "approve", "${quote.price > 100}") + flow("f4", "g", "confirm", "${quote.price <= 100}")
-        + flow("f5", "approve", "e") + flow("f6", "confirm", "e")
+        + flow("f1", "s", "price")
+        + flow("f2", "price", "g")
+        + flow("f3", "g", "approve", "${quote.price > 100}")
+        + flow("f4", "g", "confirm", "${quote.price <= 100}")
+        + flow("f5", "approve", "e")
+        + flow("f6", "confirm", "e")
         + "</process></definitions>"
     )
     deploy(admin, _model(admin, key, "报价"), key, "报价", xml, ["approve", "confirm"], admin_id(admin))

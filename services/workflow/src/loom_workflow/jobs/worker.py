@@ -93,7 +93,9 @@ class JobWorker:
         loop = asyncio.get_running_loop()
         # the answer is reported again (the call is not made again) once sys's answers are fetched
         return await self._runtime.prefetching(
-            lambda: loop.run_in_executor(self._runtime.executor, self._runtime.engine.complete_http_job, job.id, answer)
+            lambda: loop.run_in_executor(
+                self._runtime.executor, self._runtime.engine.complete_http_job, job.id, answer
+            )
         )
 
     async def _on_message(self, msg: Msg) -> None:
