@@ -242,6 +242,11 @@ def test_a_failing_order_becomes_an_incident_the_monitor_retries(admin: httpx.Cl
     assert [t["id"] for t in again] == [task["id"]]
 
 
+def _field(name: str, value: str) -> str:
+    """A field of Flowable's http task."""
+    return f'<flowable:field name="{name}"><flowable:string><![CDATA[{value}]]></flowable:string></flowable:field>'
+
+
 class _Quotes(BaseHTTPRequestHandler):
     """The e2e run's test server: a price for the quantity posted."""
 
@@ -277,18 +282,15 @@ def test_an_http_task_calls_the_test_server_and_its_answer_routes_the_process(
 ) -> None:
     # given: a price asked of the test server; above 100 the order needs an approval
     key = f"quote{RUN}"
-    field = lambda n, v: (
-        f'<flowable:field name="{n}"><flowable:string><![CDATA[{v}]]></flowable:string></flowable:field>'
-    )  # noqa: E731
     xml = (
         f'{HEAD}<process id="{key}" name="报价" isExecutable="true"><startEvent id="s"/>'
         '<serviceTask id="price" name="询价" flowable:type="http"><extensionElements>'
-        + field("requestMethod", "POST")
-        + field("requestUrl", f"http://127.0.0.1:{quotes}/quotes")
-        + field("requestHeaders", "Content-Type: application/json")
-        + field("requestBody", '{"qty": ${qty}}')
-        + field("responseVariableName", "quote")
-        + field("saveResponseVariableAsJson", "true")
+        + _field("requestMethod", "POST")
+        + _field("requestUrl", f"http://127.0.0.1:{quotes}/quotes")
+        + _field("requestHeaders", "Content-Type: application/json")
+        + _field("requestBody", '{"qty": ${qty}}')
+        + _field("responseVariableName", "quote")
+        + _field("saveResponseVariableAsJson", "true")
         + "</extensionElements></serviceTask>"
         '<exclusiveGateway id="g"/><userTask id="approve" name="大额报价审批"/><userTask id="confirm" name="报价确认"/><endEvent id="e"/>'
         + flow("f1", "s", "price")

@@ -51,7 +51,9 @@ def render(model: ProcessModel, definition: Any | None = None) -> dict[str, Any]
         "name": model.name,
         "description": model.description,
         # a decision has no category of its own: its model's
-        "category": getattr(definition, "category", model.category) if definition is not None else model.category,
+        "category": getattr(definition, "category", model.category)
+        if definition is not None
+        else model.category,
         "modelType": model.model_type,
         "version": model.version,
         "comment": model.comment,
