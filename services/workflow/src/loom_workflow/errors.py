@@ -23,6 +23,13 @@ class MalformedJson(InvalidArgument):
     message_key = "workflow.json_invalid"
 
 
+class VariableTypeMismatch(InvalidArgument):
+    """Raised as ``VariableTypeMismatch(name=..., type=...)``: a typed variable (the DMN and the
+    external-task APIs) whose value is not of its type."""
+
+    message_key = "workflow.variable.type_mismatch"
+
+
 class EngineObjectNotFound(NotFound):
     """Raised as ``EngineObjectNotFound(detail=...)``: a record the engine looked for is gone."""
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
 from typing import Any
 
 from pydantic import Field
 
 from loom_platform.wire import WireModel
-from loom_workflow.decision.errors import BadVariable
-
-_INTEGERS = ("integer", "short", "long")
+from loom_workflow.typed import type_of, value_of, wire_value
 
 
 class RestVariable(WireModel):
@@ -23,48 +20,12 @@ class RestVariable(WireModel):
 
     def typed(self) -> object:
         """The value as the decision reads it (``"5"`` of type integer is 5, a date's ISO text a date)."""
-        kind, value = (self.type or "").strip().lower(), self.value
-        if value is None or not kind or kind in ("json", "null", "object"):
-            return value
-        try:
-            if kind == "string":
-                return value if isinstance(value, str) else str(value)
-            if kind in _INTEGERS:
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                    raise ValueError(value)
-                return int(value)
-            if kind in ("double", "number"):
-                if isinstance(value, bool):
-                    raise ValueError(value)
-                return float(value)
-            if kind == "boolean":
-                if isinstance(value, bool):
-                    return value
-                if str(value).lower() in ("true", "false"):
-                    return str(value).lower() == "true"
-                raise ValueError(value)
-            if kind == "date":
-                return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-        except (TypeError, ValueError) as exc:
-            raise BadVariable(name=self.name, type=kind) from exc
-        raise BadVariable(name=self.name, type=kind)
+        return value_of(self.name, self.type, self.value)
 
     @classmethod
     def of(cls, name: str, value: object) -> RestVariable:
         """A result value with the type its value has."""
-        if isinstance(value, bool):
-            return cls(name=name, type="boolean", value=value)
-        if isinstance(value, int):
-            return cls(name=name, type="integer" if abs(value) < 2**31 else "long", value=value)
-        if isinstance(value, float):
-            return cls(name=name, type="double", value=value)
-        if isinstance(value, datetime | date):
-            return cls(name=name, type="date", value=value.isoformat())
-        if isinstance(value, str):
-            return cls(name=name, type="string", value=value)
-        if value is None:
-            return cls(name=name, type="null", value=None)
-        return cls(name=name, type="json", value=value)
+        return cls(name=name, type=type_of(value), value=wire_value(value))
 
 
 class ExecuteRequest(WireModel):

@@ -6,12 +6,6 @@ from loom_platform.errors import InvalidArgument, NotFound, PermissionDenied, Un
 from loom_platform.i18n import register_file
 
 
-class BadVariable(InvalidArgument):
-    """Raised as ``BadVariable(name=..., type=...)``: a variable whose value is not of its type."""
-
-    message_key = "workflow.external.bad_variable"
-
-
 class WorkerTokenInvalid(Unauthenticated):
     """A worker token that is unknown, revoked, or of a disabled worker."""
 

@@ -3,14 +3,13 @@ its typed variables (``{"name": {"value": ..., "type": "String"}}``)."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
 from typing import Any
 
 import orjson
 from pydantic import Field
 
 from loom_platform.wire import WireModel
-from loom_workflow.external.errors import BadVariable
+from loom_workflow.typed import type_of, value_of, wire_value
 
 MAX_LOCK_MS = 24 * 3600 * 1000
 
@@ -24,48 +23,14 @@ class TypedValue(WireModel):
 
     def python(self, name: str) -> object:
         """The value the engine stores."""
-        kind, value = (self.type or "").strip().lower(), self.value
-        if value is None or kind in ("", "null", "object"):
-            return value
-        try:
-            if kind == "string":
-                return value if isinstance(value, str) else str(value)
-            if kind in ("integer", "long", "short"):
-                if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
-                    raise ValueError(value)
-                return int(value)
-            if kind == "double":
-                return float(value)
-            if kind == "boolean":
-                if isinstance(value, bool):
-                    return value
-                if str(value).lower() in ("true", "false"):
-                    return str(value).lower() == "true"
-                raise ValueError(value)
-            if kind == "date":
-                return datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-            if kind == "json":
-                return orjson.loads(value) if isinstance(value, str) else value
-        except (TypeError, ValueError, orjson.JSONDecodeError) as exc:
-            raise BadVariable(name=name, type=self.type or "") from exc
-        raise BadVariable(name=name, type=self.type or "")
+        return value_of(name, self.type, self.value)
 
     @classmethod
     def of(cls, value: object) -> TypedValue:
-        """A stored value with its Camunda type."""
-        if isinstance(value, bool):
-            return cls(value=value, type="Boolean")
-        if isinstance(value, int):
-            return cls(value=value, type="Integer" if abs(value) < 2**31 else "Long")
-        if isinstance(value, float):
-            return cls(value=value, type="Double")
-        if isinstance(value, str):
-            return cls(value=value, type="String")
-        if isinstance(value, datetime | date):
-            return cls(value=value.isoformat(), type="Date")
-        if value is None:
-            return cls(value=None, type="Null")
-        return cls(value=orjson.dumps(value, default=str).decode(), type="Json")
+        """A stored value with its Camunda type (a map or list as JSON text)."""
+        kind = type_of(value)
+        shown = orjson.dumps(value, default=str).decode() if kind == "json" else wire_value(value)
+        return cls(value=shown, type=kind.capitalize())
 
 
 def typed(values: dict[str, TypedValue] | None) -> dict[str, object]:
