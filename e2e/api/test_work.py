@@ -147,9 +147,15 @@ SHIP = (
 )
 
 
-def _worker(admin: httpx.Client, topic: str) -> str:
-    ok(admin.post("/api/external-task/worker/save", json={"name": f"发货{RUN}", "topics": topic}))
-    (record,) = ok(admin.get("/api/external-task/worker/list", params={"name": f"发货{RUN}"}))["records"]
+def _deploy_shipping(admin: httpx.Client, key: str, topic: str) -> None:
+    xml = SHIP.replace("{key}", key).replace("{topic}", topic)
+    deploy(admin, _model(admin, key, "发货"), key, "发货", xml, ["done", "restock"], admin_id(admin))
+
+
+def _worker(admin: httpx.Client, topic: str, name: str) -> str:
+    """A worker's credentials for ``topic``; answers its token."""
+    ok(admin.post("/api/external-task/worker/save", json={"name": name, "topics": topic}))
+    (record,) = ok(admin.get("/api/external-task/worker/list", params={"name": name}))["records"]
     return str(ok(admin.post("/api/external-task/worker/token", params={"id": record["id"]}))["token"])
 
 
@@ -171,16 +177,8 @@ def test_the_example_worker_completes_one_order_and_throws_a_bpmn_error_on_anoth
 ) -> None:
     # given: the shipping process, a worker's credentials for its topic, two orders
     key, topic = f"ship{RUN}", f"shipping{RUN}"
-    deploy(
-        admin,
-        _model(admin, key, "发货"),
-        key,
-        "发货",
-        SHIP.replace("{key}", key).replace("{topic}", topic),
-        ["done", "restock"],
-        admin_id(admin),
-    )
-    token = _worker(admin, topic)
+    _deploy_shipping(admin, key, topic)
+    token = _worker(admin, topic, f"发货{RUN}")
     in_stock, sold_out = _start(admin, key, f"有货{RUN}", stock=5), _start(admin, key, f"缺货{RUN}", stock=0)
     # when: the example worker takes both
     ran = _example_worker(token, topic)
@@ -199,18 +197,8 @@ def test_the_example_worker_completes_one_order_and_throws_a_bpmn_error_on_anoth
 def test_a_failing_order_becomes_an_incident_the_monitor_retries(admin: httpx.Client) -> None:
     # given
     key, topic = f"shipf{RUN}", f"shippingf{RUN}"
-    deploy(
-        admin,
-        _model(admin, key, "发货"),
-        key,
-        "发货",
-        SHIP.replace("{key}", key).replace("{topic}", topic),
-        ["done", "restock"],
-        admin_id(admin),
-    )
-    ok(admin.post("/api/external-task/worker/save", json={"name": f"承运{RUN}", "topics": topic}))
-    (record,) = ok(admin.get("/api/external-task/worker/list", params={"name": f"承运{RUN}"}))["records"]
-    token = ok(admin.post("/api/external-task/worker/token", params={"id": record["id"]}))["token"]
+    _deploy_shipping(admin, key, topic)
+    token = _worker(admin, topic, f"承运{RUN}")
     pid = _start(admin, key, f"承运商故障{RUN}", carrier="down")
     worker = httpx.Client(base_url=PORTAL, headers={"Authorization": f"Bearer {token}"}, timeout=30)
     # when: the worker fails it with no retries left
