@@ -147,6 +147,31 @@ export default [
     },
   },
   {
+    name: 'work: a worker is added in 外部任务 and its token is shown once; its tasks are listed',
+    async run(ctx) {
+      const p = await page(ctx);
+      ctx.shared.page = p;
+      const scope = await openPage(ctx, p, '/flowable/externalTask/ExternalTaskList');
+      await scope.locator('[data-action="add"]').first().click();
+      const dialog = p.locator('.ant-modal', { has: p.locator('[data-field="worker-name"]') });
+      await dialog.locator('[data-field="worker-name"]').fill(`ui_${sfx}`);
+      await dialog.locator('[data-field="worker-topics"]').fill(`billing_${sfx}, shipping_${sfx}`);
+      await dialog.locator('[data-action="confirm"]').click();
+      const row = scope.locator('.loom-worker-list .ant-table-row', { hasText: `ui_${sfx}` });
+      await row.locator('.ant-tag', { hasText: `shipping_${sfx}` }).waitFor({ timeout: 15000 });
+      await row.locator('[data-row-action="token"]').click();
+      const token = p.locator('.loom-worker-token');
+      await token.waitFor({ timeout: 15000 });
+      expect((await token.innerText()).trim().startsWith('lwk_'), 'the token is shown');
+      await screenshot(p, 'work-6-worker-token');
+      await p.locator('.ant-modal', { has: token }).locator('.ant-btn-primary').click();
+      // the tasks tab lists the external task retried above, fetched and locked again
+      await scope.locator('.ant-tabs-tab', { hasText: '外部任务' }).click();
+      await search(scope, 'topicName', `shipping_${sfx}`);
+      await scope.locator('.loom-external-tasks .ant-table-row', { hasText: `shipping_${sfx}` }).locator('.ant-tag', { hasText: '已锁定' }).waitFor({ timeout: 15000 });
+    },
+  },
+  {
     name: 'work: the decision list and an instance detail read in English',
     async run(ctx) {
       const p = await page(ctx);

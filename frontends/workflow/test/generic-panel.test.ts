@@ -60,6 +60,26 @@ describe('the generic panel (variant A)', () => {
     expect(field(implementationEntries(element(task), task, deps), 'flowable-impl-connectorId').validate!('')).toBe('Must configure Connector');
   });
 
+  it('writes an HTTP task as the engine reads it: flowable:type http and its fields, removed when another implementation is chosen', async () => {
+    // given a service task
+    const task = moddle.create('bpmn:ServiceTask', { id: 'price' });
+    // when it becomes an HTTP task with a URL and a timeout
+    apply(field(implementationEntries(element(task), task, deps), 'flowable-impl-type').set('http'));
+    apply(field(implementationEntries(element(task), task, deps), 'flowable-http-requestUrl').set('http://127.0.0.1:18123/p/${sku}'));
+    const entries = implementationEntries(element(task), task, deps);
+    // then
+    expect(implementationOf(task)).toBe('http');
+    expect(field(entries, 'flowable-http-requestMethod').get()).toBe('GET');
+    expect(field(entries, 'flowable-http-requestUrl').validate!('')).toBe('Must provide a value');
+    expect(field(entries, 'flowable-http-requestTimeout').validate!('soon')).toBe('Must be a number of milliseconds');
+    const { xml } = await moddle.toXML(task);
+    expect(xml).toContain('flowable:type="http"');
+    expect(xml).toContain('<flowable:field name="requestUrl"><flowable:string>http://127.0.0.1:18123/p/${sku}</flowable:string></flowable:field>');
+    // when it becomes an external task, the HTTP fields go
+    apply(field(implementationEntries(element(task), task, deps), 'flowable-impl-type').set('external'));
+    expect((await moddle.toXML(task)).xml).not.toContain('requestUrl');
+  });
+
   it('keeps the timer text when its type changes', () => {
     const timer = moddle.create('bpmn:TimerEventDefinition', { timeDuration: moddle.create('bpmn:FormalExpression', { body: 'PT1H' }) });
     const event = moddle.create('bpmn:IntermediateCatchEvent', { id: 't', eventDefinitions: [timer] });
