@@ -48,18 +48,23 @@ class Env:
 
 
 databases = databases_fixture(("loom_gencode_test", "loom_app_test"), {0: SERVICE_DIR})
+# The master data source connects as the business database's owner, as in make dev (dbroles.py).
+APP_OWNER = ("loom_app_test_owner", "gencode-test-only")
 
 
 @pytest.fixture(scope="session")
 async def env_session(
     databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
+    from loom_platform.dbroles import ensure_business_owner, role_url
+
     tmp = tmp_path_factory.mktemp("gencode")
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(ALL_PERMISSIONS)})
+    ensure_business_owner(databases[1], *APP_OWNER)
     settings = GencodeSettings(
         database_url=databases[0],
-        app_database_url=databases[1],
+        app_database_url=role_url(databases[1], *APP_OWNER),
         grpc_port=free_port(),
         workspace_root=tmp / "workspace",
         **service_settings(nats_url, tokens, tmp / "state"),

@@ -23,8 +23,13 @@ class GencodeSettings(DataServiceTokenSettings):  # type: ignore[misc]
     http_port: int = 8102
     grpc_port: int = 9102
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_gencode"
-    # The "master" data source: the business tables users design and synchronise.
+    # The "master" data source: the business tables users design and synchronise. ``serve`` connects
+    # as a role that owns loom_app only (executeSql and data sets refuse a more powerful one:
+    # query/rights.py); ``setup`` with an administrator's URL here and app_owner_role set makes that
+    # role (loom_platform.dbroles.ensure_business_owner).
     app_database_url: str = "postgresql://postgres@127.0.0.1:5544/loom_app"
+    app_owner_role: str = ""
+    app_owner_password: str = ""
     # Fernet key encrypting data-source passwords at rest.
     secret_key: str = DEFAULT_SECRET_KEY
     # data_service_token, the DataService credential: the base's (loom_platform.service_token)
@@ -32,9 +37,11 @@ class GencodeSettings(DataServiceTokenSettings):  # type: ignore[misc]
     workspace_root: Path | None = None
     # A licence file; when unset there is no licence check.
     licence_file: Path | None = None
-    # SQL a user writes (executeSql, data sets) stops after this long and answers at most this many rows.
+    # SQL a user writes (executeSql, data sets) stops after this long and answers at most this many
+    # rows and about this many bytes of JSON.
     sql_timeout_ms: int = 5000
     sql_max_rows: int = 1000
+    sql_max_bytes: int = 4 * 1024 * 1024
 
     @property
     def workspace(self) -> Path:

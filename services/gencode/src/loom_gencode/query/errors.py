@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import FailedPrecondition, InvalidArgument
 
 
 class SqlNotReadOnly(InvalidArgument):
@@ -43,3 +43,10 @@ class OneStatementOnly(InvalidArgument):
     """More than one statement in the text."""
 
     message_key = "gencode.sql.one_statement"
+
+
+class AccountTooPowerful(FailedPrecondition):
+    """Raised as ``AccountTooPowerful(rights=...)``: the data source's database account may do more
+    than read and write its tables, so SQL a user writes is not run on it."""
+
+    message_key = "gencode.sql.account_too_powerful"

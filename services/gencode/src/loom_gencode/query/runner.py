@@ -1,6 +1,7 @@
-"""One statement on a data source's own connection (its user's rights), in a transaction that a
-statement timeout bounds, with at most ``max_rows`` rows fetched. Runs in a worker thread (sync
-engine); what the database refuses is answered in its words."""
+"""One statement on a data source's own connection (its user's rights, refused when they reach
+beyond the database: rights.py), in a transaction that a statement timeout bounds, with at most
+``max_rows`` rows and about ``max_bytes`` of JSON answered. Runs in a worker thread (sync engine);
+what the database refuses is answered in its words."""
 
 from __future__ import annotations
 
@@ -11,15 +12,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy import Engine
 
 from loom_gencode.query.errors import SqlFailed
+from loom_gencode.query.rights import require_plain_account
 
 
 @dataclass
 class Result:
-    """Column names and types, rows as dicts, whether the cap cut them, rows a write touched."""
+    """Column names and types, rows as dicts, whether a cap (rows or bytes) cut them, rows a write
+    touched."""
 
     columns: list[dict[str, str]] = field(default_factory=list)
     rows: list[dict[str, Any]] = field(default_factory=list)
@@ -66,15 +70,25 @@ def _reset(conn: sa.Connection) -> None:
         conn.invalidate()  # a connection that cannot even reset is not pooled again
 
 
-def _fill(result: Result, conn: sa.Connection, cursor: Any, max_rows: int) -> None:
+def _fill(result: Result, conn: sa.Connection, cursor: Any, max_rows: int, max_bytes: int) -> None:
     if not cursor.returns_rows:
         result.affected = cursor.rowcount
         return
     keys = list(cursor.keys())
-    fetched = cursor.fetchmany(max_rows + 1)
-    result.truncated = len(fetched) > max_rows
     result.columns = [{"name": k, "type": _type_name(conn, cursor, i)} for i, k in enumerate(keys)]
-    result.rows = [{k: plain(v) for k, v in zip(keys, row, strict=False)} for row in fetched[:max_rows]]
+    size = 0
+    # a few rows at a time, so a wide answer stops at the byte cap without fetching the rest
+    while len(result.rows) <= max_rows:
+        fetched = cursor.fetchmany(min(100, max_rows + 1 - len(result.rows)))
+        if not fetched:
+            return
+        for row in fetched:
+            record = {k: plain(v) for k, v in zip(keys, row, strict=False)}
+            size += len(orjson.dumps(record, default=str))
+            if len(result.rows) == max_rows or size > max_bytes:
+                result.truncated = True
+                return
+            result.rows.append(record)
 
 
 def _type_name(conn: sa.Connection, cursor: Any, index: int) -> str:
@@ -97,15 +111,19 @@ def run(
     read_only: bool,
     timeout_ms: int,
     max_rows: int,
+    max_bytes: int,
 ) -> Result:
-    """Runs ``sql`` (already one statement, placeholders bound) and commits unless read-only."""
+    """Runs ``sql`` (already one statement, placeholders bound) and commits unless read-only; refused
+    before it runs when the connection's account has more rights than its tables need."""
     result = Result()
     try:
         with engine.connect() as conn:
             try:
                 with conn.begin() as tx:
                     _limits(conn, read_only=read_only, timeout_ms=timeout_ms)
-                    _fill(result, conn, conn.execute(sa.text(sql), dict(params or {})), max_rows)
+                    require_plain_account(conn)
+                    cursor = conn.execute(sa.text(sql), dict(params or {}))
+                    _fill(result, conn, cursor, max_rows, max_bytes)
                     if read_only:
                         tx.rollback()
             finally:

@@ -47,6 +47,7 @@ async def _run(
             read_only=read_only,
             timeout_ms=settings.sql_timeout_ms,
             max_rows=settings.sql_max_rows,
+            max_bytes=settings.sql_max_bytes,
         )
     except InvalidArgument as exc:
         detail = str(exc.params.get("detail", "")).lower()
