@@ -45,7 +45,8 @@ class Env:
     app_database_url: str
     # the data scopes (by user) and dictionaries the modules are given instead of sys's
     platform: Standalone
-    # the host's database URLs as the administrator (the host itself runs as RUNTIME_ROLE)
+    # the host's database URLs as the administrator (the host itself runs as RUNTIME_ROLE, its
+    # modules as MODULE_ROLE)
     admin_database_urls: tuple[str, ...] = ()
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
@@ -68,9 +69,13 @@ class Env:
             await asyncio.sleep(0.2)
 
 
-# The host serves as a role with rights on its database and the business one only, as in make dev.
+# The host serves as a role with rights on its own database, its modules as one with rights on the
+# business database's rows; gencode's master is the business database's owner: as in make dev.
 RUNTIME_ROLE = "loom_apps_test_runtime"
 RUNTIME_PASSWORD = "apps-test-only"
+MODULE_ROLE = "loom_apps_test_module"
+MODULE_PASSWORD = "apps-module-test-only"
+APP_OWNER = ("loom_aapp_test_owner", "apps-owner-test-only")
 
 databases = databases_fixture(
     ("loom_apps_test", "loom_agencode_test", "loom_aapp_test"), {0: SERVICE_DIR, 1: GENCODE_DIR}
@@ -81,19 +86,21 @@ databases = databases_fixture(
 async def env(
     databases: tuple[str, ...], nats_url: str, tmp_path_factory: pytest.TempPathFactory
 ) -> AsyncIterator[Env]:
-    from loom_apps.role import grant_runtime_role, role_url
+    from loom_apps.role import grant_module_role, grant_runtime_role
     from loom_gencode.main import build_app as build_gencode
     from loom_gencode.seed import seed as gencode_seed
     from loom_gencode.settings import GencodeSettings
     from loom_platform.db import transaction
+    from loom_platform.dbroles import ensure_business_owner, role_url
 
     tmp = tmp_path_factory.mktemp("apps")
     tokens = TestTokens(tmp / "keys")
     access = GrantedAccess(permissions={ADMIN: set(GENCODE_PERMISSIONS), CLERK: set()})
     common = service_settings(nats_url, tokens, tmp / "state")
+    ensure_business_owner(databases[2], *APP_OWNER)
     gencode_settings = GencodeSettings(
         database_url=databases[1],
-        app_database_url=databases[2],
+        app_database_url=role_url(databases[2], *APP_OWNER),
         grpc_port=free_port(),
         workspace_root=tmp / "workspace",
         **common,
@@ -102,9 +109,11 @@ async def env(
     grant_runtime_role(
         database_url=databases[0], app_database_url=databases[2], role=RUNTIME_ROLE, password=RUNTIME_PASSWORD
     )
+    grant_module_role(app_database_url=databases[2], role=MODULE_ROLE, password=MODULE_PASSWORD)
     settings = AppsSettings(
         database_url=role_url(databases[0], RUNTIME_ROLE, RUNTIME_PASSWORD),
-        app_database_url=role_url(databases[2], RUNTIME_ROLE, RUNTIME_PASSWORD),
+        app_database_url=role_url(databases[2], MODULE_ROLE, MODULE_PASSWORD),
+        admin_user_id=ADMIN,
         consumer=f"apps-test-{uuid.uuid4().hex[:8]}",
         consumer_from_now=True,
         poll_seconds=0.5,

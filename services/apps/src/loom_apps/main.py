@@ -1,4 +1,5 @@
-"""The app host: FastAPI app (HTTP :8105) serving its own routes and every live generated module."""
+"""The app host: FastAPI app (HTTP :8105) serving its own routes and, through their sandboxed
+workers, every live generated module."""
 
 from __future__ import annotations
 
@@ -15,7 +16,11 @@ from loom_apps.module.mounts import Mounts
 from loom_apps.module.platform import SysPlatform
 from loom_apps.module.router import remote_router
 from loom_apps.module.router import router as module_router
+from loom_apps.module.workers import Workers
 from loom_apps.runtime import Runtime
+from loom_apps.sandbox.platform import host_handler
+from loom_apps.sandbox.pool import Sandbox
+from loom_apps.sandbox.relay import PostgresRelay
 from loom_apps.settings import AppsSettings
 from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_platform import db, messaging
@@ -43,19 +48,23 @@ def build_app(
     @asynccontextmanager
     async def host_hook(app: FastAPI) -> AsyncIterator[None]:
         app_engine = db.create_engine(settings.app_database_url, pool_size=settings.app_database_pool_size)
-        app_sessions = db.session_factory(app_engine)
-        host = Host(
-            settings,
-            app.state.session_factory,
-            app_engine,
-            lambda: {
-                "session_factory": app_sessions,
-                "auth": app.state.auth,
-                "settings": settings,
-                "platform": module_platform,
+        sandbox = Sandbox(settings)
+        relay = PostgresRelay(settings.app_database_url, sandbox.run_root / "pg")
+        await relay.start()
+        module_url = relay.url_for(settings.app_database_url)
+        workers = Workers(
+            sandbox,
+            host_handler(app.state.auth, module_platform),
+            database_url=module_url,
+            start_seconds=settings.module_start_seconds,
+            options={
+                "pool_size": settings.module_pool_size,
+                "log_level": settings.log_level,
+                "log_json": settings.log_json,
+                "landlock": settings.sandbox_landlock,
             },
-            mounts,
         )
+        host = Host(settings, app.state.session_factory, app_engine, sandbox, workers, module_url, mounts)
         app.state.apps = Runtime(settings=settings, host=host)
         await messaging.ensure_stream(app.state.js, events.GENCODE_STREAM, ["loom.gencode.>"])
         consumer = messaging.DurableConsumer(
@@ -92,6 +101,9 @@ def build_app(
             tables.stop()
             host.stop()
             await asyncio.gather(*tasks, return_exceptions=True)
+            await workers.stop_all()
+            await sandbox.stop()
+            await relay.stop()
             await app_engine.dispose()
             await sys_client.close()
 

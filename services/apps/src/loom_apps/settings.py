@@ -29,19 +29,36 @@ class AppsSettings(ServiceSettings):  # type: ignore[misc]
     grpc_port: int = 9105
     database_url: str = "postgresql+asyncpg://postgres@127.0.0.1:5544/loom_apps"
     # The "master" data source: the business tables generated modules read and write (the same
-    # database gencode synchronises them to).
+    # database gencode synchronises them to). ``serve`` connects as the module role (role.py) and
+    # hands exactly that credential to the modules, through its relay (sandbox/relay.py).
     app_database_url: str = Field(
         "postgresql://postgres@127.0.0.1:5544/loom_app",
         validation_alias=AliasChoices(
             "LOOM_APPS_APP_DATABASE_URL", "LOOM_GENCODE_APP_DATABASE_URL", "app_database_url"
         ),
     )
-    app_database_pool_size: int = 10
-    # The role the host serves as (role.py): set at setup (an administrator's URLs above), the role
-    # is created or updated with rights on the host's database and loom_app only; serve's URLs then
-    # name it. Empty: setup makes no role.
+    # The host's own database connections (the module role's throwaway test schemas).
+    app_database_pool_size: int = 2
+    # The roles setup makes (role.py; setup runs with an administrator's URLs above): the host's own
+    # (rights on loom_apps only) and the modules' (rows of loom_app, schemas there, nothing else).
+    # serve's URLs then name them. Empty: setup makes no such role.
     runtime_role: str = ""
     runtime_password: str = ""
+    module_role: str = ""
+    module_password: str = ""
+    # Who may read any module's test log besides the user who generated it (sys's administrator).
+    admin_user_id: str = "1"
+    # The sandbox generated code runs in (sandbox/): as this user when the host runs as root (a name
+    # or uid[:gid]), in its own mount and network namespaces, under Landlock. A layer the kernel
+    # refuses is logged at start and the others still hold; these switches are for diagnosis.
+    sandbox_user: str = "nobody"
+    sandbox_namespaces: bool = True
+    sandbox_landlock: bool = True
+    sandbox_start_seconds: float = 60.0
+    # Each live version's database connections, kept while it serves (given back when idle).
+    module_pool_size: int = 2
+    # A version must answer that it loaded within this many seconds to serve.
+    module_start_seconds: float = 60.0
     # Where module versions are unpacked for testing and loading (default <state dir>/apps).
     module_root: Path | None = None
     # A module's generated tests must finish within this many seconds.

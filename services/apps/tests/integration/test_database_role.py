@@ -1,5 +1,6 @@
-"""The host serves as a role with rights on its own database and on loom_app only: it cannot read
-another service's database nor create roles, and a module's tests still run in a sandbox schema."""
+"""The host's modules get a role with rights on loom_app's rows only: it cannot read another
+service's database (nor the host's own) nor create roles, and a module's tests still run in a
+sandbox schema."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import psycopg
 import pytest
 from sqlalchemy.engine import make_url
 
-from ..conftest import RUNTIME_ROLE
+from ..conftest import MODULE_ROLE
 from ..factories import column, design_and_sync, generate, table
 
 
@@ -25,15 +26,18 @@ def _as_host(env, database_url: str) -> str:
     )
 
 
-async def test_the_host_role_cannot_read_another_services_database(env):
-    # given the host's role and gencode's database (one of the other services')
-    gencode_database = env.admin_database_urls[1]
-    # when the host's role reads gencode's tables there
-    with pytest.raises(psycopg.Error) as refused:
-        with psycopg.connect(_as_host(env, gencode_database)) as conn:
-            conn.execute("SELECT count(*) FROM gen_table").fetchone()
-    # then it is refused
-    assert isinstance(refused.value, psycopg.errors.InsufficientPrivilege | psycopg.OperationalError)
+async def test_the_module_role_cannot_read_another_services_database(env):
+    # given the modules' role, gencode's database (one of the other services') and the host's own
+    for database, name in (
+        (env.admin_database_urls[1], "gen_table"),
+        (env.admin_database_urls[0], "app_module"),
+    ):
+        # when the role reads their tables
+        with pytest.raises(psycopg.Error) as refused:
+            with psycopg.connect(_as_host(env, database)) as conn:
+                conn.execute(f"SELECT count(*) FROM {name}").fetchone()
+        # then it is refused
+        assert isinstance(refused.value, psycopg.errors.InsufficientPrivilege | psycopg.OperationalError)
 
 
 async def test_the_host_role_is_no_administrator(env):
@@ -43,7 +47,7 @@ async def test_the_host_role_is_no_administrator(env):
         row = conn.execute(
             "SELECT current_user, rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = current_user"
         ).fetchone()
-        assert row == (RUNTIME_ROLE, False, False, False)
+        assert row == (MODULE_ROLE, False, False, False)
         # and creating a role is refused
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute(f"CREATE ROLE r_{uuid.uuid4().hex[:8]}")

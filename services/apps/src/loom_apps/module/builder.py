@@ -7,15 +7,14 @@ zip in the version's record, so every replica serves the same files at ``/mf/app
 
 from __future__ import annotations
 
-import asyncio
 import io
-import os
 import re
 import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from loom_apps.sandbox.pool import Sandbox
 from loom_apps.settings import AppsSettings
 
 MAX_LOG = 50_000
@@ -35,35 +34,45 @@ def remote_name(name: str) -> str:
     return "apps_" + re.sub(r"[^A-Za-z0-9_]", "_", name.replace("/", "__"))
 
 
-async def build_remote(settings: AppsSettings, name: str, front: Path, out: Path) -> Build:
-    """Bundles the pages unpacked in ``front`` into ``out``; answers the remote as a zip."""
+async def build_remote(sandbox: Sandbox, settings: AppsSettings, name: str, front: Path, out: Path) -> Build:
+    """Bundles the pages unpacked in ``front`` into ``out`` (in the sandbox: the generated pages are
+    the designer's text, and a bundler follows their imports); answers the remote as a zip."""
     shutil.rmtree(out, ignore_errors=True)
-    env = {**os.environ, "LOOM_APPS_BUILDER_MODULES": str(settings.builder_modules), "NO_COLOR": "1"}
+    sandbox.give(out)
+    run = sandbox.run_dir("build")
+    node = shutil.which(settings.node) or settings.node
+    args = {
+        "run": str(run),
+        "cwd": str(front),
+        "argv": [node, str(settings.builder_script), str(front), str(out), remote_name(name)],
+        "read": [str(front)],
+        "write": [str(out), str(run)],
+        "env": {
+            "LOOM_APPS_BUILDER_MODULES": str(settings.builder_modules),
+            "NO_COLOR": "1",
+            "HOME": str(run),
+            "TMPDIR": str(run / "tmp"),
+        },
+    }
     try:
-        process = await asyncio.create_subprocess_exec(
-            settings.node,
-            str(settings.builder_script),
-            str(front),
-            str(out),
-            remote_name(name),
-            cwd=front,
-            env=env,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.STDOUT,
-            start_new_session=True,
-        )
-    except OSError as exc:
-        return Build(False, f"the page builder could not start ({settings.node}): {exc}")
-    try:
-        output, _ = await asyncio.wait_for(process.communicate(), settings.build_timeout_seconds)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-        return Build(False, f"the page build took longer than {settings.build_timeout_seconds:g} s")
-    log = output.decode("utf-8", "replace")[-MAX_LOG:]
-    if process.returncode != 0 or not (out / "remoteEntry.js").is_file():
-        return Build(False, log or f"the page builder exited with {process.returncode}")
-    return Build(True, log, _zip(out))
+        try:
+            child = await sandbox.spawn("exec", args)
+        except Exception as exc:
+            return Build(False, f"the page builder could not start ({settings.node}): {exc}")
+        code = await child.wait(settings.build_timeout_seconds)
+        if code is None:
+            child.kill()
+            await child.wait()
+            return Build(False, f"the page build took longer than {settings.build_timeout_seconds:g} s")
+        try:
+            log = (run / "output.log").read_text("utf-8", "replace")[-MAX_LOG:]
+        except OSError:
+            log = ""
+        if code != 0 or not (out / "remoteEntry.js").is_file():
+            return Build(False, log or f"the page builder exited with {code}")
+        return Build(True, log, _zip(out))
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
 
 
 def _zip(folder: Path) -> bytes:

@@ -4,6 +4,10 @@ Any number of replicas run this. A published version reaches one replica (a dura
 which records it; whichever replica claims it (``FOR UPDATE SKIP LOCKED``) runs its tests; every
 replica mounts what the database says is live — at once when told by ``loom.apps.module.changed``,
 and on a short poll otherwise, so a replica started later serves the live versions by itself.
+
+Generated code never runs in the host: a version's tests, its page build and its routes each run in
+the sandbox (sandbox/); the host mounts an app that forwards to the version's worker
+(workers.py, proxy.py).
 """
 
 from __future__ import annotations
@@ -12,20 +16,22 @@ import asyncio
 import datetime as dt
 import json
 import logging
+import time
 import traceback
-from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
 from nats.aio.msg import Msg
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_apps.module import builder, files, loader, runner
+from loom_apps.module import builder, files, loader
 from loom_apps.module import service as module_service
 from loom_apps.module.loader import Loaded
 from loom_apps.module.models import AppModuleVersion
 from loom_apps.module.mounts import Mounts
 from loom_apps.module.runner import TestRun, run_tests
+from loom_apps.module.workers import WorkerFailed, Workers
+from loom_apps.sandbox.pool import Sandbox
 from loom_apps.settings import AppsSettings
 from loom_contracts.loom.gencode.v1 import events_pb2 as gencode_events
 from loom_platform.db import transaction
@@ -33,6 +39,9 @@ from loom_platform.messaging import message_id
 from loom_platform.outbox import already_handled
 
 log = logging.getLogger("loom.apps.host")
+
+# a version whose worker would not start is tried again after this long
+RETRY_SECONDS = 30.0
 
 
 class Host:
@@ -43,20 +52,26 @@ class Host:
         settings: AppsSettings,
         sessions: async_sessionmaker[AsyncSession],
         app_engine: AsyncEngine,
-        module_state: Callable[[], dict[str, Any]],
+        sandbox: Sandbox,
+        workers: Workers,
+        module_url: str,
         mounts: Mounts | None = None,
     ) -> None:
         self.settings = settings
         self.sessions = sessions
         self.app_engine = app_engine
-        self.module_state = module_state
+        self.sandbox = sandbox
+        self.workers = workers
+        # the module role's URL through the relay: what a version's tests get
+        self.module_url = module_url
         self.mounts = mounts or Mounts()
         self._ready: dict[tuple[str, int], Loaded] = {}
         # the remotes built for versions whose tests passed, until their result is recorded
         self._remotes: dict[tuple[str, int], bytes] = {}
         # the live remotes this replica served, unzipped
         self.remote_files = builder.RemoteFiles()
-        self._broken: set[tuple[str, int]] = set()
+        # versions whose worker would not start here, and when that was
+        self._broken: dict[tuple[str, int], float] = {}
         self._wake_tests = asyncio.Event()
         self._wake_sync = asyncio.Event()
         self._stopping = asyncio.Event()
@@ -88,7 +103,7 @@ class Host:
             for name in names:
                 gone = self.mounts.unmount(name)
                 if gone is not None:
-                    loader.forget(loader.alias_of(gone.name, gone.version))
+                    await self.workers.stop(gone)
 
     def on_changed(self, _msg: Msg) -> None:
         """``loom.apps.module.changed`` (any replica's): look at what is live now."""
@@ -109,9 +124,9 @@ class Host:
     async def test_loop(self) -> None:
         """Claims and tests waiting versions until stopped."""
         try:
-            await asyncio.get_running_loop().run_in_executor(None, runner.warm)
+            await self.sandbox.start()
         except Exception:
-            log.exception("the test fork server did not start; the first run starts it")
+            log.exception("the sandbox did not start; the first run starts it")
         while not self._stopping.is_set():
             try:
                 tested = await self.test_next()
@@ -153,8 +168,14 @@ class Host:
                     await module_service.prune(session)
             except BaseException:
                 if previous is not None:
+                    replaced = self.mounts.current(version.name)
                     self.mounts.mount(previous)
+                    if replaced is not None and replaced is not previous:
+                        await self.workers.stop(replaced, drain=False)
                 raise
+            await self._drop_ready(version)  # ready but not mounted: a newer version serves
+            if previous is not None and previous is not self.mounts.current(version.name):
+                await self.workers.stop(previous)
         log.info(
             "module %s version %s: %s", version.name, version.version, "live" if run.passed else "failed"
         )
@@ -162,15 +183,16 @@ class Host:
         return True
 
     async def test(self, version: AppModuleVersion) -> TestRun:
-        """Runs the version's tests against a throwaway schema while its pages build, then imports
-        it (not yet mounted). A failed build fails the version as a failed test does."""
+        """Runs the version's tests against a throwaway schema while its pages build, then starts
+        its worker (not yet mounted). A failed build fails the version as a failed test does."""
         try:
             back = self._unpack(version)
             tables = _tables(version)
             run, pages = await asyncio.gather(
                 run_tests(
+                    self.sandbox,
                     self.app_engine,
-                    self.settings.app_database_url,
+                    self.module_url,
                     back,
                     tables,
                     self.settings.test_timeout_seconds,
@@ -180,37 +202,59 @@ class Host:
             log = f"{run.log}\n\n=== pages ({'built' if pages.passed else 'build failed'}) ===\n{pages.log}"
             if not (run.passed and pages.passed):
                 return TestRun(False, log)
-            self._ready[(version.name, version.version)] = self._load(version, back)
+            try:
+                self._ready[(version.name, version.version)] = await self._load(version, back)
+            except WorkerFailed as exc:
+                return TestRun(False, f"{log}\n\n=== the module could not be loaded ===\n{exc}")
             self._remotes[(version.name, version.version)] = pages.remote
             return TestRun(True, log)
         except Exception:
             return TestRun(False, "the module could not be loaded:\n" + traceback.format_exc()[-20_000:])
 
     async def _build_pages(self, version: AppModuleVersion) -> builder.Build:
-        folder = self.settings.modules / files.folder_name(version.name, version.version)
+        folder = files.version_folder(self.settings.modules, version.name, version.version)
         front = files.unpack(version.frontend, folder / "front")
-        return await builder.build_remote(self.settings, version.name, front, folder / "remote")
+        return await builder.build_remote(self.sandbox, self.settings, version.name, front, folder / "remote")
 
     def _mount_ready(self, version: AppModuleVersion) -> Loaded | None:
-        """Mounts a version that passed; answers what served before (None: nothing)."""
+        """Mounts a version that passed; answers what served before (None: nothing; the caller
+        stops it once the version is recorded live)."""
         loaded = self._ready.pop((version.name, version.version), None)
         if loaded is None:
             return None
         before = self.mounts.current(version.name)
         if before is None or before.version < version.version:
             self.mounts.mount(loaded)
-            if before is not None:
-                loader.forget(loader.alias_of(before.name, before.version))
+        else:
+            self._ready[(version.name, version.version)] = loaded  # a newer one serves: stopped below
         return before
 
-    def _unpack(self, version: AppModuleVersion) -> Any:
-        folder = self.settings.modules / files.folder_name(version.name, version.version)
-        return files.unpack(version.backend, folder / "back")
+    async def _drop_ready(self, version: AppModuleVersion) -> None:
+        loaded = self._ready.pop((version.name, version.version), None)
+        if loaded is not None:
+            await self.workers.stop(loaded, drain=False)
 
-    def _load(self, version: AppModuleVersion, back: Any) -> Loaded:
-        return loader.build(
-            version.name, version.version, back, version.package, _tables(version), self.module_state()
+    def _unpack(self, version: AppModuleVersion) -> Path:
+        folder = files.version_folder(self.settings.modules, version.name, version.version)
+        back = files.unpack(version.backend, folder / "back")
+        loader.ensure_inits(back, version.package, _tables(version))
+        return back
+
+    async def _load(self, version: AppModuleVersion, back: Path) -> Loaded:
+        return await self.workers.start(
+            name=version.name,
+            version=version.version,
+            back=back,
+            package=version.package,
+            tables=_tables(version),
+            on_exit=self._worker_exited,
         )
+
+    def _worker_exited(self, loaded: Loaded) -> None:
+        """A worker ended by itself: its version stops serving here until the next sync restarts it."""
+        if self.mounts.current(loaded.name) is loaded:
+            self.mounts.unmount(loaded.name)
+        self._wake_sync.set()
 
     async def sync(self) -> None:
         """Mounts each live version not yet served here; unmounts what is no longer live."""
@@ -225,21 +269,24 @@ class Host:
             if name not in wanted:
                 gone = self.mounts.unmount(name)
                 if gone is not None:
-                    loader.forget(loader.alias_of(gone.name, gone.version))
+                    await self.workers.stop(gone)
         for name, version in wanted.items():
             key = (name, version.version)
-            if self.mounts.version(name) == version.version or key in self._broken:
+            if self.mounts.version(name) == version.version:
+                continue
+            if time.monotonic() - self._broken.get(key, -RETRY_SECONDS) < RETRY_SECONDS:
                 continue
             try:
-                loaded = self._ready.pop(key, None) or self._load(version, self._unpack(version))
+                loaded = self._ready.pop(key, None) or await self._load(version, self._unpack(version))
             except Exception:
                 log.exception("module %s version %s does not load here", name, version.version)
-                self._broken.add(key)
+                self._broken[key] = time.monotonic()
                 continue
-            previous = self.mounts.version(name)
+            self._broken.pop(key, None)
+            previous = self.mounts.current(name)
             self.mounts.mount(loaded)
             if previous is not None:
-                loader.forget(loader.alias_of(name, previous))
+                await self.workers.stop(previous)
             log.info("module %s version %s mounted", name, version.version)
 
 

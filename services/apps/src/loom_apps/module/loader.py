@@ -1,4 +1,5 @@
-"""Imports a module version under a name of its own and builds the ASGI app that serves it.
+"""Imports a module version under a name of its own and builds the ASGI app that serves it (inside
+a sandboxed worker: sandbox/gate.py).
 
 Each version is imported as ``loom_app_<hash>`` (its files use relative imports only), so two
 versions of one module live side by side while requests in flight finish on the old one. The
@@ -24,12 +25,23 @@ from loom_platform.http import JSON, install_error_handlers
 
 @dataclass(frozen=True)
 class Loaded:
-    """A version ready to serve: one app holding the routers of its table and its child tables."""
+    """A version ready to serve: one app holding the routers of its table and its child tables (in
+    the host: the app that forwards to the version's worker)."""
 
     name: str
     version: int
     prefixes: tuple[str, ...]
-    app: FastAPI
+    app: Any
+
+
+def ensure_inits(back: Path, package: str, tables: list[str]) -> None:
+    """Writes the empty ``__init__.py`` files the version's package and table folders lack (the
+    host does, before the sandbox, which may not write there, imports them)."""
+    root = back.joinpath(*[p for p in package.split(".") if p])
+    for folder in (root, *(root / t for t in tables)):
+        if folder.is_dir() and not (folder / "__init__.py").exists():
+            (folder / "__init__.py").write_text("")
+            (folder / "__init__.py").chmod(0o644)
 
 
 def import_package(folder: Path, alias: str) -> None:

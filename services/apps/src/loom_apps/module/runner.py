@@ -1,25 +1,26 @@
-"""Runs a module version's own generated tests in a child process against a throwaway schema.
+"""Runs a module version's own generated tests in the sandbox against a throwaway schema.
 
-The schema is made in the business database (``loom_app``) by the host's own role, which needs no
+The schema is made in the business database (``loom_app``) by the module role, which needs no
 right beyond creating schemas there (no CREATEROLE, nothing in any other database). The tests'
-URL names it as the session's search path (libpq's ``options``), so the generated test's engine
-finds the copies of the module's tables and never touches the real rows. The copies are
-``LIKE ... INCLUDING ALL`` of the synchronised tables: same columns, types, defaults and constraints.
+URL — the module role through the host's relay (sandbox/relay.py) — names it as the session's
+search path (libpq's ``options``), so the generated test's engine finds the copies of the module's
+tables and never touches the real rows. The copies are ``LIKE ... INCLUDING ALL`` of the
+synchronised tables: same columns, types, defaults and constraints. The test runs as a child of
+the sandbox (``pytest`` task), reading its version's files and writing its run folder only.
 """
 
 from __future__ import annotations
 
-import asyncio
-import multiprocessing
-import os
 import secrets
-import sys
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from loom_apps.sandbox.pool import Sandbox
 
 MAX_LOG = 200_000
 
@@ -56,7 +57,7 @@ def sandbox_url(app_url: str, schema: str) -> str:
 
 
 async def run_tests(
-    engine: AsyncEngine, app_url: str, back: Path, tables: list[str], timeout: float
+    sandbox: Sandbox, engine: AsyncEngine, module_url: str, back: Path, tables: list[str], timeout: float
 ) -> TestRun:
     """Runs ``back/tests`` with pytest; passes only when pytest exits 0 having run some test."""
     schema = f"loom_apps_t_{secrets.token_hex(6)}"
@@ -66,83 +67,31 @@ async def run_tests(
         await _drop_sandbox(engine, schema)
         return TestRun(False, f"could not prepare the test schema: {exc}")
     try:
-        return await _pytest(back, sandbox_url(app_url, schema), timeout)
+        return await _pytest(sandbox, back, sandbox_url(module_url, schema), timeout)
     finally:
         await _drop_sandbox(engine, schema)
 
 
-# What every generated test imports, loaded once in the fork server: a run forks a process that
-# has them (a fresh interpreter spent seconds of CPU importing them, many more on a busy machine).
-PRELOAD = [
-    "pytest",
-    "pytest_asyncio.plugin",
-    "httpx",
-    "fastapi",
-    "sqlalchemy.ext.asyncio",
-    "sqlmodel",
-    "openpyxl",
-    "loom_platform.auth",
-    "loom_platform.db",
-    "loom_platform.http",
-    "loom_platform.crud",
-    "loom_platform.testing.auth",
-    "loom_apps.module.runner",
-    # each forked process imports the host's main script again (guarded by __name__ == "__main__")
-    "loom_apps.cli",
-]
-_forks = multiprocessing.get_context("forkserver")
-_forks.set_forkserver_preload(PRELOAD)
-
-
-def warm() -> None:
-    """Starts the fork server (and its imports) before the first version arrives."""
-    child = _forks.Process(target=_nothing, daemon=True)
-    child.start()
-    child.join()
-
-
-def _nothing() -> None:
-    return None
-
-
-def _pytest_child(back: str, url: str, log_path: str) -> None:
-    """In the forked process: pytest on ``back/tests`` with its output in ``log_path``."""
-    log = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.dup2(log, 1)
-    os.dup2(log, 2)
-    os.chdir(back)
-    sys.path.insert(0, back)
-    os.environ["LOOM_GENERATED_TEST_DATABASE_URL"] = url
-    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-    # only the plugin the generated tests use (every installed one cost seconds per run)
-    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
-    import pytest
-
-    args = ["-q", "-p", "no:cacheprovider", "-p", "pytest_asyncio.plugin", "--rootdir", back, "tests"]
-    # the fork server imported the plugin already, so pytest cannot rewrite its asserts (it need not)
-    args[:0] = [
-        "-W",
-        "ignore:Module already imported so cannot be rewritten:pytest.PytestAssertRewriteWarning",
-    ]
-    code = pytest.main(args)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(int(code))
-
-
-async def _pytest(back: Path, url: str, timeout: float) -> TestRun:
-    log_path = back.parent / "pytest.log"
-    child = _forks.Process(target=_pytest_child, args=(str(back), url, str(log_path)), daemon=True)
-    loop = asyncio.get_running_loop()
-    await loop.run_in_executor(None, child.start)
-    await loop.run_in_executor(None, child.join, timeout)
-    if child.exitcode is None:
-        child.kill()
-        await loop.run_in_executor(None, child.join)
-        return TestRun(False, f"the module's tests took longer than {timeout:g} s")
+async def _pytest(sandbox: Sandbox, back: Path, url: str, timeout: float) -> TestRun:
+    run = sandbox.run_dir("test")
     try:
-        log = log_path.read_text("utf-8", "replace")[-MAX_LOG:]
-    except OSError as exc:
-        log = f"the module's tests left no output: {exc}"
-    ran = " passed" in log
-    return TestRun(child.exitcode == 0 and ran, log)
+        args = {
+            "back": str(back),
+            "run": str(run),
+            "read": [str(back)],
+            "write": [str(run)],
+            "env": {"LOOM_GENERATED_TEST_DATABASE_URL": url, "TMPDIR": str(run / "tmp"), "HOME": str(run)},
+        }
+        child = await sandbox.spawn("pytest", args)
+        code = await child.wait(timeout)
+        if code is None:
+            child.kill()
+            await child.wait()
+            return TestRun(False, f"the module's tests took longer than {timeout:g} s")
+        try:
+            log = (run / "pytest.log").read_text("utf-8", "replace")[-MAX_LOG:]
+        except OSError as exc:
+            log = f"the module's tests left no output: {exc}"
+        return TestRun(code == 0 and " passed" in log, log)
+    finally:
+        shutil.rmtree(run, ignore_errors=True)
