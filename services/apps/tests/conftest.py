@@ -4,9 +4,10 @@ databases, one business database for both, tokens of a test key pair and Granted
 from __future__ import annotations
 
 import asyncio
+import os
 import uuid
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,8 @@ class Env:
     # the host's database URLs as the administrator (the host itself runs as RUNTIME_ROLE, its
     # modules as MODULE_ROLE)
     admin_database_urls: tuple[str, ...] = ()
+    # secrets the host holds (in its environment and state directory), which no module may see
+    planted: dict[str, str] = field(default_factory=dict)
 
     def headers(self, user: str = ADMIN, lang: str | None = None) -> dict[str, str]:
         return self.tokens.headers(user, lang)
@@ -95,6 +98,7 @@ async def env(
 
     tmp = tmp_path_factory.mktemp("apps")
     tokens = TestTokens(tmp / "keys")
+    planted = _plant_secrets(tmp / "state", databases[1])
     access = GrantedAccess(permissions={ADMIN: set(GENCODE_PERMISSIONS), CLERK: set()})
     common = service_settings(nats_url, tokens, tmp / "state")
     ensure_business_owner(databases[2], *APP_OWNER)
@@ -128,7 +132,28 @@ async def env(
             httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://apps") as apps,
             httpx.AsyncClient(transport=httpx.ASGITransport(app=gencode), base_url="http://gencode") as gen,
         ):
-            yield Env(apps, gen, tokens, access, settings, app, gencode, databases[2], platform, databases)
+            yield Env(
+                apps, gen, tokens, access, settings, app, gencode, databases[2], platform, databases, planted
+            )
+    for name in planted:
+        os.environ.pop(name, None)
+
+
+def _plant_secrets(state: Path, admin_url: str) -> dict[str, str]:
+    """What make dev's host once held: secrets and an administrator's URL in its environment, the
+    JWT private key in its state directory (sandbox tests look for them from inside a module)."""
+    planted = {
+        "LOOM_SANDBOX_PROBE_SECRET": f"probe-secret-{uuid.uuid4().hex}",
+        "LOOM_SANDBOX_PROBE_ADMIN_URL": admin_url,
+    }
+    os.environ.update(planted)
+    keys = state / "keys"
+    keys.mkdir(parents=True, exist_ok=True)
+    (keys / "jwt-private.pem").write_text(
+        f"-----BEGIN PRIVATE KEY-----\n{planted['LOOM_SANDBOX_PROBE_SECRET']}\n"
+    )
+    (keys / "jwt-private.pem").chmod(0o600)
+    return planted
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -48,12 +48,11 @@ async def design_and_sync(env: Any, body: dict[str, Any]) -> str:
     return str(table_id)
 
 
-async def generate(env: Any, table_id: str, module: str, **extra: Any) -> Any:
-    """Generates the table's module into the host's store (the default paths)."""
+async def generate(env: Any, table_id: str, module: str, *, user: str = "admin", **extra: Any) -> Any:
+    """Generates the table's module into the host's store (the default paths), as ``user``."""
+    h = env.headers(user)
     form = (
-        await env.gencode.get(
-            "/gencode/table/queryGenCodeForm", params={"tableId": table_id}, headers=env.headers()
-        )
+        await env.gencode.get("/gencode/table/queryGenCodeForm", params={"tableId": table_id}, headers=h)
     ).json()
     scheme = {
         **form["scheme"],
@@ -64,4 +63,31 @@ async def generate(env: Any, table_id: str, module: str, **extra: Any) -> Any:
         "functionAuthor": "test",
         **extra,
     }
-    return await env.gencode.post("/gencode/table/genCode", json=scheme, headers=env.headers())
+    return await env.gencode.post("/gencode/table/genCode", json=scheme, headers=h)
+
+
+async def template_group(env: Any, additions: dict[str, str], name: str = "custom") -> str:
+    """A template group like the system one with text added to some of its templates (by the start
+    of their names: ``{"backend_test": "..."}``); answers its id. A template group's editor may
+    write code by design: what it writes runs in the sandbox like any generated code."""
+    import uuid
+
+    h = env.headers()
+    system = (
+        await env.gencode.get("/gencode/templateGroup/queryById", params={"id": SYSTEM_GROUP_ID}, headers=h)
+    ).json()
+    files = []
+    for item in system["templateObjDTOList"]:
+        contents = item["contents"]
+        for prefix, addition in additions.items():
+            if item["name"].startswith(prefix):
+                contents += addition
+        files.append(
+            {"name": item["name"], "sort": item["sort"], "isChild": item["isChild"], "contents": contents}
+        )
+    group = f"{name}-{uuid.uuid4().hex[:6]}"
+    body = {"name": group, "type": "1", "sort": 10, "templateObjDTOList": files}
+    saved = await env.gencode.post("/gencode/templateGroup/save", json=body, headers=h)
+    assert saved.status_code == 200, saved.text
+    groups = (await env.gencode.get("/gencode/templateGroup/list", headers=h)).json()
+    return str(next(g["id"] for g in groups if g["name"] == group))

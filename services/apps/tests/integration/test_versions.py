@@ -8,9 +8,7 @@ import uuid
 
 import psycopg
 
-from loom_gencode.seed import SYSTEM_GROUP_ID
-
-from ..factories import column, design_and_sync, generate, table
+from ..factories import column, design_and_sync, generate, table, template_group
 
 
 async def _broken_group(env, template: str = "backend_test", addition: str = "") -> str:
@@ -18,24 +16,7 @@ async def _broken_group(env, template: str = "backend_test", addition: str = "")
     addition = (
         addition or '\n\ndef test_broken_on_purpose() -> None:\n    assert False, "broken on purpose"\n'
     )
-    h = env.headers()
-    system = (
-        await env.gencode.get("/gencode/templateGroup/queryById", params={"id": SYSTEM_GROUP_ID}, headers=h)
-    ).json()
-    files = []
-    for item in system["templateObjDTOList"]:
-        contents = item["contents"]
-        if item["name"].startswith(template):
-            contents += addition
-        files.append(
-            {"name": item["name"], "sort": item["sort"], "isChild": item["isChild"], "contents": contents}
-        )
-    name = f"broken-{uuid.uuid4().hex[:6]}"
-    body = {"name": name, "type": "1", "sort": 10, "templateObjDTOList": files}
-    saved = await env.gencode.post("/gencode/templateGroup/save", json=body, headers=h)
-    assert saved.status_code == 200, saved.text
-    groups = (await env.gencode.get("/gencode/templateGroup/list", headers=h)).json()
-    return next(g["id"] for g in groups if g["name"] == name)
+    return await template_group(env, {template: addition}, "broken")
 
 
 async def test_a_failing_version_never_goes_live_and_the_previous_one_keeps_serving(env):

@@ -2,12 +2,12 @@
 
 The host decides a :class:`Plan` and the zygote applies it, in this order, keeping what works:
 
-1. **Namespaces** — a mount namespace in which the state directory is an empty tmpfs except the
-   module store (and directories the sandbox user could not pass through, such as ``/root`` holding
-   the interpreter, show only what it needs), and a network namespace without any interface: no
-   TCP, no UDP, no NATS, no gRPC; PostgreSQL only through the host's relay socket in the module
-   store. As root this needs nothing more; otherwise a user namespace comes first (where the kernel
-   allows unprivileged ones).
+1. **Namespaces** — a mount namespace whose root is a fresh tmpfs holding only what the plan names
+   (the system's and the interpreter's folders, the code, the page builder, the module store): no
+   state directory, no home, no other checkout, and no Unix socket but the host's database relay
+   (a server's own socket, even one that trusts local users, is simply not there); and a network
+   namespace without any interface: no TCP, no UDP, no NATS, no gRPC. As root this needs nothing
+   more; otherwise a user namespace comes first (where the kernel allows unprivileged ones).
 2. **The unprivileged user** — as root, the zygote becomes the sandbox user (``nobody`` by default),
    with no supplementary group, before anything is imported; otherwise it keeps its uid and drops
    every capability the user namespace gave it.
@@ -28,11 +28,11 @@ from typing import Any
 from loom_apps.sandbox import landlock
 
 _CLONE_NEWNS, _CLONE_NEWNET, _CLONE_NEWUSER = 0x00020000, 0x40000000, 0x10000000
-_MS_NOSUID, _MS_NODEV, _MS_REC, _MS_PRIVATE = 2, 4, 1 << 14, 1 << 18
-_SYS_OPEN_TREE, _SYS_MOVE_MOUNT = 428, 429
-_AT_FDCWD, _OPEN_TREE_CLONE, _AT_RECURSIVE = -100, 1, 0x8000
-_MOVE_MOUNT_F_EMPTY_PATH = 4
+_MS_RDONLY, _MS_NOSUID, _MS_NODEV, _MS_REMOUNT = 1, 2, 4, 32
+_MS_BIND, _MS_REC, _MS_PRIVATE = 4096, 1 << 14, 1 << 18
+_MNT_DETACH = 2
 _SYS_CAPSET = {"x86_64": 126, "aarch64": 91}
+_SYS_PIVOT_ROOT = {"x86_64": 155, "aarch64": 41}
 
 
 @dataclass
@@ -42,20 +42,20 @@ class Plan:
     # the sandbox user (root only): drop to these ids; None keeps the current user
     uid: int | None = None
     gid: int | None = None
-    # directories replaced by an empty tmpfs, each with the paths beneath it that stay visible
-    hide: list[tuple[str, list[str]]] = field(default_factory=list)
+    # an empty directory to build the new root on (the mount namespace's only view of the disk)
+    view: str = ""
     namespaces: bool = True
     landlock: bool = True
     read: list[str] = field(default_factory=list)
     write: list[str] = field(default_factory=list)
+    # symbolic links to recreate in the new root (``/bin`` → ``usr/bin`` on a merged-/usr system)
+    links: list[list[str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Plan:
-        data = dict(data)
-        data["hide"] = [(str(d), [str(k) for k in keep]) for d, keep in data.get("hide", [])]
         return cls(**data)
 
 
@@ -91,28 +91,47 @@ def _enter_namespaces(libc: ctypes.CDLL) -> str:
     return "user+mount+network" if uid != 0 else "mount+network"
 
 
-def _hide(libc: ctypes.CDLL, directory: str, keep: list[str]) -> None:
-    """Covers ``directory`` with an empty tmpfs in which only ``keep`` (bind mounts) remain."""
-    if not os.path.isdir(directory):
-        return
-    kept = []
-    for path in keep:
-        if os.path.exists(path):
-            flags = _OPEN_TREE_CLONE | _AT_RECURSIVE | os.O_CLOEXEC
-            kept.append(
-                (path, _check(libc.syscall(_SYS_OPEN_TREE, _AT_FDCWD, path.encode(), flags), "open_tree"))
-            )
-    options = b"mode=0755,size=1m"
-    _check(libc.mount(b"tmpfs", directory.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, options), "tmpfs")
-    for path, tree in kept:
-        os.makedirs(path, exist_ok=True)
-        try:
-            _check(
-                libc.syscall(_SYS_MOVE_MOUNT, tree, b"", _AT_FDCWD, path.encode(), _MOVE_MOUNT_F_EMPTY_PATH),
-                "move_mount",
-            )
-        finally:
-            os.close(tree)
+def _bind(libc: ctypes.CDLL, source: str, target: str, *, read_only: bool) -> None:
+    if os.path.isdir(source):
+        os.makedirs(target, exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "a"):
+            pass
+    _check(libc.mount(source.encode(), target.encode(), None, _MS_BIND | _MS_REC, None), f"bind {source}")
+    if read_only:  # best effort: Landlock and the owners' modes refuse writes anyway
+        libc.mount(None, target.encode(), None, _MS_REMOUNT | _MS_BIND | _MS_RDONLY, None)
+
+
+def _outermost(paths: list[str]) -> list[str]:
+    found = sorted(p for p in dict.fromkeys(paths) if os.path.exists(p))
+    return [p for p in found if not any(p != o and p.startswith(o.rstrip("/") + "/") for o in found)]
+
+
+def _new_root(libc: ctypes.CDLL, plan: Plan) -> None:
+    """Makes a tmpfs holding only the plan's paths this process's root (``pivot_root``)."""
+    number = _SYS_PIVOT_ROOT.get(os.uname().machine)
+    if number is None or not plan.view:
+        raise OSError(0, "no pivot_root here")
+    root = plan.view
+    _check(
+        libc.mount(b"tmpfs", root.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, b"mode=0755,size=4m"), "tmpfs"
+    )
+    writable = _outermost(plan.write)
+    for path in _outermost(plan.read):
+        if not any(path == w or path.startswith(w.rstrip("/") + "/") for w in writable):
+            _bind(libc, path, root + path, read_only=True)
+    for path in writable:
+        _bind(libc, path, root + path, read_only=False)
+    for link, target in plan.links:
+        if not os.path.lexists(root + link):
+            os.makedirs(os.path.dirname(root + link), exist_ok=True)
+            os.symlink(target, root + link)
+    os.makedirs(root + "/tmp", exist_ok=True)
+    os.chdir(root)
+    _check(libc.syscall(number, b".", b"."), "pivot_root")
+    _check(libc.umount2(b".", _MNT_DETACH), "umount the old root")
+    os.chdir("/")
 
 
 def reachable(path: str, uid: int, gid: int) -> bool:
@@ -161,11 +180,13 @@ def apply(plan: Plan) -> dict[str, str]:
         try:
             layers["namespaces"] = _enter_namespaces(libc)
             in_user_namespace = os.getuid() != 0
-            for directory, keep in plan.hide:
-                _hide(libc, directory, keep)
-            layers["hidden"] = ", ".join(d for d, _ in plan.hide)
+            _new_root(libc, plan)
+            layers["view"] = (
+                f"{len(_outermost(plan.read))} folders read, {len(_outermost(plan.write))} written"
+            )
         except OSError as exc:
-            layers["namespaces"] = f"unavailable ({exc})"
+            layers.setdefault("namespaces", "unavailable")
+            layers["view"] = f"unavailable ({exc})"
     if plan.uid is not None and plan.gid is not None:
         needed = [p for p in plan.read if os.path.exists(p)]
         blocked = [p for p in needed if not reachable(p, plan.uid, plan.gid)]

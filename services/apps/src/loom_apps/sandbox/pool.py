@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from loom_apps.sandbox.confine import Plan, reachable
+from loom_apps.sandbox.confine import Plan
 from loom_apps.settings import AppsSettings
 
 log = logging.getLogger("loom.apps.sandbox")
@@ -107,55 +107,45 @@ def _under(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip("/") + "/")
 
 
-def read_roots(settings: AppsSettings) -> list[str]:
-    """Where a child may read: the system, the interpreter and its packages, the page builder."""
+def read_roots(settings: AppsSettings) -> tuple[list[str], list[list[str]]]:
+    """Where a child may read — the system, the interpreter and its packages, the page builder —
+    and the symbolic links among them (``/bin`` → ``usr/bin``), to recreate in the sandbox's root."""
     state = str(settings.state_dir)
     node = shutil.which(settings.node)
     roots = [*SYSTEM_READ, sys.base_prefix, sys.prefix, *sys.path]
     if node:
         roots.append(str(Path(os.path.realpath(node)).parents[1]))
     roots += [str(settings.builder_script.parent), str(settings.builder_modules)]
-    found = []
+    found, links = [], []
     for root in roots:
         if not root or not os.path.exists(root):
             continue
+        if os.path.islink(root):
+            links.append([os.path.abspath(root), os.readlink(root)])
         resolved = os.path.realpath(root)
         if _under(state, resolved) or _under(str(settings.modules), resolved):
             log.warning("%s holds the state directory: the sandbox does not read it", root)
             continue
         found.append(resolved)
-    return list(dict.fromkeys(found))
-
-
-def _covers(needed: Sequence[str], state: str, ids: tuple[int, int] | None) -> list[tuple[str, list[str]]]:
-    """The directories to replace by a tmpfs: the state directory, and (for the sandbox user) any
-    directory above a needed path that it could not pass through; outermost only, each keeping the
-    needed paths beneath it."""
-    covers = {state}
-    if ids is not None:
-        for path in needed:
-            current = os.path.dirname(path)
-            while current not in ("/", ""):
-                if not reachable(os.path.join(current, "x"), *ids):
-                    covers.add(current)
-                current = os.path.dirname(current)
-    outermost = [c for c in covers if not any(o != c and _under(c, o) for o in covers)]
-    return [(c, [p for p in needed if _under(p, c) and p != c]) for c in sorted(outermost)]
+    return list(dict.fromkeys(found)), links
 
 
 def plan(settings: AppsSettings) -> Plan:
     """What the zygote does to itself (confine.py), for this host's settings and user."""
     ids = sandbox_ids(settings.sandbox_user)
     modules = str(settings.modules)
-    roots = read_roots(settings)
+    view = settings.modules / "run" / ".view"
+    view.mkdir(parents=True, exist_ok=True)
+    reads, links = read_roots(settings)
     return Plan(
         uid=ids[0] if ids else None,
         gid=ids[1] if ids else None,
-        hide=_covers([*roots, modules], str(settings.state_dir), ids),
+        view=str(view),
         namespaces=settings.sandbox_namespaces,
         landlock=settings.sandbox_landlock,
-        read=roots,
+        read=reads,
         write=[modules],
+        links=links,
     )
 
 
