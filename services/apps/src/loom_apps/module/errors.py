@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition, NotFound
+from loom_platform.errors import FailedPrecondition, NotFound, PermissionDenied
 
 
 class ModuleNotFound(NotFound):
@@ -11,3 +11,10 @@ class ModuleNotFound(NotFound):
 
 class ModuleNotLive(FailedPrecondition):
     message_key = "apps.module.not_live"
+
+
+class LogNotYours(PermissionDenied):
+    """Raised as ``LogNotYours(name=...)``: a module's test log is its generator's and the
+    administrator's to read (it may show what the module's code printed)."""
+
+    message_key = "apps.module.log_not_yours"

@@ -46,7 +46,9 @@ class AppModuleVersion(SQLModel, table=True):
     # The pages built into a module-federated remote: a zip of remoteEntry.js and its chunks
     # (served at /mf/apps/<name>/ by every replica from here, never from a shared disk).
     remote: bytes = Field(default=b"", sa_type=sa.LargeBinary())
-    # The test run's output (pytest's, or why it could not run), then the page build's.
+    # The test run's output (pytest's, or why it could not run), then the page build's: readable by
+    # the user who generated the version (generated_by) and the administrator only.
     log: str = Field(default="", sa_type=sa.Text())
+    generated_by: str = Field(default="", max_length=64)
     claimed_at: dt.datetime | None = Field(default=None, sa_type=sa.DateTime(timezone=True))
     create_date: dt.datetime = Field(default_factory=utcnow, sa_type=sa.DateTime(timezone=True))

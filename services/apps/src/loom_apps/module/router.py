@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 from loom_apps.module import builder, service
 from loom_apps.module.errors import ModuleNotFound
 from loom_apps.runtime import RuntimeDep
-from loom_platform.auth import CurrentPrincipal, holds_any, require_permission
+from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
 from loom_platform.http import JSON, message
@@ -33,14 +33,19 @@ async def modules(session: SessionDep, tableIds: str = Query("", max_length=100_
     return await service.modules(session, table_ids=_ids(tableIds))
 
 
-@router.get("/log", dependencies=[require_permission(f"{TABLES}:view")])
+@router.get("/log")
 async def test_log(
     session: SessionDep,
+    runtime: RuntimeDep,
     name: str = Query(..., max_length=200),
     version: int | None = Query(None, ge=0, le=2**62),
+    principal: Principal = require_permission(f"{TABLES}:view"),
 ) -> dict[str, Any]:
-    """The test log of a module's version (default: its latest)."""
-    return await service.log_of(session, name=name, version=version)
+    """The test log of a module's version (default: its latest): its generator's and the
+    administrator's to read."""
+    return await service.log_of(
+        session, name=name, version=version, reader=principal.user_id, admin=runtime.settings.admin_user_id
+    )
 
 
 @router.get("/remotes")

@@ -10,7 +10,7 @@ from sqlalchemy import func, select, text
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_apps import events
-from loom_apps.module.errors import ModuleNotFound, ModuleNotLive
+from loom_apps.module.errors import LogNotYours, ModuleNotFound, ModuleNotLive
 from loom_apps.module.models import (
     FAILED,
     GENERATED,
@@ -42,6 +42,7 @@ async def receive(session: AsyncSession, published: gencode_events.ModulePublish
         frontend=published.frontend,
         pages=published.pages or "{}",
         state=GENERATED,
+        generated_by=published.generated_by,
     )
     session.add(version)
     module = await session.get(AppModule, published.name, with_for_update=True)
@@ -158,14 +159,19 @@ def public(module: AppModule) -> dict[str, Any]:
     }
 
 
-async def log_of(session: AsyncSession, *, name: str, version: int | None = None) -> dict[str, Any]:
-    """The test log of a module's version (default: its latest)."""
+async def log_of(
+    session: AsyncSession, *, name: str, version: int | None = None, reader: str, admin: str
+) -> dict[str, Any]:
+    """The test log of a module's version (default: its latest), for the user who generated that
+    version or the administrator (``admin``); anyone else is refused."""
     module = await get(session, name=name)
     wanted = version if version is not None else module.version
     stmt = select(AppModuleVersion).where(AppModuleVersion.name == name, AppModuleVersion.version == wanted)
     record = (await session.execute(stmt)).scalar_one_or_none()
     if record is None:
         raise ModuleNotFound(name=f"{name}@{wanted}")
+    if reader != admin and (not record.generated_by or reader != record.generated_by):
+        raise LogNotYours(name=name)
     return {"name": name, "version": str(record.version), "state": record.state, "log": record.log}
 
 

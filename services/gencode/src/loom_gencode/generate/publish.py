@@ -102,8 +102,10 @@ def module_published(
     permission: str,
     backend: bytes,
     frontend: bytes,
+    generated_by: str = "",
 ) -> events_pb2.ModulePublished:
-    """Announces a module written to the store, in the current transaction."""
+    """Announces a module written to the store, in the current transaction (``generated_by``: the
+    user who generated it, who may read its test log at the host)."""
     message = events_pb2.ModulePublished(
         table_id=table.id,
         name=f"{module}/{table.name}",
@@ -115,6 +117,7 @@ def module_published(
         permission=permission,
         table_name=table.name,
         data_source_id=table.data_source_id or "master",
+        generated_by=generated_by,
     )
     add_event(session, MODULE_PUBLISHED, message)
     return message

@@ -261,9 +261,11 @@ async def generate(
     runtime: Runtime,
     payload: SchemeSave,
     choices: Mapping[str, Resolution] | None = None,
+    *,
+    user_id: str = "",
 ) -> str:
     """Saves the scheme, writes the rendered files merged with any hand edits (``choices``: the side
-    taken for each conflicting file), and answers where they went."""
+    taken for each conflicting file), and answers where they went (``user_id``: who generates)."""
     await _check_publishable(session, runtime, payload)
     scheme = await save_scheme(session, payload)
     planned = await regenerate.plan(session, await render_files(session, runtime, payload))
@@ -276,7 +278,7 @@ async def generate(
         group_id=str(payload.category),
         files=[f.path for f in files],
     )
-    await _publish(session, runtime, payload, files)
+    await _publish(session, runtime, payload, files, user_id)
     return str(workspace.resolve(runtime.settings.workspace, str(payload.project_path)))
 
 
@@ -293,7 +295,7 @@ async def _check_publishable(session: AsyncSession, runtime: Runtime, payload: S
 
 
 async def _publish(
-    session: AsyncSession, runtime: Runtime, payload: SchemeSave, files: list[OutputFile]
+    session: AsyncSession, runtime: Runtime, payload: SchemeSave, files: list[OutputFile], user_id: str
 ) -> None:
     """Hands a module written to the app host's store over to the host (nothing for other paths)."""
     root = runtime.settings.workspace
@@ -315,6 +317,7 @@ async def _publish(
         permission=names["permission"],
         backend=module_store.archive(pairs, root.resolve() / module_store.MODULE_BACKEND),
         frontend=module_store.archive(pairs, root.resolve() / module_store.MODULE_FRONTEND),
+        generated_by=user_id,
     )
 
 

@@ -17,7 +17,7 @@ from loom_gencode.sync import service as sync_service
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
 from loom_gencode.table.schemas import TableSave
-from loom_platform.auth import require_permission
+from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
 from loom_platform.http import JSON, Message, message
@@ -150,12 +150,19 @@ async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, An
     return await generate_service.gen_code_form(session, table_id=tableId)
 
 
-@router.post("/genCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def gen_code(session: SessionDep, runtime: RuntimeDep, body: GenerateRequest) -> Message:
+@router.post("/genCode")
+async def gen_code(
+    session: SessionDep,
+    runtime: RuntimeDep,
+    body: GenerateRequest,
+    principal: Principal = require_permission(f"{PERM}:genCode"),
+) -> Message:
     """Saves the scheme and writes the generated files under the workspace, merged with hand edits;
     refused, writing nothing, while a conflicting file has no side chosen in ``resolutions``."""
     async with transaction(session):
-        written = await generate_service.generate(session, runtime, body, body.resolutions)
+        written = await generate_service.generate(
+            session, runtime, body, body.resolutions, user_id=principal.user_id
+        )
     return message(translate("gencode.gen.done", path=written))
 
 

@@ -24,15 +24,15 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1cloom/gencode/v1/events.proto\x12\x0floom.gencode.v1\"d\n\rRecordChanged\x12\x0e\n\x06\x65ntity\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\x12)\n\x04kind\x18\x03 \x01(\x0e\x32\x1b.loom.gencode.v1.ChangeKind\x12\x0c\n\x04name\x18\x04 \x01(\t\"q\n\x11TableSynchronised\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x16\n\x0e\x64\x61ta_source_id\x18\x03 \x01(\t\x12\x10\n\x08is_force\x18\x04 \x01(\t\x12\x12\n\nstatements\x18\x05 \x03(\t\"^\n\rCodeGenerated\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tscheme_id\x18\x02 \x01(\t\x12\x19\n\x11template_group_id\x18\x03 \x01(\t\x12\r\n\x05\x66iles\x18\x04 \x03(\t\">\n\x0bMenuCreated\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07menu_id\x18\x02 \x01(\t\x12\x0c\n\x04href\x18\x03 \x01(\t\"\xc5\x01\n\x0fModulePublished\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0f\n\x07package\x18\x04 \x01(\t\x12\x0f\n\x07\x62\x61\x63kend\x18\x05 \x01(\x0c\x12\x10\n\x08\x66rontend\x18\x06 \x01(\x0c\x12\r\n\x05pages\x18\x07 \x01(\t\x12\x12\n\npermission\x18\x08 \x01(\t\x12\x12\n\ntable_name\x18\t \x01(\t\x12\x16\n\x0e\x64\x61ta_source_id\x18\n \x01(\t*t\n\nChangeKind\x12\x1b\n\x17\x43HANGE_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43HANGE_KIND_CREATED\x10\x01\x12\x17\n\x13\x43HANGE_KIND_UPDATED\x10\x02\x12\x17\n\x13\x43HANGE_KIND_DELETED\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1cloom/gencode/v1/events.proto\x12\x0floom.gencode.v1\"d\n\rRecordChanged\x12\x0e\n\x06\x65ntity\x18\x01 \x01(\t\x12\n\n\x02id\x18\x02 \x01(\t\x12)\n\x04kind\x18\x03 \x01(\x0e\x32\x1b.loom.gencode.v1.ChangeKind\x12\x0c\n\x04name\x18\x04 \x01(\t\"q\n\x11TableSynchronised\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x16\n\x0e\x64\x61ta_source_id\x18\x03 \x01(\t\x12\x10\n\x08is_force\x18\x04 \x01(\t\x12\x12\n\nstatements\x18\x05 \x03(\t\"^\n\rCodeGenerated\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tscheme_id\x18\x02 \x01(\t\x12\x19\n\x11template_group_id\x18\x03 \x01(\t\x12\r\n\x05\x66iles\x18\x04 \x03(\t\">\n\x0bMenuCreated\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07menu_id\x18\x02 \x01(\t\x12\x0c\n\x04href\x18\x03 \x01(\t\"\xdb\x01\n\x0fModulePublished\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0f\n\x07package\x18\x04 \x01(\t\x12\x0f\n\x07\x62\x61\x63kend\x18\x05 \x01(\x0c\x12\x10\n\x08\x66rontend\x18\x06 \x01(\x0c\x12\r\n\x05pages\x18\x07 \x01(\t\x12\x12\n\npermission\x18\x08 \x01(\t\x12\x12\n\ntable_name\x18\t \x01(\t\x12\x16\n\x0e\x64\x61ta_source_id\x18\n \x01(\t\x12\x14\n\x0cgenerated_by\x18\x0b \x01(\t*t\n\nChangeKind\x12\x1b\n\x17\x43HANGE_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x43HANGE_KIND_CREATED\x10\x01\x12\x17\n\x13\x43HANGE_KIND_UPDATED\x10\x02\x12\x17\n\x13\x43HANGE_KIND_DELETED\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'loom.gencode.v1.events_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CHANGEKIND']._serialized_start=626
-  _globals['_CHANGEKIND']._serialized_end=742
+  _globals['_CHANGEKIND']._serialized_start=648
+  _globals['_CHANGEKIND']._serialized_end=764
   _globals['_RECORDCHANGED']._serialized_start=49
   _globals['_RECORDCHANGED']._serialized_end=149
   _globals['_TABLESYNCHRONISED']._serialized_start=151
@@ -42,5 +42,5 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_MENUCREATED']._serialized_start=362
   _globals['_MENUCREATED']._serialized_end=424
   _globals['_MODULEPUBLISHED']._serialized_start=427
-  _globals['_MODULEPUBLISHED']._serialized_end=624
+  _globals['_MODULEPUBLISHED']._serialized_end=646
 # @@protoc_insertion_point(module_scope)

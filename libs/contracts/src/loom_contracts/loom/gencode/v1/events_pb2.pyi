@@ -193,6 +193,7 @@ class ModulePublished(_message.Message):
     PERMISSION_FIELD_NUMBER: _builtins.int
     TABLE_NAME_FIELD_NUMBER: _builtins.int
     DATA_SOURCE_ID_FIELD_NUMBER: _builtins.int
+    GENERATED_BY_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     name: _builtins.str
     """"<module>/<entity>": the module's name at the host and its API prefix without the slash."""
@@ -215,6 +216,8 @@ class ModulePublished(_message.Message):
     table_name: _builtins.str
     """The table's physical name and its data source's id ("master")."""
     data_source_id: _builtins.str
+    generated_by: _builtins.str
+    """The user who generated this version: they (and the administrator) may read its test log."""
     def __init__(
         self,
         *,
@@ -228,10 +231,11 @@ class ModulePublished(_message.Message):
         permission: _builtins.str = ...,
         table_name: _builtins.str = ...,
         data_source_id: _builtins.str = ...,
+        generated_by: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["backend", b"backend", "data_source_id", b"data_source_id", "frontend", b"frontend", "name", b"name", "package", b"package", "pages", b"pages", "permission", b"permission", "table_id", b"table_id", "table_name", b"table_name", "version", b"version"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["backend", b"backend", "data_source_id", b"data_source_id", "frontend", b"frontend", "generated_by", b"generated_by", "name", b"name", "package", b"package", "pages", b"pages", "permission", b"permission", "table_id", b"table_id", "table_name", b"table_name", "version", b"version"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
