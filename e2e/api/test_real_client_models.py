@@ -9,9 +9,11 @@ without a token, and stops working once expired or pointed at another instance o
 from __future__ import annotations
 
 import json
+import os
 import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import httpx
@@ -125,12 +127,16 @@ def test_the_chart_of_a_running_instance_shows_where_it_went_and_waits_through_a
     # and the same signature does not open another instance, nor the chart without one
     assert portal.get(f"/api{signed.replace(pid, definition.split(':')[-1])}").status_code == 403
     assert portal.get(f"/api/flowable/task/trace/photo/{pid}").status_code == 401
-    # and once expired it is refused (signed here with the development key the platform runs with)
+    # and a URL signed with the built-in development key is refused: make dev generates the key of
+    # its state directory at first start (issue 33, finding 9)
     path = f"/flowable/task/trace/photo/{pid}"
-    expired = sign(DEFAULT_URL_SIGNING_KEY, path, {}, -5)
-    fresh = sign(DEFAULT_URL_SIGNING_KEY, path, {}, 60)
-    assert portal.get(f"/api{expired}").status_code == 403
-    assert portal.get(f"/api{fresh}").status_code == 200
+    assert portal.get(f"/api{sign(DEFAULT_URL_SIGNING_KEY, path, {}, 60)}").status_code == 403
+    # and once expired it is refused (signed here with the key of the platform's state directory)
+    key_file = Path(os.environ.get("LOOM_STATE_DIR", ".loom")) / "secrets" / "workflow-url-signing-key"
+    if key_file.is_file():
+        key = key_file.read_text().strip()
+        assert portal.get(f"/api{sign(key, path, {}, -5)}").status_code == 403
+        assert portal.get(f"/api{sign(key, path, {}, 60)}").status_code == 200
 
 
 def test_the_definitions_resources_read_as_xml_and_as_an_image(
