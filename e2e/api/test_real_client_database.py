@@ -125,6 +125,27 @@ def test_execute_sql_runs_one_statement_within_the_timeout_and_the_cap_and_logs_
     assert texts["select generate_series(1, 5000) as n"]["rowCount"] == 1000
 
 
+def test_execute_sql_on_master_cannot_reach_the_server(client: httpx.Client, table: str) -> None:
+    # when executeSql tries what the server's superuser could (issue 33, finding 3): run a program,
+    # read a server file, read the password hashes, make a superuser
+    attempts = {
+        "copy (select 1) to program 'id'": "program",
+        "select pg_read_file('/etc/passwd')": "pg_read_file",
+        "select rolname, rolpassword from pg_authid": "pg_authid",
+        "create role e2e_root superuser login password 'x'": "role",
+    }
+    for sql in attempts:
+        answer = _sql(client, sql)
+        # then the database refuses each one, and the user reads why
+        assert answer.status_code == 400 and answer.json()["msg"].startswith("SQL执行失败"), (sql, answer.text)
+        assert "permission denied" in answer.json()["msg"] or "must be" in answer.json()["msg"], answer.text
+    # and a data set cannot read a server file either
+    read = _run(client, "exec", "select pg_read_file('/etc/hostname') as f", {})
+    assert read.status_code == 400, read.text
+    # while master still owns its tables
+    assert _ok(_sql(client, f"select count(*) as n from {table}"))["list"] == [{"n": 2}]
+
+
 def _data_set(client: httpx.Client, table: str) -> str:
     body = {
         "db": {"id": "master"},

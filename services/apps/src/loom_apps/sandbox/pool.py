@@ -227,7 +227,12 @@ class Sandbox:
         except TimeoutError as exc:
             raise SandboxUnavailable("the sandbox did not start in time") from exc
         self.layers = dict(hello.get("layers", {}))
-        log.info("sandbox ready: %s", ", ".join(f"{k}: {v}" for k, v in self.layers.items()))
+        missing = any("unavailable" in v or "kept" in v for v in self.layers.values())
+        log.log(
+            logging.WARNING if missing else logging.INFO,
+            "sandbox ready: %s",
+            ", ".join(f"{k}: {v}" for k, v in self.layers.items()),
+        )
 
     async def _read(self, control: socket.socket) -> None:
         loop = asyncio.get_running_loop()

@@ -30,7 +30,7 @@ from typing import Any
 from loom_apps.sandbox import confine
 
 MAX_MESSAGE = 1 << 20
-_PR_SET_PDEATHSIG = 1
+_PR_SET_NAME, _PR_SET_PDEATHSIG = 15, 1
 
 
 def _send(control: socket.socket, message: dict[str, Any]) -> None:
@@ -53,7 +53,10 @@ def _child(control: socket.socket, message: dict[str, Any], fds: list[int], base
         signal.set_wakeup_fd(-1)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         os.setsid()
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        libc = ctypes.CDLL(None)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        # what ps and top show: apps-serve, apps-pytest, apps-exec
+        libc.prctl(_PR_SET_NAME, f"apps-{message['task']}".encode()[:15], 0, 0, 0)
         from loom_apps.sandbox import tasks
 
         code = tasks.run(str(message["task"]), dict(message.get("args") or {}), fds, base_read)
