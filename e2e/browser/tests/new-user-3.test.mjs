@@ -1,8 +1,9 @@
 // What a new user hits, third walk (issue 36): the wizard's defaults of a column typed in, the
 // phone layout (the bell's popover, the task page's buttons), the delegation view, 减签's signers
 // and history, and the English leftovers of the task history.
-import { eventually, expect } from '../lib/harness.mjs';
-import { adminPage, openPage } from '../lib/session.mjs';
+import { adminCredentials, eventually, expect } from '../lib/harness.mjs';
+import { bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { adminApi, adminPage, openPage, openTodo, signedIn } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 
@@ -55,6 +56,49 @@ export default [
       expect(await w.locator('[data-col="name:isQuery"]').isChecked(), 'name is a search field');
       expect((await shown(w.locator('[data-col="queryType:kind"]'))) === '=', 'another column keeps =');
       await w.locator('.ant-modal-close, [data-action="close"]').first().click();
+    },
+  },
+  {
+    name: 'phone 390×844: the bell\'s popover stays on the screen; the task page\'s seven buttons wrap, every one in sight',
+    run: async (ctx) => {
+      // a task of the administrator's with seven buttons
+      const api = await adminApi(ctx);
+      const admin = adminCredentials();
+      const me = await api.userId(admin.user);
+      const key = `walk_phone_${sfx}`;
+      const title = `手机按钮${sfx}`;
+      const buttons = [
+        ['_flow_agree', '同意'],
+        ['_flow_back', '驳回'],
+        ['_flow_transfer', '转办'],
+        ['_flow_delegate', '委派'],
+        ['_flow_add_multi_instance', '加签'],
+        ['_flow_stop', '终止'],
+        ['_flow_print', '打印'],
+      ];
+      const xml = bpmn(key, `手机${sfx}`, '<startEvent id="start" flowable:initiator="applyUserId"/><userTask id="check" name="审核"/><endEvent id="end"/>' + flow('f1', 'start', 'check') + flow('f2', 'check', 'end'));
+      await api.deployModel({ key, name: `手机${sfx}`, xml, nodes: [nodeExtension(key, 'check', [['user', me]], buttons)] });
+      await api.call('POST', '/flowable/task/start', { params: { procDefKey: key, title } });
+
+      const p = await signedIn(ctx, admin.user, admin.password, { width: 390, height: 844, phone: true, expectMenu: false });
+      ctx.shared.page = p;
+      // the bell's popover lies within the screen
+      await p.locator('[data-action="notices"]').click();
+      const panel = p.locator('.loom-notice-panel');
+      await panel.waitFor();
+      await eventually(async () => {
+        const box = await panel.boundingBox();
+        return box && box.x >= 0 && box.x + box.width <= 390;
+      }, 'the popover is inside the 390 px screen');
+      await p.keyboard.press('Escape');
+      // the task page: all seven buttons within the screen's width
+      const task = await openTodo(ctx, p, title);
+      const shownButtons = task.locator('.loom-task-buttons button');
+      await eventually(async () => (await shownButtons.count()) === buttons.length, 'seven buttons');
+      for (let i = 0; i < buttons.length; i += 1) {
+        const box = await shownButtons.nth(i).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 390, `button ${i + 1} is on the screen (${JSON.stringify(box)})`);
+      }
     },
   },
 ];

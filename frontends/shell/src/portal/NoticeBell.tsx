@@ -158,7 +158,7 @@ export function NoticeBell() {
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" content={content} destroyOnHidden>
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" content={content} rootClassName="loom-notice-popover" destroyOnHidden>
       <Button type="text" aria-label={t('title')} data-action="notices" data-count={unread}>
         <Badge count={unread} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 16 }} />
