@@ -101,4 +101,42 @@ export default [
       }
     },
   },
+  {
+    name: 'English: a list\'s column headers break between words, never inside one, and its search fields show their whole placeholder',
+    run: async (ctx) => {
+      const p = await adminPage(ctx, 'walk3en', { locale: 'en-US' });
+      const scope = await openPage(ctx, p, '/sys/user/UserList');
+      await scope.locator('.ant-table-row').first().waitFor({ timeout: 20000 });
+      // every word of every header title sits on one line
+      const broken = await scope.evaluate((root) =>
+        [...root.querySelectorAll('.ant-table-thead th')].flatMap((th) => {
+          const text = th.textContent ?? '';
+          const node = [...th.querySelectorAll('*')].flatMap((e) => [...e.childNodes]).find((n) => n.nodeType === 3 && n.textContent.trim());
+          if (!node) return [];
+          const out = [];
+          for (const m of node.textContent.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            if (range.getClientRects().length > 1) out.push(`${text}: ${m[0]}`);
+          }
+          return out;
+        }),
+      );
+      expect(broken.length === 0, `no header word is broken: ${broken}`);
+      // the search fields are wide enough for their placeholder
+      const cut = await scope.evaluate((root) =>
+        [...root.querySelectorAll('.ant-pro-table-search input[placeholder]')]
+          .filter((i) => {
+            const style = getComputedStyle(i);
+            const ctx2d = document.createElement('canvas').getContext('2d');
+            ctx2d.font = `${style.fontSize} ${style.fontFamily}`;
+            const room = i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return ctx2d.measureText(i.placeholder).width > room + 1;
+          })
+          .map((i) => i.placeholder),
+      );
+      expect(cut.length === 0, `no placeholder is cut: ${cut}`);
+    },
+  },
 ];

@@ -16,6 +16,14 @@ import { DictTag } from './Dict';
 import { RowActions, type RowAction } from './RowActions';
 
 /** A column of a ListPage: a ProTable column plus a few list conventions. */
+// How wide a search field is, by the list's width (ProTable's steps: md from 785 px, xxl from 1057 px):
+// four to a row only on a wide list in Chinese, three in English, whose labels and placeholders
+// ("Please select") are longer, so that a field keeps room for both.
+const QUERY_SPAN = { xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 };
+const QUERY_SPAN_EN = { ...QUERY_SPAN, xxl: 8 };
+// A cell cut to one line (a column's `ellipsis`): at most this wide, the whole text in its tooltip.
+const ELLIPSIS: React.CSSProperties = { maxWidth: 280, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+
 export type ListColumn<T> = ProColumns<T> & {
   /** Show this column as a field of the query form (default: not searchable). */
   query?: boolean;
@@ -247,10 +255,25 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       columns.map((c) => {
         const { query, sortKey: _s, dictType, exportValue: _e, noExport: _n, ...rest } = c;
         const col: ProColumns<T> = { ...rest };
-        if (c.search === undefined && c.hideInSearch === undefined) col.search = query ? undefined : false;
         if (dictType && !c.render) {
           col.render = (_dom, row) => <DictTag type={dictType} value={getPath(row, c.dataIndex)} />;
         }
+        if (c.ellipsis) {
+          // cut to one line by a box of its own, not by antd's ellipsis, which makes the whole table
+          // fixed-width: its headers then break inside words ("Compa ny") to share the width equally
+          const own = col.render;
+          col.ellipsis = false;
+          col.render = (dom, row, ...more) => {
+            const shown = (own ? own(dom, row, ...more) : dom) as React.ReactNode;
+            const text = getPath(row, c.dataIndex);
+            return (
+              <div style={ELLIPSIS} title={typeof text === 'string' || typeof text === 'number' ? String(text) : undefined}>
+                {shown}
+              </div>
+            );
+          };
+        }
+        if (c.search === undefined && c.hideInSearch === undefined) col.search = query ? undefined : false;
         return col;
       }),
     [columns],
@@ -403,10 +426,11 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       actionRef={action}
       formRef={formRef}
       columns={tableColumns}
+      tableLayout="auto"
       request={request}
       params={params}
       columnsState={{ value: hidden, onChange: (v) => setHidden(v as Record<string, { show?: boolean }>) }}
-      search={hasQuery ? { labelWidth: 'auto', defaultCollapsed: false, searchText: t('query'), resetText: t('reset'), span: 6 } : false}
+      search={hasQuery ? { labelWidth: 'auto', defaultCollapsed: false, searchText: t('query'), resetText: t('reset'), span: i18n.language?.startsWith('en') ? QUERY_SPAN_EN : QUERY_SPAN } : false}
       form={{ isKeyPressSubmit: true, validateTrigger: 'onBlur' }}
       headerTitle={headerButtons}
       options={{ reload: true, density: false, setting: { listsHeight: 400 }, fullScreen: false }}
