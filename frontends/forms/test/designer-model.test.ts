@@ -1,4 +1,4 @@
-import { emptyForm, type FormJson } from '../src/render';
+import { checkField, emptyForm, type FormJson } from '../src/render';
 import { canRedo, canUndo, record, redo, startHistory, undo } from '../src/designer/history';
 import {
   addWidget,
@@ -157,6 +157,13 @@ describe('container drop rules', () => {
 });
 
 describe('form and option rules', () => {
+  it('a new number field has no bound: 300 is a value like any other until the designer sets one', () => {
+    const w = createWidget('number', 'number');
+    expect(w.options.max).toBeUndefined();
+    expect(w.options.min).toBeUndefined();
+    expect(checkField(w, 300, 'zh-CN')).toBeNull();
+  });
+
   it('label on top gives a vertical layout and labelCol 0; otherwise horizontal and 3', () => {
     const c = emptyForm().config;
     expect(setLabelPosition(c, 'top')).toMatchObject({ labelPosition: 'top', layout: 'vertical', labelCol: 0 });

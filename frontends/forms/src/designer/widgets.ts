@@ -102,7 +102,8 @@ export function defaultOptions(type: WidgetType): WidgetOptions {
     case 'textarea':
       return { ...common(), defaultValue: '', placeholder: '', rows: 5 };
     case 'number':
-      return { ...common(), defaultValue: 0, min: 0, max: 9, step: 1, controlsPosition: '', dataType: 'number' };
+      // no bound until the designer sets one (a count of 300 days is a number like any other)
+      return { ...common(), defaultValue: 0, step: 1, controlsPosition: '', dataType: 'number' };
     case 'radio':
       return { ...common(), ...choices(), defaultValue: '', inline: true };
     case 'checkbox':

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Modal, Space, Tag, Typography } from 'antd';
 import { CodeOutlined, DeleteOutlined, EditOutlined, ImportOutlined, LinkOutlined, MenuOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,8 @@ const PERM = 'gencode:genTable';
 const P = { view: `${PERM}:view`, add: `${PERM}:add`, edit: `${PERM}:edit`, del: `${PERM}:del` };
 /** Licence codes of the list envelope (docs/wire.md). */
 const LICENCE_CODES = [700, 710];
+const MODULE_POLL_MS = 3000;
+const MODULE_WATCH_MS = 180_000;
 
 /** 表单配置 (`/gencode/table/GenTableList`): the generated-table list with its wizard and dialogs. */
 export default function GenTableList(_props: PageProps) {
@@ -34,6 +36,31 @@ export default function GenTableList(_props: PageProps) {
   const [menuRow, setMenuRow] = useState<GenTableRow | null>(null);
   const [importing, setImporting] = useState(false);
   const reload = useCallback(() => list.current?.reload(), []);
+
+  // A module is tested and goes live at the app host in its own time: while a row's module is on its
+  // way (or a generation was just asked for), the list asks again every few seconds, for a while.
+  const polling = useRef<{ until: number; tableId?: string; version?: string }>({ until: 0 });
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const watchModules = useCallback(
+    (rows: GenTableRow[]) => {
+      window.clearTimeout(timer.current);
+      const p = polling.current;
+      const moving = rows.some((r) => r.module?.state === 'generated' || r.module?.state === 'testing');
+      const asked = rows.some((r) => r.id === p.tableId && (!r.module || r.module.version === p.version));
+      if (moving && !p.until) p.until = Date.now() + MODULE_WATCH_MS;
+      if ((moving || asked) && Date.now() < p.until) timer.current = window.setTimeout(reload, MODULE_POLL_MS);
+      else polling.current = { until: 0 };
+    },
+    [reload],
+  );
+  const generated = useCallback(
+    (row: GenTableRow) => {
+      polling.current = { until: Date.now() + MODULE_WATCH_MS, tableId: row.id, version: row.module?.version };
+      reload();
+    },
+    [reload],
+  );
 
   const fetchPage = useCallback(async (q: ListParams) => {
     const env = await tableService.list<GenTableRow>(q);
@@ -129,6 +156,7 @@ export default function GenTableList(_props: PageProps) {
         <ListPage<GenTableRow>
           actionRef={list}
           fetch={fetchPage}
+          onLoad={watchModules}
           params={params}
           exportName={t('table.entity')}
           permissions={P}
@@ -223,7 +251,7 @@ export default function GenTableList(_props: PageProps) {
       </SplitLayout>
       <TableWizard open={wizard.open} mode={wizard.mode} id={wizard.id} dataSourceId={source?.id} onClose={wizard.close} onSaved={reload} />
       <SyncDialog row={syncRow} onClose={() => setSyncRow(null)} onSaved={reload} />
-      <GenCodeDialog row={genRow} onClose={() => setGenRow(null)} />
+      <GenCodeDialog row={genRow} onClose={() => setGenRow(null)} onGenerated={generated} />
       <MenuDialog row={menuRow} onClose={() => setMenuRow(null)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onDone={reload} />
     </div>

@@ -39,7 +39,7 @@ function PathInput({ id, value, onChange, onBlur, onPick, field }: { id?: string
  * module, function names, author; preview the files in a code viewer, download a zip, or write
  * them (success shown 20 s, then the written files are listed).
  */
-export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClose: () => void }) {
+export function GenCodeDialog({ row, onClose, onGenerated }: { row: GenTableRow | null; onClose: () => void; onGenerated?: (row: GenTableRow) => void }) {
   const { t } = useTranslation('gencode');
   const { message } = useFeedback();
   const [form] = Form.useForm<Scheme>();
@@ -87,6 +87,7 @@ export function GenCodeDialog({ row, onClose }: { row: GenTableRow | null; onClo
           }
           const msg = await tableService.genCode({ ...s, resolutions });
           setResolutions({});
+          if (row) onGenerated?.(row);
           void message.success({ content: msg, duration: GEN_SUCCESS_SECONDS, className: 'loom-gen-success' });
           const files = await tableService.previewCode(s).catch(() => [] as RenderedFile[]);
           setWritten({ msg, files: files.map((f) => f.path) });
