@@ -247,6 +247,16 @@ describe('LoomTreeSelect', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('a', '研发部', expect.objectContaining({ id: 'a' })));
   });
 
+  it('leaves out the nodes it is told to hide, with what is below them (a menu tree without its buttons)', async () => {
+    const menus = [
+      { id: 'd', name: '系统管理', type: '0', children: [{ id: 'p', name: '用户管理', type: '1', children: [{ id: 'b', name: '添加', type: '2' }] }] },
+    ];
+    renderUi(<LoomTreeSelect data={menus} fieldNames={{ value: 'id', label: 'name' }} isHidden={(n) => n.type === '2'} />);
+    fireEvent.mouseDown(document.querySelector('.ant-select-selector') as HTMLElement);
+    await screen.findByTitle('用户管理');
+    expect(screen.queryByTitle('添加')).toBeNull();
+  });
+
   it('shows 加载数据中... gaining a dot every 500 ms while loading', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let release: (v: unknown) => void = () => {};

@@ -8,6 +8,9 @@ import { parseStored } from '../../designer/io';
 import { FormRender, type FormJson } from '../../render';
 import { formMakeService as svc, type FormMake } from './service';
 
+/** A menu's buttons (type '2') are no parent for a new page. */
+const isButton = (node: Record<string, unknown>) => node.type === '2';
+
 const P = { view: 'form:make:view', add: 'form:make:add', edit: 'form:make:edit', del: 'form:make:del', design: 'form:make:design', createMenu: 'form:make:createMenu' };
 
 /** 表单设计 (`/form/make/FormMakeList`): forms with add (basic info), design, bind, create menu, preview, delete. */
@@ -216,7 +219,7 @@ function MenuDialog({ record, onClose }: { record: FormMake | null; onClose: () 
     >
       <Form form={form} key={record?.id} layout="vertical" preserve={false} initialValues={{ name: record?.name, icon: 'fa-solid fa-table-list' }}>
         <Form.Item name="parentId" label={t('make.parentMenu')} rules={[required(t('make.parentRequired'))]}>
-          <LoomTreeSelect id="parentId" url="/sys/menu/treeData" fieldNames={{ value: 'id', label: 'name', children: 'children' }} />
+          <LoomTreeSelect id="parentId" url="/sys/menu/treeData" fieldNames={{ value: 'id', label: 'name', children: 'children' }} isHidden={isButton} />
         </Form.Item>
         <Form.Item name="name" label={t('make.menuName')} rules={[required(t('make.menuRequired'))]}>
           <Input data-field="menuName" />

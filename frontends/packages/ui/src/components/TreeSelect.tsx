@@ -30,6 +30,8 @@ export interface LoomTreeSelectProps {
   onlyLeaf?: boolean;
   /** Marks nodes that cannot be chosen (default: `node.disabled === true`). Clicking one warns. */
   isDisabled?: (node: RawNode) => boolean;
+  /** Leaves nodes out, with everything below them (a menu tree's buttons, which are no parents). */
+  isHidden?: (node: RawNode) => boolean;
   placeholder?: string;
   allowClear?: boolean;
   disabled?: boolean;
@@ -100,7 +102,7 @@ export function LoomTreeSelect(props: LoomTreeSelectProps) {
   const options = useMemo(() => {
     const conv = (nodes: RawNode[]): Option[] =>
       nodes.map((n) => {
-        const kids = Array.isArray(n[fc]) ? (n[fc] as RawNode[]) : [];
+        const kids = (Array.isArray(n[fc]) ? (n[fc] as RawNode[]) : []).filter((k) => !props.isHidden?.(k));
         const blocked = !treeNodeSelectable({ disabled: isDisabled(n), children: kids }, props.onlyLeaf);
         const label = String(n[fl] ?? '');
         return {
@@ -113,9 +115,9 @@ export function LoomTreeSelect(props: LoomTreeSelectProps) {
           children: kids.length ? conv(kids) : undefined,
         };
       });
-    return conv(source);
+    return conv(source.filter((n) => !props.isHidden?.(n)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source, fv, fl, fc, props.onlyLeaf]);
+  }, [source, fv, fl, fc, props.onlyLeaf, props.isHidden]);
 
   const onChange = (v: string | undefined) => {
     if (v === undefined || v === null) {

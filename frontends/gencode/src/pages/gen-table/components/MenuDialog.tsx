@@ -4,6 +4,9 @@ import { FormDialog, IconPicker, LoomTreeSelect } from '@loom/ui';
 import { tableService } from '../service';
 import type { GenTableRow } from '../types';
 
+/** A menu's buttons (type '2') are no parent for a new page. */
+const isButton = (node: Record<string, unknown>) => node.type === '2';
+
 interface MenuForm {
   parentId: string;
   name: string;
@@ -27,7 +30,7 @@ export function MenuDialog({ row, onClose }: { row: GenTableRow | null; onClose:
       onClose={onClose}
     >
       <Form.Item name="parentId" label={t('menu.parent')} rules={[{ required: true, message: t('menu.parentRequired') }]}>
-        <LoomTreeSelect url="/sys/menu/treeData" fieldNames={{ value: 'id', label: 'name' }} />
+        <LoomTreeSelect url="/sys/menu/treeData" fieldNames={{ value: 'id', label: 'name' }} isHidden={isButton} />
       </Form.Item>
       <Form.Item name="name" label={t('menu.name')} rules={[{ required: true, whitespace: true, message: t('menu.nameRequired') }, { max: 200, message: t('common.maxLength', { max: 200 }) }]}>
         <Input />
