@@ -19,8 +19,8 @@ from loom_workflow.notice.consumer import consuming as notices_consumer
 from loom_workflow.task import reminders
 
 from ..conftest import ADMIN, Env
-from .helpers import audit, deploy, flow, process, start, task_of
-from .test_operations import SIMPLE, SIMPLE_EXT, worker
+from .helpers import audit, deploy, flow, node, process, start, task_of
+from .test_operations import PARALLEL, SIMPLE, SIMPLE_EXT, worker
 
 
 async def _notices(env: Env, user: str, want: int, **params: Any) -> dict[str, Any]:
@@ -58,18 +58,9 @@ async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(
     )
     assert urged.status_code == 200, urged.text
     bob = await _notices(env, "u-bob", 2)
-    await audit(env, "u-bob", (await task_of(env, "u-bob", pid))["task"]["id"])
-    await audit(env, "u-erin", (await task_of(env, "u-erin", pid))["task"]["id"])
-    # then bob heard of his task and the urge, erin of hers, alice of the result; nobody of their own act
     assert [(n["kind"], n["detail"]) for n in bob["records"]] == [("urge", "请尽快"), ("task", "审批")]
     assert bob["unread"] == 2
-    erin = await _notices(env, "u-erin", 1)
-    assert [(n["kind"], n["detail"]) for n in erin["records"]] == [("task", "复核")]
-    alice = await _notices(env, "u-alice", 1)
-    assert [(n["kind"], n["title"], n["detail"]) for n in alice["records"]] == [
-        ("result", "报销单", "completed")
-    ]
-    # and reading one, then all, leaves none unread
+    # reading one leaves the other unread
     read = await env.client.put(
         "/flowable/notice/read", params={"ids": bob["records"][0]["id"]}, headers=env.headers("u-bob")
     )
@@ -77,9 +68,50 @@ async def test_a_task_an_urge_and_the_result_reach_the_right_people_once_each(
     assert (await env.client.get("/flowable/notice/unread", headers=env.headers("u-bob"))).json() == {
         "count": 1
     }
-    await env.client.put("/flowable/notice/read", headers=env.headers("u-bob"))
-    unread = await _notices(env, "u-bob", 0, unread="1")
+    await audit(env, "u-bob", (await task_of(env, "u-bob", pid))["task"]["id"])
+    erin = await _notices(env, "u-erin", 1)
+    assert [(n["kind"], n["detail"], n["read"]) for n in erin["records"]] == [("task", "复核", False)]
+    await audit(env, "u-erin", (await task_of(env, "u-erin", pid))["task"]["id"])
+    # then erin heard of hers, alice of the result; nobody of their own act
+    alice = await _notices(env, "u-alice", 1)
+    assert [(n["kind"], n["title"], n["detail"]) for n in alice["records"]] == [
+        ("result", "报销单", "completed")
+    ]
+    # and the notices of the tasks they handled read as read: the bell counts nothing that is done
+    for user in ("u-bob", "u-erin"):
+        done = await _notices(env, user, 1)
+        assert done["unread"] == 0 and all(n["read"] for n in done["records"]), user
+        assert (await env.client.get("/flowable/notice/unread", headers=env.headers(user))).json() == {
+            "count": 0
+        }
+    await env.client.put("/flowable/notice/read", headers=env.headers("u-alice"))
+    unread = await _notices(env, "u-alice", 0, unread="1")
     assert unread["total"] == 0 and unread["unread"] == 0
+
+
+async def test_one_urge_reminds_a_user_holding_two_tasks_of_the_request_once(
+    env: Env, consuming: Any
+) -> None:
+    # given alice's request at two parallel tasks, both bob's
+    await deploy(
+        env,
+        "par",
+        "并行流程",
+        PARALLEL,
+        [
+            node("par", "fill", [("applyUserId", "")]),
+            node("par", "a", [("user", "u-bob")]),
+            node("par", "b", [("user", "u-bob")]),
+        ],
+    )
+    pid = await start(env, "u-alice", "par", "两个任务")
+    await audit(env, "u-alice", (await task_of(env, "u-alice", pid))["task"]["id"])
+    await _notices(env, "u-bob", 2)
+    # when alice urges it
+    await _urge(env, "u-alice", pid)
+    # then bob hears of the urge once
+    found = await _notices(env, "u-bob", 3)
+    assert [n["kind"] for n in found["records"]].count("urge") == 1
 
 
 HR = process(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, literal, select, update
+from sqlalchemy import ColumnElement, and_, exists, func, literal, not_, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlmodel import col
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -168,8 +168,8 @@ async def _titles(session: AsyncSession, instances: set[str]) -> dict[str, str]:
     return found
 
 
-def render(notice: Notice) -> dict[str, Any]:
-    """A notice as the portal reads it."""
+def render(notice: Notice, stale: bool = False) -> dict[str, Any]:
+    """A notice as the portal reads it (``stale``: about a task no longer open, so read)."""
     return {
         "id": notice.id,
         "kind": notice.kind,
@@ -177,14 +177,29 @@ def render(notice: Notice) -> dict[str, Any]:
         "taskId": notice.task_id,
         "title": notice.title,
         "detail": notice.detail,
-        "read": notice.read_flag == "1",
+        "read": notice.read_flag == "1" or stale,
         "createTime": iso(notice.create_date),
     }
 
 
+# Notices about a task (its arrival, an urge, a deadline) that only matter while the task is open.
+TASK_KINDS = (TASK, URGE, DEADLINE)
+
+
+def _stale() -> ColumnElement[bool]:
+    """A notice about a task that is no longer open (handled, sent back, removed, or its request
+    ended): it reads as read, whoever ended the task, so the bell does not count what is done."""
+    open_task = exists(select(t.task.c.id).where(t.task.c.id == col(Notice.task_id)))
+    return and_(col(Notice.kind).in_(TASK_KINDS), col(Notice.task_id) != "", not_(open_task))
+
+
+def _unread() -> ColumnElement[bool]:
+    return and_(col(Notice.read_flag) == "0", not_(_stale()))
+
+
 async def unread(session: AsyncSession, user_id: str) -> int:
-    """How many of the user's notices are unread."""
-    stmt = select(func.count()).where(col(Notice.user_id) == user_id, col(Notice.read_flag) == "0")
+    """How many of the user's notices are unread (those of tasks no longer open are not)."""
+    stmt = select(func.count()).select_from(Notice).where(col(Notice.user_id) == user_id, _unread())
     return int(await session.scalar(stmt) or 0)
 
 
@@ -192,12 +207,16 @@ async def page(session: AsyncSession, user_id: str, params: PageParams, only_unr
     """The user's notices, newest first, with the unread count."""
     where = [col(Notice.user_id) == user_id]
     if only_unread:
-        where.append(col(Notice.read_flag) == "0")
+        where.append(_unread())
     total = await count(session, select(Notice).where(*where))
-    stmt = select(Notice).where(*where).order_by(col(Notice.create_date).desc(), col(Notice.id))
+    stmt = (
+        select(Notice, _stale().label("stale"))
+        .where(*where)
+        .order_by(col(Notice.create_date).desc(), col(Notice.id))
+    )
     if not params.all_rows:
         stmt = stmt.offset(params.offset).limit(params.size)
-    records = [render(n) for n in (await session.execute(stmt)).scalars()]
+    records = [render(n, bool(stale)) for n, stale in (await session.execute(stmt)).all()]
     return {**page_body(records, total, params), "unread": await unread(session, user_id)}
 
 

@@ -314,8 +314,9 @@ async def urge(runtime: WorkflowRuntime, request: UrgeRequest, *, actor: str) ->
             raise UrgedTooOften(minutes=reminders.INTERVAL.seconds // 60)
         reminded: list[str] = []
         for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
-            # its assignee, else its candidate users and roles' members; never the urger
-            users = [u for u in audience.of_task(ctx, task) if u != actor]
+            # its assignee, else its candidate users and roles' members; never the urger, and one
+            # reminder per user however many of the instance's tasks they hold
+            users = [u for u in audience.of_task(ctx, task) if u != actor and u not in reminded]
             reminded.extend(users)
             # each handler hears of a task at most once a while, whoever urges
             heard = reminders.due(ctx, task, users)
