@@ -409,6 +409,8 @@ export default [
       const key = `e2e_sim_${sfx}`;
       await model(p, key, `模拟${sfx}`, leave(key, org));
       await openDesigner(ctx, p, key);
+      // one switch for it, the toolbar's: the library's own toggle on the canvas is not shown
+      expect((await p.locator('.bts-toggle-mode:visible').count()) === 0, 'no second simulation toggle');
       await p.locator('[data-action="simulation-toggle"]').click();
       await p.locator('[data-simulation="on"]').waitFor({ timeout: 5000 });
       await p.locator('.bts-context-pad, .bts-toggle-mode.active, .simulation').first().waitFor({ timeout: 5000 }).catch(() => undefined);

@@ -2,7 +2,8 @@
 // configure its nodes in the product panel, save (three warnings for an unconfigured node),
 // publish, find it in 流程定义, reopen it and find every setting, export the XML, round-trip a
 // Flowable-modeler file, run one instance through the API and check the chart's colours.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 import { fieldCondition, selectFlow } from '../lib/designer.mjs';
@@ -343,8 +344,17 @@ export default [
       const scope = await open(ctx, p, LIST);
       await newModel(p, scope);
       await shape(p, 'start').waitFor({ timeout: 20000 });
-      await p.locator('[data-action="designer-file"]').setInputFiles(file);
+      // drawn far from the origin, as a file from another modeler may be
+      const far = join(tmpdir(), `far-${Date.now()}.bpmn20.xml`);
+      writeFileSync(far, original.replace(/ (x|y)="([\d.]+)"/g, (_m, k, v) => ` ${k}="${Number(v) + 2500}"`));
+      await p.locator('[data-action="designer-file"]').setInputFiles(far);
       await shape(p, 'formTask1').waitFor({ timeout: 20000 });
+      // the imported diagram is fitted to the canvas: every shape in sight
+      const frame = await canvas(p).boundingBox();
+      await eventually(async () => {
+        const boxes = await Promise.all((await p.locator('.djs-element.djs-shape .djs-visual').all()).map((s) => s.boundingBox()));
+        return boxes.length > 0 && boxes.every((b) => b && b.x >= frame.x - 1 && b.y >= frame.y - 1 && b.x + b.width <= frame.x + frame.width + 1 && b.y + b.height <= frame.y + frame.height + 1);
+      }, 'the imported diagram is fitted to the canvas');
       await p.locator('[data-action="designer-save"]').click();
       await ctx.portal.toast(p, '保存成功');
       await screenshot(p, 'designer-08-flowable-file');

@@ -91,8 +91,13 @@ export default [
         return box && box.x >= 0 && box.x + box.width <= 390;
       }, 'the popover is inside the 390 px screen');
       await p.keyboard.press('Escape');
-      // the task page: all seven buttons within the screen's width
+      // the task page: all seven buttons within the screen's width; a task without a form shows no
+      // empty 该节点没有配置表单 block
+      const variables = p.waitForResponse((r) => r.url().includes('/api/flowable/task/variables'), { timeout: 30000 });
       const task = await openTodo(ctx, p, title);
+      await variables;
+      await task.locator('.loom-task-form').waitFor({ state: 'attached' });
+      expect((await task.locator('.loom-task-form .ant-empty').count()) === 0, 'no empty form block');
       const shownButtons = task.locator('.loom-task-buttons button');
       await eventually(async () => (await shownButtons.count()) === buttons.length, 'seven buttons');
       for (let i = 0; i < buttons.length; i += 1) {

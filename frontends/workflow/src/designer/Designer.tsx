@@ -196,6 +196,8 @@ export function Designer(props: DesignerProps) {
     if (!file || !modeler) return;
     try {
       await importXml(modeler, await file.text());
+      // a file drawn elsewhere lies wherever its author left it: show the whole of it
+      modeler.get<{ zoom: (level: 'fit-viewport', center: 'auto') => number }>('canvas').zoom('fit-viewport', 'auto');
     } catch (e) {
       console.error(e);
       void message.error(t('designer.importFailed'));

@@ -65,7 +65,18 @@ export function rowsToVars(rows: VarRow[]): Record<string, string> {
  * fields are shown, under their labels and as their labels read (是, not `1`); without, every
  * variable the process holds under its name.
  */
-export function ProcessData({ procInsId, reloadKey, fields }: { procInsId?: string | null; reloadKey?: unknown; fields?: Record<string, FormWidget> | null }) {
+export function ProcessData({
+  procInsId,
+  reloadKey,
+  fields,
+  quiet,
+}: {
+  procInsId?: string | null;
+  reloadKey?: unknown;
+  fields?: Record<string, FormWidget> | null;
+  /** Nothing at all when there is no data (a task without a form: its comment box is what matters). */
+  quiet?: boolean;
+}) {
   const { t } = useTranslation('tasks');
   const [vars, setVars] = useState<Record<string, unknown> | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -88,7 +99,7 @@ export function ProcessData({ procInsId, reloadKey, fields }: { procInsId?: stri
   }, [procInsId, reloadKey]);
   if (refused) return <Alert type="error" showIcon className="loom-process-refused" message={refused} />;
   const shown = Object.entries(vars ?? {}).filter(([k]) => (fields ? k in fields : !SYSTEM_VARS.has(k) && !k.startsWith('_')));
-  if (vars && !shown.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
+  if (vars && !shown.length) return quiet ? null : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('task.noForm')} />;
   return (
     <Descriptions
       className="loom-process-data"
@@ -114,7 +125,7 @@ export const TaskFormArea = forwardRef<FormRenderHandle, { def: TaskDef; permiss
     const { t } = useTranslation('tasks');
     const dynamic = isDynamicKey(def.formType, def.formUrl);
     const external = def.formType === '2' && !!def.formUrl && def.formUrl !== '/404';
-    const data = <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} />;
+    const data = <ProcessData procInsId={def.procInsId} reloadKey={reloadKey} quiet />;
     return (
       <div className="loom-task-form" data-form-type={def.formType} data-read-only={def.formReadOnly || readOnly ? '1' : '0'}>
         {external ? (

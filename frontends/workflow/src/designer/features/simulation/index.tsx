@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import tokenSimulation from 'bpmn-js-token-simulation/lib/modeler';
 import 'bpmn-js-token-simulation/assets/css/bpmn-js-token-simulation.css';
+import './simulation.css';
 import { checks } from '../checks';
 import { NS } from '../checks/api';
 import type { DesignerFeature } from '../feature';
