@@ -1,6 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import { ListPage, type ListParams } from '../src/components/ListPage';
 import { LabelLink } from '../src/components/LabelLink';
 import { Permission } from '../src/components/Permission';
@@ -206,6 +206,34 @@ describe('FormDialog', () => {
     await screen.findByText('保存成功');
     expect(onClose).not.toHaveBeenCalled();
     await waitFor(() => expect((screen.getByLabelText('名称') as HTMLInputElement).value).toBe(''));
+  });
+});
+
+describe('FormDialog and a number field', () => {
+  it('letters typed into a number field keep the dialog open with 请输入数字, on Enter or on 确定', async () => {
+    const onSubmit = vi.fn(async () => '');
+    const onClose = vi.fn();
+    renderUi(
+      <FormDialog<{ days?: number }> open mode="add" name="明细" onSubmit={onSubmit} onClose={onClose}>
+        <Form.Item name="days" label="天数">
+          <InputNumber />
+        </Form.Item>
+      </FormDialog>,
+    );
+    const input = (await screen.findByLabelText('天数')) as HTMLInputElement;
+    fireEvent.input(input, { target: { value: 'abc' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findAllByText('请输入数字');
+    fireEvent.blur(input);
+    fireEvent.click(document.querySelector('button[data-action="confirm"]') as HTMLElement);
+    await screen.findAllByText('请输入数字');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    // a number then saves
+    fireEvent.input(input, { target: { value: '12' } });
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ days: 12 }, 'add'));
   });
 });
 

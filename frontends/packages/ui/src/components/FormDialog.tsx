@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Modal, Spin, type FormInstance, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from './feedback';
@@ -65,8 +65,25 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, mode]);
 
+  // What was last typed into each number field (by its id): a number field drops letters without a
+  // word, on blur or on Enter, and the record would be saved with the field blank
+  const typed = useRef<Record<string, string>>({});
+  const noteTyped = (e: FormEvent<HTMLDivElement>) => {
+    const el = e.target as HTMLInputElement;
+    if (el.classList?.contains('ant-input-number-input') && el.id) typed.current[el.id] = el.value;
+  };
+  useEffect(() => {
+    if (open) typed.current = {};
+  }, [open, mode]);
+
   const submit = useCallback(async () => {
     if (mode === 'view' || saving) return;
+    const unreadable = Object.entries(typed.current).filter(([, text]) => text.trim() !== '' && !Number.isFinite(Number(text.replace(/,/g, ''))));
+    if (unreadable.length) {
+      form.setFields(unreadable.map(([id]) => ({ name: id as never, errors: [t('numberInvalid')] })));
+      void message.error(t('numberInvalid'));
+      return;
+    }
     let values: V;
     try {
       values = await form.validateFields();
@@ -133,7 +150,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
       }
     >
       <Spin spinning={loading}>
-        <div onKeyDown={onKeyDown}>
+        <div onKeyDown={onKeyDown} onInputCapture={noteTyped}>
           <Form<V> form={form} layout="horizontal" labelCol={{ span: 6 }} wrapperCol={{ span: 16 }} validateTrigger="onBlur" disabled={mode === 'view'} {...props.formProps}>
             {typeof props.children === 'function' ? props.children({ form, mode }) : props.children}
           </Form>

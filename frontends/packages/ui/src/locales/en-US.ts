@@ -73,6 +73,7 @@ const enUS: UiMessages = {
   sortRequired: 'Sort must not be empty',
   sortRange: 'Sort must be an integer between {{min}} and 99999',
   maxLength: 'At most {{max}} characters',
+  numberInvalid: 'Please enter a number',
   fieldRequired: '{{label}} must not be empty',
   moduleUnavailable: 'The module “{{name}}” is not available',
   http: {

@@ -71,6 +71,7 @@ const zhCN = {
   sortRequired: '排序不能为空',
   sortRange: '排序必须是{{min}}到99999之间的整数',
   maxLength: '长度不能超过{{max}}',
+  numberInvalid: '请输入数字',
   fieldRequired: '{{label}}不能为空',
   moduleUnavailable: '模块“{{name}}”暂不可用',
   http: {
