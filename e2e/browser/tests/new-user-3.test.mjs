@@ -107,7 +107,7 @@ export default [
     },
   },
   {
-    name: 'English: a list\'s column headers break between words, never inside one, and its search fields show their whole placeholder',
+    name: 'lists: column headers break between words, never inside one (English), search fields show their whole placeholder, and 表单配置 keeps a table\'s name on one line',
     run: async (ctx) => {
       const p = await adminPage(ctx, 'walk3en', { locale: 'en-US' });
       const scope = await openPage(ctx, p, '/sys/user/UserList');
@@ -142,6 +142,14 @@ export default [
           .map((i) => i.placeholder),
       );
       expect(cut.length === 0, `no placeholder is cut: ${cut}`);
+      // 表单配置 at 1440 px: a table's name and class name on one line each, not broken every few characters
+      const p2 = await adminPage(ctx, 'walk3');
+      const tables = await openPage(ctx, p2, '/gencode/table/GenTableList');
+      await tables.locator('[data-table]').first().waitFor({ timeout: 20000 });
+      const wrapped = await tables.evaluate((root) =>
+        [...root.querySelectorAll('[data-table]')].filter((el) => el.getClientRects().length > 1).map((el) => el.textContent),
+      );
+      expect(wrapped.length === 0, `no table name is broken: ${wrapped}`);
     },
   },
 ];
