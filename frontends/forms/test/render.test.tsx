@@ -10,7 +10,9 @@ function leave(): FormJson {
   who.options = { ...who.options, required: true, defaultValue: '${user.name}' };
   const phone = { ...createWidget('input', '电话'), model: 'phone' };
   phone.options = { ...phone.options, validator: 'mobile' };
+  // (a new number widget has no bound: the designer set this one to 0..9)
   const days = { ...createWidget('number', '天数'), model: 'days' };
+  days.options = { ...days.options, min: 0, max: 9 };
   const secret = { ...createWidget('input', '备注'), model: 'secret' };
   const place = { ...createWidget('input', '地点'), model: 'place' };
   place.options = { ...place.options, required: true };
@@ -56,7 +58,7 @@ describe('the form renderer', { timeout: 120000 }, () => {
   });
 
   it('refuses a number out of its range with the range message and keeps what was typed (no silent clamp)', async () => {
-    // given a new number widget (0..9, as the seed's designer makes it)
+    // given a number widget of 0..9
     const ref = createRef<FormRenderHandle>();
     renderUi(<FormRender ref={ref} json={leave()} />);
     const input = within(field('days')).getByRole('spinbutton');
