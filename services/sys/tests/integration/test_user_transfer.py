@@ -51,6 +51,32 @@ async def test_import_creates_every_row_and_export_reads_them_back(admin: httpx.
     assert rows[0] == ["登录名", "邮箱"] and sorted(rows[1:], key=str) == [["u1", "u1@x.cn"], ["u2", None]]
 
 
+async def test_a_users_login_flag_is_exported_as_its_label_and_the_file_imports_again(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given an enabled and a disabled user
+    for login, flag in (("flag1", "1"), ("flag0", "0")):
+        saved = await admin.post(
+            "/sys/user/save",
+            json={"loginName": login, "name": login, "password": "secret-pw1", "loginFlag": flag},
+        )
+        assert saved.status_code == 200, saved.text
+    # when they are exported with the default columns
+    exported = await admin.get("/sys/user/export", params={"loginName": "flag"})
+    rows = [[c.value for c in r] for r in load_workbook(io.BytesIO(exported.content)).active.iter_rows()]
+    # then 是否允许登录 reads 是 and 否, as the list shows them
+    column = rows[0].index("是否允许登录")
+    assert sorted((r[0], r[column]) for r in rows[1:]) == [("flag0", "否"), ("flag1", "是")]
+    # and a file written that way imports (the template's example says 是 too)
+    template = load_workbook(io.BytesIO((await admin.get("/sys/user/import/template")).content)).active
+    assert [c.value for c in template[2]][[c.value for c in template[1]].index("是否允许登录")] == "是"
+    content = _xlsx([["登录名", "姓名", "密码", "是否允许登录"], ["flag2", "二", "secret-2", "否"]])
+    answer = (await admin.post("/sys/user/import", files={"file": ("users.xlsx", content)})).json()
+    assert answer["success"] is True, answer
+    listed = (await admin.get("/sys/user/list", params={"loginName": "flag2"})).json()["records"]
+    assert [u["loginFlag"] for u in listed] == ["0"]
+
+
 async def test_a_user_with_a_control_character_is_exported_without_it(admin: httpx.AsyncClient) -> None:
     # given a user whose name holds a control character (found by the fuzzer: the export was a 500)
     saved = await admin.post(

@@ -17,6 +17,7 @@ from loom_platform.datarules import DataAccess
 from loom_platform.i18n import translate
 from loom_platform.paging import ALL_ROWS, PageParams
 from loom_sys.auth.service import password_min_length
+from loom_sys.dict import service as dict_service
 from loom_sys.office.models import Office
 from loom_sys.user import service as user_service
 from loom_sys.user.models import User
@@ -37,6 +38,8 @@ COLUMNS: tuple[tuple[str, str, int], ...] = (
     ("remarks", "备注", 255),
 )
 EXPORTED = tuple((f, t) for f, t, _ in COLUMNS if f != "password")
+# Columns holding a dictionary's value: exported as its label (是, not 1), imported as either.
+DICTIONARY_COLUMNS = {"loginFlag": "yes_no"}
 REQUIRED = {"loginName", "name", "password"}
 MAX_ROWS = 10_000
 
@@ -101,7 +104,17 @@ async def export(
     if ids:
         wanted = set(ids)
         records = [r for r in records if r["id"] in wanted]
+    labels = await _labels(session)
+    records = [
+        {**r, **{f: labels[f].get(str(r.get(f)), r.get(f)) for f in DICTIONARY_COLUMNS}} for r in records
+    ]
     return workbook(records, columns, "用户数据")
+
+
+async def _labels(session: AsyncSession) -> dict[str, dict[str, str]]:
+    """Each dictionary column's labels by value (``{"loginFlag": {"1": "是", "0": "否"}}``)."""
+    found = await dict_service.dict_map(session, sorted(set(DICTIONARY_COLUMNS.values())))
+    return {f: {str(v["value"]): str(v["label"]) for v in found[t]} for f, t in DICTIONARY_COLUMNS.items()}
 
 
 def template() -> bytes:
@@ -111,7 +124,7 @@ def template() -> bytes:
         "name": "张三",
         "password": "change-me-123",
         "companyDTO": {"name": "Loom"},
-        "loginFlag": "1",
+        "loginFlag": "是",
     }
     return workbook([example], [(f, t) for f, t, _ in COLUMNS], "用户数据")
 
@@ -202,6 +215,11 @@ async def import_users(session: AsyncSession, content: bytes, *, actor: str) -> 
     rows = _rows(content)
     if not rows:
         raise ValueError("sys.user.import_empty")
+    # a dictionary column holds a label (是, as the export and the template write it) or its value
+    for field, by_value in (await _labels(session)).items():
+        by_label = {label: value for value, label in by_value.items()}
+        for _, values in rows:
+            values[field] = by_label.get(values.get(field, ""), values.get(field, ""))
     offices = await _offices(session)
     logins = [v.get("loginName", "") for _, v in rows]
     taken = set(
