@@ -87,6 +87,9 @@ def test_an_online_forms_record_and_an_engine_command_log_their_values_before_an
     [edited] = _logged(admin, lambda r: key in (r["before"] or ""), requestUri="/form/generate/save")
     assert json.loads(edited["before"]) == {key: {"applicant": "前"}}
     assert json.loads(edited["after"]) == {key: {"applicant": "后"}}
+    # titled by the form's menu and the action, the field named by its label (the auditor's words)
+    assert edited["title"] == f"{form['name']} · 修改"
+    assert json.loads(edited["labels"])[f"e2e_log_{RUN}"]["applicant"] == "申请人"
     [deleted] = _logged(admin, lambda r: key in (r["before"] or ""), requestUri="/form/generate/delete")
     assert json.loads(deleted["before"])[key]["applicant"] == "后" and not deleted["after"]
     # and an instance suspended by the monitor logs the engine's row it changed

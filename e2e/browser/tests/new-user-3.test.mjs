@@ -3,7 +3,7 @@
 // and history, and the English leftovers of the task history.
 import { adminCredentials, eventually, expect } from '../lib/harness.mjs';
 import { bpmn, flow, nodeExtension } from '../lib/api.mjs';
-import { adminApi, adminPage, openPage, openTodo, signedIn } from '../lib/session.mjs';
+import { adminApi, adminPage, openPage, openTodo, pageApi, signedIn, switchLanguage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
 
@@ -150,6 +150,42 @@ export default [
         [...root.querySelectorAll('[data-table]')].filter((el) => el.getClientRects().length > 1).map((el) => el.textContent),
       );
       expect(wrapped.length === 0, `no table name is broken: ${wrapped}`);
+    },
+  },
+  {
+    name: 'the auditor\'s log: a write is titled by its menu and action in words (zh-CN and en-US), the user by name and login, a change by the fields\' labels',
+    run: async (ctx) => {
+      const p = await adminPage(ctx, 'walk3');
+      // a post added, then renamed, through 岗位管理's API
+      const code = `audit${sfx}`;
+      await pageApi(p, 'POST', '/sys/post/save', { name: `审计岗${sfx}`, code, sort: 1 });
+      const post = (await pageApi(p, 'GET', `/sys/post/list?code=${code}`)).json.records[0];
+      await pageApi(p, 'POST', '/sys/post/save', { id: post.id, name: `审计岗二${sfx}`, code, sort: 1 });
+      // the log, searched by the title as the auditor reads it
+      const find = async (lang, title) => {
+        await switchLanguage(p, lang);
+        const scope = await openPage(ctx, p, '/sys/log/LogList');
+        const field = scope.locator('.ant-pro-table-search [id="title"]');
+        await field.fill(title);
+        await field.press('Enter');
+        const row = scope.locator('.ant-table-row', { hasText: title }).first();
+        await eventually(async () => {
+          if (await row.isVisible()) return true;
+          await field.press('Enter'); // the log is written just after the request: ask again
+          return row.waitFor({ timeout: 2000 }).then(() => true, () => false);
+        }, `the log lists ${title}`, 30000);
+        return row;
+      };
+      let row = await find('en-US', 'Posts · Edit');
+      expect((await row.innerText()).includes('(admin)'), 'the user shows the login name beside the name');
+      row = await find('zh-CN', '岗位管理 · 修改');
+      expect((await row.innerText()).includes('系统管理员（admin）'), 'the user is 系统管理员（admin）');
+      await row.locator('a', { hasText: '详情' }).click();
+      const changes = p.locator('[data-testid="log-changes"]');
+      await changes.waitFor();
+      const text = await changes.innerText();
+      expect(text.includes('名称') && text.includes(`审计岗二${sfx}`) && !/\bname\b/.test(text.split('\n').slice(1).join(' ')), `the change names 名称, not name: ${text}`);
+      await p.locator('.ant-modal-close').first().click();
     },
   },
 ];

@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from fastapi import Depends, Request
 
+from loom_platform import logtitles
 from loom_platform.errors import PermissionDenied, TokenInvalid, Unauthenticated
 from loom_platform.logging import caller
 
@@ -208,6 +209,8 @@ def require_permission(*permissions: str) -> Any:
 
     async def _check(request: Request, principal: CurrentPrincipal) -> Principal:
         access: Access = request.state.access
+        # the operation log names the request by the menu these permissions belong to
+        logtitles.note_permission(request, *permissions)
         if not any(access.allows(p) for p in permissions):
             raise PermissionDenied(permission=" | ".join(permissions))
         return principal

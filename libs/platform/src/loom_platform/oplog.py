@@ -31,6 +31,7 @@ from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from loom_platform import logtitles
 from loom_platform.logging import REQUEST_ID_HEADER, request_id
 from loom_platform.outbox import CONTENT_TYPE_HEADER, MESSAGE_TYPE_HEADER, OutboxRecord, _wake
 
@@ -108,6 +109,7 @@ def _record_flush(session: Session, _context: Any, _instances: Any) -> None:
         state = inspect(obj)
         if not _recorded(state):
             continue
+        _note_labels(state)
         before, after = {}, {}
         for attr in state.mapper.column_attrs:
             history = state.attrs[attr.key].history
@@ -119,6 +121,9 @@ def _record_flush(session: Session, _context: Any, _instances: Any) -> None:
             found.append((_key(state), before, after))
     gone = [inspect(obj) for obj in session.deleted]
     added = [inspect(obj) for obj in session.new]
+    for state in (*gone, *added):
+        if _recorded(state):
+            _note_labels(state)
     found.extend((_key(state), _fields(state), None) for state in gone if _recorded(state))
     found.extend((_key(state), None, _fields(state)) for state in added if _recorded(state))
     del found[MAX_CHANGED_RECORDS:]
@@ -143,13 +148,22 @@ def recording() -> bool:
     return found is not None and len(found) < MAX_CHANGED_RECORDS
 
 
-def record(table: str, key: str, before: dict[str, Any] | None, after: dict[str, Any] | None) -> None:
+def record(
+    table: str,
+    key: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    labels: dict[str, str] | None = None,
+) -> None:
     """Notes a record a write changed without the ORM: ``before`` the old values of the fields it
     changed (or every field of a deleted record), ``after`` the new ones (or those of an inserted
-    record). Outside a logged request, nothing. Stamps (``update_date``...) are left out."""
+    record), ``labels`` the fields' names as the user knows them. Outside a logged request,
+    nothing. Stamps (``update_date``...) are left out."""
     found = _changes.get()
     if found is None or len(found) >= MAX_CHANGED_RECORDS:
         return
+    if labels:
+        _labels[table] = {**_labels.get(table, {}), **labels}
 
     def kept(values: dict[str, Any] | None) -> dict[str, Any] | None:
         return None if values is None else {k: _value(v) for k, v in values.items() if k not in UNCHANGING}
@@ -207,11 +221,35 @@ def _after(body: Any) -> str:
     return orjson.dumps(_masked(body)).decode()[:MAX_PARAMS]
 
 
-def _title(scope: Scope) -> str:
-    endpoint = scope.get("endpoint")
-    doc = (getattr(endpoint, "__doc__", None) or "").strip().splitlines()
-    route = scope.get("route")
-    return (doc[0] if doc else str(getattr(route, "path", scope["path"])))[:255]
+# The labels of the tables' fields a logged write changed, by table: a generated module's columns
+# carry their design's comments (SQLModel ``description``), a writer without the ORM names them
+# (:func:`record`). Process-wide: a table's labels change only with its code.
+_labels: dict[str, dict[str, str]] = {}
+
+
+def _note_labels(state: Any) -> None:
+    """Remembers the labels of a record's class, once per table."""
+    table = str(state.mapper.persist_selectable.name)
+    if table in _labels:
+        return
+    fields = getattr(state.class_, "model_fields", None) or {}
+    _labels[table] = {
+        name: str(info.description)
+        for name, info in fields.items()
+        if getattr(info, "description", None) and name not in UNCHANGING
+    }
+
+
+def _changed_labels(changes: list[Change]) -> str:
+    """The labels of the fields ``changes`` name, ``{table: {field: label}}`` as JSON ("" if none)."""
+    found: dict[str, dict[str, str]] = {}
+    for key, before, after in changes:
+        table = key.split(" ", 1)[0]
+        known = _labels.get(table) or {}
+        for field in {*(before or {}), *(after or {})}:
+            if field in known:
+                found.setdefault(table, {})[field] = known[field]
+    return orjson.dumps(found).decode() if found else ""
 
 
 class OperationLogMiddleware:
@@ -260,6 +298,7 @@ class OperationLogMiddleware:
                 entry = self._entry(scope, headers, bytes(body), bytes(answer), status, elapsed)
                 if status < 400 and changes and scope["path"] not in (LOGIN, LOGOUT):
                     entry["before"], entry["after"] = _masked_changes(changes)
+                    entry["labels"] = _changed_labels(changes)
                 self._write_later(scope, entry)
             except Exception:  # the log never fails the request it describes
                 log.exception("operation log entry could not be built")
@@ -291,10 +330,14 @@ class OperationLogMiddleware:
         )
         forwarded = headers.get("x-forwarded-for", "").split(",")[0].strip()
         client = scope.get("client") or ("", 0)
+        # the menu and the action, named by keys sys turns into words (loom_platform.logtitles)
+        described = logtitles.describe(scope, self.service, query, parsed_body)
         return {
             "id": uuid.uuid4().hex,
             "type": kind,
-            "title": _title(scope),
+            "title": described.fallback(),
+            "menu": described.menu,
+            "action": described.action,
             "service": self.service,
             "userId": getattr(principal, "user_id", ""),
             "loginName": login_name,

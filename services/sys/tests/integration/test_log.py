@@ -44,6 +44,42 @@ async def test_a_write_and_its_failure_leave_log_rows(admin: httpx.AsyncClient) 
     assert '"name":"组长"' in stored["after"]  # the values the write stored
 
 
+async def test_a_writes_title_names_its_menu_and_action_in_both_languages_and_the_search_finds_either(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given a post added, then edited, through 岗位管理
+    await admin.post("/sys/post/save", json={"name": "组员", "code": "member", "sort": 1})
+    post = (await admin.get("/sys/post/list", params={"code": "member"})).json()["records"][0]
+    await admin.post("/sys/post/save", json={"id": post["id"], "name": "组员二", "code": "member", "sort": 1})
+    await admin.delete("/sys/post/delete", params={"ids": post["id"]})
+    rows = await _logged(admin, 2, requestUri="/sys/post/save")
+    # then each says where it was made and what it did, not what the code calls it
+    assert sorted(r["title"] for r in rows) == ["岗位管理 · 修改", "岗位管理 · 添加"]
+    english = (
+        await admin.get(
+            "/sys/log/list",
+            params={"size": 100, "requestUri": "/sys/post/"},
+            headers={"Accept-Language": "en-US"},
+        )
+    ).json()["records"]
+    assert sorted(r["title"] for r in english) == ["Posts · Add", "Posts · Delete", "Posts · Edit"]
+    # and the search by title finds them by either language's words
+    assert [r["title"] for r in await _logged(admin, 1, title="岗位管理 · 修")] == ["岗位管理 · 修改"]
+    assert [r["title"] for r in await _logged(admin, 1, title="posts · del")] == ["岗位管理 · 删除"]
+
+
+async def test_a_sign_in_is_kept_under_the_user_it_signed_in(
+    admin: httpx.AsyncClient, make_user: Any, client_for: Any
+) -> None:
+    # given a user named in Chinese who signs in
+    await make_user("frank", name="弗兰克")
+    await client_for("frank")
+    # then the sign-in's row shows the display name beside the login name, and its title in words
+    [row] = await _logged(admin, 1, type="1", **{"createBy.name": "frank"})
+    assert (row["createBy"]["name"], row["createBy"]["loginName"]) == ("弗兰克", "frank")
+    assert row["title"] == "账号 · 登录"
+
+
 async def test_logins_are_logged_with_the_password_masked(
     admin: httpx.AsyncClient, anonymous: httpx.AsyncClient
 ) -> None:

@@ -9,6 +9,8 @@ export interface LogRow extends Record<string, unknown> {
   recordIds?: string;
   before?: string | null;
   after?: string | null;
+  /** The labels of the fields before and after name: `{table: {field: label}}` as JSON. */
+  labels?: string | null;
   result?: string;
   exception?: string | null;
   recordTime?: number;
@@ -23,6 +25,41 @@ export interface FieldChange {
   field: string;
   before: string;
   after: string;
+  /** The field as the user knows it (金额, not `amount`), when anyone says. */
+  label?: string;
+}
+
+/** How the log detail names a field and shows a value: the labels the log row carries (a
+ * generated module's or an online form's), else the words the page knows for common columns; a
+ * dictionary column's values by their labels. */
+export interface FieldWords {
+  labelOf: (table: string, field: string) => string | undefined;
+  valueOf: (table: string, field: string, value: string) => string;
+}
+
+/** The labels a log row carries, by table and field. */
+export function rowLabels(labels: string | null | undefined): Record<string, Record<string, string>> {
+  const found = parsed(labels);
+  const out: Record<string, Record<string, string>> = {};
+  for (const [table, fields] of Object.entries(found)) {
+    if (!isObject(fields)) continue;
+    out[table] = Object.fromEntries(Object.entries(fields).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  }
+  return out;
+}
+
+/** The changes with each field's label and values in words. */
+export function inWords(changes: FieldChange[], words: FieldWords): FieldChange[] {
+  return changes.map((c) => {
+    const table = c.record.split(' ')[0] ?? '';
+    const label = words.labelOf(table, c.field);
+    return {
+      ...c,
+      ...(label ? { label } : {}),
+      before: c.before && words.valueOf(table, c.field, c.before),
+      after: c.after && words.valueOf(table, c.field, c.after),
+    };
+  });
 }
 
 function parsed(text: string | null | undefined): Record<string, unknown> {

@@ -13,7 +13,7 @@ from loom_forms.generate import importer, labels, service, xlsx
 from loom_forms.generate.schemas import ExportRequest, FormBody, RecordSave
 from loom_forms.make import service as make_service
 from loom_forms.runtime import Runtime, RuntimeDep
-from loom_platform import i18n
+from loom_platform import i18n, logtitles
 from loom_platform.auth import CurrentPrincipal, Principal
 from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
@@ -32,6 +32,8 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 def _allow(request: Request, online: service.Online, *actions: str) -> None:
     """The user needs `form:<code>:<action>` of the form (one of the actions)."""
     wanted = [f"form:{online.form.code}:{a}" for a in actions]
+    # the operation log names the request by the form's menu
+    logtitles.note_permission(request, *wanted)
     if not any(request.state.access.allows(p) for p in wanted):
         raise PermissionDenied(permission=" | ".join(wanted))
 

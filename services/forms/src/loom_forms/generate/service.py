@@ -298,7 +298,7 @@ async def save(
         record_id = new_id()
         inserts = insert_changes(online, record_id, values)
         await data.apply(online.data_source, inserts)
-        oplog.record(online.binding.table, record_id, None, inserts[0].rows[0])
+        oplog.record(online.binding.table, record_id, None, inserts[0].rows[0], _labels(online))
         return record_id
     update = _stamped(online.binding.physical, row_values(online, values), created=False)
     stored = await _logged_rows(online, data, [record_id])
@@ -314,9 +314,22 @@ async def save(
         old = stored[record_id]
         changed = [k for k, v in update.items() if _text(old.get(k)) != _text(v)]
         oplog.record(
-            online.binding.table, record_id, {k: old.get(k) for k in changed}, {k: update[k] for k in changed}
+            online.binding.table,
+            record_id,
+            {k: old.get(k) for k in changed},
+            {k: update[k] for k in changed},
+            _labels(online),
         )
     return record_id
+
+
+def _labels(online: Online) -> dict[str, str]:
+    """The main table's columns by the labels of the form's fields they hold (for the log)."""
+    return {
+        column: field.name
+        for model, column in online.binding.columns.items()
+        if (field := online.field(model)) is not None and field.name
+    }
 
 
 def _text(value: Any) -> str | None:
@@ -354,4 +367,4 @@ async def delete(
     stored = await _logged_rows(online, data, ids)
     await data.apply(online.data_source, changes)
     for record_id, row in stored.items():
-        oplog.record(online.binding.table, record_id, row, None)
+        oplog.record(online.binding.table, record_id, row, None, _labels(online))

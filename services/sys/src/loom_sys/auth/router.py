@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
@@ -22,7 +23,8 @@ from loom_sys.role import service as role_service
 from loom_sys.user import service as user_service
 from loom_sys.user.schemas import PasswordChange
 
-router = APIRouter(tags=["auth"])
+# sign-in and sign-out are logged under 登录; the profile routes under 个人信息
+router = APIRouter(tags=["auth"], dependencies=[logtitles.under("session")])
 
 
 def _tokens(request: Request) -> TokenService:
@@ -132,7 +134,7 @@ async def logout(request: Request, session: SessionDep, principal: CurrentPrinci
     return message(translate("sys.logout.done"))
 
 
-@router.post("/sys/user/savePwd")
+@router.post("/sys/user/savePwd", dependencies=[logtitles.under("profile")])
 async def save_password(session: SessionDep, principal: CurrentPrincipal, body: PasswordChange) -> Message:
     """Changes the caller's own password."""
     async with transaction(session):

@@ -10,6 +10,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from fastapi import APIRouter, Depends, Request, UploadFile
 from fastapi.responses import FileResponse
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import NotFound
@@ -137,7 +138,7 @@ async def create_folder(request: Request, principal: CanEdit, params: Params) ->
     )
 
 
-@router.delete("/webupload/deleteByUrl")
+@router.delete("/webupload/deleteByUrl", dependencies=[logtitles.under("files")])
 async def delete_by_url(
     request: Request, session: SessionDep, principal: CurrentPrincipal, url: str = ""
 ) -> Message:

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Depends, Request, UploadFile
 from fastapi.responses import FileResponse
 from pydantic import Field
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, current_principal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import NotFound
@@ -31,7 +32,7 @@ def _settings(request: Request) -> SysSettings:
     return settings
 
 
-@router.post("/webupload/upload", openapi_extra=OBJECT)
+@router.post("/webupload/upload", openapi_extra=OBJECT, dependencies=[logtitles.under("files")])
 async def upload(
     request: Request,
     session: SessionDep,

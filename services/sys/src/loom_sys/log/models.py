@@ -36,7 +36,9 @@ class Log(SQLModel, table=True):
 
     id: str = Field(default_factory=new_id, primary_key=True, max_length=64)
     type: str = Field(default=OPERATION, max_length=1)
+    # the zh-CN title ("请假单 · 修改") and the en-US one (``log/titles.py``)
     title: str | None = Field(default=None, max_length=255)
+    title_en: str | None = Field(default=None, max_length=255)
     service: str | None = Field(default=None, max_length=50)
     remote_addr: str | None = Field(default=None, max_length=255)
     user_agent: str | None = Field(default=None, max_length=255)
@@ -47,6 +49,8 @@ class Log(SQLModel, table=True):
     record_ids: str | None = Field(default=None, max_length=2000)
     before: str | None = Field(default=None, sa_type=Text)
     after: str | None = Field(default=None, sa_type=Text)
+    # the labels of the fields before and after name: {table: {field: label}} as JSON
+    labels: str | None = Field(default=None, sa_type=Text)
     result: str | None = Field(default=None, max_length=20)
     exception: str | None = Field(default=None, sa_type=Text)
     record_time: int | None = None

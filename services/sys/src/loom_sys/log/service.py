@@ -14,8 +14,9 @@ from sqlalchemy.sql.util import find_tables
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.sys.v1 import events_pb2
+from loom_platform.i18n import current_language
 from loom_platform.paging import PageParams, Sortable, apply_orders, contains, page_body
-from loom_sys.log import partitions, terms
+from loom_sys.log import partitions, terms, titles
 from loom_sys.log.errors import LogDateInvalid
 from loom_sys.log.models import Log
 from loom_sys.office.models import Office
@@ -40,10 +41,11 @@ SORTABLE: Sortable = {
 
 def render(row: Any) -> dict[str, Any]:
     log, user_name, company_name, office_name = row
+    english = current_language.get().startswith("en")
     return {
         "id": log.id,
         "type": log.type,
-        "title": log.title,
+        "title": (log.title_en if english and log.title_en else log.title),
         "service": log.service,
         "remoteAddr": log.remote_addr,
         "userAgent": log.user_agent,
@@ -54,6 +56,7 @@ def render(row: Any) -> dict[str, Any]:
         "recordIds": log.record_ids,
         "before": log.before,
         "after": log.after,
+        "labels": log.labels,
         "result": log.result,
         "exception": log.exception,
         "recordTime": log.record_time,
@@ -98,7 +101,8 @@ async def page(
     if type_:
         where.append(_t.type == type_)
     if title:
-        where.append(contains(Log.title, title))
+        # the title as the reader reads it, in either language
+        where.append(contains(Log.title, title) | contains(Log.title_en, title))
     if user_name:
         where.append(await _by_user_name(session, user_name))
     if request_uri:
@@ -176,13 +180,27 @@ def _text(value: str, limit: int) -> str | None:
     return value[:limit] if value else None
 
 
+async def _user_of(session: AsyncSession, login_name: str) -> str:
+    """The id of the user with this login name ("" when nobody has it: a mistyped sign-in)."""
+    if not login_name:
+        return ""
+    found = await session.execute(select(User.id).where(User.login_name == login_name).limit(1))  # type: ignore[arg-type]
+    return str(found.scalar_one_or_none() or "")
+
+
 async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> None:
-    """Stores one logged operation; a redelivered event (same id and time) changes nothing."""
+    """Stores one logged operation; a redelivered event (same id and time) changes nothing. Its
+    title is made here from the menus, in both languages (``titles.py``); a sign-in is kept under
+    the user it signed in (a login request carries only the name typed)."""
     created = datetime.fromtimestamp(event.created_at / 1000, UTC) if event.created_at else datetime.now(UTC)
+    named = await titles.titles(session, event.menu, event.action) if event.menu else None
+    user_id = event.user_id or await _user_of(session, event.login_name)
     values = {
         "id": event.id[:64],
         "type": event.type or "4",
-        "title": _text(event.title, 255),
+        "title": _text(named.zh if named else event.title, 255),
+        "title_en": _text(named.en if named else "", 255),
+        "labels": event.labels or None,
         "service": _text(event.service, 50),
         "remote_addr": _text(event.remote_addr, 255),
         "user_agent": _text(event.user_agent, 255),
@@ -196,7 +214,7 @@ async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> Non
         "result": _text(event.result, 20),
         "exception": event.exception or None,
         "record_time": min(event.record_time, 2**31 - 1),
-        "create_by": _text(event.user_id, 64),
+        "create_by": _text(user_id, 64),
         "create_by_name": _text(event.login_name, 100),
         "create_date": created,
     }

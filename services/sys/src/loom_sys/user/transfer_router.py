@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
@@ -97,7 +98,7 @@ class ProfileSave(WireModel):
     remarks: str | None = Field(default=None, max_length=255)
 
 
-@router.post("/saveInfo")
+@router.post("/saveInfo", dependencies=[logtitles.under("profile")])
 async def save_info(session: SessionDep, body: ProfileSave, principal: CurrentPrincipal) -> Message:
     """Saves the caller's own profile (whatever id the body names)."""
     async with transaction(session):
@@ -111,7 +112,7 @@ async def save_info(session: SessionDep, body: ProfileSave, principal: CurrentPr
     return message(translate("sys.user.info_saved"))
 
 
-@router.post("/imageUpload", openapi_extra=OBJECT)
+@router.post("/imageUpload", openapi_extra=OBJECT, dependencies=[logtitles.under("profile")])
 async def image_upload(
     request: Request, session: SessionDep, principal: CurrentPrincipal, file: UploadFile
 ) -> Any:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 
+from loom_platform import logtitles
 from loom_platform.auth import Principal, current_principal, holds_any, require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
@@ -29,7 +30,9 @@ from loom_workflow.external.schemas import (
     WorkerToken,
 )
 
-router = APIRouter(prefix="/external-task", tags=["external-task"])
+router = APIRouter(
+    prefix="/external-task", tags=["external-task"], dependencies=[logtitles.under("external")]
+)
 
 CanView = Annotated[Principal, require_permission(*VIEW)]
 CanEdit = Annotated[Principal, require_permission(*EDIT)]

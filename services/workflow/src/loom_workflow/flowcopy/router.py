@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import id_list, request_fields
@@ -21,7 +22,9 @@ from loom_workflow.flowcopy.access import is_monitor
 from loom_workflow.flowcopy.errors import InstanceRequired, ReceiverRequired, UnknownReceiver
 from loom_workflow.users import user_infos, user_roles
 
-router = APIRouter(prefix="/extension/flowCopy", tags=["flowCopy"])
+router = APIRouter(
+    prefix="/extension/flowCopy", tags=["flowCopy"], dependencies=[logtitles.under("extension:flowCopy")]
+)
 
 
 @router.post(

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
@@ -17,7 +18,9 @@ from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform import service
 
-router = APIRouter(prefix="/flowable/form", tags=["flowable form"])
+router = APIRouter(
+    prefix="/flowable/form", tags=["flowable form"], dependencies=[logtitles.under("flowable:task")]
+)
 
 
 @router.get("/getStartFormData", openapi_extra=OBJECT)

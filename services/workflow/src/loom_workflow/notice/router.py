@@ -11,6 +11,7 @@ import orjson
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
@@ -20,7 +21,7 @@ from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 from loom_workflow.notice import service
 
-router = APIRouter(prefix="/flowable/notice", tags=["notice"])
+router = APIRouter(prefix="/flowable/notice", tags=["notice"], dependencies=[logtitles.under("notices")])
 register({"workflow.notice.read": {ZH: "已标记为已读", EN: "Marked as read"}})
 # A comment line this often keeps the stream open through proxies and tells a dead client apart.
 HEARTBEAT_SECONDS = 15.0

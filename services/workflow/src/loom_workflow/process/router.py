@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
@@ -196,14 +197,16 @@ async def history(
     return await _monitored(request, session, page, _, title, running=False)
 
 
-@router.put("/revokeProcIns")
+@router.put("/revokeProcIns", dependencies=[logtitles.under("flowable:apply")])
 async def revoke(request: Request, principal: CurrentPrincipal, id: str) -> Message:
     """The initiator withdraws the instance while the next task is untouched."""
     await service.revoke(runtime_of(request.app), id, actor=principal.user_id)
     return message(translate("workflow.instance.revoked"))
 
 
-@router.put("/stop", openapi_extra=query(message="the reason"))
+@router.put(
+    "/stop", openapi_extra=query(message="the reason"), dependencies=[logtitles.under("flowable:instance")]
+)
 async def stop(request: Request, session: SessionDep, principal: CurrentPrincipal, id: str) -> Message:
     """Stops a running instance with a message (``?id&message``): its initiator, a handler of a
     current task, or a holder of ``flowable:instance:stop`` within their data scope (outside it,

@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal
 from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
@@ -27,7 +28,8 @@ from loom_workflow.task import start as starting
 from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
 from loom_workflow.users import user_names
 
-router = APIRouter(prefix="/flowable/task", tags=["task"])
+# the task operations are logged under 待办任务 (a start under 发起流程)
+router = APIRouter(prefix="/flowable/task", tags=["task"], dependencies=[logtitles.under("flowable:task")])
 
 # backNodes lists the nodes a task may go back to; with backTaskDefKey it sends it back (the message).
 BACK_NODES = answers(
@@ -63,6 +65,7 @@ async def _run(
 
 @router.post(
     "/start",
+    dependencies=[logtitles.under("flowable:start")],
     openapi_extra=fields_body(
         procDefKey="the process key (or procDefId)",
         procDefId="the process definition",

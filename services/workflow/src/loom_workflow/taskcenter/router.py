@@ -9,6 +9,7 @@ import orjson
 from fastapi import APIRouter, Request
 
 import loom_workflow.flowcopy.messages  # noqa: F401  (registers the texts)
+from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
@@ -23,7 +24,7 @@ from loom_workflow.flowcopy.access import check_instance_visible, is_monitor
 from loom_workflow.taskcenter import service
 from loom_workflow.users import user_roles
 
-router = APIRouter(prefix="/flowable/task", tags=["task"])
+router = APIRouter(prefix="/flowable/task", tags=["task"], dependencies=[logtitles.under("flowable:task")])
 
 
 @router.get("/overview", openapi_extra=OBJECT)

@@ -245,6 +245,9 @@ class OperationLogged(_message.Message):
     EXCEPTION_FIELD_NUMBER: _builtins.int
     RECORD_TIME_FIELD_NUMBER: _builtins.int
     CREATED_AT_FIELD_NUMBER: _builtins.int
+    MENU_FIELD_NUMBER: _builtins.int
+    ACTION_FIELD_NUMBER: _builtins.int
+    LABELS_FIELD_NUMBER: _builtins.int
     id: _builtins.str
     """The log row's id (the consumer stores each once)."""
     type: _builtins.str
@@ -275,6 +278,17 @@ class OperationLogged(_message.Message):
     """Milliseconds the request took."""
     created_at: _builtins.int
     """When the request ended, milliseconds since the Unix epoch."""
+    menu: _builtins.str
+    """The menu the request was made from, as a key sys turns into its name: the permission the route
+    checked ("sys:user:edit"), a permission prefix ("flowable:task") or a word of
+    loom_platform/logtitles.toml ("profile"). `title` is the service's own fallback.
+    """
+    action: _builtins.str
+    """What the request did, as a key of loom_platform/logtitles.toml ("edit", "delegate"), else the
+    route's last path segment.
+    """
+    labels: _builtins.str
+    """The labels of the fields `before` and `after` name, as JSON: {table: {field: label}}."""
     def __init__(
         self,
         *,
@@ -296,10 +310,13 @@ class OperationLogged(_message.Message):
         exception: _builtins.str = ...,
         record_time: _builtins.int = ...,
         created_at: _builtins.int = ...,
+        menu: _builtins.str = ...,
+        action: _builtins.str = ...,
+        labels: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after", b"after", "before", b"before", "created_at", b"created_at", "exception", b"exception", "id", b"id", "login_name", b"login_name", "params", b"params", "record_ids", b"record_ids", "record_time", b"record_time", "remote_addr", b"remote_addr", "request_type", b"request_type", "request_uri", b"request_uri", "result", b"result", "service", b"service", "title", b"title", "type", b"type", "user_agent", b"user_agent", "user_id", b"user_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "after", b"after", "before", b"before", "created_at", b"created_at", "exception", b"exception", "id", b"id", "labels", b"labels", "login_name", b"login_name", "menu", b"menu", "params", b"params", "record_ids", b"record_ids", "record_time", b"record_time", "remote_addr", b"remote_addr", "request_type", b"request_type", "request_uri", b"request_uri", "result", b"result", "service", b"service", "title", b"title", "type", b"type", "user_agent", b"user_agent", "user_id", b"user_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
