@@ -92,6 +92,11 @@ class LoomError(Exception):
         beyond 64 bits, as a client may send, becomes text so the answer can still be rendered)."""
         return {k: _plain(v) for k, v in self.params.items() if isinstance(v, str | int | float | bool)}
 
+    def text(self, lang: str | None = None) -> str:
+        """The error as one text, for a client that reads errors as text (the JeePlus client,
+        ``loom_platform.texterrors``): its message, and what the message alone does not say."""
+        return self.message(lang)
+
 
 def _plain(value: str | int | float | bool) -> str | int | float | bool:
     if isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**63:
@@ -102,6 +107,24 @@ def _plain(value: str | int | float | bool) -> str | int | float | bool:
 class InvalidArgument(LoomError):
     code = ErrorCode.INVALID_ARGUMENT
     message_key = "invalid_argument"
+
+
+class FieldsInvalid(InvalidArgument):
+    """Values that break their rules, each field with its message: ``details`` maps the field to
+    the message (a form shows each at its field); as text, the message lists them."""
+
+    message_key = "fields_invalid"
+
+    def __init__(self, fields: Mapping[str, str]) -> None:
+        super().__init__()
+        self.fields = dict(fields)
+
+    @property
+    def details(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+    def text(self, lang: str | None = None) -> str:
+        return "; ".join([self.message(lang), *self.fields.values()])
 
 
 class FailedPrecondition(LoomError):

@@ -22,6 +22,7 @@ from loom_platform import i18n
 from loom_platform.edge import database_error
 from loom_platform.errors import HTTP_STATUS, ErrorCode, LoomError, RemoteError
 from loom_platform.logging import REQUEST_ID_HEADER, caller, new_request_id, request_id
+from loom_platform.texterrors import escaped, wants_plain_text
 
 log = logging.getLogger("loom.http")
 
@@ -69,6 +70,14 @@ def error_body(code: ErrorCode | str, msg: str, details: dict[str, Any] | None =
 def error_response(error: LoomError) -> JSON:
     code = error.remote_code if isinstance(error, RemoteError) else error.code
     return JSON(error_body(code, error.message(), error.details), status_code=HTTP_STATUS[code])
+
+
+def error_as_text(error: LoomError) -> PlainTextResponse:
+    """A domain error for a client that reads errors as text (``loom_platform.texterrors``): the
+    error's own text, which may say more than its message (the fields of ``FieldsInvalid``); the
+    other errors' JSON bodies become their message on the way out."""
+    code = error.remote_code if isinstance(error, RemoteError) else error.code
+    return PlainTextResponse(escaped(error.text()), status_code=HTTP_STATUS[code])
 
 
 class RequestContextMiddleware:
@@ -132,7 +141,9 @@ def install_error_handlers(app: FastAPI) -> None:
     """Maps domain, validation, routing and unexpected errors to ``{code, msg, details}``."""
 
     @app.exception_handler(LoomError)
-    async def _loom(_: Request, exc: LoomError) -> Response:
+    async def _loom(request: Request, exc: LoomError) -> Response:
+        if wants_plain_text(dict(request.scope["headers"])):
+            return error_as_text(exc)
         return error_response(exc)
 
     @app.exception_handler(RequestValidationError)

@@ -28,6 +28,7 @@ from loom_platform.logging import configure
 from loom_platform.openapi import install_openapi
 from loom_platform.outbox import OutboxRelay
 from loom_platform.settings import ServiceSettings
+from loom_platform.texterrors import PlainTextErrors
 
 log = logging.getLogger("loom.service")
 
@@ -87,6 +88,8 @@ def create_app(spec: ServiceSpec) -> FastAPI:
     # Added first, so it runs inside the request context (language, request id, access line).
     app.add_middleware(GuardMiddleware, max_text_body_bytes=settings.max_text_body_bytes)
     app.add_middleware(RequestContextMiddleware, service=settings.service_name)
+    # Outermost: every error answer, the guard's too, as text for the JeePlus client (texterrors.py).
+    app.add_middleware(PlainTextErrors)
     install_error_handlers(app)
     install_probes(app)
     for router in spec.routers:

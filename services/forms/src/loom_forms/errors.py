@@ -3,9 +3,7 @@ errors are in its ``errors.py``; their texts (zh-CN, en-US) are in ``loom_forms/
 
 from __future__ import annotations
 
-from typing import Any
-
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import FieldsInvalid, InvalidArgument
 
 
 class NameRequired(InvalidArgument):
@@ -24,15 +22,7 @@ class FieldInvalid(InvalidArgument):
     message_key = "validation_failed"
 
 
-class FormInvalid(InvalidArgument):  # type: ignore[misc]
+class FormInvalid(FieldsInvalid):
     """Submitted values break the form's rules; ``details`` maps each field to its message."""
 
     message_key = "forms.valid_error"
-
-    def __init__(self, fields: dict[str, str]) -> None:
-        super().__init__()
-        self.fields = fields
-
-    @property
-    def details(self) -> dict[str, Any]:
-        return dict(self.fields)

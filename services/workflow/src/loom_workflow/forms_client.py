@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 
 from loom_contracts.loom.forms.v1 import service_pb2, service_pb2_grpc
-from loom_platform.errors import InvalidArgument
+from loom_platform.errors import FieldsInvalid
 from loom_platform.grpc import Client
 from loom_platform.i18n import EN, ZH, register
 from loom_workflow.engine.model.xml import bpmn_children, ext, extension_children, parse_xml
@@ -22,18 +22,10 @@ from loom_workflow.engine.model.xml import bpmn_children, ext, extension_childre
 register({"workflow.form.invalid": {ZH: "表单数据校验失败", EN: "Form data validation failed"}})
 
 
-class FormDataInvalid(InvalidArgument):
+class FormDataInvalid(FieldsInvalid):
     """The form data breaks the form's rules: nothing is started or completed; details name the fields."""
 
     message_key = "workflow.form.invalid"
-
-    def __init__(self, fields: Mapping[str, str]) -> None:
-        super().__init__()
-        self.fields = dict(fields)
-
-    @property
-    def details(self) -> dict[str, Any]:
-        return dict(self.fields)
 
 
 @dataclass(frozen=True)
