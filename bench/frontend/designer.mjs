@@ -79,8 +79,8 @@ await page.fill('#loom-username', admin.user);
 await page.fill('#loom-password', admin.password);
 await page.click('.loom-login-submit');
 await page.waitForSelector('.loom-side-menu', { timeout: 30000 });
-await page.goto(base + '/flowable/model/ModelList');
-const scope = page.locator('[data-page="/flowable/model/ModelList"]');
+await page.goto(base + '/flowable/process/ModelList');
+const scope = page.locator('[data-page="/flowable/process/ModelList"]');
 const times = [];
 for (let i = 0; i < RUNS; i++) {
   const link = scope.locator('.ant-table-row', { hasText: KEY }).first().locator('a', { hasText: KEY });

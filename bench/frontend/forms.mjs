@@ -67,8 +67,8 @@ const formId = await page.evaluate(
 );
 
 record = true;
-await page.goto(base + '/form/make/FormMakeList');
-const scope = page.locator('[data-page="/form/make/FormMakeList"]');
+await page.goto(base + '/form/MakeFormList');
+const scope = page.locator('[data-page="/form/MakeFormList"]');
 await scope.locator('.ant-table').waitFor({ timeout: 30000 });
 await scope.locator('.ant-pro-table-search [id="name"]').fill(`Bench ${code}`);
 await scope.locator('.ant-pro-table-search [id="name"]').press('Enter');

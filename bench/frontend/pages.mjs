@@ -25,10 +25,10 @@ const PAGES = [
   ['系统管理', '用户管理', '/sys/user/UserList', TARGET_MS],
   ['系统管理', '机构管理', '/sys/office/OfficeList', TARGET_MS],
   ['系统管理', '角色管理', '/sys/role/RoleList', TARGET_MS],
-  ['表单管理', '表单设计', '/form/make/FormMakeList', TARGET_MS],
-  ['流程管理', '流程设计', '/flowable/model/ModelList', TARGET_MS],
+  ['表单管理', '表单设计', '/form/MakeFormList', TARGET_MS],
+  ['流程管理', '流程设计', '/flowable/process/ModelList', TARGET_MS],
   ['流程管理', '待办任务', '/flowable/task/TodoList', 1000],
-  ['代码生成', '表单配置', '/gencode/table/GenTableList', TARGET_MS],
+  ['代码生成', '表单配置', '/gen/GenTableList', TARGET_MS],
 ];
 
 const browser = await launch();

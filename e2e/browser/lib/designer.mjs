@@ -3,7 +3,7 @@
 import { choose, eventually, expect, screenshot } from './harness.mjs';
 import { pageApi } from './session.mjs';
 
-const LIST = '/flowable/model/ModelList';
+const LIST = '/flowable/process/ModelList';
 
 /** Calls the API with the page's token and fails on an answer other than 2xx; answers the JSON. */
 async function call(p, method, url, body, form = false) {

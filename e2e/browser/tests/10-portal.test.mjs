@@ -73,7 +73,7 @@ export default [
     name: 'dictionaries: create a type and two values (continue adding)',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      const scope = await ctx.portal.openMenu(page, '/sys/dict/DictList', '系统管理');
+      const scope = await ctx.portal.openMenu(page, '/sys/dict/DictTypeList', '系统管理');
       await scope.locator('.ant-table-row').first().waitFor();
       await scope.locator('[data-action="add"]').first().click();
       let modal = ctx.portal.modal(page);
@@ -195,7 +195,7 @@ export default [
         const menu = page.locator('.loom-side-menu');
         await menu.locator('.ant-menu-submenu-title').first().click().catch(() => undefined);
         await menu.locator('[data-href="/sys/user/UserList"]').waitFor();
-        expect((await menu.locator('[data-href="/sys/dict/DictList"]').count()) === 1, 'dictionary menu shown');
+        expect((await menu.locator('[data-href="/sys/dict/DictTypeList"]').count()) === 1, 'dictionary menu shown');
         for (const href of ['/sys/role/RoleList', '/sys/menu/MenuList', '/sys/office/OfficeList']) {
           expect((await menu.locator(`[data-href="${href}"]`).count()) === 0, `${href} hidden`);
         }
@@ -228,7 +228,7 @@ export default [
         await screenshot(page, '08-remote-down-before');
         await page.locator('.loom-area-unavailable[data-area="sys"]').waitFor({ timeout: 20000 });
         await screenshot(page, '08-remote-down');
-        const icons = await ctx.portal.openMenu(page, '/sys/icon/IconList', '系统管理');
+        const icons = await ctx.portal.openMenu(page, '/gen/icon/IconList', '系统管理');
         await icons.locator('.loom-icon-cell').first().waitFor({ timeout: 20000 });
         await page.click('.loom-tabs [data-tab="/"]');
         await page.locator('.loom-home').waitFor();
@@ -246,7 +246,7 @@ export default [
     name: 'areas that are not deployed (workflow, forms, gencode until built) show "area unavailable"',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      const pages = { gencode: '/gencode/table/GenTableList', workflow: '/flowable/task/TodoList', forms: '/form/make/FormMakeList' };
+      const pages = { gencode: '/gen/GenTableList', workflow: '/flowable/task/TodoList', forms: '/form/MakeFormList' };
       const open = async (area, href, p = page) => {
         // open the page by URL (the menus may not list it)
         await p.evaluate((to) => {
@@ -309,11 +309,11 @@ export default [
     name: 'an expired or invalid token is refreshed; a dead session returns to login and back to the page',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      await page.goto(ctx.base + '/sys/dict/DictList');
-      await page.locator('[data-page="/sys/dict/DictList"] .ant-table-row').first().waitFor();
+      await page.goto(ctx.base + '/sys/dict/DictTypeList');
+      await page.locator('[data-page="/sys/dict/DictTypeList"] .ant-table-row').first().waitFor();
       await page.evaluate(() => localStorage.setItem('loom.token', 'not-a-valid-token'));
       await page.reload();
-      await page.locator('[data-page="/sys/dict/DictList"] .ant-table-row').first().waitFor({ timeout: 20000 });
+      await page.locator('[data-page="/sys/dict/DictTypeList"] .ant-table-row').first().waitFor({ timeout: 20000 });
       const token = await page.evaluate(() => localStorage.getItem('loom.token'));
       expect(token && token !== 'not-a-valid-token', 'the token was refreshed');
       await page.evaluate(() => {
@@ -324,7 +324,7 @@ export default [
       await page.waitForSelector('#loom-username', { timeout: 20000 });
       expect(page.url().includes('redirect=%2Fsys%2Fdict%2FDictList'), `login remembers the page: ${page.url()}`);
       await ctx.portal.login(page, admin.user, admin.password);
-      await page.waitForURL((u) => u.pathname === '/sys/dict/DictList', { timeout: 10000 });
+      await page.waitForURL((u) => u.pathname === '/sys/dict/DictTypeList', { timeout: 10000 });
     },
   },
   {
@@ -332,7 +332,7 @@ export default [
     run: async (ctx) => {
       const page = await adminPage(ctx);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.base });
-      const scope = await ctx.portal.openMenu(page, '/sys/icon/IconList', '系统管理');
+      const scope = await ctx.portal.openMenu(page, '/gen/icon/IconList', '系统管理');
       const cell = scope.locator('.loom-icon-cell').first();
       await cell.waitFor({ timeout: 20000 });
       const name = await cell.getAttribute('data-icon');
@@ -384,8 +384,8 @@ export default [
     name: 'the portal is served with a content security policy: an injected inline script or handler never runs',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      const res = await page.goto(ctx.base + '/sys/dict/DictList');
-      await page.locator('[data-page="/sys/dict/DictList"] .ant-table-row').first().waitFor({ timeout: 20000 });
+      const res = await page.goto(ctx.base + '/sys/dict/DictTypeList');
+      await page.locator('[data-page="/sys/dict/DictTypeList"] .ant-table-row').first().waitFor({ timeout: 20000 });
       const csp = res?.headers()['content-security-policy'] ?? '';
       const scriptSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src')) ?? '';
       expect(scriptSrc === "script-src 'self'", `script-src allows only the portal's own files: ${csp}`);
@@ -420,8 +420,8 @@ export default [
         return r.status;
       }, name);
       expect(saved === 200, `the group is saved (${saved})`);
-      await page.goto(ctx.base + '/gencode/templateGroup/TemplateGroupList');
-      const scope = page.locator('[data-page="/gencode/templateGroup/TemplateGroupList"]');
+      await page.goto(ctx.base + '/gen/template/TemplateList');
+      const scope = page.locator('[data-page="/gen/template/TemplateList"]');
       const card = scope.locator('.loom-template-card', { hasText: `组${sfx}` }).first();
       await card.waitFor({ timeout: 20000 });
       await card.locator('[data-action="edit-group"]').click();

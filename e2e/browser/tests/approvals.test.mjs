@@ -164,7 +164,7 @@ export default [
       ctx.shared.page = page;
       await page.locator('.loom-header [data-action="toggle-menu"]').waitFor({ timeout: 20000 });
       await page.locator('[data-action="toggle-menu"]').click();
-      const start = await ctx.portal.openMenu(page, '/flowable/task/ProcessStart', text.menu);
+      const start = await ctx.portal.openMenu(page, '/flowable/task/ProcessList', text.menu);
       await eventually(async () => !(await page.locator('.loom-side-menu').isVisible()), 'the menu closes once a page is chosen');
       const card = start.locator(`.loom-start-card[data-process="${key}"]`);
       await card.waitFor({ timeout: 15000 });
@@ -221,11 +221,11 @@ export default [
       await bar.locator('[data-button="_flow_agree"]').click();
       await ctx.portal.toast(page, text.submitted);
       // 已办 and 抄送我的 list it at the phone's width
-      await page.goto(ctx.base + '/flowable/task/HistoricList');
-      await page.locator('[data-page="/flowable/task/HistoricList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
+      await page.goto(ctx.base + '/flowable/task/HistoryList');
+      await page.locator('[data-page="/flowable/task/HistoryList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
       expect(await noSideScroll(page), '已办 fits the width');
-      await page.goto(ctx.base + '/extension/flowCopy/FlowCopyList');
-      await page.locator('[data-page="/extension/flowCopy/FlowCopyList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
+      await page.goto(ctx.base + '/flowable/extension/FlowCopyList');
+      await page.locator('[data-page="/flowable/extension/FlowCopyList"] .ant-table-row', { hasText: title }).waitFor({ timeout: 15000 });
       expect(await noSideScroll(page), '抄送我的 fits the width');
       await screenshot(page, `approvals-3-phone-copies-${locale}`);
       await eventually(async () => (await emp.api.get('/flowable/task/myApplyed', { title })).records[0]?.endTime, 'her request is done');
@@ -255,8 +255,8 @@ export default [
       const modelId = await api.saveModel({ key, name: `面板${sfx}`, xml });
 
       const p = await adminPage(ctx, { width: 1600, height: 1000 });
-      await p.goto(ctx.base + '/flowable/model/ModelList');
-      const list = p.locator('[data-page="/flowable/model/ModelList"]');
+      await p.goto(ctx.base + '/flowable/process/ModelList');
+      const list = p.locator('[data-page="/flowable/process/ModelList"]');
       await list.locator('.ant-table-row', { hasText: key }).first().locator('[data-row-action="design"]').click();
       const canvas = p.locator('[data-designer-canvas]');
       const section = (name) => p.locator(`.loom-product-panel .loom-section-${name}`);

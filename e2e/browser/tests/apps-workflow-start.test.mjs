@@ -40,8 +40,8 @@ export default [
       ok(await api(p, 'PUT', `/flowable/model/deploy?id=${modelId}&category=${encodeURIComponent(`失败${sfx}`)}`), 'deployed');
       const definition = ok(await api(p, 'GET', `/flowable/process/list?name=${KEY}`), 'the definition').records.find((d) => d.key === KEY);
       // the start dialog with its external form filled in
-      await p.goto(ctx.base + '/flowable/task/ProcessStart');
-      const card = p.locator(`[data-page="/flowable/task/ProcessStart"] .loom-start-card[data-process="${KEY}"]`);
+      await p.goto(ctx.base + '/flowable/task/ProcessList');
+      const card = p.locator(`[data-page="/flowable/task/ProcessList"] .loom-start-card[data-process="${KEY}"]`);
       await card.waitFor({ timeout: 20000 });
       await card.click();
       const dlg = p.locator('.loom-start-dialog');

@@ -43,8 +43,8 @@ export default [
       const modelId = await saveModel(p, KEY, KEY, xml(formUrl));
       ok(await api(p, 'PUT', `/flowable/model/deploy?id=${modelId}&category=${encodeURIComponent(`外置${sfx}`)}`), 'deployed');
       // the start dialog draws the module's form; its rule holds in the page
-      await p.goto(ctx.base + '/flowable/task/ProcessStart');
-      const start = p.locator('[data-page="/flowable/task/ProcessStart"]');
+      await p.goto(ctx.base + '/flowable/task/ProcessList');
+      const start = p.locator('[data-page="/flowable/task/ProcessList"]');
       const card = start.locator(`.loom-start-card[data-process="${KEY}"]`);
       await card.waitFor({ timeout: 20000 });
       await card.click();

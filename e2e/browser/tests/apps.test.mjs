@@ -11,7 +11,7 @@ const admin = adminCredentials();
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_mod_${sfx}`;
 const MODULE = `mod${sfx}`;
-const GEN_LIST = '/gencode/table/GenTableList';
+const GEN_LIST = '/gen/GenTableList';
 const HREF = `/${MODULE}/${TABLE}/${TABLE.split('_').map((p) => p[0].toUpperCase() + p.slice(1)).join('')}List`;
 
 const page = (ctx) => adminPage(ctx, 'appsPage');

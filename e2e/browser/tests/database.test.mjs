@@ -8,7 +8,7 @@ import { adminPage, openPage as open } from '../lib/session.mjs';
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_dbt_${sfx}`;
 const SET = `金额模型${sfx}`;
-const TABLES = '/database/table/DataTableList';
+const TABLES = '/database/datatable/Table';
 const SETS = '/database/datamodel/DataSetList';
 
 const page = (ctx) => adminPage(ctx, 'databasePage');

@@ -12,7 +12,7 @@ import { adminPage, openPage as open, pageApi } from '../lib/session.mjs';
 const sfx = Date.now().toString(36);
 const KEY = `e2e_leave_${sfx}`;
 const NAME = `e2e请假${sfx}`;
-const LIST = '/flowable/model/ModelList';
+const LIST = '/flowable/process/ModelList';
 
 const page = (ctx) => adminPage(ctx, 'leaveDesignerPage', { width: 1600, height: 1000, acceptDownloads: true });
 
@@ -83,7 +83,7 @@ async function connect(p, from, to) {
  * key, and the definitions the earlier tests deploy push a new one past the first page.
  */
 async function definitions(ctx, p, name) {
-  const scope = await open(ctx, p, '/flowable/process/ProcessDefinitionList');
+  const scope = await open(ctx, p, '/flowable/process/DefinitionList');
   const search = scope.locator('.ant-pro-table-search [id="name"]');
   await search.fill(name);
   await search.press('Enter');
@@ -624,7 +624,7 @@ export default [
       const started = await api(p, 'POST', `/flowable/task/start?procDefKey=${KEY}&title=${encodeURIComponent(title)}&days=5`);
       expect(started.status === 200, `started: ${started.body.slice(0, 300)}`);
       const { task } = ctx.shared.ids;
-      const scope = await open(ctx, p, '/flowable/instance/RunningList');
+      const scope = await open(ctx, p, '/flowable/process/RunningList');
       const row = scope.locator('.ant-table-row', { hasText: title }).first();
       await row.waitFor({ timeout: 15000 });
       await row.locator('[data-row-action="chart"]').click();
@@ -699,7 +699,7 @@ export default [
       await eventually(async () => (await api(p, 'GET', `/flowable/process/list?name=${encodeURIComponent(name)}`)).json?.records?.some((d) => d.key === key), 'the process is published', 20000);
       await p.locator('.loom-designer-dialog .ant-modal-close').click();
       // 发起流程: the start form is the designed one
-      const start = await open(ctx, p, '/flowable/task/ProcessStart');
+      const start = await open(ctx, p, '/flowable/task/ProcessList');
       await start.locator(`.loom-start-card[data-process="${key}"]`).click();
       const dlg = p.locator('.loom-start-dialog');
       const rendered = dlg.locator('.loom-dynamic-form');
@@ -739,7 +739,7 @@ export default [
     run: async (ctx) => {
       const p = await page(ctx);
       const cat = `e2e分类${sfx}`;
-      const cats = await open(ctx, p, '/extension/actCategory/ActCategoryList');
+      const cats = await open(ctx, p, '/flowable/extension/ActCategoryList');
       await cats.locator('[data-action="add"]').click();
       const dlg = ctx.portal.modal(p);
       await dlg.locator('[id="name"]').fill(cat);
@@ -752,7 +752,7 @@ export default [
       await eventually(async () => (await models.locator('.ant-table-row', { hasText: KEY }).count()) === 0, 'the list is filtered by the category');
       await screenshot(p, 'designer-10-category');
       // 常用按钮: a system preset code is refused with the seed's message
-      const buttons = await open(ctx, p, '/extension/button/ButtonList');
+      const buttons = await open(ctx, p, '/flowable/extension/ButtonList');
       await buttons.locator('[data-action="add"]').click();
       const bd = ctx.portal.modal(p);
       await bd.locator('[id="name"]').fill(`加急${sfx}`);

@@ -7,7 +7,7 @@ import { eventually, expect, screenshot } from '../lib/harness.mjs';
 import { adminPage, pageApi, switchLanguage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
-const LIST = '/form/make/FormMakeList';
+const LIST = '/form/MakeFormList';
 
 /** The administrator's page of this file, speaking the language of the pass. */
 const pageAs = async (ctx, locale) => switchLanguage(await adminPage(ctx, 'form-canvas'), locale);

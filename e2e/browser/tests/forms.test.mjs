@@ -12,7 +12,7 @@ import { adminPage, grantMenus, pageApi, switchLanguage } from '../lib/session.m
 
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
-const LIST = '/form/make/FormMakeList';
+const LIST = '/form/MakeFormList';
 
 const LANGS = {
   'zh-CN': { tag: 'zh', required: '必须填写', validError: '表单数据校验失败', dir: '表单管理', refused: "Don't support adding this field", name: `请假单${sfx}` },
@@ -258,10 +258,10 @@ function scenario(locale) {
         // the menus (and permissions) come with the login
         await ctx.portal.logout(p);
         await ctx.portal.login(p, admin.user, admin.password);
-        const item = p.locator(`.loom-side-menu [data-href="/form/generate/GenerateFormList?formId=${form.id}"]`);
+        const item = p.locator(`.loom-side-menu [data-href="/form/GenerateList?id=${form.id}"]`);
         // the menu tree arrives after the login and its submenu opens with an animation: a click in
         // between is lost, so open and click until the page is there (as a user clicks again)
-        const opened = () => new URL(p.url()).pathname === '/form/generate/GenerateFormList';
+        const opened = () => new URL(p.url()).pathname === '/form/GenerateList';
         await eventually(
           async () => {
             if (opened()) return true;
@@ -394,7 +394,7 @@ const uploads = {
   },
 };
 
-const DEFS = '/extension/formDefinition/FormDefinitionList';
+const DEFS = '/flowable/form/FormDefinitionList';
 
 const definitions = {
   name: 'forms (zh-CN): 流程表单 — a category in the tree, a new definition in it, two designed versions, the second set primary and listed',

@@ -15,7 +15,7 @@ const T = {
   dsName: `MariaDB ${sfx}`,
   vt: `e2e校验${sfx}`,
 };
-const LIST = '/gencode/table/GenTableList';
+const LIST = '/gen/GenTableList';
 
 const page = (ctx) => adminPage(ctx, 'gencodePage');
 
@@ -234,7 +234,7 @@ export default [
     name: 'gencode: edit, copy and (not) delete the system template group',
     run: async (ctx) => {
       const p = await page(ctx);
-      const scope = await open(ctx, p, '/gencode/templateGroup/TemplateGroupList');
+      const scope = await open(ctx, p, '/gen/template/TemplateList');
       const system = scope.locator('.loom-template-card', { has: p.locator('.ant-tag', { hasText: '系统预设' }) }).first();
       await system.waitFor();
       const sysName = await system.getAttribute('data-group');
@@ -281,7 +281,7 @@ export default [
     name: 'gencode: a validation type with a sort outside 0..99999 is refused by the form rule',
     run: async (ctx) => {
       const p = await page(ctx);
-      const scope = await open(ctx, p, '/gencode/validateType/ValidateTypeList');
+      const scope = await open(ctx, p, '/gen/GenValidateTypeList');
       await scope.locator('.ant-table-row').first().waitFor();
       await scope.locator('[data-action="add"]').click();
       const dlg = ctx.portal.modal(p);

@@ -6,7 +6,7 @@ import { fieldCondition, openDesigner, saveModel as model } from '../lib/designe
 import { adminPage, pageApi, signedIn } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
-const LIST = '/flowable/model/ModelList';
+const LIST = '/flowable/process/ModelList';
 const admin = adminCredentials();
 
 const page = (ctx) => adminPage(ctx, 'newUserPage');
@@ -92,8 +92,8 @@ export default [
       const [one, other] = [`挂起甲${sfx}`, `挂起乙${sfx}`];
       await start(one);
       await start(other);
-      await p.goto(ctx.base + '/flowable/instance/RunningList');
-      const list = p.locator('[data-page="/flowable/instance/RunningList"]');
+      await p.goto(ctx.base + '/flowable/process/RunningList');
+      const list = p.locator('[data-page="/flowable/process/RunningList"]');
       await list.waitFor({ timeout: 20000 });
       await list.locator('.ant-pro-table-search [id="title"]').fill(`挂起`);
       await list.locator('.ant-pro-table-search [id="title"]').press('Enter');
@@ -263,16 +263,16 @@ export default [
     run: async (ctx) => {
       const p = await page(ctx);
       const name = `请假登记${sfx}`;
-      const href = `/form/generate/GenerateFormList?formId=e2e-title-${sfx}`;
+      const href = `/form/GenerateList?id=e2e-title-${sfx}`;
       const saved = await api(p, 'POST', '/sys/menu/save', { parentId: '0', name, href, type: '1', isShow: '1', sort: 9990 });
       expect(saved.status === 200, `menu saved: ${saved.body}`);
       // a new sign-in reads the menu
       const q = await signedIn(ctx, admin.user, admin.password);
       try {
         await q.locator(`.loom-side-menu [data-href="${href}"]`).click();
-        await q.locator('[data-tab="/form/generate/GenerateFormList"]', { hasText: name }).waitFor({ timeout: 15000 });
+        await q.locator('[data-tab="/form/GenerateList"]', { hasText: name }).waitFor({ timeout: 15000 });
         await q.locator('.loom-breadcrumb', { hasText: name }).waitFor();
-        expect(!(await q.locator('[data-tab="/form/generate/GenerateFormList"]').innerText()).includes('GenerateFormList'), 'not the route name');
+        expect(!(await q.locator('[data-tab="/form/GenerateList"]').innerText()).includes('GenerateList'), 'not the route name');
         await eventually(async () => (await q.title()).startsWith(name), 'the document title');
         await screenshot(q, 'new-user-03-menu-title');
       } finally {

@@ -64,7 +64,7 @@ export default [
     name: 'file manager: a folder is created in 我的文档 and deleted',
     run: async (ctx) => {
       const page = await adminPage(ctx);
-      const scope = await open(ctx, page, '/sys/file/FileManager');
+      const scope = await open(ctx, page, '/sys/file/index');
       const tree = scope.locator('[data-testid="file-tree"]');
       await tree.locator('.ant-tree-treenode', { hasText: '我的文档' }).first().waitFor({ timeout: 15000 });
       await scope.locator('[data-testid="file-new-folder"]').click();

@@ -187,7 +187,7 @@ export default [
       const title = `年假申请${sfx}`;
       // the employee starts it from 发起流程: the card of the process under its category
       let page = await as(ctx, people.emp);
-      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      const start = await open(ctx, page, '/flowable/task/ProcessList');
       const card = start.locator(`.loom-start-card[data-process="${KEY}"]`);
       await card.waitFor({ timeout: 15000 });
       expect((await start.locator(`.loom-start-category[data-category="任务中心${sfx}"]`).count()) === 1, 'the card sits under its category');
@@ -293,7 +293,7 @@ export default [
       await formWorld(ctx);
       const title = `表单年假${sfx}`;
       let page = await as(ctx, people.emp);
-      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      const start = await open(ctx, page, '/flowable/task/ProcessList');
       await start.locator(`.loom-start-card[data-process="${FORM_KEY}"]`).click();
       const dlg = page.locator('.loom-start-dialog');
       const form = dlg.locator('.loom-dynamic-form');
@@ -553,7 +553,7 @@ export default [
       // a copy (抄送) from the initiator to tom, read from his list
       await people.emp.api.call('POST', '/extension/flowCopy/save', { form: { procInsId: pid, userIds: people.tom.id } });
       page = await as(ctx, people.tom);
-      const copies = await open(ctx, page, '/extension/flowCopy/FlowCopyList');
+      const copies = await open(ctx, page, '/flowable/extension/FlowCopyList');
       const row = copies.locator('.ant-table-row', { hasText: title });
       await row.locator('[data-read="0"]').waitFor({ timeout: 15000 });
       await screenshot(page, 'task-06-copies');
@@ -638,7 +638,7 @@ export default [
       const pid = await startLeave(people.emp, title, 2);
       const page = await adminPage(ctx, 'tcAdminPage');
       ctx.shared.page = page;
-      const running = await open(ctx, page, '/flowable/instance/RunningList');
+      const running = await open(ctx, page, '/flowable/process/RunningList');
       await running.locator('.ant-pro-table-search [id="title"]').fill(title);
       await running.locator('.ant-pro-table-search [id="title"]').press('Enter');
       const row = running.locator('.ant-table-row', { hasText: title });
@@ -650,7 +650,7 @@ export default [
       await reason.locator('.ant-btn-primary').click();
       await ctx.portal.toast(page, '终止');
       await eventually(async () => (await people.mgr.api.todoOf(pid)).length === 0, 'the task is gone');
-      const history = await open(ctx, page, '/flowable/instance/HistoryList');
+      const history = await open(ctx, page, '/flowable/process/HistoryList');
       await history.locator('.ant-pro-table-search [id="title"]').fill(title);
       await history.locator('.ant-pro-table-search [id="title"]').press('Enter');
       const ended = history.locator('.ant-table-row', { hasText: title });
@@ -668,7 +668,7 @@ export default [
       const { people } = await world(ctx);
       const title = `English leave ${sfx}`;
       let page = await as(ctx, people.emp, 'en-US');
-      const start = await open(ctx, page, '/flowable/task/ProcessStart');
+      const start = await open(ctx, page, '/flowable/task/ProcessList');
       await start.locator(`.loom-start-card[data-process="${KEY}"]`).click();
       const dlg = page.locator('.loom-start-dialog');
       await dlg.locator('#title').fill('');

@@ -9,10 +9,10 @@ const routes: RemoteRoutes = {
   '/sys/post/PostList': () => import('./pages/post'),
   '/sys/area/AreaList': () => import('./pages/area'),
   '/sys/menu/MenuList': () => import('./pages/menu'),
-  '/sys/dict/DictList': () => import('./pages/dict'),
+  '/sys/dict/DictTypeList': () => import('./pages/dict'),
   '/sys/log/LogList': () => import('./pages/log'),
   '/sys/config/SysConfig': () => import('./pages/config'),
-  '/sys/file/FileManager': () => import('./pages/file'),
+  '/sys/file/index': () => import('./pages/file'),
 };
 
 export default routes;

@@ -4,7 +4,7 @@ import { IconCatalogue } from '@loom/ui/icons';
 import { copyText } from '@loom/ui/core';
 
 /**
- * The icon catalogue (`/sys/icon/IconList`): antd and Font Awesome tabs. Clicking an icon copies
+ * The icon catalogue (`/gen/icon/IconList`): antd and Font Awesome tabs. Clicking an icon copies
  * its class name: '复制成功!', or '复制失败!' when the clipboard refuses (shown in the same
  * success style, as the product does).
  */

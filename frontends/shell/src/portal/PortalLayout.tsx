@@ -16,7 +16,7 @@ import {
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon, PageActiveProvider, PageCloseProvider, PageTitleProvider, areaOfHref, getLang, logout, setLang, useSession, type Lang, type MenuNode } from '@loom/ui/core';
-import { findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
+import { HOME_HREF, currentHref, findMenuByHref, isExternal, menuPath, normaliseHref, visibleMenus } from './menu';
 import { RemotePage } from './remotes';
 import { prefetchMenuPages } from './prefetch';
 import { GeneratedModulePage, loadGeneratedModules } from './generated';
@@ -32,7 +32,7 @@ const BUILT_IN = new Set(AREAS);
 const IconList = lazy(() => import('../pages/IconList'));
 const NoticeList = lazy(() => import('../pages/NoticeList'));
 
-export const ICON_HREF = '/sys/icon/IconList';
+export const ICON_HREF = '/gen/icon/IconList';
 
 interface OpenTab {
   key: string;
@@ -91,11 +91,17 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
   const [tabs, setTabs] = useState<OpenTab[]>([]);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
-  const path = loc.pathname;
+  // the menu's 首页 (the JeePlus client's home view) is the shell's own home
+  const path = loc.pathname === HOME_HREF ? '/' : loc.pathname;
+  // a former href (a bookmark from before the menu named the JeePlus client's views) leads to its page
+  const moved = currentHref(loc.pathname, loc.search);
+  useEffect(() => {
+    if (moved) navigate(moved, { replace: true });
+  }, [moved, navigate]);
 
   // every visited page gets a tab (the home tab is always there)
   useEffect(() => {
-    if (path === '/') return;
+    if (path === '/' || moved) return;
     setTabs((prev) => {
       const i = prev.findIndex((x) => x.key === path);
       if (i >= 0) {
@@ -106,14 +112,14 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
       }
       return [...prev, { key: path, path, search: loc.search }];
     });
-  }, [path, loc.search]);
+  }, [path, loc.search, moved]);
 
   useEffect(() => {
     if (menus.length) performance.mark('loom:menu');
     prefetchMenuPages(menus);
   }, [menus]);
 
-  const crumbs = useMemo(() => menuPath(menus, path, loc.search), [menus, path, loc.search]);
+  const crumbs = useMemo(() => menuPath(menus, path === '/' ? HOME_HREF : path, loc.search), [menus, path, loc.search]);
   const current = crumbs[crumbs.length - 1];
   useEffect(() => {
     if (crumbs.length > 1) setOpenKeys((prev) => Array.from(new Set([...prev, ...crumbs.slice(0, -1).map((c) => c.id)])));

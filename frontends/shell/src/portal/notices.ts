@@ -35,7 +35,7 @@ const KIND_LIST: Record<Notice['kind'], string> = {
   task: '/flowable/task/TodoList',
   urge: '/flowable/task/TodoList',
   deadline: '/flowable/task/TodoList',
-  copy: '/extension/flowCopy/FlowCopyList',
+  copy: '/flowable/extension/FlowCopyList',
   result: '/flowable/task/ApplyList',
 };
 

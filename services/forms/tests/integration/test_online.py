@@ -62,6 +62,18 @@ async def test_binding_to_a_new_table_creates_it_synced_in_gencode_with_base_col
     assert used.json() is False
 
 
+async def test_the_columns_of_a_table_not_created_yet_are_an_empty_page(env):
+    # when the JeePlus form designer asks for the columns of its new form's table before it exists
+    answer = await env.client.get(
+        "/form/make/getTableColumnList",
+        params={"name": "jp_form_not_yet", "dataSource.enName": "master"},
+        headers=env.headers(),
+    )
+    # then it is an empty page, as JeePlus answers, not "not found"
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"total": 0, "rows": []}
+
+
 async def test_a_bad_mobile_and_a_missing_required_field_are_refused_with_both_messages(env):
     form_id = await bound_form(env)
     # when
@@ -276,7 +288,7 @@ async def test_create_menu_asks_sys_for_a_page_with_buttons_and_permission_strin
     # then
     assert response.status_code == 200, response.text
     menu = env.menus.menus[0]
-    assert menu["href"] == f"/form/generate/GenerateFormList?formId={form_id}"
+    assert menu["href"] == f"/form/GenerateList?id={form_id}"
     assert [p for _, p in menu["buttons"]] == [
         f"form:leave:{a}" for a in ("view", "add", "edit", "del", "import", "export")
     ]

@@ -16,7 +16,16 @@ from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.office.models import COMPANY, DEPARTMENT, Office
 from loom_sys.role import service as role_service
 from loom_sys.role.models import Role
-from loom_sys.seed_data import BUTTON_ENGLISH_NAMES, CRUD, DICTIONARIES, DIRECTORIES, ENGLISH_NAMES, PAGES
+from loom_sys.seed_data import (
+    BUTTON_ENGLISH_NAMES,
+    CLIENT_BUTTONS,
+    CRUD,
+    DICTIONARIES,
+    DIRECTORIES,
+    ENGLISH_NAMES,
+    HOME,
+    PAGES,
+)
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import User, UserRole
 
@@ -31,6 +40,7 @@ EMPLOYEE_ROLE_ID = "employee"
 # What everyone who starts processes and handles tasks needs: the task center's pages, viewing them
 # and handling tasks. Picking users and reading a task's form need no further right.
 EMPLOYEE_MENUS = (
+    "m-home",
     "m-flow",
     *(
         f"m-flow-{page}{button}"
@@ -85,8 +95,12 @@ async def _upsert_menu(
 
 
 async def seed_menus(session: AsyncSession) -> list[str]:
-    """The directories, pages and buttons of all four areas; returns every seeded id."""
-    ids: list[str] = []
+    """The home page and the directories, pages and buttons of all four areas; returns every seeded id."""
+    key, name, href, icon, sort = HOME
+    await _upsert_menu(
+        session, f"m-{key}", ("0",), PAGE, name, ENGLISH_NAMES.get(key), sort, href=href, icon=icon, affix="1"
+    )
+    ids: list[str] = [f"m-{key}"]
     for key, name, icon, sort in DIRECTORIES:
         directory_id = f"m-{key}"
         await _upsert_menu(
@@ -115,6 +129,14 @@ async def seed_menus(session: AsyncSession) -> list[str]:
                 permission=f"{prefix}:{action}",
             )
             ids.append(button_id)
+    for page, action, permission, label in CLIENT_BUTTONS:
+        page_id = f"m-{page}"
+        parent = next(parent for key, parent, *_ in PAGES if key == page)
+        button_id = f"{page_id}-{action}"
+        ancestors = ("0", f"m-{parent}", page_id)
+        english = BUTTON_ENGLISH_NAMES.get(action)
+        await _upsert_menu(session, button_id, ancestors, BUTTON, label, english, 900, permission=permission)
+        ids.append(button_id)
     return ids
 
 

@@ -100,6 +100,14 @@ DICTIONARIES: list[tuple[str, str, list[tuple[str, str]]]] = [
 
 CRUD = (("view", "查看"), ("add", "添加"), ("edit", "修改"), ("del", "删除"))
 
+# A page's href is the JeePlus client's view of that screen (``src/views/modules`` + href, in its
+# source or its jeeplus-gencode/-flowable/-form packages), so one menu serves both portals; Loom's
+# shell maps each href to its own page (frontends/*/src/routes.ts).
+HOME_HREF = "/sys/dashboard/analysis/index"
+# (id, name, href, icon, sort): 首页, first in the menu and its tab fixed (affix). The JeePlus client
+# lands there after login (its ``/home`` is this href); Loom's shell opens its own home there.
+HOME: tuple[str, str, str, str, int] = ("home", "首页", HOME_HREF, "home", 10)
+
 # (id, parent id, name, href, icon, sort, permission prefix, extra buttons)
 PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]]] = [
     (
@@ -126,14 +134,14 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
     ("sys-post", "sys", "岗位管理", "/sys/post/PostList", "idcard", 120, "sys:post", ()),
     ("sys-area", "sys", "区域管理", "/sys/area/AreaList", "environment", 150, "sys:area", ()),
     ("sys-menu", "sys", "菜单管理", "/sys/menu/MenuList", "menu", 180, "sys:menu", ()),
-    ("sys-dict", "sys", "字典管理", "/sys/dict/DictList", "book", 210, "sys:dict", ()),
-    ("sys-icon", "sys", "图标库", "/sys/icon/IconList", "smile", 240, "", ()),
+    ("sys-dict", "sys", "字典管理", "/sys/dict/DictTypeList", "book", 210, "sys:dict", ()),
+    ("sys-icon", "sys", "图标库", "/gen/icon/IconList", "smile", 240, "", ()),
     ("sys-log", "sys", "日志管理", "/sys/log/LogList", "profile", 270, "sys:log", (("list", "日志列表"),)),
     (
         "sys-file",
         "sys",
         "文件管理",
-        "/sys/file/FileManager",
+        "/sys/file/index",
         "folder-open",
         300,
         "sys:file",
@@ -144,7 +152,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-table",
         "gen",
         "表单配置",
-        "/gencode/table/GenTableList",
+        "/gen/GenTableList",
         "table",
         30,
         "gencode:genTable",
@@ -164,7 +172,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-dbtable",
         "gen",
         "数据库管理",
-        "/database/table/DataTableList",
+        "/database/datatable/Table",
         "hdd",
         70,
         "database:table",
@@ -184,7 +192,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-validate",
         "gen",
         "校验类型",
-        "/gencode/validateType/ValidateTypeList",
+        "/gen/GenValidateTypeList",
         "check-square",
         90,
         "gencode:validateType",
@@ -194,7 +202,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-show",
         "gen",
         "控件类型",
-        "/gencode/showType/ShowTypeList",
+        "/gen/GenShowTypeList",
         "appstore",
         120,
         "gencode:showType",
@@ -204,7 +212,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-query",
         "gen",
         "查询类型",
-        "/gencode/queryType/QueryTypeList",
+        "/gen/GenQueryTypeList",
         "search",
         150,
         "gencode:queryType",
@@ -214,7 +222,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-dbtype",
         "gen",
         "数据库类型",
-        "/gencode/dataBaseType/DataBaseTypeList",
+        "/gen/GenDataBaseTypeList",
         "hdd",
         180,
         "gencode:dataBaseType",
@@ -225,7 +233,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-codeparam",
         "gen",
         "代码生成参数",
-        "/gencode/codeParam/CodeParamForm",
+        "/gen/GenCodeParamList",
         "setting",
         240,
         "gencode:codeParam",
@@ -235,7 +243,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "gen-template",
         "gen",
         "模板管理",
-        "/gencode/templateGroup/TemplateGroupList",
+        "/gen/template/TemplateList",
         "file-text",
         270,
         "gencode:templateGroup",
@@ -245,7 +253,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-model",
         "flow",
         "流程设计",
-        "/flowable/model/ModelList",
+        "/flowable/process/ModelList",
         "deployment-unit",
         30,
         "flowable:model",
@@ -265,7 +273,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-process",
         "flow",
         "流程定义",
-        "/flowable/process/ProcessDefinitionList",
+        "/flowable/process/DefinitionList",
         "partition",
         60,
         "flowable:process",
@@ -275,7 +283,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-running",
         "flow",
         "运行中流程",
-        "/flowable/instance/RunningList",
+        "/flowable/process/RunningList",
         "play-circle",
         90,
         "flowable:instance",
@@ -285,7 +293,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-history",
         "flow",
         "历史流程",
-        "/flowable/instance/HistoryList",
+        "/flowable/process/HistoryList",
         "history",
         120,
         "flowable:history",
@@ -305,7 +313,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-done",
         "flow",
         "已办任务",
-        "/flowable/task/HistoricList",
+        "/flowable/task/HistoryList",
         "carry-out",
         180,
         "flowable:historic",
@@ -316,7 +324,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-start",
         "flow",
         "发起流程",
-        "/flowable/task/ProcessStart",
+        "/flowable/task/ProcessList",
         "play-square",
         135,
         "flowable:start",
@@ -326,18 +334,27 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-copy",
         "flow",
         "抄送我的",
-        "/extension/flowCopy/FlowCopyList",
+        "/flowable/extension/FlowCopyList",
         "copy",
         215,
         "extension:flowCopy",
         (),
     ),
-    ("flow-button", "flow", "常用按钮", "/extension/button/ButtonList", "build", 240, "extension:button", ()),
+    (
+        "flow-button",
+        "flow",
+        "常用按钮",
+        "/flowable/extension/ButtonList",
+        "build",
+        240,
+        "extension:button",
+        (),
+    ),
     (
         "flow-condition",
         "flow",
         "流程表达式",
-        "/extension/condition/ConditionList",
+        "/flowable/extension/ConditionList",
         "function",
         270,
         "extension:condition",
@@ -347,7 +364,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-listener",
         "flow",
         "监听器",
-        "/extension/listener/ListenerList",
+        "/flowable/extension/ListenerList",
         "api",
         300,
         "extension:listener",
@@ -367,7 +384,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "flow-category",
         "flow",
         "流程分类",
-        "/extension/actCategory/ActCategoryList",
+        "/flowable/extension/ActCategoryList",
         "folder",
         330,
         "extension:actCategory",
@@ -377,22 +394,29 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "form-make",
         "form",
         "表单设计",
-        "/form/make/FormMakeList",
+        "/form/MakeFormList",
         "form",
         30,
         "form:make",
-        (("design", "设计"), ("createMenu", "创建菜单")),
+        (("design", "设计"), ("createMenu", "创建菜单"), ("deploy", "发布")),
     ),
     (
         "form-definition",
         "form",
         "流程表单",
-        "/extension/formDefinition/FormDefinitionList",
+        "/flowable/form/FormDefinitionList",
         "profile",
         60,
         "extension:formDefinition",
         (("design", "设计"),),
     ),
+]
+
+# Buttons whose permission is a key of the JeePlus client's own rather than the page's prefix:
+# (page id, button id, permission, name). Every key the client checks for a feature Loom has is
+# seeded (docs/rights.md lists the client's keys and which are Loom's features).
+CLIENT_BUTTONS: list[tuple[str, str, str, str]] = [
+    ("flow-process", "act-del", "act:process:del", "删除流程定义"),
 ]
 
 DIRECTORIES: list[tuple[str, str, str, int]] = [
@@ -404,6 +428,7 @@ DIRECTORIES: list[tuple[str, str, str, int]] = [
 
 # English labels of the seeded menus (the portal shows them in en-US), by menu key and button action.
 ENGLISH_NAMES: dict[str, str] = {
+    "home": "Home",
     "sys": "System",
     "gen": "Code generator",
     "flow": "Workflow",
@@ -450,6 +475,7 @@ ENGLISH_NAMES: dict[str, str] = {
 }
 
 BUTTON_ENGLISH_NAMES: dict[str, str] = {
+    "home": "Home",
     "view": "View",
     "add": "Add",
     "edit": "Edit",
@@ -472,4 +498,5 @@ BUTTON_ENGLISH_NAMES: dict[str, str] = {
     "list": "List",
     "share": "Shared files",
     "executeSql": "Run SQL",
+    "act-del": "Delete definition",
 }

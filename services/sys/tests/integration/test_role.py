@@ -82,11 +82,37 @@ async def test_the_seeded_employee_role_gives_the_task_center_and_no_administrat
         "flowable:task:audit",
         "flowable:task:view",
     ]
-    assert [m["name"] for m in menus["menuList"]] == ["流程管理"]
-    assert [c["href"] for c in menus["menuList"][0]["children"]] == [
-        "/flowable/task/ProcessStart",
-        "/flowable/task/TodoList",
-        "/flowable/task/HistoricList",
-        "/flowable/task/ApplyList",
-        "/extension/flowCopy/FlowCopyList",
+    assert [(m["name"], m["href"]) for m in menus["menuList"]] == [
+        ("首页", "/sys/dashboard/analysis/index"),
+        ("流程管理", None),
     ]
+    assert [c["href"] for c in menus["menuList"][1]["children"]] == [
+        "/flowable/task/ProcessList",
+        "/flowable/task/TodoList",
+        "/flowable/task/HistoryList",
+        "/flowable/task/ApplyList",
+        "/flowable/extension/FlowCopyList",
+    ]
+
+
+async def test_the_jeeplus_grant_screen_saves_only_the_rights_it_sends(admin: httpx.AsyncClient) -> None:
+    # given a role with a name, remarks and one page
+    await admin.post(
+        "/sys/role/save",
+        json={"name": "授权员", "enName": "granted", "remarks": "说明", "menuIdList": ["m-sys-post"]},
+    )
+    role = (await admin.get("/sys/role/list", params={"enName": "granted"})).json()["records"][0]
+    # when the JeePlus client's 角色授权 saves the ticked menus (and half-ticked directory) alone
+    saved = await admin.post(
+        "/sys/role/save",
+        json={"id": role["id"], "menuIds": "m-sys,m-sys-user,m-sys-user-view", "dataRuleIds": ""},
+    )
+    # then the rights are replaced and the rest of the role stays as it was
+    assert saved.status_code == 200, saved.text
+    assert saved.json() == "保存角色'授权员'成功"
+    stored = (await admin.get("/sys/role/queryById", params={"id": role["id"]})).json()
+    assert sorted(stored["menuIdList"]) == ["m-sys", "m-sys-user", "m-sys-user-view"]
+    assert (stored["name"], stored["enName"], stored["remarks"]) == ("授权员", "granted", "说明")
+    # and a new role still needs its names
+    nameless = await admin.post("/sys/role/save", json={"menuIds": "m-sys"})
+    assert nameless.status_code == 400

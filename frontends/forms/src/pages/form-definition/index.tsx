@@ -14,7 +14,7 @@ const P = { view: 'extension:formDefinition:view', add: 'extension:formDefinitio
 type TreeNode = { key: string; title: string; children?: TreeNode[] };
 const toTree = (nodes: Category[]): TreeNode[] => nodes.map((n) => ({ key: n.id, title: n.name, children: n.children?.length ? toTree(n.children) : undefined }));
 
-/** 流程表单 (`/extension/formDefinition/FormDefinitionList`): category tree, definitions, versions, design, primary version. */
+/** 流程表单 (`/flowable/form/FormDefinitionList`): category tree, definitions, versions, design, primary version. */
 export default function FormDefinitionList(_props: PageProps) {
   const { t } = useTranslation('forms');
   const { message } = useFeedback();

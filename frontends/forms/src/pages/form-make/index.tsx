@@ -13,7 +13,7 @@ const isButton = (node: Record<string, unknown>) => node.type === '2';
 
 const P = { view: 'form:make:view', add: 'form:make:add', edit: 'form:make:edit', del: 'form:make:del', design: 'form:make:design', createMenu: 'form:make:createMenu' };
 
-/** 表单设计 (`/form/make/FormMakeList`): forms with add (basic info), design, bind, create menu, preview, delete. */
+/** 表单设计 (`/form/MakeFormList`): forms with add (basic info), design, bind, create menu, preview, delete. */
 export default function FormMakeList(_props: PageProps) {
   const { t } = useTranslation('forms');
   const { message } = useFeedback();

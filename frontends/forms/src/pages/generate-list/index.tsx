@@ -19,7 +19,7 @@ function cell(w: FormWidget, v: unknown) {
   return <FieldValue widget={w} value={v} />;
 }
 
-/** The online list a created menu opens (`/form/generate/GenerateFormList?formId=`): search, sort, add / edit / view, delete, XLSX. */
+/** The online list a created menu opens (`/form/GenerateList?id=`, the JeePlus client's view; `formId` too): search, sort, add / edit / view, delete, XLSX. */
 export default function GenerateFormList({ query }: PageProps) {
   const { t } = useTranslation('forms');
   const { message } = useFeedback();

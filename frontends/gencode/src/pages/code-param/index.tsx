@@ -17,7 +17,7 @@ interface CodeParam extends Record<string, unknown> {
 export const CODE_PARAM_ID = '1';
 const svc = refService<CodeParam>('codeParam');
 
-/** 代码生成默认参数 (`/gencode/codeParam/CodeParamForm`): one card with an edit button. */
+/** 代码生成默认参数 (`/gen/GenCodeParamList`): one card with an edit button. */
 export default function CodeParamForm(_props: PageProps) {
   const { t } = useTranslation('gencode');
   const [data, setData] = useState<CodeParam | null>(null);

@@ -13,7 +13,7 @@ import { TableDialog } from './TableDialog';
 const P = { view: 'database:table:view', add: 'database:table:add', edit: 'database:table:edit', del: 'database:table:del', sql: 'database:table:executeSql' };
 type Row = { name: string; comments: string } & Record<string, unknown>;
 
-/** 数据库管理 (`/database/table/DataTableList`): the tables of a data source — create, alter (the DDL
+/** 数据库管理 (`/database/datatable/Table`): the tables of a data source — create, alter (the DDL
  * previewed, lossy statements marked), drop, view rows, run SQL. */
 export default function DataTableList(_props: PageProps) {
   const { t } = useTranslation('gencode');

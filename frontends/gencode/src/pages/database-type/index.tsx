@@ -18,7 +18,7 @@ interface DataBaseType extends Record<string, unknown> {
 const svc = refService<DataBaseType>('dataBaseType');
 const P = { view: 'gencode:dataBaseType:view', add: 'gencode:dataBaseType:add', edit: 'gencode:dataBaseType:edit', del: 'gencode:dataBaseType:del' };
 
-/** 数据库类型 (`/gencode/dataBaseType/DataBaseTypeList`): a database kind and its physical column types. */
+/** 数据库类型 (`/gen/GenDataBaseTypeList`): a database kind and its physical column types. */
 export default function DataBaseTypeList(_props: PageProps) {
   const { t } = useTranslation('gencode');
   const childColumns = [

@@ -23,7 +23,7 @@ const LICENCE_CODES = [700, 710];
 const MODULE_POLL_MS = 3000;
 const MODULE_WATCH_MS = 180_000;
 
-/** 表单配置 (`/gencode/table/GenTableList`): the generated-table list with its wizard and dialogs. */
+/** 表单配置 (`/gen/GenTableList`): the generated-table list with its wizard and dialogs. */
 export default function GenTableList(_props: PageProps) {
   const { t } = useTranslation('gencode');
   const { message, modal } = useFeedback();

@@ -8,7 +8,7 @@ import type { TemplateGroup } from './templates';
 
 const P = { view: 'gencode:templateGroup:view', add: 'gencode:templateGroup:add', edit: 'gencode:templateGroup:edit', del: 'gencode:templateGroup:del' };
 
-/** 模板管理 (`/gencode/templateGroup/TemplateGroupList`): template groups as a card grid with a plus card. */
+/** 模板管理 (`/gen/template/TemplateList`): template groups as a card grid with a plus card. */
 export default function TemplateGroupList(_props: PageProps) {
   const { t } = useTranslation('gencode');
   const { message, modal } = useFeedback();

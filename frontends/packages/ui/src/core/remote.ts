@@ -19,19 +19,21 @@ export type PageModule = { default: ComponentType<PageProps> };
  */
 export type RemoteRoutes = Record<string, () => Promise<PageModule>>;
 
-/** The built-in areas by the first segment of a menu href (docs/wire.md): `/sys/*` → sys, … */
+/**
+ * The built-in areas by the first segment of a menu href (docs/wire.md). The menu's hrefs are the
+ * JeePlus client's views (one menu for both portals), and the areas follow them: `/sys/*` → sys,
+ * `/gen/*` and `/database/*` → gencode, `/flowable/*` → workflow, `/form/*` → forms.
+ */
 const BUILT_IN_AREAS: Record<string, string> = {
   sys: 'sys',
-  gencode: 'gencode',
   gen: 'gencode',
   database: 'gencode',
   flowable: 'workflow',
-  extension: 'workflow',
   form: 'forms',
 };
 
-/** Hrefs of an area other than their first segment names: 流程表单 keeps JeePlus's `/extension/` href but is a forms page. */
-const BUILT_IN_PREFIXES: Array<[prefix: string, area: string]> = [['/extension/formDefinition/', 'forms']];
+/** Hrefs of an area other than their first segment names: 流程表单 is the client's `/flowable/form/` view but a forms page. */
+const BUILT_IN_PREFIXES: Array<[prefix: string, area: string]> = [['/flowable/form/', 'forms']];
 
 /** A remote registered at run time: its module-federation name and the href prefixes it owns. */
 export interface RuntimeArea {

@@ -9,7 +9,7 @@ import { requiredRule } from '../../shared/fields';
 
 const P = { view: 'sys:dict:view', add: 'sys:dict:add', edit: 'sys:dict:edit', del: 'sys:dict:del' };
 
-/** 字典管理 (`/sys/dict/DictList`): dictionary types on the left, the values of the chosen type on the right. */
+/** 字典管理 (`/sys/dict/DictTypeList`): dictionary types on the left, the values of the chosen type on the right. */
 export default function DictList(_props: PageProps) {
   const { t } = useTranslation('sys');
   const list = useRef<ListPageHandle<DictType>>(null);

@@ -34,7 +34,7 @@ function folderOf(nodes: FileNode[], id: string | undefined): string {
   return id.includes('/') ? id.slice(0, id.lastIndexOf('/')) : 'mine';
 }
 
-/** 文件管理 (`/sys/file/FileManager`): the caller's own files (and the shared ones with the permission). */
+/** 文件管理 (`/sys/file/index`): the caller's own files (and the shared ones with the permission). */
 export default function FileManager(_props: PageProps) {
   const { t } = useTranslation('sys');
   const { message, modal } = useFeedback();

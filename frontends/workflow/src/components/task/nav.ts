@@ -6,7 +6,7 @@ export const TASK_HREF = '/flowable/task/TaskForm';
 export const DETAIL_HREF = '/flowable/task/TaskFormDetail';
 export const TODO_HREF = '/flowable/task/TodoList';
 export const APPLY_HREF = '/flowable/task/ApplyList';
-export const COPY_HREF = '/extension/flowCopy/FlowCopyList';
+export const COPY_HREF = '/flowable/extension/FlowCopyList';
 
 /** The task page's URL for a to-do row (the ids getTaskDef needs). */
 export function taskUrl(row: Pick<TodoRow, 'status' | 'task' | 'vars'>): string {

@@ -19,7 +19,7 @@ interface CommonButton extends Record<string, unknown> {
 
 const resource = crudResource<CommonButton>('/extension/button');
 
-/** 常用按钮 (`/extension/button/ButtonList`): the buttons designers pick into user tasks. */
+/** 常用按钮 (`/flowable/extension/ButtonList`): the buttons designers pick into user tasks. */
 export default function ButtonList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const oldCode = useRef<string | undefined>(undefined);

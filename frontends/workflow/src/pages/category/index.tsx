@@ -20,7 +20,7 @@ function options(list: ActCategory[], skip?: string): Opt[] {
   return list.filter((c) => c.id !== skip).map((c) => ({ value: c.id, title: c.name, children: options(c.children ?? [], skip) }));
 }
 
-/** 流程分类 (`/extension/actCategory/ActCategoryList`): the category tree the model and definition lists filter by. */
+/** 流程分类 (`/flowable/extension/ActCategoryList`): the category tree the model and definition lists filter by. */
 export default function ActCategoryList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const list = useRef<ListPageHandle<Row>>(null);

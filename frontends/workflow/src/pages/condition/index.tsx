@@ -15,7 +15,7 @@ interface CommonExpression extends Record<string, unknown> {
 
 const resource = crudResource<CommonExpression>('/extension/condition');
 
-/** 流程表达式 (`/extension/condition/ConditionList`): common expressions for sequence-flow conditions. */
+/** 流程表达式 (`/flowable/extension/ConditionList`): common expressions for sequence-flow conditions. */
 export default function ConditionList(_props: PageProps) {
   const { t } = useTranslation('designer');
   return (

@@ -9,7 +9,7 @@ import { detailUrl } from '../../components/task/nav';
 import { queryColumn, showTime } from '../../components/task/columns';
 import type { CopyRow } from '../../components/task/types';
 
-/** 抄送我的 (`/extension/flowCopy/FlowCopyList`): copies sent to me at a node; opening one marks it read. */
+/** 抄送我的 (`/flowable/extension/FlowCopyList`): copies sent to me at a node; opening one marks it read. */
 export default function FlowCopyList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { message } = useFeedback();

@@ -12,7 +12,7 @@ import type { DoneRow } from '../../components/task/types';
 
 const LEVEL: Record<string, string> = { success: 'green', danger: 'red', warning: 'orange', info: 'blue' };
 
-/** 已办任务 (`/flowable/task/HistoricList`): tasks I completed; take one back while the next is untouched. */
+/** 已办任务 (`/flowable/task/HistoryList`): tasks I completed; take one back while the next is untouched. */
 export default function HistoricList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();

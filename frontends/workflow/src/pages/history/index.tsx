@@ -10,7 +10,7 @@ import type { InstanceRow } from '../../components/task/types';
 
 const P = { del: 'flowable:history:del' };
 
-/** 历史流程 (`/flowable/instance/HistoryList`): ended instances with how they ended; chart, history, delete the record. */
+/** 历史流程 (`/flowable/process/HistoryList`): ended instances with how they ended; chart, history, delete the record. */
 export default function HistoryList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { modal } = useFeedback();

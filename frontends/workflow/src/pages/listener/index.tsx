@@ -20,7 +20,7 @@ interface CommonListener extends Record<string, unknown> {
 
 const resource = crudResource<CommonListener>('/extension/listener');
 
-/** 监听器 (`/extension/listener/ListenerList`): common execution ('1') and task ('2') listeners. */
+/** 监听器 (`/flowable/extension/ListenerList`): common execution ('1') and task ('2') listeners. */
 export default function ListenerList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const crud = useCrud<CommonListener>();

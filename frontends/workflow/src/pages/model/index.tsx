@@ -12,7 +12,7 @@ const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ def
 
 const P = { view: 'flowable:model:view', add: 'flowable:model:add', edit: 'flowable:model:edit', del: 'flowable:model:del', deploy: 'flowable:model:deploy', design: 'flowable:model:design' };
 
-/** 流程设计 (`/flowable/model/ModelList`): models by category; create, design, copy, publish, change category, delete, preview. */
+/** 流程设计 (`/flowable/process/ModelList`): models by category; create, design, copy, publish, change category, delete, preview. */
 export default function ModelList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const { message, modal } = App.useApp();

@@ -9,7 +9,7 @@ import { definitionService, type DefinitionRow } from './service';
 
 const P = { view: 'flowable:process:view', active: 'flowable:process:active', suspend: 'flowable:process:suspend', del: 'flowable:process:del' };
 
-/** 流程定义 (`/flowable/process/ProcessDefinitionList`): definitions by category with version, suspend/activate, chart, delete. */
+/** 流程定义 (`/flowable/process/DefinitionList`): definitions by category with version, suspend/activate, chart, delete. */
 export default function ProcessDefinitionList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const { message } = App.useApp();

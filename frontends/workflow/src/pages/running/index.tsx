@@ -13,7 +13,7 @@ import { IncidentDialog, IncidentTag, useIncidents } from '../../components/work
 
 const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
 
-/** 运行中流程 (`/flowable/instance/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
+/** 运行中流程 (`/flowable/process/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { t: tw } = useTranslation('work');

@@ -22,7 +22,7 @@ export function byCategory(rows: DefinitionRow[], none: string): Array<[string, 
     .map(([c, list]) => [c, [...list].sort((x, y) => x.name.localeCompare(y.name))]);
 }
 
-/** 发起流程 (`/flowable/task/ProcessStart`): the definitions I may start, by category as cards, with a search. */
+/** 发起流程 (`/flowable/task/ProcessList`): the definitions I may start, by category as cards, with a search. */
 export default function ProcessStart(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { message } = useFeedback();

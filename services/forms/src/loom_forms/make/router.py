@@ -137,10 +137,12 @@ async def get_table_list(runtime: RuntimeDep, request: Request) -> dict[str, Any
     dependencies=[VIEW],
 )
 async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str = "") -> dict[str, Any]:
-    """Columns of a table: `rows[{name, jdbcType, comments, isPk, isNull}]`."""
+    """Columns of a table: `rows[{name, jdbcType, comments, isPk, isNull}]` (none, `total` 0, for a
+    table not created yet)."""
     table = name or request.query_params.get("tableName", "")
-    columns = await runtime.data.columns(_data_source(request), table)
+    columns = await service.table_columns(runtime.data, _data_source(request), table)
     return {
+        "total": len(columns),
         "rows": [
             {
                 "name": c.name,
@@ -150,7 +152,7 @@ async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str
                 "isNull": "1" if c.nullable else "0",
             }
             for c in columns
-        ]
+        ],
     }
 
 
@@ -181,7 +183,8 @@ async def validate_key_no_exist(session: SessionDep, request: Request) -> bool:
         icon="its icon",
         sort="its order",
     ),
-    dependencies=[require_permission(f"{PERM}:createMenu")],
+    # form:make:deploy: the JeePlus client's 发布, which creates the form's menu
+    dependencies=[require_permission(f"{PERM}:createMenu", f"{PERM}:deploy")],
 )
 async def create_menu(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
     """Form-encoded `formId, parent.id, name, icon`: a menu in sys with view/add/edit/del/import/export."""

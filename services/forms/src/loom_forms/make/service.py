@@ -22,7 +22,7 @@ from loom_forms.make.models import MASTER, FormMake
 from loom_forms.make.schemas import MakeSave
 from loom_platform.errors import ErrorCode, RemoteError
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
-from loom_platform.tablerows import TableSync
+from loom_platform.tablerows import Column, TableSync
 from loom_platform.wire import new_id
 
 CODE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
@@ -256,6 +256,17 @@ async def table_free(data: DataClient, table: str, data_source: str) -> bool:
     return table not in {t["name"] for t in await data.tables(data_source or MASTER)}
 
 
+async def table_columns(data: DataClient, data_source: str, table: str) -> list[Column]:
+    """The columns of a table; none for a table not created yet (the JeePlus form designer asks for
+    the columns of its new form's table before the form's first save creates it)."""
+    try:
+        return await data.columns(data_source, table)
+    except RemoteError as exc:
+        if exc.remote_code is ErrorCode.NOT_FOUND and await table_free(data, table, data_source):
+            return []
+        raise
+
+
 async def create_menu(session: AsyncSession, directory: DirectoryClient, data: Mapping[str, Any]) -> str:
     """A page menu in sys opening the form's online list, with its buttons and permission strings."""
     record = await get(session, text_of(data.get("formId") or data.get("id")))
@@ -270,7 +281,7 @@ async def create_menu(session: AsyncSession, directory: DirectoryClient, data: M
     menu_id = await directory.create_menu(
         parent_id=parent_id,
         name=name,
-        href=f"/form/generate/GenerateFormList?formId={record.id}",
+        href=f"/form/GenerateList?id={record.id}",
         icon=text_of(data.get("icon")),
         buttons=[(label, f"form:{record.code}:{action}") for label, action in BUTTONS],
         sort=int(text_of(data.get("sort")) or 0) if text_of(data.get("sort")).isdigit() else 0,
