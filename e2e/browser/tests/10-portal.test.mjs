@@ -322,7 +322,7 @@ export default [
       });
       await page.reload();
       await page.waitForSelector('#loom-username', { timeout: 20000 });
-      expect(page.url().includes('redirect=%2Fsys%2Fdict%2FDictList'), `login remembers the page: ${page.url()}`);
+      expect(page.url().includes('redirect=%2Fsys%2Fdict%2FDictTypeList'), `login remembers the page: ${page.url()}`);
       await ctx.portal.login(page, admin.user, admin.password);
       await page.waitForURL((u) => u.pathname === '/sys/dict/DictTypeList', { timeout: 10000 });
     },
