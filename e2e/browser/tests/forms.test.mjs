@@ -32,7 +32,7 @@ async function api(p, url, method = 'GET', body = undefined) {
  * administrator does in 角色管理 (a new menu is granted to no role; see the report of issue 11).
  */
 async function grantMenu(p, formId) {
-  const ids = await grantMenus(p, (href) => href.includes(`formId=${formId}`));
+  const ids = await grantMenus(p, (href) => href === `/form/GenerateList?id=${formId}`);
   expect(ids.length >= 2, `the menu and its buttons exist (${ids.length})`);
 }
 

@@ -56,10 +56,30 @@ async def test_binding_to_a_new_table_creates_it_synced_in_gencode_with_base_col
         "/form/make/validateTableNoExist", params={"tableName": "form_leave"}, headers=env.headers()
     )
     assert taken.json() is False
+    # the JeePlus form designer names the table `name`
+    named = await env.client.get(
+        "/form/make/validateTableNoExist",
+        params={"name": "form_leave", "dataSource.enName": "master"},
+        headers=env.headers(),
+    )
+    assert named.json() is False
     used = await env.client.get(
         "/form/make/validateKeyNoExist", params={"code": "leave"}, headers=env.headers()
     )
     assert used.json() is False
+
+
+async def test_saving_a_forms_basic_information_answers_the_form_and_the_message_shown(env):
+    # when the JeePlus client's 新建表单 saves (it shows the answer with Element's message)
+    made = await env.client.post(
+        "/form/make/saveBasicInfo",
+        json={"name": "客户端表单", "code": "jpclient", "autoCreate": "1", "tableName": "jp_form_1"},
+        headers=env.headers(),
+    )
+    # then the answer is the form, with the text the client's message shows
+    assert made.status_code == 200, made.text
+    assert made.json()["id"] and made.json()["code"] == "jpclient"
+    assert made.json()["message"] == "保存数据表单'客户端表单'成功"
 
 
 async def test_the_columns_of_a_table_not_created_yet_are_an_empty_page(env):

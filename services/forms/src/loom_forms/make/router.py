@@ -74,12 +74,14 @@ async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> di
     dependencies=[WRITE],
 )
 async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
-    """Name, key, data source and remarks; answers the form (with its new id)."""
+    """Name, key, data source and remarks; answers the form (with its new id) and ``message``, the
+    success text: the JeePlus client hands the answer to Element's message as its options."""
     body = MakeSave.model_validate(await request_fields(request, text=False))
     async with transaction(session):
         record = await service.save_basic_info(session, body, runtime.data)
     runtime.online.forget(record.id)
-    return service.render(record, with_source=False)
+    saved = translate("forms.make.saved", name=record.name)
+    return {**service.render(record, with_source=False), "message": saved}
 
 
 @router.post(
@@ -157,9 +159,15 @@ async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str
 
 
 @router.get("/validateTableNoExist", openapi_extra=DATA_SOURCE, dependencies=[VIEW])
-async def validate_table_no_exist(runtime: RuntimeDep, request: Request, tableName: str = "") -> bool:  # noqa: N803
-    """True when the data source has no table of that name."""
-    return await service.table_free(runtime.data, tableName, _data_source(request))
+async def validate_table_no_exist(
+    runtime: RuntimeDep,
+    request: Request,
+    tableName: str = "",  # noqa: N803
+    name: str = "",
+) -> bool:
+    """True when the data source has no table of that name (``tableName``, or the JeePlus form
+    designer's ``name``)."""
+    return await service.table_free(runtime.data, tableName or name, _data_source(request))
 
 
 @router.get(

@@ -167,6 +167,8 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
             children: (
               <div style={{ maxHeight: 520, overflow: 'auto' }} data-testid="role-data-rules">
                 <Tree
+                  // mounted again once the rules arrive: defaultExpandAll applies to the first data only
+                  key={rules ? 'rules' : 'loading'}
                   checkable
                   blockNode
                   selectable={false}

@@ -1,0 +1,86 @@
+// The steps of the JeePlus client's test, in order: log in, open every menu page, then the actions.
+import { Check, clearToasts, errorToasts, eventually, expect, settled } from './lib.mjs';
+import { ACTIONS } from './actions.mjs';
+
+const HOME = '/sys/dashboard/analysis/index';
+
+/** The hash route the client shows (its router runs in hash mode), without the query. */
+export function route(page) {
+  return decodeURIComponent(new URL(page.url()).hash.replace(/^#/, '').split('?')[0]);
+}
+
+/** The page menus of the signed-in user as the client keeps them (sessionStorage.allMenuList). */
+async function menuPages(page) {
+  const tree = await page.evaluate(() => JSON.parse(sessionStorage.getItem('allMenuList') || '[]'));
+  const pages = [];
+  const walk = (nodes, parents) => {
+    for (const n of nodes) {
+      if (n.children?.length) walk(n.children, [...parents, n.name]);
+      else if (n.href) pages.push({ name: n.name, href: n.href, parents });
+    }
+  };
+  walk(tree, []);
+  return pages;
+}
+
+/** Opens a menu page the way a user does: its directory in the side menu, then the page. */
+export async function openMenu(ctx, name, parents = []) {
+  const { page } = ctx;
+  const sidebar = page.locator('.jp-sidebar');
+  const item = sidebar.locator('li.el-menu-item', { has: page.locator(`span:text-is("${name}")`) }).first();
+  for (const dir of parents) {
+    const title = sidebar.locator('.el-submenu__title', { has: page.locator(`span:text-is("${dir}")`) }).first();
+    const open = await title.evaluate((el) => el.parentElement.classList.contains('is-opened'));
+    if (!open) await title.click();
+  }
+  await item.waitFor({ state: 'visible', timeout: 10000 });
+  await item.click();
+}
+
+/** The client's login page, as a user signs in (its captcha is shown; Loom asks for none). */
+async function login(ctx) {
+  const { page, watcher } = ctx;
+  await page.goto(ctx.base + '/');
+  await page.locator('input[placeholder="请输入账号"]').fill(ctx.admin.user);
+  await page.locator('input[placeholder="请输入密码"]').fill(ctx.admin.password);
+  await page.locator('input[placeholder="请输入验证码"]').fill('1234');
+  await page.locator('button.login-submit').click();
+  // the client lands on its home, the dashboard the menu's 首页 names
+  await eventually(() => route(page) === HOME, `the client lands on ${HOME}`, 30000);
+  await page.locator('.jp-sidebar li.el-menu-item').first().waitFor({ timeout: 20000 });
+  await settled(page, watcher, 'the home page settles');
+  const failures = [...watcher.take(), ...(await errorToasts(page))];
+  expect(!failures.length, `after login: ${failures.join('; ')}`);
+}
+
+/** Every page of the menu opens its screen and loads its data: no failed call, no error shown. */
+async function everyMenuPage(ctx) {
+  const { page, watcher } = ctx;
+  const pages = (await menuPages(page)).filter((p) => p.href !== HOME);
+  const opened = [];
+  const broken = [];
+  for (const p of pages) {
+    await clearToasts(page);
+    watcher.take();
+    try {
+      await openMenu(ctx, p.name, p.parents);
+      await eventually(() => route(page) === p.href.split('?')[0], `the route becomes ${p.href}`, 15000);
+      await settled(page, watcher, `${p.name} settles`);
+      const failures = [...watcher.take(), ...(await errorToasts(page))];
+      if (route(page) === '/404') failures.push('the client has no view for it (404)');
+      if (failures.length) throw new Check(failures.join('; '));
+      opened.push(p.name);
+    } catch (e) {
+      broken.push(`${p.name} (${p.href}): ${e.message}`);
+    }
+  }
+  ctx.results.pages = { opened: opened.length, of: pages.length };
+  ctx.results.summary = [`menu pages: ${opened.length} of ${pages.length} open and load their data`];
+  expect(!broken.length, `${broken.length} of ${pages.length} menu pages do not open:\n${broken.join('\n')}`);
+}
+
+export const STEPS = [
+  { name: 'the client signs in and lands on its home', run: login, always: true, critical: true },
+  { name: 'every menu page opens and loads its data', run: everyMenuPage },
+  ...ACTIONS,
+];
