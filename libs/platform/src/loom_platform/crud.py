@@ -9,6 +9,10 @@ What is not plain CRUD stays a hand-written service beside its resources.
 
 Nested rows (column types, Java fields, template files) arrive with their parent: a row without id
 is inserted, a row with id is updated, a row flagged ``delFlag`` is deleted.
+
+A save with the id of a record updates the fields it sends and keeps the others (JeePlus's save:
+its client sends ``{id, sort}`` to move a menu, ``{id, menuIds, dataRuleIds}`` to grant a role):
+the fields left out are filled from the record before the body is validated (:func:`completed`).
 """
 
 # No ``from __future__ import annotations``: the routes' parameter types are read by FastAPI
@@ -32,7 +36,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import InvalidArgument, LoomError, NotFound
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
-from loom_platform.openapi import RECORD, fields_body, list_body
+from loom_platform.openapi import RECORD, fields_body, list_body, object_body
 from loom_platform.paging import PageDep, PageParams, contains, empty_filter, paginate
 from loom_platform.wire import WireModel, new_id, now, split_ids
 
@@ -240,6 +244,32 @@ async def save(session: AsyncSession, resource: Resource, payload: Any) -> SQLMo
     return record
 
 
+async def completed(session: AsyncSession, resource: Resource, sent: Mapping[str, Any]) -> dict[str, Any]:
+    """A save's fields as JeePlus reads them: with the id of a stored record, each field of the wire
+    shape that the body leaves out and the record stores keeps its stored value."""
+    record_id = sent.get("id")
+    record = await session.get(resource.model, record_id) if isinstance(record_id, str) and record_id else None
+    if record is None:
+        return dict(sent)
+    kept: dict[str, Any] = {}
+    for name, info in resource.wire.model_fields.items():
+        alias = info.alias or name
+        if alias not in sent and name not in sent and name in type(record).model_fields:
+            kept[alias] = getattr(record, name)
+    return {**kept, **sent}
+
+
+async def json_object(request: Request) -> dict[str, Any]:
+    """The body of a save: a JSON object."""
+    try:
+        data = orjson.loads(await request.body() or b"{}")
+    except orjson.JSONDecodeError as exc:
+        raise InvalidArgument("json_invalid", detail="body") from exc
+    if not isinstance(data, dict):
+        raise InvalidArgument("json_invalid", detail="body")
+    return data
+
+
 def is_deleted(flag: Any) -> bool:
     """A nested row's delFlag: '1' (string) or 1 (number) means deleted."""
     return str(flag).strip() == "1"
@@ -365,23 +395,25 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
 
         @router.post(f"{prefix}/save", name=f"{resource.name}_save", openapi_extra=_fields_of(body_type))
         async def save_fields(request: Request, session: SessionDep, principal: Saver_) -> Message:
-            """Creates or updates a record from a form's (or a JSON object's) fields."""
-            body = body_type.model_validate(await request_fields(request, text=False))
+            """Creates or updates a record from a form's (or a JSON object's) fields; with an id,
+            the fields left out keep their values."""
+            sent = await request_fields(request, text=False)
             async with transaction(session):
+                body = body_type.model_validate(await completed(session, resource, sent))
                 name = await store(session, resource, body, principal.user_id)
             return message(resource.saved(name))
 
     else:
 
-        async def save_one(session: SessionDep, body: WireModel, principal: Saver_) -> Message:
-            """Creates or updates a record (with its nested rows)."""
+        @router.post(f"{prefix}/save", name=f"{resource.name}_save", openapi_extra=object_body(body_type))
+        async def save_one(request: Request, session: SessionDep, principal: Saver_) -> Message:
+            """Creates or updates a record (with its nested rows); with an id, the fields left out
+            keep their values."""
+            sent = await json_object(request)
             async with transaction(session):
+                body = body_type.model_validate(await completed(session, resource, sent))
                 name = await store(session, resource, body, principal.user_id)
             return message(resource.saved(name))
-
-        # FastAPI reads the body's schema from the signature: the resource's own, not the base.
-        save_one.__annotations__["body"] = body_type
-        router.post(f"{prefix}/save", name=f"{resource.name}_save")(save_one)
 
     @router.delete(f"{prefix}/delete", name=f"{resource.name}_delete")
     async def delete_(session: SessionDep, _: Deleter, ids: str = "") -> Message:

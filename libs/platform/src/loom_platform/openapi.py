@@ -126,6 +126,13 @@ def _inline(schema: Any, defs: dict[str, Any]) -> Any:
     return schema
 
 
+def object_body(model: type[BaseModel]) -> dict[str, Any]:
+    """``openapi_extra`` of a route that reads a JSON object of ``model`` from its body itself."""
+    schema = model.model_json_schema(by_alias=True)
+    content = {"application/json": {"schema": _inline(schema, schema.get("$defs", {}))}}
+    return {"requestBody": {"required": True, "content": content}}
+
+
 def list_body(model: type[BaseModel]) -> dict[str, Any]:
     """``openapi_extra`` of a route that reads a JSON list of ``model`` from its body itself."""
     schema = model.model_json_schema(by_alias=True)

@@ -34,3 +34,14 @@ async def test_deleting_a_page_with_its_buttons_revokes_their_grants(admin: http
     assert (await admin.delete("/sys/menu/delete", params={"ids": ids})).json() == "删除菜单成功"
     permissions = (await admin.get("/sys/user/getMenus")).json()["permissions"]
     assert "sys:post:view" not in permissions
+
+
+async def test_the_menu_list_moves_and_hides_a_menu_by_the_field_it_sends(admin: httpx.AsyncClient) -> None:
+    # when the JeePlus client's menu list changes a page's sort, then its 显示 switch
+    moved = await admin.post("/sys/menu/save", json={"id": "m-sys-area", "sort": 77})
+    hidden = await admin.post("/sys/menu/save", json={"id": "m-sys-area", "isShow": "0"})
+    # then each changes that field only
+    assert (moved.status_code, hidden.status_code) == (200, 200), (moved.text, hidden.text)
+    menu = (await admin.get("/sys/menu/queryById", params={"id": "m-sys-area"})).json()
+    assert (menu["sort"], menu["isShow"], menu["name"]) == (77, "0", "区域管理")
+    assert (menu["href"], menu["parentId"], menu["icon"]) == ("/sys/area/AreaList", "m-sys", "environment")

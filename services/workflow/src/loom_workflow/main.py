@@ -27,6 +27,7 @@ from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.incident.router import router as incident_router
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
+from loom_workflow.notice.bell import router as bell_router
 from loom_workflow.notice.consumer import notices
 from loom_workflow.notice.router import router as notice_router
 from loom_workflow.process.chart import router as chart_router
@@ -48,6 +49,7 @@ ROUTERS = [
     flowform_router,
     category_router,
     notice_router,
+    bell_router,
     decision_router,
     external_router,
     connector_router,

@@ -71,6 +71,22 @@ async def test_each_deployment_is_a_new_version_and_can_be_suspended(env: Env) -
     )
 
 
+async def test_the_jeeplus_definition_list_pages_by_page_no_and_reads_its_older_page(env: Env) -> None:
+    # given two processes deployed
+    await deploy(env, "leave", "请假流程", LEAVE)
+    await deploy(env, "leave2", "请假流程二", LEAVE.replace('process id="leave"', 'process id="leave2"'))
+    # when the JeePlus client's 流程定义 asks for its first page of one row the older way
+    answer = await env.client.get(
+        "/flowable/process/list", params={"pageNo": 1, "pageSize": 1, "category": ""}, headers=env.headers()
+    )
+    # then it reads success and page {list, count} (the page the rest of the client reads is there too)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["success"] is True and body["page"]["count"] == 2 == body["total"]
+    assert [d["key"] for d in body["page"]["list"]] == ["leave"] and body["page"]["list"] == body["records"]
+    assert body["page"]["list"][0]["deploymentTime"]
+
+
 async def test_buttons_refuse_system_codes_and_duplicates(env: Env) -> None:
     # given
     h = env.headers()

@@ -123,6 +123,40 @@ HR = process(
 )
 
 
+async def test_the_jeeplus_bell_lists_the_unread_notices_as_announcements_and_no_mail(
+    env: Env, consuming: Any
+) -> None:
+    # given a task waiting for bob
+    await deploy(env, "simple", "简单流程", SIMPLE, SIMPLE_EXT)
+    await start(env, "u-alice", "simple", "出差单")
+    await _notices(env, "u-bob", 1)
+    # when the JeePlus client's bell fills itself at login
+    params = {"current": 1, "size": 10}
+    bell = await env.client.get(
+        "/notify/list", params={"readFlag": 0, "isSelf": "true", **params}, headers=env.headers("u-bob")
+    )
+    mail = await env.client.get(
+        "/mail/box/list", params={"readStatus": 0, **params}, headers=env.headers("u-bob")
+    )
+    # then the notice reads as an unread announcement, and the mailbox is empty
+    assert bell.status_code == 200, bell.text
+    (notice,) = bell.json()["records"]
+    assert (notice["title"], notice["content"], notice["readFlag"], notice["type"]) == (
+        "出差单",
+        "审批",
+        "0",
+        "task",
+    )
+    assert notice["createBy"] == {"id": "", "name": "", "photo": ""} and notice["createDate"]
+    assert (mail.status_code, mail.json()["records"], mail.json()["total"]) == (200, [], 0)
+    # and once read it is no longer on the bell
+    await env.client.put("/flowable/notice/read", headers=env.headers("u-bob"))
+    again = await env.client.get(
+        "/notify/list", params={"readFlag": 0, **params}, headers=env.headers("u-bob")
+    )
+    assert again.json()["total"] == 0
+
+
 async def test_members_of_a_candidate_role_hear_of_a_new_task_once_each_never_of_their_own(
     env: Env, consuming: Any
 ) -> None:

@@ -14,6 +14,8 @@ class RoleSave(WireModel):
     useable: str = Field(default="1", pattern="^[01]$")
     remarks: str | None = Field(default=None, max_length=255)
     menu_id_list: list[str] | None = None
+    # The JeePlus client's grant screen (角色授权) sends the menus comma-joined instead.
+    menu_ids: str | None = Field(default=None, max_length=100_000)
     # Data permissions: the scope (sys_data_scope), the offices of 按明细设置, the granted rules
     # (ids, or the client's comma-joined ``dataRuleIds`` of ``dataRule-<id>`` tree nodes).
     data_scope: str | None = Field(default=None, max_length=1)

@@ -38,7 +38,8 @@ async def menu_ids(session: AsyncSession, role_id: str) -> list[str]:
 
 
 async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
-    """Creates or updates a role; with ``menuIdList`` its grants are replaced."""
+    """Creates or updates a role; with ``menuIdList`` (or the comma-joined ``menuIds``) its grants
+    are replaced."""
     role = (
         await get(session, data.id)
         if data.id
@@ -57,8 +58,11 @@ async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
     role.update_by, role.update_date = actor, now()
     session.add(role)
     await session.flush()
-    if data.menu_id_list is not None:
-        await grant(session, role.id, data.menu_id_list)
+    granted = data.menu_id_list
+    if granted is None and data.menu_ids is not None:
+        granted = [m for m in data.menu_ids.split(",") if m]
+    if granted is not None:
+        await grant(session, role.id, granted)
     rule_ids = data.data_rule_id_list
     if rule_ids is None and data.data_rule_ids is not None:
         rule_ids = [r for r in data.data_rule_ids.split(",") if r]

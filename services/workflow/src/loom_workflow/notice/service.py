@@ -8,7 +8,7 @@ open streams."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,8 +203,30 @@ async def unread(session: AsyncSession, user_id: str) -> int:
     return int(await session.scalar(stmt) or 0)
 
 
-async def page(session: AsyncSession, user_id: str, params: PageParams, only_unread: bool) -> dict[str, Any]:
-    """The user's notices, newest first, with the unread count."""
+def as_announcement(notice: Notice, stale: bool = False) -> dict[str, Any]:
+    """A notice as the JeePlus client's bell reads its announcements (通知): the request's title,
+    what happened as the content, when, and who sent it (the platform: nobody)."""
+    return {
+        "id": notice.id,
+        "type": notice.kind,
+        "title": notice.title,
+        "content": notice.detail,
+        "readFlag": "1" if notice.read_flag == "1" or stale else "0",
+        "createDate": iso(notice.create_date),
+        "createBy": {"id": "", "name": "", "photo": ""},
+        "procInsId": notice.proc_inst_id,
+        "taskId": notice.task_id,
+    }
+
+
+async def page(
+    session: AsyncSession,
+    user_id: str,
+    params: PageParams,
+    only_unread: bool,
+    shape: Callable[[Notice, bool], dict[str, Any]] = render,
+) -> dict[str, Any]:
+    """The user's notices, newest first, with the unread count; each in ``shape``."""
     where = [col(Notice.user_id) == user_id]
     if only_unread:
         where.append(_unread())
@@ -216,7 +238,7 @@ async def page(session: AsyncSession, user_id: str, params: PageParams, only_unr
     )
     if not params.all_rows:
         stmt = stmt.offset(params.offset).limit(params.size)
-    records = [render(n, bool(stale)) for n, stale in (await session.execute(stmt)).all()]
+    records = [shape(n, bool(stale)) for n, stale in (await session.execute(stmt)).all()]
     return {**page_body(records, total, params), "unread": await unread(session, user_id)}
 
 

@@ -13,7 +13,7 @@ from loom_platform.db import SessionDep
 from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
 from loom_platform.openapi import OBJECT, query
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import PageDep, empty_filter, parse_page
 from loom_platform.wire import split_ids
 from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
@@ -26,7 +26,8 @@ router = APIRouter(prefix="/flowable/process", tags=["process"])
 
 CanActivate = Annotated[Principal, require_permission("flowable:process:active", "flowable:process:edit")]
 CanSuspend = Annotated[Principal, require_permission("flowable:process:suspend", "flowable:process:edit")]
-CanDeleteDefinition = Annotated[Principal, require_permission("flowable:process:del")]
+# act:process:del: the JeePlus client's key for deleting a definition (its 流程定义 list).
+CanDeleteDefinition = Annotated[Principal, require_permission("flowable:process:del", "act:process:del")]
 CanViewRunning = Annotated[Principal, require_permission("flowable:instance:view")]
 CanDeleteRunning = Annotated[Principal, require_permission("flowable:instance:del", "flowable:instance:stop")]
 CanViewHistory = Annotated[Principal, require_permission("flowable:history:view", "flowable:instance:view")]
@@ -47,7 +48,8 @@ async def list_definitions(
     startable: str | None = None,
 ) -> Any:
     """Deployed definitions, latest version per key; with ``startable=1`` (the start screen) only
-    those the caller may start (candidateStarterUsers/Groups)."""
+    those the caller may start (candidateStarterUsers/Groups). Paged by ``pageNo``/``pageSize``
+    (the JeePlus client's 流程定义 list), the page is also ``{success, page: {list, count}}``."""
     if startable == "1":
         return await service.startable_definitions(
             session,
@@ -58,13 +60,19 @@ async def list_definitions(
             name=empty_filter(name),
             category=empty_filter(category),
         )
-    return await queries.definitions(
+    legacy = request.query_params.get("pageNo")
+    if legacy is not None:  # the JeePlus client's 流程定义 still speaks the older paging
+        page = parse_page({"current": legacy, "size": request.query_params.get("pageSize", "10")})
+    answer = await queries.definitions(
         session,
         page,
         name=empty_filter(name),
         category=empty_filter(category),
         latest_only=allVersions != "1",
     )
+    if legacy is not None:
+        answer |= {"success": True, "page": {"list": answer["records"], "count": answer["total"]}}
+    return answer
 
 
 @router.get("/historicVariables", openapi_extra=OBJECT)
