@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -70,6 +70,9 @@ test-frontends: ## vitest component tests
 
 e2e: ## API and browser tests through the real gateway
 	@bash scripts/e2e.sh
+
+test-jeeplus-client: ## the real JeePlus admin client (built beforehand at LOOM_JEEPLUS_CLIENT_DIR, default ~/.cache/loom/jeeplus-client/dist) in Chromium: its menu pages and everyday actions on a platform of its own (~3 min)
+	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=1 bash scripts/e2e.sh
 
 fuzz: ## schemathesis, long profile: every operation of every service through the gateway, 5xx fail (figures: bench/RESULTS.md)
 	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_FUZZ_EXAMPLES=$${LOOM_FUZZ_EXAMPLES:-200} LOOM_SYS_ACCESS_TOKEN_SECONDS=86400 \

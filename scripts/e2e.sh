@@ -48,6 +48,16 @@ if [ "${LOOM_E2E_BROWSER:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e
   code=0; (cd frontends && npm run --silent e2e -- ${LOOM_E2E_BROWSER_ARGS:-}) 2>&1 | tee "$LOOM_STATE_DIR/browser.out" || code=${PIPESTATUS[0]}
   record "browser tests" "$code" "$LOOM_STATE_DIR/browser.out" "^  ✗ |passed, .* failed"
 fi
+# The real JeePlus admin client in Chromium, when a built one is cached (LOOM_JEEPLUS_CLIENT_DIR,
+# default ~/.cache/loom/jeeplus-client/dist): it says so and passes over when there is none.
+if [ "${LOOM_E2E_JEEPLUS:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e/jeeplus-client ]; then
+  code=0; (cd frontends && node ../e2e/jeeplus-client/run.mjs ${LOOM_E2E_JEEPLUS_ARGS:-}) 2>&1 | tee "$LOOM_STATE_DIR/jeeplus.out" || code=${PIPESTATUS[0]}
+  if skipped=$(grep -m1 "^jeeplus client: skipped" "$LOOM_STATE_DIR/jeeplus.out"); then
+    summary+=("JeePlus client: ${skipped#jeeplus client: }"); stage_started=$SECONDS
+  else
+    record "JeePlus client" "$code" "$LOOM_STATE_DIR/jeeplus.out" "^  ✗ |^menu pages|passed, .* failed"
+  fi
+fi
 # Last, because the fuzzer edits and deletes whatever its grants allow: schemathesis against every
 # service's OpenAPI through the gateway, failing on any 5xx (LOOM_FUZZ_EXAMPLES per operation).
 if [ "${LOOM_E2E_FUZZ:-1}" = 1 ]; then

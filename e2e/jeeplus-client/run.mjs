@@ -4,9 +4,10 @@
 // role with menu rights, a table designed, synced and generated, a form designed and published, a
 // process drawn, published, started and approved).
 //
-// The client is not part of this repository: it is built from its public source beforehand (see
-// docs/jeeplus-client.md) and found at LOOM_JEEPLUS_CLIENT_DIR (default
-// ~/.cache/loom/jeeplus-client/dist). Without it the test says so and passes over (exit 0).
+// The client is not part of this repository, nor is a way to build it: a JeePlus-Vue client built
+// beforehand from its public source (jp-ui with VUE_APP_SERVER_URL=/api) is found at
+// LOOM_JEEPLUS_CLIENT_DIR (default ~/.cache/loom/jeeplus-client/dist). Without one the test says so
+// and passes over (exit 0); `make test` runs it only then, `make test-jeeplus-client` alone.
 //   LOOM_PORTAL_URL   Loom's gateway (default http://127.0.0.1:8080); the client is served beside
 //                     it on one origin (its files at /, /api/... handed to the gateway)
 //   --only=<name>     run the steps whose name contains <name> (login always runs)
@@ -20,7 +21,7 @@ import { STEPS } from './steps.mjs';
 
 const dist = process.env.LOOM_JEEPLUS_CLIENT_DIR || join(homedir(), '.cache', 'loom', 'jeeplus-client', 'dist');
 if (!existsSync(join(dist, 'index.html'))) {
-  console.log(`jeeplus client: skipped, no built client at ${dist} (LOOM_JEEPLUS_CLIENT_DIR; docs/jeeplus-client.md says how to build one)`);
+  console.log(`jeeplus client: skipped, no built JeePlus-Vue client at ${dist} (LOOM_JEEPLUS_CLIENT_DIR)`);
   process.exit(0);
 }
 const gateway = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');

@@ -131,7 +131,7 @@ export default [
       const [task] = await call('/fetchAndLock', { workerId: 'w', topics: [{ topicName: topic, lockDuration: 60000 }] });
       await call(`/${task.id}/failure`, { workerId: 'w', errorMessage: '承运商不可用', retries: 0 });
       // the monitor marks the instance and retries its task
-      const running = await openPage(ctx, p, '/flowable/instance/RunningList');
+      const running = await openPage(ctx, p, '/flowable/process/RunningList');
       await search(running, 'title', title);
       const row = running.locator('.ant-table-row', { hasText: title });
       await row.locator('[data-incidents="1"]').waitFor({ timeout: 15000 });

@@ -15,7 +15,7 @@ export default [
     name: 'wizard: 添加字段 derives its defaults from the name and type typed in (name: LIKE; date: 日期选择), dictionaries named by their labels',
     run: async (ctx) => {
       const p = await adminPage(ctx, 'walk3');
-      const scope = await openPage(ctx, p, '/gencode/table/GenTableList');
+      const scope = await openPage(ctx, p, '/gen/GenTableList');
       await scope.locator('.loom-datasource-tree [data-datasource]').first().waitFor();
       await scope.locator('[data-action="add"]').click();
       const w = p.locator('.loom-table-wizard');

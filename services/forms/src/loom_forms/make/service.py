@@ -147,6 +147,9 @@ async def save_basic_info(session: AsyncSession, body: MakeSave, data: DataClien
         record.remarks = text_of(body.remarks) or None
     if created and text_of(body.table_name):
         record.table_name = binder.table_name(text_of(body.table_name))
+    if given & {"auto_create", "is_auto_create"} and not record.binding:
+        # the JeePlus client chooses a new or an existing table with the basics; its designer reads it
+        record.auto_create = "1" if text_of(body.auto_create or body.is_auto_create) == "1" else "0"
     touch(record, created=created)
     session.add(record)
     await session.flush()
