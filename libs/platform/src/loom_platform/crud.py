@@ -248,7 +248,9 @@ async def completed(session: AsyncSession, resource: Resource, sent: Mapping[str
     """A save's fields as JeePlus reads them: with the id of a stored record, each field of the wire
     shape that the body leaves out and the record stores keeps its stored value."""
     record_id = sent.get("id")
-    record = await session.get(resource.model, record_id) if isinstance(record_id, str) and record_id else None
+    record = (
+        await session.get(resource.model, record_id) if isinstance(record_id, str) and record_id else None
+    )
     if record is None:
         return dict(sent)
     kept: dict[str, Any] = {}

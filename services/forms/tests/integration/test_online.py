@@ -81,7 +81,9 @@ async def test_saving_a_forms_basic_information_answers_the_form_and_the_message
     assert made.json()["id"] and made.json()["code"] == "jpclient"
     assert made.json()["message"] == "保存数据表单'客户端表单'成功"
     # and its choice of a new table is kept for its designer (which then names the fields itself)
-    form = await env.client.get("/form/make/queryById", params={"id": made.json()["id"]}, headers=env.headers())
+    form = await env.client.get(
+        "/form/make/queryById", params={"id": made.json()["id"]}, headers=env.headers()
+    )
     assert (form.json()["autoCreate"], form.json()["tableName"]) == ("1", "jp_form_1")
 
 
