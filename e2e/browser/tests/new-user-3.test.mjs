@@ -144,7 +144,7 @@ export default [
       expect(cut.length === 0, `no placeholder is cut: ${cut}`);
       // 表单配置 at 1440 px: a table's name and class name on one line each, not broken every few characters
       const p2 = await adminPage(ctx, 'walk3');
-      const tables = await openPage(ctx, p2, '/gencode/table/GenTableList');
+      const tables = await openPage(ctx, p2, '/gen/GenTableList');
       await tables.locator('[data-table]').first().waitFor({ timeout: 20000 });
       const wrapped = await tables.evaluate((root) =>
         [...root.querySelectorAll('[data-table]')].filter((el) => el.getClientRects().length > 1).map((el) => el.textContent),
