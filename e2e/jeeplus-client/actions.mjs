@@ -133,6 +133,9 @@ async function createRoleWithRights(ctx) {
   await pick(page, box, '是否系统数据', '否');
   await pick(page, box, '是否可用', '是');
   await submit(ctx, box, '保存角色');
+  // the new role is found by the list's search
+  await page.locator('input[placeholder="角色名"]:visible').fill(name);
+  await button(page, '查询').click();
   await settled(page, ctx.watcher);
   await (await rowButton(page, name, '角色授权')).click();
   const auth = dialog(page, '权限设置');
