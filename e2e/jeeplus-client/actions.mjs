@@ -25,6 +25,23 @@ async function open(ctx, name, parents) {
   ctx.watcher.take();
 }
 
+/** Opens a menu page and its 新建 dialog (titled `title`), settled. */
+async function openNew(ctx, name, parents, title) {
+  await open(ctx, name, parents);
+  await button(ctx.page, '新建').click();
+  const box = dialog(ctx.page, title);
+  await box.waitFor();
+  await settled(ctx.page, ctx.watcher);
+  return box;
+}
+
+/** Finds a row by the list's search field (its placeholder) and 查询. */
+async function search(ctx, placeholder, text) {
+  await ctx.page.locator(`input[placeholder="${placeholder}"]:visible`).fill(text);
+  await button(ctx.page, '查询').click();
+  await settled(ctx.page, ctx.watcher);
+}
+
 /** Picks a node of a tree select (the client's SelectTree) in the form item labelled `label`. */
 async function pickNode(page, scope, label, node) {
   await field(scope, label).locator('.el-select').first().click();
@@ -57,11 +74,7 @@ async function submit(ctx, box, message, text = '确定') {
 async function createUser(ctx) {
   const { page } = ctx;
   const login = `jp${ctx.run}`;
-  await open(ctx, '用户管理', ['系统管理']);
-  await button(page, '新建').click();
-  const box = dialog(page);
-  await box.waitFor();
-  await settled(page, ctx.watcher);
+  const box = await openNew(ctx, '用户管理', ['系统管理']);
   await fill(box, '账号', login);
   await fill(box, '密码', 'Jeeplus-123');
   await fill(box, '确认密码', 'Jeeplus-123');
@@ -89,17 +102,11 @@ async function rowButton(page, text, label) {
 async function createDictionary(ctx) {
   const { page } = ctx;
   const type = `jp_dict_${ctx.run}`;
-  await open(ctx, '字典管理', ['系统管理']);
-  await button(page, '新建').click();
-  const box = dialog(page, '新增字典');
-  await box.waitFor();
+  const box = await openNew(ctx, '字典管理', ['系统管理'], '新增字典');
   await fill(box, '类型', type);
   await fill(box, '描述', `客户端字典${ctx.run}`);
   await submit(ctx, box, '成功');
-  // the new type is found by the list's search
-  await page.locator('input[placeholder="类型"]:visible').fill(type);
-  await button(page, '查询').click();
-  await settled(page, ctx.watcher);
+  await search(ctx, '类型', type);
   await (await rowButton(page, type, '管理键值')).click();
   const drawer = page.locator('.el-drawer:visible').last();
   await drawer.waitFor();
@@ -124,19 +131,13 @@ async function createDictionary(ctx) {
 async function createRoleWithRights(ctx) {
   const { page } = ctx;
   const name = `客户端角色${ctx.run}`;
-  await open(ctx, '角色管理', ['系统管理']);
-  await button(page, '新建').click();
-  const box = dialog(page, '新建角色');
-  await box.waitFor();
+  const box = await openNew(ctx, '角色管理', ['系统管理'], '新建角色');
   await fill(box, '角色名称', name);
   await fill(box, '英文名称', `jp_role_${ctx.run}`);
   await pick(page, box, '是否系统数据', '否');
   await pick(page, box, '是否可用', '是');
   await submit(ctx, box, '保存角色');
-  // the new role is found by the list's search
-  await page.locator('input[placeholder="角色名"]:visible').fill(name);
-  await button(page, '查询').click();
-  await settled(page, ctx.watcher);
+  await search(ctx, '角色名', name);
   await (await rowButton(page, name, '角色授权')).click();
   const auth = dialog(page, '权限设置');
   await auth.waitFor();
@@ -171,12 +172,8 @@ async function tickRow(page, text) {
 async function designSyncAndGenerateTable(ctx) {
   const { page } = ctx;
   const table = `jp_note_${ctx.run}`;
-  await open(ctx, '表单配置', ['代码生成']);
   // design: the wizard's first step names the table and adds a column, the other steps keep their defaults
-  await button(page, '新建').click();
-  const box = dialog(page, '新增表单');
-  await box.waitFor();
-  await settled(page, ctx.watcher);
+  const box = await openNew(ctx, '表单配置', ['代码生成'], '新增表单');
   await fill(box, '表名', table);
   await fill(box, '说明', `客户端便签${ctx.run}`);
   await fill(box, '类名', `JpNote${ctx.run.replace(/^./, (c) => c.toUpperCase())}`);
@@ -211,12 +208,8 @@ async function designSyncAndGenerateTable(ctx) {
 async function designAndPublishForm(ctx) {
   const { page } = ctx;
   const name = `客户端表单${ctx.run}`;
-  await open(ctx, '表单设计', ['表单管理']);
   // the form's basic information: a key, and a new table named by the dialog
-  await button(page, '新建').click();
-  const basic = dialog(page, '新建表单');
-  await basic.waitFor();
-  await settled(page, ctx.watcher);
+  const basic = await openNew(ctx, '表单设计', ['表单管理'], '新建表单');
   await fill(basic, '表单名称', name);
   await fill(basic, '表单key', `jpform${ctx.run}`);
   await button(basic, '生成随机表名').click();
