@@ -4,8 +4,8 @@ createMenu becomes the client's ``/form/GenerateList?id=``, and the home page é¦
 (``/sys/dashboard/analysis/index``, where the client lands after login) is added and granted to
 every role (the seed keeps it up to date afterwards)
 
-Revision ID: 0010
-Revises: 0009
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-11-28
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0010"
-down_revision: str | None = "0009"
+revision: str = "0011"
+down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
