@@ -106,11 +106,27 @@ class Client:
         self.deadline = deadline_seconds
         # Sent with every call besides the context (e.g. a service credential the callee checks).
         self._metadata = tuple(metadata)
-        self.channel = grpc.aio.insecure_channel(
-            address, options=[("grpc.keepalive_time_ms", 30000), ("grpc.enable_retries", 1)]
-        )
+        # Made at the first call, inside the event loop that uses it: grpc.aio binds a channel to the
+        # loop current when it is made, and a service is built before its loop runs (or, in tests,
+        # after another test closed the thread's loop).
+        self._channel: grpc.aio.Channel | None = None
+        self._stubs: dict[Callable[[grpc.aio.Channel], Any], Any] = {}
         # Thousands of calls at once on one channel were cancelled here: bound them.
         self._slots = asyncio.Semaphore(max_in_flight)
+
+    @property
+    def channel(self) -> grpc.aio.Channel:
+        if self._channel is None:
+            self._channel = grpc.aio.insecure_channel(
+                self.address, options=[("grpc.keepalive_time_ms", 30000), ("grpc.enable_retries", 1)]
+            )
+        return self._channel
+
+    def stub(self, make: Callable[[grpc.aio.Channel], Any]) -> Any:
+        """The service stub ``make`` builds on this channel, made once, at its first use."""
+        if make not in self._stubs:
+            self._stubs[make] = make(self.channel)
+        return self._stubs[make]
 
     async def call(self, method: Callable[..., Any], request: Any, *, timeout: float | None = None) -> Any:
         """Calls a stub method with metadata and a deadline; errors come back as domain errors."""
@@ -127,7 +143,8 @@ class Client:
                 raise error_from_status(exc.code(), exc.details() or "") from exc
 
     async def close(self) -> None:
-        await self.channel.close()
+        if self._channel is not None:
+            await self._channel.close()
 
 
 def error_from_status(status: grpc.StatusCode, details: str) -> LoomError:

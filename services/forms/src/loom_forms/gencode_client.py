@@ -22,7 +22,10 @@ class DataClient:
 
     def __init__(self, client: Client) -> None:
         self._client = client
-        self._stub = data_pb2_grpc.DataServiceStub(client.channel)
+
+    @property
+    def _stub(self) -> data_pb2_grpc.DataServiceStub:
+        return self._client.stub(data_pb2_grpc.DataServiceStub)
 
     async def tables(self, data_source: str) -> list[dict[str, str]]:
         """Tables of a data source as `{name, comments}`."""

@@ -126,7 +126,10 @@ class FormsClient:
 
     def __init__(self, address: str, deadline_seconds: float) -> None:
         self._client = Client(address, deadline_seconds=deadline_seconds)
-        self._stub = service_pb2_grpc.FormsServiceStub(self._client.channel)
+
+    @property
+    def _stub(self) -> service_pb2_grpc.FormsServiceStub:
+        return self._client.stub(service_pb2_grpc.FormsServiceStub)
 
     async def store(
         self,

@@ -16,7 +16,10 @@ class DirectoryClient:
 
     def __init__(self, client: Client) -> None:
         self._client = client
-        self._stub = service_pb2_grpc.DirectoryServiceStub(client.channel)
+
+    @property
+    def _stub(self) -> service_pb2_grpc.DirectoryServiceStub:
+        return self._client.stub(service_pb2_grpc.DirectoryServiceStub)
 
     async def access(self, user_id: str, session_id: str) -> Access:
         """The user's access within a session (inactive when disabled or logged out)."""

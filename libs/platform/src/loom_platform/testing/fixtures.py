@@ -21,6 +21,7 @@ import psycopg
 import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from loom_platform.db import sync_url
@@ -79,16 +80,30 @@ def drop_database(server_url: str, name: str) -> None:
 
 
 async def truncate_all(engine: AsyncEngine, keep: tuple[str, ...] = ("alembic_version",)) -> None:
-    """Empties every table of the public schema but ``keep`` (between tests)."""
-    async with engine.begin() as conn:
-        names = (
-            (await conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")))
-            .scalars()
-            .all()
-        )
-        targets = [f'"{n}"' for n in names if n not in keep]
-        if targets:
-            await conn.execute(text(f"TRUNCATE {', '.join(targets)} RESTART IDENTITY CASCADE"))
+    """Empties every table of the public schema but ``keep`` (between tests).
+
+    The service under test keeps running between tests (its outbox relay, consumers, work done
+    after a response), so a background write can hold one table while the TRUNCATE holds another:
+    PostgreSQL then aborts one of the two as a deadlock. If that is the TRUNCATE, it runs again."""
+    for attempt in range(5):
+        try:
+            async with engine.begin() as conn:
+                names = (
+                    (await conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")))
+                    .scalars()
+                    .all()
+                )
+                targets = [f'"{n}"' for n in names if n not in keep]
+                if targets:
+                    await conn.execute(text(f"TRUNCATE {', '.join(targets)} RESTART IDENTITY CASCADE"))
+            return
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) != DEADLOCK_DETECTED or attempt == 4:
+                raise
+
+
+# PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock.
+DEADLOCK_DETECTED = "40P01"
 
 
 @contextmanager
