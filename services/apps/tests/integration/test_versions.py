@@ -131,3 +131,13 @@ async def test_removing_the_design_takes_its_module_offline(env):
         await asyncio.sleep(0.2)
     assert found[0]["state"] == "unpublished"
     assert (await env.apps.get(f"/{module}/{name}/list", headers=h)).status_code == 404
+
+
+async def test_unpublishing_a_table_that_was_never_published_is_refused_naming_it(env):
+    # given a table id no module came from
+    # when it is unpublished
+    answer = await env.apps.delete(
+        "/apps/module/unpublish", params={"tableId": "no-such-table"}, headers=env.headers()
+    )
+    # then the answer is a 400 naming the id
+    assert (answer.status_code, answer.json()["msg"]) == (400, "表[no-such-table]没有发布过的模块")

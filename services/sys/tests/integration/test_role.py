@@ -116,3 +116,38 @@ async def test_the_jeeplus_grant_screen_saves_only_the_rights_it_sends(admin: ht
     # and a new role still needs its names
     nameless = await admin.post("/sys/role/save", json={"menuIds": "m-sys"})
     assert nameless.status_code == 400
+
+
+async def test_grants_naming_a_menu_that_does_not_exist_are_refused_naming_it(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given a role granted the user page
+    await admin.post("/sys/role/save", json={"name": "幽灵", "enName": "ghost", "menuIdList": ["m-sys-user"]})
+    role = next(r for r in (await admin.get("/sys/role/list", params={"enName": "ghost"})).json()["records"])
+    # when its grants name a menu that does not exist, as a list or as the JeePlus tree's string
+    as_list = await admin.post(
+        "/sys/role/save",
+        json={"id": role["id"], "name": "幽灵", "enName": "ghost", "menuIdList": ["m-sys", "m-x"]},
+    )
+    as_text = await admin.post("/sys/role/save", json={"id": role["id"], "menuIds": "m-sys,m-nowhere"})
+    # then both are refused naming the id, and the role keeps its grants
+    assert (as_list.status_code, as_list.json()["msg"]) == (400, "菜单[m-x]不存在或已被删除")
+    assert (as_text.status_code, as_text.json()["msg"]) == (400, "菜单[m-nowhere]不存在或已被删除")
+    detail = (await admin.get("/sys/role/queryById", params={"id": role["id"]})).json()
+    assert detail["menuIdList"] == ["m-sys-user"]
+
+
+async def test_members_and_data_rules_that_do_not_exist_are_refused_naming_them(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given a role
+    await admin.post("/sys/role/save", json={"name": "规则", "enName": "ruled2", "menuIdList": []})
+    role = next(r for r in (await admin.get("/sys/role/list", params={"enName": "ruled2"})).json()["records"])
+    # when a user that does not exist is added, or a data rule that does not exist is granted
+    member = await admin.put("/sys/role/addUserToRole", params={"roleId": role["id"], "userIds": "1,nobody"})
+    rule = await admin.post(
+        "/sys/role/save", json={"id": role["id"], "menuIds": "", "dataRuleIds": "m-sys,dataRule-no-rule"}
+    )
+    # then each is refused naming the id
+    assert (member.status_code, member.json()["msg"]) == (400, "用户[nobody]不存在或已被删除")
+    assert (rule.status_code, rule.json()["msg"]) == (400, "数据规则[no-rule]不存在或已被删除")

@@ -135,3 +135,16 @@ async def test_someone_without_user_administration_picks_users_but_sees_only_who
         assert "colleague@example.com" not in str(answer)
     # and writing users stays refused
     assert (await client.post("/sys/user/save", json={"loginName": "x", "name": "x"})).status_code == 403
+
+
+async def test_roles_and_posts_that_do_not_exist_are_refused_naming_them(admin: httpx.AsyncClient) -> None:
+    # given a new user's fields
+    user = {"loginName": "ghost-links", "name": "幽灵", "password": "secret-pw-1"}
+    # when their roles or posts name one that does not exist
+    role = await admin.post("/sys/user/save", json={**user, "roleIdList": ["1", "no-role"]})
+    post = await admin.post("/sys/user/save", json={**user, "postIdList": ["no-post"]})
+    # then each is refused naming the id, and no user was made
+    assert (role.status_code, role.json()["msg"]) == (400, "角色[no-role]不存在或已被删除")
+    assert (post.status_code, post.json()["msg"]) == (400, "岗位[no-post]不存在或已被删除")
+    listed = (await admin.get("/sys/user/list", params={"loginName": "ghost-links"})).json()
+    assert listed["records"] == []

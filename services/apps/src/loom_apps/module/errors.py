@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.errors import FailedPrecondition, NotFound, PermissionDenied
+from loom_platform.errors import FailedPrecondition, InvalidArgument, NotFound, PermissionDenied
 
 
 class ModuleNotFound(NotFound):
@@ -18,3 +18,9 @@ class LogNotYours(PermissionDenied):
     administrator's to read (it may show what the module's code printed)."""
 
     message_key = "apps.module.log_not_yours"
+
+
+class TableNotPublished(InvalidArgument):
+    """Unpublishing a table no module was published from (``TableNotPublished(id=...)``)."""
+
+    message_key = "apps.module.table_not_published"

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Path, Query, Request, Response
 
 from loom_apps.module import builder, service
-from loom_apps.module.errors import ModuleNotFound
+from loom_apps.module.errors import ModuleNotFound, TableNotPublished
 from loom_apps.runtime import RuntimeDep
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
@@ -93,6 +93,8 @@ async def unpublish(
     """Takes a table's modules offline; their table and rows stay."""
     async with transaction(session):
         names = await service.unpublish(session, table_id=tableId)
+        if not names:
+            raise TableNotPublished(id=tableId)
     await runtime.host.take_offline(names)
     return message(translate("apps.module.unpublished", name=",".join(names) or tableId))
 

@@ -20,3 +20,9 @@ class OfficeMissing(InvalidArgument):
     """A role's custom data scope names an office that does not exist."""
 
     message_key = "sys.datarule.office_missing"
+
+
+class RuleMissing(InvalidArgument):
+    """A role's grants name a data rule that does not exist (``RuleMissing(id=...)``)."""
+
+    message_key = "sys.datarule.rule_missing"

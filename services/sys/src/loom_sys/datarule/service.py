@@ -12,10 +12,17 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform import datarules
 from loom_platform.datarules import DataAccess, Rule, Viewer
 from loom_platform.errors import NotFound
+from loom_platform.links import known_ids
 from loom_platform.paging import PageParams, Sortable, contains, paginate
 from loom_platform.wire import now
 from loom_sys import events
-from loom_sys.datarule.errors import CustomSqlRefused, DataScopeInvalid, OfficeMissing, RuleMenuMissing
+from loom_sys.datarule.errors import (
+    CustomSqlRefused,
+    DataScopeInvalid,
+    OfficeMissing,
+    RuleMenuMissing,
+    RuleMissing,
+)
 from loom_sys.datarule.models import DataRule, RoleDataRule, RoleOffice
 from loom_sys.datarule.schemas import DataRuleSave
 from loom_sys.menu.models import Menu
@@ -163,24 +170,14 @@ async def set_role_grants(
         session.add(role)
     if office_ids is not None:
         await session.execute(sql_delete(RoleOffice).where(RoleOffice.role_id == role.id))  # type: ignore[arg-type]
-        found = await _existing(session, Office, office_ids)
-        missing = sorted({o for o in office_ids if o} - set(found))
-        if missing:
-            raise OfficeMissing(id=missing[0][:64])
+        found = await known_ids(session, Office, office_ids, OfficeMissing)
         session.add_all([RoleOffice(role_id=role.id, office_id=o) for o in found])
     if rule_ids is not None:
         await session.execute(sql_delete(RoleDataRule).where(RoleDataRule.role_id == role.id))  # type: ignore[arg-type]
         wanted = [r.removeprefix(RULE_NODE) for r in rule_ids if r]
-        found = await _existing(session, DataRule, wanted)
+        found = await known_ids(session, DataRule, wanted, RuleMissing)
         session.add_all([RoleDataRule(role_id=role.id, datarule_id=r) for r in found])
     await session.flush()
-
-
-async def _existing(session: AsyncSession, model: Any, ids: Sequence[str]) -> list[str]:
-    wanted = sorted(set(ids))
-    if not wanted:
-        return []
-    return list((await session.execute(select(model.id).where(model.id.in_(wanted)))).scalars().all())
 
 
 # --- what one viewer may see ---

@@ -10,11 +10,18 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud
+from loom_platform.links import known_ids
 from loom_platform.wire import camel_fields, now
 from loom_sys import events
 from loom_sys.datarule import service as datarule_service
 from loom_sys.menu.models import Menu
-from loom_sys.role.errors import AdminRoleUndeletable, RoleEnNameTaken, RoleNameTaken
+from loom_sys.role.errors import (
+    AdminRoleUndeletable,
+    MemberMissing,
+    MenuMissing,
+    RoleEnNameTaken,
+    RoleNameTaken,
+)
 from loom_sys.role.models import Role, RoleMenu
 from loom_sys.role.schemas import RoleSave
 from loom_sys.user.models import User, UserRole
@@ -65,7 +72,8 @@ async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
         await grant(session, role.id, granted)
     rule_ids = data.data_rule_id_list
     if rule_ids is None and data.data_rule_ids is not None:
-        rule_ids = [r for r in data.data_rule_ids.split(",") if r]
+        # the JeePlus tree's checked nodes: its menus, and its rules prefixed ``dataRule-``
+        rule_ids = [r for r in data.data_rule_ids.split(",") if r.startswith(datarule_service.RULE_NODE)]
     await datarule_service.set_role_grants(
         session, role, data_scope=data.data_scope, office_ids=data.office_id_list, rule_ids=rule_ids
     )
@@ -86,12 +94,9 @@ async def name_free(session: AsyncSession, *, name: str | None, en_name: str | N
 
 
 async def grant(session: AsyncSession, role_id: str, menu_ids_: Sequence[str]) -> None:
-    """Replaces the role's grants with the existing menus among ``menu_ids_``."""
+    """Replaces the role's grants with the menus ``menu_ids_`` (an unknown one: :class:`MenuMissing`)."""
+    existing = await known_ids(session, Menu, menu_ids_, MenuMissing)
     await session.execute(sql_delete(RoleMenu).where(RoleMenu.role_id == role_id))  # type: ignore[arg-type]
-    wanted = set(menu_ids_)
-    existing = (
-        (await session.execute(select(Menu.id).where(Menu.id.in_(wanted)))).scalars().all() if wanted else []
-    )  # type: ignore[attr-defined]
     session.add_all([RoleMenu(role_id=role_id, menu_id=m) for m in existing])
     await session.flush()
 
@@ -110,13 +115,13 @@ async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
 
 
 async def add_members(session: AsyncSession, role_id: str, user_ids: Sequence[str]) -> int:
-    """Adds users to the role; returns how many were new."""
+    """Adds users to the role (an unknown one: :class:`MemberMissing`); returns how many were new."""
     await get(session, role_id)
     present = set(
         (await session.execute(select(UserRole.user_id).where(UserRole.role_id == role_id))).scalars().all()  # type: ignore[arg-type]
     )
-    known = set((await session.execute(select(User.id).where(User.id.in_(list(user_ids))))).scalars().all())  # type: ignore[attr-defined]
-    new = [u for u in dict.fromkeys(user_ids) if u in known and u not in present]
+    known = await known_ids(session, User, user_ids, MemberMissing)
+    new = [u for u in known if u not in present]
     session.add_all([UserRole(user_id=u, role_id=role_id) for u in new])
     await session.flush()
     events.role_changed(session, role_id, events.UPDATED)

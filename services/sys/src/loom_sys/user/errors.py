@@ -31,3 +31,15 @@ class ReviewerTypeUnknown(InvalidArgument):
     """A reviewer rule of a type the directory does not know."""
 
     message_key = "invalid_argument"
+
+
+class RoleMissing(InvalidArgument):
+    """A user's roles include one that does not exist (``RoleMissing(id=...)``)."""
+
+    message_key = "sys.user.role_missing"
+
+
+class PostMissing(InvalidArgument):
+    """A user's posts include one that does not exist (``PostMissing(id=...)``)."""
+
+    message_key = "sys.user.post_missing"

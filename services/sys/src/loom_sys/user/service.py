@@ -15,12 +15,14 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_platform import crud
 from loom_platform.datarules import DataAccess, predicate
 from loom_platform.errors import NotFound
+from loom_platform.links import known_ids
 from loom_platform.paging import PageParams, Sortable, contains, empty_filter, paginate
 from loom_platform.wire import now
 from loom_sys import events
 from loom_sys.auth.passwords import hash_password
 from loom_sys.auth.service import check_password_rules, password_min_length
 from loom_sys.office.models import Office
+from loom_sys.post.models import Post
 from loom_sys.role.models import Role
 from loom_sys.user.errors import (
     CannotDeleteAdmin,
@@ -29,6 +31,8 @@ from loom_sys.user.errors import (
     LoginFlagInvalid,
     LoginNameTaken,
     PasswordRequired,
+    PostMissing,
+    RoleMissing,
 )
 from loom_sys.user.models import DISABLED, ENABLED, User, UserPost, UserRole
 from loom_sys.user.schemas import UserSave
@@ -236,11 +240,13 @@ async def save(session: AsyncSession, data: UserSave, *, actor: str) -> User:
     session.add(user)
     await session.flush()
     if data.role_id_list is not None:
+        roles = await known_ids(session, Role, data.role_id_list, RoleMissing)
         await session.execute(sql_delete(UserRole).where(UserRole.user_id == user.id))  # type: ignore[arg-type]
-        session.add_all([UserRole(user_id=user.id, role_id=r) for r in dict.fromkeys(data.role_id_list) if r])
+        session.add_all([UserRole(user_id=user.id, role_id=r) for r in roles])
     if data.post_id_list is not None:
+        posts = await known_ids(session, Post, data.post_id_list, PostMissing)
         await session.execute(sql_delete(UserPost).where(UserPost.user_id == user.id))  # type: ignore[arg-type]
-        session.add_all([UserPost(user_id=user.id, post_id=p) for p in dict.fromkeys(data.post_id_list) if p])
+        session.add_all([UserPost(user_id=user.id, post_id=p) for p in posts])
     await session.flush()
     events.user_changed(session, user.id, events.UPDATED if data.id else events.CREATED, user.login_flag)
     return user
