@@ -1,8 +1,9 @@
 """The operation log: every write through a service, and every login and logout, recorded for sys.
 
 :class:`OperationLogMiddleware` watches each request that changes something (POST, PUT, PATCH,
-DELETE, and the logout) and, once the response has been sent, writes one outbox row in a short
-transaction of its own, off the request's path: the request is neither slowed nor failed by its
+DELETE, the logout, and a request of any other method that committed a write: the JeePlus client
+deletes some records with ``GET …/delete``) and, once the response has been sent, writes one outbox
+row in a short transaction of its own, off the request's path: the request is neither slowed nor failed by its
 log. The relay publishes the row to ``loom.log.<service>`` on the ``LOOM_LOG`` stream, where sys
 stores it (``/sys/log/list``). The payload is the JSON form of ``loom.sys.v1.OperationLogged``
 (the platform library imports no service contract).
@@ -28,7 +29,8 @@ from typing import Any
 
 import orjson
 from sqlalchemy import event, inspect
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import ORMExecuteState, Session
+from sqlalchemy.sql.elements import TextClause
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from loom_platform import logtitles
@@ -64,6 +66,11 @@ Change = tuple[str, dict[str, Any] | None, dict[str, Any] | None]
 _changes: ContextVar[list[Change] | None] = ContextVar("loom_oplog_changes", default=None)
 # Descriptions deferred by writers (:func:`record_later`), run when the changes are read.
 _later: ContextVar[list[Callable[[], None]] | None] = ContextVar("loom_oplog_later", default=None)
+# The commits of business writes the current request made (one entry per commit).
+_committed: ContextVar[list[bool] | None] = ContextVar("loom_oplog_committed", default=None)
+# A session's ``info`` key: it wrote a business record since its last commit or rollback.
+_WROTE = "loom_oplog_wrote"
+DML = ("insert", "update", "delete", "merge", "copy", "truncate")
 
 
 @contextmanager
@@ -73,9 +80,11 @@ def collecting() -> Iterator[list[Change]]:
     changes: list[Change] = []
     later: list[Callable[[], None]] = []
     token, later_token = _changes.set(changes), _later.set(later)
+    committed_token = _committed.set([])
     try:
         yield changes
     finally:
+        _committed.reset(committed_token)
         _later.reset(later_token)
         try:
             for describe in later:  # their record() calls land in ``changes``
@@ -140,6 +149,53 @@ def _key(state: Any) -> str:
 
 
 event.listen(Session, "before_flush", _record_flush)
+
+
+def committed_a_write() -> bool:
+    """True when the current logged request has committed a business write (ORM or Core)."""
+    return bool(_committed.get())
+
+
+def _note_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """A flush that writes a business record marks its session (counted once committed)."""
+    if _committed.get() is None:
+        return
+    states = [inspect(o) for o in (*session.new, *session.deleted)]
+    states += [inspect(o) for o in session.dirty if session.is_modified(o)]
+    if any(_recorded(state) for state in states):
+        session.info[_WROTE] = True
+
+
+def _note_statement(state: ORMExecuteState) -> None:
+    """A Core ``insert``/``update``/``delete`` (or such a text) of a business table marks its session."""
+    if _committed.get() is None or state.is_select:
+        return
+    statement = state.statement
+    if isinstance(statement, TextClause):
+        writes = statement.text.lstrip().split(" ", 1)[0].lower() in DML
+    else:
+        table = getattr(statement, "table", None)
+        writes = (state.is_insert or state.is_update or state.is_delete) and not str(
+            getattr(table, "name", "")
+        ).startswith("loom_")
+    if writes:
+        state.session.info[_WROTE] = True
+
+
+def _note_commit(session: Session) -> None:
+    found = _committed.get()
+    if session.info.pop(_WROTE, False) and found is not None:
+        found.append(True)
+
+
+def _forget_writes(session: Session) -> None:
+    session.info.pop(_WROTE, None)
+
+
+event.listen(Session, "before_flush", _note_flush)
+event.listen(Session, "do_orm_execute", _note_statement)
+event.listen(Session, "after_commit", _note_commit)
+event.listen(Session, "after_rollback", _forget_writes)
 
 
 def recording() -> bool:
@@ -263,10 +319,11 @@ class OperationLogMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         method = scope.get("method", "")
         path = scope.get("path", "")
-        logged = scope["type"] == "http" and path not in QUIET and (method in WRITES or path == LOGOUT)
-        if not logged:
+        if scope["type"] != "http" or path in QUIET:
             await self.app(scope, receive, send)
             return
+        # another method is logged when it committed a write (``GET …/delete``)
+        always = method in WRITES or path == LOGOUT
         started = time.perf_counter()
         body = bytearray()
         answer = bytearray()
@@ -289,19 +346,36 @@ class OperationLogMiddleware:
             await send(message)
 
         changes: list[Change] = []
+        wrote = False
         try:
             with collecting() as changes:
-                await self.app(scope, _receive, _send)
+                try:
+                    await self.app(scope, _receive, _send)
+                finally:
+                    wrote = committed_a_write()
         finally:
-            elapsed = int((time.perf_counter() - started) * 1000)
-            try:
-                entry = self._entry(scope, headers, bytes(body), bytes(answer), status, elapsed)
-                if status < 400 and changes and scope["path"] not in (LOGIN, LOGOUT):
-                    entry["before"], entry["after"] = _masked_changes(changes)
-                    entry["labels"] = _changed_labels(changes)
-                self._write_later(scope, entry)
-            except Exception:  # the log never fails the request it describes
-                log.exception("operation log entry could not be built")
+            if always or wrote:
+                self._log(scope, headers, bytes(body), bytes(answer), status, started, changes)
+
+    def _log(
+        self,
+        scope: Scope,
+        headers: dict[str, str],
+        body: bytes,
+        answer: bytes,
+        status: int,
+        started: float,
+        changes: list[Change],
+    ) -> None:
+        elapsed = int((time.perf_counter() - started) * 1000)
+        try:
+            entry = self._entry(scope, headers, body, answer, status, elapsed)
+            if status < 400 and changes and scope["path"] not in (LOGIN, LOGOUT):
+                entry["before"], entry["after"] = _masked_changes(changes)
+                entry["labels"] = _changed_labels(changes)
+            self._write_later(scope, entry)
+        except Exception:  # the log never fails the request it describes
+            log.exception("operation log entry could not be built")
 
     def _entry(
         self, scope: Scope, headers: dict[str, str], body: bytes, answer: bytes, status: int, elapsed: int
