@@ -261,3 +261,24 @@ async def test_a_module_keeps_to_the_data_rules_and_exports_labels(env):
     rows = [[c.value for c in row] for row in load_workbook(io.BytesIO(exported.content)).active.iter_rows()]
     assert rows == [["title", "kind"], ["admin's", "是"]]
     assert (await env.apps.get(f"{base}/list", headers=clerk)).json()["total"] == 2
+
+
+async def test_a_modules_export_writes_formulas_as_text_and_survives_a_control_character(env):
+    # given a live module with rows a spreadsheet would run as formulas, and one with a control character
+    name = f"fx_{uuid.uuid4().hex[:6]}"
+    module = f"x{uuid.uuid4().hex[:6]}"
+    base = await _live(
+        env, await design_and_sync(env, table(name, column("title", "varchar(100)"))), module, name
+    )
+    h = env.headers()
+    hostile = ['=HYPERLINK("http://evil.example","点我")', "+cmd|' /C calc'!A0", "-1+2", "@SUM(A1)"]
+    for number, value in enumerate([*hostile, "控\x07制"]):
+        saved = await env.apps.post(f"{base}/save", json={"id": f"r{number}", "title": value}, headers=h)
+        assert saved.status_code == 200, saved.text
+    # when the module's rows are exported
+    exported = await env.apps.get(f"{base}/export", headers=h)
+    # then the file is written, no cell is a formula, and each value reads as stored (without the control character)
+    assert exported.status_code == 200, exported.text
+    cells = list(load_workbook(io.BytesIO(exported.content)).active.iter_rows())
+    assert all(c.data_type != "f" for row in cells for c in row)
+    assert [[c.value for c in row] for row in cells] == [["title"], *([v] for v in hostile), ["控制"]]

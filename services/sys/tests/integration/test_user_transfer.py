@@ -183,3 +183,32 @@ async def test_one_saves_only_ones_own_profile_and_photo(
     assert (await client.get("/sys/user/info")).json()["user"]["photo"] == photo["url"]
     svg = await client.post("/sys/user/imageUpload", files={"file": ("me.svg", b"<svg/>")})
     assert svg.status_code == 400
+
+
+async def test_a_user_whose_fields_look_like_formulas_is_exported_as_text(admin: httpx.AsyncClient) -> None:
+    # given users whose name and remarks a spreadsheet would run as formulas
+    hostile = ['=HYPERLINK("http://evil.example","点我")', "+cmd|' /C calc'!A0", "-1+2", "@SUM(A1)"]
+    for number, value in enumerate(hostile):
+        saved = await admin.post(
+            "/sys/user/save",
+            json={"loginName": f"fx{number}", "name": value, "remarks": value, "password": "secret-pw1"},
+        )
+        assert saved.status_code == 200, saved.text
+    # when the users are exported, one column's title chosen by the caller as a formula too
+    exported = await admin.get(
+        "/sys/user/export",
+        params={
+            "loginName": "fx",
+            "fields[0].field": "name",
+            "fields[0].title": "=1+1",
+            "fields[1].field": "remarks",
+            "fields[1].title": "备注",
+        },
+    )
+    # then no cell is a formula and every value reads as it was stored
+    assert exported.status_code == 200, exported.text
+    cells = list(load_workbook(io.BytesIO(exported.content)).active.iter_rows())
+    assert all(c.data_type != "f" for row in cells for c in row)
+    values = [[c.value for c in row] for row in cells]
+    assert values[0] == ["=1+1", "备注"]
+    assert sorted(values[1:]) == sorted([v, v] for v in hostile)

@@ -49,6 +49,7 @@ PRELOAD = [
     "loom_platform.modules",
     "loom_platform.paging",
     "loom_platform.tree",
+    "loom_platform.xlsx",
     "loom_platform.testing.auth",
     "loom_apps.module.loader",
     "loom_apps.sandbox.tasks",

@@ -8,12 +8,12 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl import load_workbook
 
 from loom_form_rules import Field
 from loom_forms.generate.errors import ImportFileInvalid, ImportTooMany
 from loom_forms.make.binding import SUB_TABLE, TYPED_WIDGETS
+from loom_platform import xlsx as sheets
 
 CHUNK = 64 * 1024
 # A finished workbook stays in memory up to this size, then moves to a temporary file.
@@ -28,9 +28,6 @@ def columns(fields: Iterable[Field]) -> list[Field]:
 def _cell(value: Any) -> Any:
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, str):
-        # a stored control character cannot be written to XLSX (openpyxl refuses the cell: a 500)
-        return ILLEGAL_CHARACTERS_RE.sub("", value)
     return value
 
 
@@ -44,9 +41,8 @@ class SheetWriter:
         self._fields = fields
         # a stored value as the sheet shows it (its label); the value itself without one
         self._show = show or (lambda _f, value: value)
-        self._book = Workbook(write_only=True)
-        self._sheet = self._book.create_sheet(title=(title or "data")[:31])
-        self._sheet.append([f.name for f in fields])
+        # values as data, never formulas, control characters removed (loom_platform.xlsx)
+        self._sheet = sheets.SheetWriter(title, [f.name for f in fields])
 
     def append(self, records: Iterable[dict[str, Any]]) -> None:
         """Adds one row per record."""
@@ -57,7 +53,7 @@ class SheetWriter:
         """The finished workbook in a spooled file (on disk beyond a few MiB), at its start."""
         # Closed by chunks() once streamed.
         out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
-        self._book.save(out)
+        self._sheet.save(out)
         out.seek(0)
         return out  # type: ignore[return-value]
 

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl import load_workbook
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from loom_platform import xlsx
 from loom_platform.datarules import DataAccess
 from loom_platform.i18n import translate
 from loom_platform.paging import ALL_ROWS, PageParams
@@ -53,21 +53,14 @@ def _value(record: Mapping[str, Any], field: str) -> Any:
         return None
     if value is None or isinstance(value, (int, float)):
         return value
-    # a stored control character cannot be written to XLSX (openpyxl refuses the cell: a 500)
-    return ILLEGAL_CHARACTERS_RE.sub("", str(value))
+    return str(value)
 
 
 def workbook(rows: Sequence[Mapping[str, Any]], columns: Sequence[tuple[str, str]], title: str) -> bytes:
-    """One sheet: the titles, then a row per record."""
-    book = Workbook()
-    sheet = book.active
-    sheet.title = title[:31]
-    sheet.append([t for _, t in columns])
-    for row in rows:
-        sheet.append([_value(row, f) for f, _ in columns])
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    """One sheet: the titles, then a row per record (values as data, never formulas: loom_platform.xlsx)."""
+    return xlsx.workbook(
+        title, [t for _, t in columns], ([_value(row, f) for f, _ in columns] for row in rows)
+    )
 
 
 def export_columns(query: Mapping[str, str]) -> list[tuple[str, str]]:
