@@ -61,3 +61,50 @@ def test_any_text_round_trips_as_text_without_its_control_characters(values: lis
     assert all(c.data_type != "f" for c in row)  # type: ignore[attr-defined]
     expected = [xlsx.text(v) or None for v in values]
     assert [c.value for c in row] == expected  # type: ignore[attr-defined]
+
+
+# --- reading: in a child process, within limits ---
+
+
+async def test_a_workbook_is_read_with_its_values_and_without_trailing_empty_rows() -> None:
+    when = dt.datetime(2026, 11, 28, 9, 30)
+    content = xlsx.workbook("t", ["a", "b"], [["=1+1", -5], [when, None], [None, None]])
+    # (a row ends at its last written cell)
+    assert await xlsx.read(content) == [["a", "b"], ["=1+1", -5], [when]]
+
+
+async def test_a_workbook_beyond_a_limit_or_no_workbook_is_refused_saying_which() -> None:
+    content = xlsx.workbook("t", ["a", "b"], [[n, "x"] for n in range(30)])
+    cases = {
+        "xlsx.too_many_rows": xlsx.ReadLimits(max_rows=29),
+        "xlsx.too_many_cells": xlsx.ReadLimits(max_cells=59),
+        "xlsx.too_big": xlsx.ReadLimits(max_bytes=len(content) - 1),
+        "xlsx.too_slow": xlsx.ReadLimits(max_seconds=0.001),
+    }
+    for key, limits in cases.items():
+        try:
+            await xlsx.read(content, limits)
+        except xlsx.SheetRefused as refused:
+            assert refused.key == key
+        else:
+            raise AssertionError(f"{key} not refused")
+    assert len(await xlsx.read(content, xlsx.ReadLimits(max_rows=30, max_cells=62))) == 31
+    for broken in (b"not a workbook", content[: len(content) // 2]):
+        try:
+            await xlsx.read(broken)
+        except xlsx.SheetRefused as refused:
+            assert refused.message() == "文件不是有效的Excel(xlsx)文件"
+        else:
+            raise AssertionError("a broken file was read")
+
+
+async def test_a_workbook_that_unzips_beyond_the_limit_is_refused_before_it_is_parsed() -> None:
+    # a sheet of one long repeated text: small zipped, large unzipped
+    content = xlsx.workbook("t", ["a"], [["x" * 30_000] for _ in range(200)])
+    assert len(content) < 200_000
+    try:
+        await xlsx.read(content, xlsx.ReadLimits(max_unzipped=1024 * 1024))
+    except xlsx.SheetRefused as refused:
+        assert refused.key == "xlsx.too_big"
+    else:
+        raise AssertionError("not refused")

@@ -6,6 +6,7 @@ from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import SettingsConfigDict
 
 from loom_platform.service_token import DataServiceTokenSettings
+from loom_platform.xlsx import ReadLimits
 
 
 class FormsSettings(DataServiceTokenSettings):  # type: ignore[misc]
@@ -27,8 +28,21 @@ class FormsSettings(DataServiceTokenSettings):  # type: ignore[misc]
     online_cache_seconds: float = 30.0
     # Rows sent to gencode per call while importing.
     import_batch_rows: int = 2000
-    # Largest XLSX file accepted for import.
+    # An import's limits: the rows, the file's bytes, cells and the seconds its parsing may take.
     import_max_rows: int = 100_000
+    import_max_bytes: int = 20 * 1024 * 1024
+    import_max_cells: int = 2_000_000
+    import_max_seconds: float = 120.0
+
+    @property
+    def import_limits(self) -> ReadLimits:
+        """The limits of an import, as the workbook reader takes them."""
+        return ReadLimits(
+            max_bytes=self.import_max_bytes,
+            max_rows=self.import_max_rows,
+            max_cells=self.import_max_cells,
+            max_seconds=self.import_max_seconds,
+        )
 
     @model_validator(mode="after")
     def _no_default_token_in_production(self) -> FormsSettings:

@@ -504,3 +504,41 @@ async def test_an_import_with_rows_outside_the_callers_data_permissions_imports_
         assert sorted(r["days"] for r in seen.json()["records"]) == [6, 10, 20]
     finally:
         env.menus.scope = None
+
+
+async def test_an_import_beyond_its_limits_is_refused_saying_which(env):
+    # given a form and a sheet of three rows
+    form_id = await bound_form(env)
+    book = Workbook()
+    book.active.append(["申请人", "手机", "天数", "类型", "标签"])
+    for name in ("甲", "乙", "丙"):
+        book.active.append([name, "13900000000", 1, "a", None])
+    out = io.BytesIO()
+    book.save(out)
+    kept = (env.settings.import_max_rows, env.settings.import_max_cells, env.settings.import_max_seconds)
+
+    async def imported() -> tuple[int, str]:
+        answer = await env.client.post(
+            "/form/generate/import",
+            params={"formId": form_id},
+            files={"file": ("x.xlsx", out.getvalue(), "application/octet-stream")},
+            headers=env.headers(),
+        )
+        return answer.status_code, answer.json()["msg"]
+
+    try:
+        # when the rows, the cells or the seconds are fewer than the file needs
+        env.settings.import_max_rows = 2
+        rows = await imported()
+        env.settings.import_max_rows, env.settings.import_max_cells = 100, 10
+        cells = await imported()
+        env.settings.import_max_cells, env.settings.import_max_seconds = 1000, 0.01
+        seconds = await imported()
+    finally:
+        env.settings.import_max_rows, env.settings.import_max_cells, env.settings.import_max_seconds = kept
+    # then each is refused saying which, and nothing is imported
+    assert rows == (400, "导入文件最多2行数据")
+    assert cells == (400, "单元格过多，一次最多10个，请拆分后再导入")
+    assert seconds == (400, "文件解析超过0.01秒，已停止，请拆分后再导入")
+    listed = await env.client.get("/form/generate/list", params={"formId": form_id}, headers=env.headers())
+    assert listed.json()["total"] == 0

@@ -8,6 +8,7 @@ from pydantic import AliasChoices, Field
 from pydantic_settings import SettingsConfigDict
 
 from loom_platform.settings import ServiceSettings
+from loom_platform.xlsx import ReadLimits
 
 
 class SysSettings(ServiceSettings):
@@ -28,7 +29,22 @@ class SysSettings(ServiceSettings):
     login_lock_minutes: int = 15
     admin_password: str | None = Field(None, validation_alias=AliasChoices("LOOM_ADMIN_PASSWORD"))
     upload_max_bytes: int = 20 * 1024 * 1024
+    # A user import's limits: the file's bytes, rows, cells and the seconds its parsing may take.
+    import_max_bytes: int = 10 * 1024 * 1024
+    import_max_rows: int = 10_000
+    import_max_cells: int = 500_000
+    import_max_seconds: float = 60.0
     upload_extensions: str = "jpg,jpeg,png,gif,bmp,webp,svg,ico,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,md,zip,rar,7z,mp3,mp4,json,xml"
+
+    @property
+    def import_limits(self) -> ReadLimits:
+        """The limits of a user import, as the workbook reader takes them."""
+        return ReadLimits(
+            max_bytes=self.import_max_bytes,
+            max_rows=self.import_max_rows,
+            max_cells=self.import_max_cells,
+            max_seconds=self.import_max_seconds,
+        )
 
     @property
     def private_key_path(self) -> Path:

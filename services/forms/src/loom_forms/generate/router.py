@@ -215,7 +215,8 @@ async def import_file(
     permissions, imports nothing and answers which rows and fields."""
     online = await _online(session, runtime, request, formId, "import")
     fields = xlsx.columns(online.fields)
-    rows = xlsx.read(file.file, fields, runtime.settings.import_max_rows)
+    limits = runtime.settings.import_limits
+    rows = await xlsx.read(await file.read(limits.max_bytes + 1), fields, limits)
     # a sheet may carry labels (as the export writes them) or the stored values
     named = await labels.for_fields(fields, runtime.directory)
     rows = [(n, {f.model: named.read(f, r[f.model]) for f in fields if f.model in r}) for n, r in rows]

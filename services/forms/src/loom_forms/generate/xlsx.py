@@ -1,14 +1,13 @@
-"""XLSX export, import and template of an online form (openpyxl; pure, no I/O beyond the file)."""
+"""XLSX export, import and template of an online form (the platform's writer and reader: loom_platform.xlsx)."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import json
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
-
-from openpyxl import load_workbook
 
 from loom_form_rules import Field
 from loom_forms.generate.errors import ImportFileInvalid, ImportTooMany
@@ -99,15 +98,20 @@ def _value(item: Field, value: Any) -> Any:
     return value
 
 
-def read(file: IO[bytes], fields: list[Field], max_rows: int) -> list[tuple[int, dict[str, Any]]]:
-    """`(sheet row number, record)` of every non-empty row; headers are labels or models."""
+async def read(
+    content: bytes, fields: list[Field], limits: sheets.ReadLimits
+) -> list[tuple[int, dict[str, Any]]]:
+    """`(sheet row number, record)` of every non-empty row; headers are labels or models. The file
+    is parsed off the event loop within ``limits`` (:func:`loom_platform.xlsx.read`)."""
     try:
-        book = load_workbook(file, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds for a file that is not a workbook
-        raise ImportFileInvalid(detail=type(exc).__name__) from exc
-    sheet = book.worksheets[0]
-    rows = sheet.iter_rows(values_only=True)
-    header = next(rows, None) or ()
+        table = await sheets.read(content, limits)
+    except sheets.SheetRefused as refused:
+        if refused.key == "xlsx.invalid":
+            raise ImportFileInvalid(detail=refused.message()) from refused
+        if refused.key == "xlsx.too_many_rows":
+            raise ImportTooMany(max=limits.max_rows) from refused
+        raise
+    header = table[0] if table else []
     by_label = {f.name: f for f in fields} | {f.model: f for f in fields}
     picked: list[Field | None] = []
     for title in header:
@@ -116,14 +120,13 @@ def read(file: IO[bytes], fields: list[Field], max_rows: int) -> list[tuple[int,
             raise ImportFileInvalid(detail=text)
         picked.append(by_label.get(text))
     found: list[tuple[int, dict[str, Any]]] = []
-    for number, row in enumerate(rows, start=2):
+    for number, row in enumerate(table[1:], start=2):
+        if number % sheets.SLICE == 0:
+            await asyncio.sleep(0)  # other requests are answered in between
         if all(v is None or (isinstance(v, str) and not v.strip()) for v in row):
             continue
-        if len(found) >= max_rows:
-            raise ImportTooMany(max=max_rows)
         record = {
             item.model: _value(item, v) for item, v in zip(picked, row, strict=False) if item is not None
         }
         found.append((number, record))
-    book.close()
     return found

@@ -3,13 +3,12 @@ import template, and the import — validated row by row, all or nothing."""
 
 from __future__ import annotations
 
-import io
+import asyncio
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from openpyxl import load_workbook
-from sqlalchemy import select
+from sqlalchemy import ARRAY, String, any_, cast, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import xlsx
@@ -41,7 +40,6 @@ EXPORTED = tuple((f, t) for f, t, _ in COLUMNS if f != "password")
 # Columns holding a dictionary's value: exported as its label (是, not 1), imported as either.
 DICTIONARY_COLUMNS = {"loginFlag": "yes_no"}
 REQUIRED = {"loginName", "name", "password"}
-MAX_ROWS = 10_000
 
 
 def _value(record: Mapping[str, Any], field: str) -> Any:
@@ -140,12 +138,20 @@ class ImportRefused(Exception):
         self.errors = errors
 
 
-def _rows(content: bytes) -> list[tuple[int, dict[str, str]]]:
+async def _rows(content: bytes, limits: xlsx.ReadLimits) -> list[tuple[int, dict[str, str]]]:
+    """The rows of the file by field, parsed off the event loop within ``limits``."""
     try:
-        sheet = load_workbook(io.BytesIO(content), read_only=True, data_only=True).worksheets[0]
-        table = list(sheet.iter_rows(values_only=True, max_row=MAX_ROWS + 1))
-    except Exception as exc:  # not an xlsx, or a broken one
-        raise ValueError("sys.user.import_file_invalid") from exc
+        table = await xlsx.read(content, limits)
+    except xlsx.SheetRefused as refused:
+        if refused.key == "xlsx.invalid":
+            raise ValueError("sys.user.import_file_invalid") from refused
+        raise
+    return await _by_field(table)
+
+
+async def _by_field(table: list[list[Any]]) -> list[tuple[int, dict[str, str]]]:
+    """``(row number, {field: text})`` of each non-empty row, the columns found by their titles
+    (a slice of rows at a time: other requests are answered in between)."""
     if not table:
         return []
     by_title = {t: f for f, t, _ in COLUMNS}
@@ -157,6 +163,8 @@ def _rows(content: bytes) -> list[tuple[int, dict[str, str]]]:
         values = {f: ("" if v is None else str(v).strip()) for f, v in zip(header, cells, strict=False) if f}
         if any(values.values()):
             rows.append((number, values))
+        if number % xlsx.SLICE == 0:
+            await asyncio.sleep(0)
     return rows
 
 
@@ -203,24 +211,43 @@ def _check(
     return errors
 
 
-async def import_users(session: AsyncSession, content: bytes, *, actor: str) -> int:
-    """Creates a user per row; a file with one bad row imports nothing (:class:`ImportRefused`)."""
-    rows = _rows(content)
+async def _checked(
+    rows: list[tuple[int, dict[str, str]]],
+    labels: dict[str, dict[str, str]],
+    minimum: int,
+    taken: set[str],
+    offices: dict[tuple[str, str], str],
+) -> list[RowError]:
+    """Every row's errors, a slice of rows at a time; dictionary labels become their values."""
+    # a dictionary column holds a label (是, as the export and the template write it) or its value
+    by_label = {f: {label: value for value, label in by_value.items()} for f, by_value in labels.items()}
+    seen: set[str] = set()
+    errors: list[RowError] = []
+    for index, (number, values) in enumerate(rows, start=1):
+        for field, known in by_label.items():
+            values[field] = known.get(values.get(field, ""), values.get(field, ""))
+        errors += _check(minimum, number, values, seen, taken, offices)
+        if index % xlsx.SLICE == 0:
+            await asyncio.sleep(0)
+    return errors
+
+
+async def import_users(
+    session: AsyncSession, content: bytes, *, actor: str, limits: xlsx.ReadLimits | None = None
+) -> int:
+    """Creates a user per row; a file with one bad row imports nothing (:class:`ImportRefused`), one
+    beyond ``limits`` is refused before any row is read (:class:`loom_platform.xlsx.SheetRefused`)."""
+    rows = await _rows(content, limits or xlsx.ReadLimits())
     if not rows:
         raise ValueError("sys.user.import_empty")
-    # a dictionary column holds a label (是, as the export and the template write it) or its value
-    for field, by_value in (await _labels(session)).items():
-        by_label = {label: value for value, label in by_value.items()}
-        for _, values in rows:
-            values[field] = by_label.get(values.get(field, ""), values.get(field, ""))
+    labels = await _labels(session)
     offices = await _offices(session)
     logins = [v.get("loginName", "") for _, v in rows]
-    taken = set(
-        (await session.execute(select(User.login_name).where(User.login_name.in_(logins)))).scalars().all()
-    )  # type: ignore[attr-defined]
-    seen: set[str] = set()
+    # one array parameter, not one per row
+    stmt = select(User.login_name).where(User.login_name == any_(cast(logins, ARRAY(String))))  # type: ignore[arg-type]
+    taken = set((await session.execute(stmt)).scalars().all())
     minimum = await password_min_length(session)
-    errors = [e for number, values in rows for e in _check(minimum, number, values, seen, taken, offices)]
+    errors = await _checked(rows, labels, minimum, taken, offices)
     if errors:
         raise ImportRefused(errors)
     for _, values in rows:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from loom_platform import logtitles
+from loom_platform import logtitles, xlsx
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
@@ -66,13 +66,18 @@ async def import_template(_: CanImport) -> Response:
 
 @router.post("/import", openapi_extra=OBJECT)
 async def import_users(request: Request, session: SessionDep, principal: CanImport, file: UploadFile) -> Any:
-    """Creates users from an XLSX made from the template. Every row is checked first; a file with
-    one bad row imports nothing and says which row and column (``success``/``msg``, as el-upload reads)."""
+    """Creates users from an XLSX made from the template. The file is read off the event loop within
+    the import limits (bytes, rows, cells, seconds). Every row is checked first; a file with one bad
+    row imports nothing and says which row and column (``success``/``msg``, as el-upload reads)."""
     settings: SysSettings = request.app.state.settings
-    content = await file.read(settings.upload_max_bytes + 1)
+    content = await file.read(settings.import_max_bytes + 1)
     try:
         async with transaction(session):
-            count = await transfer.import_users(session, content, actor=principal.user_id)
+            count = await transfer.import_users(
+                session, content, actor=principal.user_id, limits=settings.import_limits
+            )
+    except xlsx.SheetRefused as refused:  # too large, too many rows or cells, too slow to read
+        return {"success": False, "msg": refused.message(), "errors": []}
     except transfer.ImportRefused as refused:
         # msg is HTML for the client (one line per row); a reason may quote a cell of the uploaded file
         reasons = "<br/>".join(html.escape(e.text()) for e in refused.errors[:20])
