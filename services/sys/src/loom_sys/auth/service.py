@@ -25,7 +25,7 @@ from loom_sys.auth.errors import (
     RefreshInvalid,
 )
 from loom_sys.auth.models import LoginFailure, LoginSession
-from loom_sys.auth.passwords import MIN_LENGTH, hash_password, verify_password
+from loom_sys.auth.passwords import MIN_LENGTH, hashed, matches
 from loom_sys.config.models import CONFIG_ID, SysConfig
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import ENABLED, User
@@ -93,7 +93,7 @@ async def login(
         minutes = math.ceil((failure.locked_until - now()).total_seconds() / 60)
         raise AccountLocked(minutes=minutes)
     user = (await session.execute(select(User).where(User.login_name == username))).scalar_one_or_none()
-    if not verify_password(user.password_hash if user else None, password) or user is None:
+    if not await matches(user.password_hash if user else None, password) or user is None:
         failure.failures += 1
         failure.locked_until = None
         # the system settings' lockout policy once saved (changed without a restart), else the service's
@@ -181,10 +181,10 @@ async def change_password(
 ) -> None:
     """Changes one's own password after checking the old one."""
     user = await session.get(User, user_id)
-    if user is None or not verify_password(user.password_hash, old_password):
+    if user is None or not await matches(user.password_hash, old_password):
         raise OldPasswordWrong()
     check_password_rules(new_password, await password_min_length(session))
-    user.password_hash = hash_password(new_password)
+    user.password_hash = await hashed(new_password)
     user.update_by, user.update_date = user_id, now()
     session.add(user)
     await session.flush()

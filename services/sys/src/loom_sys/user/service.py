@@ -19,7 +19,7 @@ from loom_platform.links import known_ids
 from loom_platform.paging import PageParams, Sortable, contains, empty_filter, paginate
 from loom_platform.wire import now
 from loom_sys import events
-from loom_sys.auth.passwords import hash_password
+from loom_sys.auth.passwords import hashed
 from loom_sys.auth.service import check_password_rules, password_min_length
 from loom_sys.office.models import Office
 from loom_sys.post.models import Post
@@ -230,7 +230,7 @@ async def save(session: AsyncSession, data: UserSave, *, actor: str) -> User:
         user = User(login_name=data.login_name, name=data.name, password_hash="", create_by=actor)
     if password:
         check_password_rules(password, await password_min_length(session))
-        user.password_hash = hash_password(password)
+        user.password_hash = await hashed(password)
     office_id = data.office_dto.id if data.office_dto and data.office_dto.id else None
     company_id = await _company_for(session, data.company_dto.id if data.company_dto else None, office_id)
     for field in ("login_name", "name", "no", "email", "phone", "mobile", "photo", "login_flag", "remarks"):
@@ -289,7 +289,7 @@ async def reset_password(session: AsyncSession, user_id: str, new_password: str,
     """An administrator sets a user's password (and unlocks the account)."""
     check_password_rules(new_password, await password_min_length(session))
     user = await get(session, user_id)
-    user.password_hash = hash_password(new_password)
+    user.password_hash = await hashed(new_password)
     user.failed_logins, user.locked_until = 0, None
     user.update_by, user.update_date = actor, now()
     session.add(user)
