@@ -55,6 +55,7 @@ async def test_a_writes_title_names_its_menu_and_action_in_both_languages_and_th
     rows = await _logged(admin, 2, requestUri="/sys/post/save")
     # then each says where it was made and what it did, not what the code calls it
     assert sorted(r["title"] for r in rows) == ["岗位管理 · 修改", "岗位管理 · 添加"]
+    await _logged(admin, 3, requestUri="/sys/post/")  # the delete's row too (it arrives through NATS)
     english = (
         await admin.get(
             "/sys/log/list",
