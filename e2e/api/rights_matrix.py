@@ -294,6 +294,9 @@ MATRIX: dict[str, str] = {
     "GET /flowable/notice/unread": USER,
     "PUT /flowable/notice/read": USER,
     "GET /flowable/notice/stream": USER,
+    # the JeePlus client's header bell: the caller's own notices, and an empty mailbox
+    "GET /notify/list": USER,
+    "GET /mail/box/list": USER,
     "PUT /flowable/task/rejectAndOver": USER,
     "POST /flowable/task/saveForm": USER,
     "POST /flowable/task/start": USER,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -91,6 +91,9 @@ async def start_server(
     return server, port
 
 
+StubT = TypeVar("StubT")
+
+
 class Client:
     """A channel to another service: deadlines, context metadata, bounded in-flight calls."""
 
@@ -122,11 +125,11 @@ class Client:
             )
         return self._channel
 
-    def stub(self, make: Callable[[grpc.aio.Channel], Any]) -> Any:
+    def stub(self, make: Callable[[grpc.aio.Channel], StubT]) -> StubT:
         """The service stub ``make`` builds on this channel, made once, at its first use."""
         if make not in self._stubs:
             self._stubs[make] = make(self.channel)
-        return self._stubs[make]
+        return cast(StubT, self._stubs[make])
 
     async def call(self, method: Callable[..., Any], request: Any, *, timeout: float | None = None) -> Any:
         """Calls a stub method with metadata and a deadline; errors come back as domain errors."""
