@@ -90,7 +90,7 @@ LOOM_TEST_COMPOSE_PROJECT=loom-test-compose LOOM_TEST_COMPOSE_ENV=$state/env \
     "e2e/api/test_workflow.py::test_a_short_leave_goes_to_the_initiators_department_and_ends" \
     "e2e/api/test_workflow.py::test_an_untouched_hr_task_escalates_to_the_hr_manager_when_its_timer_fires" \
     "e2e/api/test_apps.py::test_a_generated_single_table_module_goes_live_and_serves" \
-    e2e/api/test_compose_workers.py ${LOOM_TEST_COMPOSE_ARGS:-} 2>&1 | tee "$state/api.out" || code=${PIPESTATUS[0]}
+    e2e/api/test_compose_workers.py e2e/api/test_compose_roles.py ${LOOM_TEST_COMPOSE_ARGS:-} 2>&1 | tee "$state/api.out" || code=${PIPESTATUS[0]}
 summary+=("tests: $((SECONDS - t)) s, exit $code")
 if [ "$code" != 0 ]; then
   "${compose[@]}" ps -a

@@ -35,7 +35,9 @@ def url_safe(length: int) -> Callable[[], str]:
 SECRETS: dict[str, Callable[[], str]] = {
     "LOOM_ADMIN_PASSWORD": lambda: secrets.token_urlsafe(12),
     "LOOM_POSTGRES_PASSWORD": url_safe(24),
+    "LOOM_APP_OWNER_PASSWORD": url_safe(24),
     "LOOM_APPS_DB_PASSWORD": url_safe(24),
+    "LOOM_APPS_MODULE_PASSWORD": url_safe(24),
     "LOOM_GENCODE_SECRET_KEY": fernet_key,
     "LOOM_DATA_SERVICE_TOKEN": lambda: secrets.token_urlsafe(32),
     "LOOM_WORKFLOW_URL_SIGNING_KEY": lambda: secrets.token_urlsafe(32),
