@@ -31,6 +31,7 @@ def _documents() -> list[tuple[str, dict[str, Any]]]:
 
 DOCS = _documents()
 WORKLOADS = [(name, doc) for name, doc in DOCS if doc["kind"] == "Deployment"]
+JOBS = [(name, doc) for name, doc in DOCS if doc["kind"] == "Job"]
 
 
 def _containers(deployment: dict[str, Any]) -> list[dict[str, Any]]:
@@ -55,8 +56,8 @@ def test_no_secret_is_applied_from_the_repository() -> None:
 def test_every_pod_of_a_service_with_a_database_migrates_first_under_the_lock() -> None:
     for _, deployment in WORKLOADS:
         name = deployment["metadata"]["name"]
-        if name == "frontends":
-            continue
+        if name in ("frontends", "apps"):
+            continue  # the app host may not migrate: its setup Job does, as the administrator
         (setup,) = deployment["spec"]["template"]["spec"]["initContainers"]
         assert setup["command"][1] == "setup", name  # loom-<service> setup holds the migration lock
 
@@ -66,10 +67,69 @@ def test_only_sys_holds_the_private_key_and_the_app_host_no_administrator_url() 
         volumes = deployment["spec"]["template"]["spec"].get("volumes", [])
         secrets = {v["secret"]["secretName"] for v in volumes if "secret" in v}
         assert ("loom-jwt" in secrets) == (deployment["metadata"]["name"] == "sys")
+
+
+def _secret_refs(containers: list[dict[str, Any]]) -> dict[str, set[str]]:
+    """Each variable a container list takes from a Secret: its name -> {"secret/key"}."""
+    refs: dict[str, set[str]] = {}
+    for container in containers:
+        assert "secretRef" not in str(container.get("envFrom", [])), "a whole Secret as environment"
+        for e in container.get("env", []):
+            ref = e.get("valueFrom", {}).get("secretKeyRef")
+            if ref:
+                refs.setdefault(e["name"], set()).add(f"{ref['name']}/{ref['key']}")
+    return refs
+
+
+def _example_secrets() -> dict[str, dict[str, str]]:
+    docs = yaml.safe_load_all((K8S / "secrets.example.yaml").read_text())
+    return {d["metadata"]["name"]: d["stringData"] for d in docs if d}
+
+
+def test_each_pod_takes_only_its_own_service_secret() -> None:
+    # given every Deployment and Job with the Secrets its containers read
+    for _, workload in [*WORKLOADS, *JOBS]:
+        name = workload["metadata"]["name"]
+        service = name.split("-")[0]
+        refs = _secret_refs(_containers(workload))
+        secrets = {ref.split("/")[0] for values in refs.values() for ref in values}
+        # then a server reads its own service's Secret only; the administrator's only a setup Job
+        allowed = {f"loom-{service}"} | ({"loom-db-admin"} if workload["kind"] == "Job" else set())
+        assert secrets <= allowed, (name, secrets)
+    # and the app host serves with its two roles and nothing else
     (apps,) = [d for _, d in WORKLOADS if d["metadata"]["name"] == "apps"]
-    serving = apps["spec"]["template"]["spec"]["containers"][0]
-    keys = {e["valueFrom"]["secretKeyRef"]["key"] for e in serving["env"] if "valueFrom" in e}
-    assert keys == {"postgres-uri-apps-runtime", "postgres-uri-app-runtime"}
+    assert _secret_refs(_containers(apps)) == {
+        "LOOM_APPS_DATABASE_URL": {"loom-apps/database-url"},
+        "LOOM_APPS_APP_DATABASE_URL": {"loom-apps/app-database-url"},
+    }
+
+
+def test_the_master_data_source_and_the_app_host_connect_as_roles_the_setup_jobs_make() -> None:
+    # given the Secrets an operator creates from the example
+    secrets = _example_secrets()
+    users = {
+        (name, key): value.split("://", 1)[1].split(":", 1)[0]
+        for name, data in secrets.items()
+        for key, value in data.items()
+        if "://" in value
+    }
+    # then gencode's master is the business database's owner and the app host its two roles
+    assert users[("loom-gencode", "app-database-url")] == "loom_app_owner"
+    assert users[("loom-apps", "database-url")] == "loom_apps_runtime"
+    assert users[("loom-apps", "app-database-url")] == "loom_apps_module"
+    # and the administrator's URLs are only in the setup Jobs' Secret
+    assert {name for (name, _), user in users.items() if user == "postgres"} == {"loom-db-admin"}
+    # and each setup Job makes those roles
+    jobs = {j["metadata"]["name"]: {e["name"]: e for e in _containers(j)[0]["env"]} for _, j in JOBS}
+    assert jobs["gencode-setup"]["LOOM_GENCODE_APP_OWNER_ROLE"]["value"] == "loom_app_owner"
+    assert jobs["apps-setup"]["LOOM_APPS_RUNTIME_ROLE"]["value"] == "loom_apps_runtime"
+    assert jobs["apps-setup"]["LOOM_APPS_MODULE_ROLE"]["value"] == "loom_apps_module"
+    # and every Secret a pod reads is in the example, key by key
+    for _, workload in [*WORKLOADS, *JOBS]:
+        for refs in _secret_refs(_containers(workload)).values():
+            for ref in refs:
+                secret, key = ref.split("/")
+                assert key in secrets[secret], ref
 
 
 def test_images_are_the_ones_compose_builds() -> None:
@@ -94,7 +154,7 @@ def test_the_history_worker_is_a_deployment_of_its_own() -> None:
 
 def test_every_workload_has_its_network_policy_and_the_app_host_reaches_only_what_it_needs() -> None:
     policies = {d["metadata"]["name"]: d for _, d in DOCS if d["kind"] == "NetworkPolicy"}
-    for _, deployment in WORKLOADS:
+    for _, deployment in [*WORKLOADS, *JOBS]:
         labels = deployment["spec"]["template"]["metadata"]["labels"]
         assert labels["app.kubernetes.io/part-of"] == "loom"  # under the default deny
         app = labels["app"]
@@ -118,3 +178,28 @@ def test_the_ingress_has_every_route_of_the_gateway() -> None:
     assert all(route["rule"] in matches for route in source["routes"].values())
     middlewares = {d["metadata"]["name"] for _, d in DOCS if d["kind"] == "Middleware"}
     assert middlewares == set(source["middlewares"])
+
+
+def test_the_app_host_reaches_only_dns_postgresql_nats_and_sys_and_is_reached_only_by_the_gateway() -> None:
+    # given every policy that selects the app host's pods
+    def selects_apps(policy: dict[str, Any]) -> bool:
+        selector = policy["spec"]["podSelector"]
+        expressions = selector.get("matchExpressions", [])
+        return selector.get("matchLabels", {}).get("app") == "apps" or any(
+            "apps" in e["values"] for e in expressions
+        )
+
+    policies = [d for _, d in DOCS if d["kind"] == "NetworkPolicy" and selects_apps(d)]
+    egress = [
+        (str(rule["to"]), sorted(p["port"] for p in rule["ports"]))
+        for d in policies
+        for rule in d["spec"].get("egress", [])
+    ]
+    ingress = [rule for d in policies for rule in d["spec"].get("ingress", [])]
+    # then it reaches cluster DNS, the PostgreSQL cluster, NATS and sys's directory, nothing else
+    assert [ports for _, ports in egress] == [[53, 53], [5432], [4222], [9101]], egress
+    assert "ipBlock" not in str(egress) and "loom-pg" in egress[1][0] and "'sys'" in egress[3][0]
+    # and only the gateway's namespace reaches it
+    assert [r["from"] for r in ingress] == [
+        [{"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": "traefik"}}}]
+    ]
