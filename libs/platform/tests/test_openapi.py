@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from fastapi import APIRouter, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request, Response
 from pydantic import BaseModel
 
 from loom_platform.http import ERROR_RESPONSES, Message, message
@@ -43,6 +43,11 @@ async def query_by_id(id: str) -> Any:  # noqa: A002
 @router.put("/stop", openapi_extra=query(message="the reason"))
 async def stop(request: Request, id: str) -> Message:  # noqa: A002
     return message(f"{id}: {request.query_params.get('message')}")
+
+
+@router.post("/{id}/done", status_code=204, response_class=Response)
+async def done(id: str) -> None:  # noqa: A002
+    """Answers 204 and no body, as Camunda's external-task API does."""
 
 
 @router.get("/echo")
@@ -97,6 +102,12 @@ def test_a_list_with_paging_answers_a_page_and_a_write_its_message() -> None:
     }
     assert _ok(document, "/demo/save", "post")["type"] == "string"
     assert _ok(document, "/demo/queryById", "get")["properties"]["id"] == {"type": "string"}
+
+
+def test_a_route_answering_no_content_lists_its_204_and_no_200() -> None:
+    responses = _document()["paths"]["/demo/{id}/done"]["post"]["responses"]
+    assert "200" not in responses
+    assert "content" not in responses["204"]
 
 
 def test_a_route_reading_jeeplus_fields_declares_them_as_json_or_form() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import FastAPI, routing
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_typed_return_annotation
+from fastapi.utils import is_body_allowed_for_status_code as status_allows_body
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
@@ -164,6 +165,12 @@ def _answer(route: APIRoute) -> dict[str, Any] | None:
     return None
 
 
+def _answers_nothing(route: APIRoute) -> bool:
+    """A route whose success is a status without a body (Camunda's 204 No Content): its answer is
+    that status, so the document lists no 200 for it."""
+    return route.status_code is not None and not status_allows_body(route.status_code)
+
+
 def _says_nothing(schema: dict[str, Any] | None) -> bool:
     """A schema FastAPI writes for ``-> Any`` (a title at most): any JSON at all."""
     return not schema or set(schema) <= {"title", "description"}
@@ -176,6 +183,9 @@ def _complete(app: FastAPI, document: dict[str, Any]) -> dict[str, Any]:
             continue
         responses = operation["responses"]
         responses.pop("422", None)
+        if _answers_nothing(route):
+            responses.pop("200", None)
+            continue
         ok = responses.setdefault("200", {"description": "Successful Response"})
         content = ok.setdefault("content", {}).setdefault("application/json", {})
         answer = _answer(route)
@@ -208,7 +218,7 @@ def _has_shape(operation: dict[str, Any]) -> bool:
 
 def gaps(app: FastAPI) -> list[str]:
     """What the document leaves out: ``"<METHOD> <path>: no response shape"`` for an operation whose
-    200 says nothing, ``"...: no request body"`` for a POST/PUT that reads a JSON or form body
+    200 says nothing (a route declaring a body-less status, 204, says all there is), ``"...: no request body"`` for a POST/PUT that reads a JSON or form body
     without declaring it. The fuzzer reaches what is declared only."""
     document = app.openapi()
     found: list[str] = []
@@ -216,7 +226,7 @@ def gaps(app: FastAPI) -> list[str]:
         operation = document["paths"].get(path, {}).get(method)
         if operation is None:
             continue
-        if not _has_shape(operation):
+        if not _answers_nothing(route) and not _has_shape(operation):
             found.append(f"{method.upper()} {path}: no response shape")
         if method in ("post", "put") and "requestBody" not in operation and _reads_body(route):
             found.append(f"{method.upper()} {path}: no request body")
