@@ -18,9 +18,9 @@ from typing import Any
 from fastapi import FastAPI, routing
 from fastapi.dependencies.models import Dependant
 from fastapi.dependencies.utils import get_typed_return_annotation
-from fastapi.utils import is_body_allowed_for_status_code as status_allows_body
 from fastapi.openapi.utils import get_openapi
 from fastapi.routing import APIRoute
+from fastapi.utils import is_body_allowed_for_status_code as status_allows_body
 from pydantic import BaseModel
 
 from loom_platform.http import Message
