@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client fuzz lint typecheck proto gateway bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client fuzz lint typecheck proto clients gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -65,7 +65,8 @@ test-compose: ## build the images, run docker-compose.yml and the deployment's e
 test-generator: ## gencode's property test, long profile: hostile text in every field of the five table types, Python compiled, pages through tsc (~1 s an example)
 	@LOOM_GENERATOR_EXAMPLES=$${LOOM_GENERATOR_EXAMPLES:-200} $(UV) run pytest services/gencode/tests/unit/test_generator_properties.py -q
 
-test-frontends: ## vitest component tests
+test-frontends: ## vitest component tests (and the generated clients current with the services' OpenAPI)
+	@$(UV) run python scripts/gen_clients.py --check
 	@if [ -f $(FRONTENDS)/package.json ]; then (cd $(FRONTENDS) && npm test --silent); fi
 
 e2e: ## API and browser tests through the real gateway
@@ -91,6 +92,9 @@ typecheck: ## mypy (strict on libs/ and the engine) and tsc
 
 gateway: ## write gateway/dynamic/routes.yml and deploy/k8s/ingress.yaml from gateway/routes.source.yml
 	@$(UV) run python scripts/gen_gateway.py
+
+clients: ## write each remote's typed client (frontends/<remote>/src/api/schema.gen.ts) from its service's OpenAPI
+	@$(UV) run python scripts/gen_clients.py
 
 proto: ## regenerate libs/contracts from proto/
 	@$(UV) run python scripts/gen_protos.py
