@@ -1,8 +1,9 @@
-"""``loom-workflow migrate | seed | setup | serve | worker | history``."""
+"""``loom-workflow migrate | seed | setup | serve | worker | history | test``."""
 
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import uvicorn
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -73,7 +74,16 @@ class WorkflowCommand(ServiceCommand[WorkflowSettings]):
 command = WorkflowCommand.of(
     "loom_workflow", WorkflowSettings, _seed, app="build", extra={"worker": _worker, "history": _history}
 )
-main = command.main
+
+
+def main() -> None:
+    """``loom-workflow test <model.bpmn> <cases.json>`` runs process tests; the rest is the platform's."""
+    if sys.argv[1:2] == ["test"]:
+        from loom_workflow.proctest.cli import main as run_tests
+
+        raise SystemExit(run_tests(sys.argv[2:]))
+    command.main()
+
 
 if __name__ == "__main__":
     main()

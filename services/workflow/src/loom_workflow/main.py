@@ -32,6 +32,7 @@ from loom_workflow.notice.consumer import notices
 from loom_workflow.notice.router import router as notice_router
 from loom_workflow.process.chart import router as chart_router
 from loom_workflow.process.router import router as process_router
+from loom_workflow.proctest.router import router as proctest_router
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.task.router import router as task_router
 from loom_workflow.taskcenter.router import router as taskcenter_router
@@ -41,6 +42,7 @@ ROUTERS = [
     model_files_router,
     diagram_router,
     dryrun_router,
+    proctest_router,
     process_router,
     task_router,
     chart_router,

@@ -9,5 +9,16 @@ from loom_workflow.flowcopy import models as flowcopy
 from loom_workflow.modeler import models as modeler
 from loom_workflow.notice import models as notice
 from loom_workflow.pgstore import tables
+from loom_workflow.proctest import models as proctest
 
-__all__ = ["category", "extension", "external", "flowcopy", "modeler", "notice", "outbox", "tables"]
+__all__ = [
+    "category",
+    "extension",
+    "external",
+    "flowcopy",
+    "modeler",
+    "notice",
+    "outbox",
+    "proctest",
+    "tables",
+]

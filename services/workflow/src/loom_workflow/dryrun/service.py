@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -16,8 +17,8 @@ from loom_workflow.dryrun import simulate
 from loom_workflow.dryrun.errors import InitiatorNotFound, InitiatorRequired, NothingToRun
 from loom_workflow.dryrun.recorder import RecordingResolver
 from loom_workflow.dryrun.schemas import DryRunRequest, DryRunResult, Reviewer, RuleOutcome, Step
-from loom_workflow.engine import BpmnParseError, StoreTx
-from loom_workflow.engine.model import CallActivity, ProcessModel, UserTask, parse_bpmn
+from loom_workflow.engine import StoreTx
+from loom_workflow.engine.model import CallActivity, ProcessModel, UserTask
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension import service as extension_service
@@ -39,15 +40,15 @@ async def dry_run(
     key, xml = await _diagram(session, body)
     xml = bpmn.weave_conditions(xml, await modeler_service.form_conditions(session, key))
     model = next(m for m in bpmn.validate(xml, key) if m.id == key)
-    extensions = await _extensions(session, key, model, body.extensions)
+    extensions = await extensions_of(session, key, model, body.extensions)
     initiator = (await user_infos(directory, [body.initiator_id])).get(body.initiator_id)
     if initiator is None:
         raise InitiatorNotFound()
-    variables = _start_variables(body, initiator)
+    variables = start_variables(body.initiator_id, body.variables, initiator)
     plan = simulate.Plan(
         key=key,
         xml=xml,
-        called=await _called(runtime, model),
+        called=await called_of(runtime, model),
         model=model,
         initiator=body.initiator_id,
         variables=variables,
@@ -66,7 +67,7 @@ async def dry_run(
         runtime.store,
         directory,
         bridge(loop),
-        {n: _rules(e) for n, e in extensions.items()},
+        {n: rules_of(e) for n, e in extensions.items()},
         sql_url=runtime.settings.sql_reviewer_database_url,
         sql_views=runtime.settings.sql_reviewer_views,
     )
@@ -82,22 +83,13 @@ async def _diagram(session: AsyncSession, body: DryRunRequest) -> tuple[str, str
         return model.key, body.bpmn_xml or model.bpmn_xml or ""
     if not (body.bpmn_xml or "").strip():
         raise NothingToRun()
-    key = body.key or _first_process_id(body.bpmn_xml or "")
+    key = body.key or bpmn.first_process_key(body.bpmn_xml or "")
     if not key:
         raise InvalidModel("workflow.model.no_process")
     return key, body.bpmn_xml or ""
 
 
-def _first_process_id(xml: str) -> str:
-    """The first executable process of an unsaved diagram (validation names what is wrong)."""
-    try:
-        models = parse_bpmn(xml)
-    except BpmnParseError:
-        return ""
-    return models[0].id if models else ""
-
-
-async def _extensions(
+async def extensions_of(
     session: AsyncSession, key: str, model: ProcessModel, given: Sequence[TaskDefExtensionSave]
 ) -> dict[str, TaskDefExtensionSave]:
     """Each user task's extension: the designer's unsaved one when given, else the saved one."""
@@ -114,7 +106,7 @@ async def _extensions(
     return out
 
 
-def _rules(ext: TaskDefExtensionSave) -> list[Rule]:
+def rules_of(ext: TaskDefExtensionSave) -> list[Rule]:
     """The reviewer rules the service would keep (type and value, or a type that needs no value)."""
     rows = sorted(ext.flow_assignee_list, key=lambda a: a.sort)
     return [
@@ -124,7 +116,7 @@ def _rules(ext: TaskDefExtensionSave) -> list[Rule]:
     ]
 
 
-async def _called(runtime: WorkflowRuntime, model: ProcessModel) -> dict[str, str]:
+async def called_of(runtime: WorkflowRuntime, model: ProcessModel) -> dict[str, str]:
     """The deployed XML of every process the model calls (a key that is not deployed is left out:
     the run then stops on that call activity with the engine's reason)."""
     keys = {
@@ -142,14 +134,16 @@ def _latest(tx: StoreTx, *, key: str) -> ProcessDefinition | None:
     return tx.find_definition(key)
 
 
-def _start_variables(body: DryRunRequest, initiator: dict[str, str]) -> dict[str, object]:
+def start_variables(
+    initiator_id: str, given: Mapping[str, Any], initiator: Mapping[str, str]
+) -> dict[str, object]:
     """The start values typed as the start call types them, and the initiator's variables."""
-    values: dict[str, object] = {k: typed(v) for k, v in body.variables.items() if k not in START_RESERVED}
+    values: dict[str, object] = {k: typed(v) for k, v in given.items() if k not in START_RESERVED}
     values.update(
         {
-            "title": str(body.variables.get("title") or ""),
+            "title": str(given.get("title") or ""),
             "userName": initiator.get("name", ""),
-            "applyUserId": body.initiator_id,
+            "applyUserId": initiator_id,
             "applyUserOfficeId": initiator.get("officeId", ""),
             "applyUserCompanyId": initiator.get("companyId", ""),
         }

@@ -77,6 +77,15 @@ def weave_conditions(xml: str, conditions: Mapping[str, str]) -> str:
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8").decode("utf-8")
 
 
+def first_process_key(xml: str) -> str:
+    """The first executable process of a diagram ("" when it does not parse: validation says why)."""
+    try:
+        models = parse_bpmn(xml)
+    except BpmnParseError:
+        return ""
+    return models[0].id if models else ""
+
+
 def validate(xml: str | None, key: str) -> list[ProcessModel]:
     """The parsed processes, or :class:`InvalidModel` naming what to fix."""
     if not xml or not xml.strip():

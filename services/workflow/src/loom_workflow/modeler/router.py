@@ -17,6 +17,7 @@ from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.modeler import rights, service
 from loom_workflow.modeler.schemas import ModelCreate
+from loom_workflow.proctest import service as proctest_service
 
 router = APIRouter(tags=["model"])
 
@@ -142,16 +143,38 @@ async def update_category(
 
 @router.put("/flowable/model/deploy")
 async def deploy_model(
-    request: Request, session: SessionDep, principal: CanDeploy, id: str, category: str | None = None
+    request: Request,
+    session: SessionDep,
+    principal: CanDeploy,
+    id: str,
+    category: str | None = None,
+    overrideReason: str | None = None,  # noqa: N803
 ) -> Message:
     """Deploys the model as the next version of its key (a process with the decision models its
-    business-rule tasks bind to its own deployment; a decision model alone)."""
-    model_type = (await service.get(session, id)).model_type
-    rights.check(request, model_type, "deploy")
+    business-rule tasks bind to its own deployment; a decision model alone). A process's saved tests
+    run first: one failing refuses the publication, unless ``overrideReason`` says why (logged)."""
+    model = await service.get(session, id)
+    rights.check(request, model.model_type, "deploy")
+    model_type = model.model_type
+    runtime = runtime_of(request.app)
+    failed = None
+    if rights.kind_of(model_type) != rights.DECISION:
+        failed = await proctest_service.gate(
+            session, runtime, request.app.state.directory, id, override_reason=overrideReason
+        )
     async with transaction(session):
         definition = await service.deploy(
-            session, runtime_of(request.app), id, category=empty_filter(category), actor=principal.user_id
+            session, runtime, id, category=empty_filter(category), actor=principal.user_id
         )
+        if rights.kind_of(model_type) != rights.DECISION:
+            await proctest_service.published(
+                session,
+                model,
+                definition.version,
+                failed=failed,
+                reason=overrideReason,
+                actor=principal.user_id,
+            )
     if rights.kind_of(model_type) == rights.DECISION:
         return message(
             translate("workflow.decision.deployed", key=definition.key, version=definition.version)
