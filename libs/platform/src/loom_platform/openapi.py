@@ -233,6 +233,36 @@ def gaps(app: FastAPI) -> list[str]:
     return found
 
 
+# Answers that say "some record" and not which: a page of untyped rows, the hand-drawn tree node.
+_LOOSE = (f"{REF}PageBody", f"{REF}TreeNode")
+
+
+def _names_a_model(schema: dict[str, Any]) -> bool:
+    """The schema is a Pydantic model's (or a list of one): ``$ref`` to a component, not a loose one."""
+    ref = schema.get("$ref") or schema.get("items", {}).get("$ref")
+    return bool(ref) and ref not in _LOOSE
+
+
+def untyped(app: FastAPI) -> list[str]:
+    """``"<METHOD> <path>"`` of every operation whose answer is no Pydantic model: a page of untyped
+    rows, an ``openapi_extra`` patch (``RECORD``, ``OBJECT``, ``TREE``…), ``-> Any`` or a dict. A
+    model, a list of models, ``-> Message``, a 204 and a file (not JSON) are typed answers."""
+    document = app.openapi()
+    found: list[str] = []
+    for path, method, route in _operations(app):
+        operation = document["paths"].get(path, {}).get(method)
+        if operation is None or _answers_nothing(route):
+            continue
+        content = operation["responses"].get("200", {}).get("content", {})
+        schema = content.get("application/json", {}).get("schema")
+        patched = "responses" in (route.openapi_extra or {})
+        if content and schema is None:
+            continue  # a file or a text download, not JSON
+        if patched or not schema or (schema != MESSAGE_SCHEMA and not _names_a_model(schema)):
+            found.append(f"{method.upper()} {path}")
+    return found
+
+
 def install_openapi(app: FastAPI) -> None:
     """Serves the completed document (built once, on the first request for it)."""
 
