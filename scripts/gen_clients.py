@@ -10,12 +10,14 @@ services' OpenAPI makes now.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 
@@ -65,9 +67,23 @@ def target(remote: str) -> Path:
     return FRONTENDS / remote / "src" / "api" / "schema.gen.ts"
 
 
+def _unique_operation_ids(document: dict[str, Any]) -> dict[str, Any]:
+    """A route serving two methods (forms' ``updatePrimary``, PUT and POST as the client sends either)
+    gets one operation id from FastAPI for both: TypeScript refuses the duplicate, so the second is
+    suffixed with its method."""
+    seen: set[str] = set()
+    for operations in document["paths"].values():
+        for method, operation in operations.items():
+            name = operation.get("operationId")
+            if name in seen:
+                operation["operationId"] = f"{name}_{method}"
+            seen.add(operation.get("operationId"))
+    return document
+
+
 def render(build: Callable[[], FastAPI]) -> str:
     """The TypeScript ``openapi-typescript`` makes of the service's OpenAPI document."""
-    document = build().openapi()
+    document = _unique_operation_ids(copy.deepcopy(build().openapi()))
     with tempfile.TemporaryDirectory() as scratch:
         source = Path(scratch) / "openapi.json"
         source.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True), encoding="utf-8")

@@ -304,7 +304,7 @@ export interface paths {
          * Update Primary
          * @description Makes the version the definition's one primary, published version.
          */
-        post: operations["update_primary_extension_formDefinitionJson_updatePrimary_put"];
+        post: operations["update_primary_extension_formDefinitionJson_updatePrimary_put_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2177,7 +2177,7 @@ export interface operations {
             };
         };
     };
-    update_primary_extension_formDefinitionJson_updatePrimary_put: {
+    update_primary_extension_formDefinitionJson_updatePrimary_put_post: {
         parameters: {
             query: {
                 id: string;
