@@ -1,21 +1,9 @@
 import { http } from '@loom/ui';
+import type { AllowedHosts, DecisionPage, DecisionPublic, Incident, IncidentList, RestVariable, WorkerToken } from '../../api/types';
 
 /** A deployed decision (`/dmn-api/dmn-repository/decisions`). */
-export interface DecisionRow extends Record<string, unknown> {
-  id: string;
-  key: string;
-  name?: string;
-  version: number;
-  versionTag?: string;
-  deploymentId: string;
-}
-
-/** A variable of the DMN REST API. */
-export interface RestVariable {
-  name: string;
-  type?: string | null;
-  value: unknown;
-}
+export type DecisionRow = DecisionPublic;
+export type { Incident, RestVariable };
 
 /** One decision of an evaluation's audit: its inputs, the rules that matched, its outputs. */
 export interface DecisionAudit {
@@ -49,30 +37,18 @@ export interface ExecuteResult {
   audit: DecisionAudit[];
 }
 
-/** An incident: a job out of retries (`/flowable/incident/list`). */
-export interface Incident {
-  id: string;
-  type: 'failedExternalTask' | 'failedHttpCall' | 'failedJob';
-  processInstanceId: string;
-  activityId: string;
-  activityName?: string;
-  message?: string;
-  topicName?: string;
-  createTime?: string;
-}
-
 /** The calls of the decision, external-task and incident screens (issue 37). */
 export const workService = {
   decisions: (params: { key?: string; latest?: boolean }) =>
-    http.get<{ records: DecisionRow[] }>('/dmn-api/dmn-repository/decisions', { current: 1, size: -1, ...params }, { silent: true }),
+    http.get<DecisionPage>('/dmn-api/dmn-repository/decisions', { current: 1, size: -1, ...params }, { silent: true }),
   execute: (decisionKey: string, inputVariables: RestVariable[]) =>
     http.post<ExecuteResult>('/dmn-api/dmn-rule/execute', { decisionKey, inputVariables }, { loading: true }),
   executions: (instanceId: string) =>
     http.get<{ data: DecisionExecution[] }>('/dmn-api/dmn-history/historic-decision-executions', { instanceId }),
-  incidents: (procInsId?: string) => http.get<{ data: Incident[] }>('/flowable/incident/list', procInsId ? { procInsId } : {}, { silent: true }),
+  incidents: (procInsId?: string) => http.get<IncidentList>('/flowable/incident/list', procInsId ? { procInsId } : {}, { silent: true }),
   retryIncident: (id: string) => http.put<string>('/flowable/incident/retry', { id }),
-  allowedHosts: () => http.get<{ hosts: string[] }>('/flowable/connector/allowedHosts', {}, { silent: true }),
-  issueToken: (id: string) => http.post<{ id: string; name: string; token: string }>(`/external-task/worker/token?id=${encodeURIComponent(id)}`, {}),
+  allowedHosts: () => http.get<AllowedHosts>('/flowable/connector/allowedHosts', {}, { silent: true }),
+  issueToken: (id: string) => http.post<WorkerToken>(`/external-task/worker/token?id=${encodeURIComponent(id)}`, {}),
   unlock: (id: string) => http.post<unknown>(`/external-task/${encodeURIComponent(id)}/unlock`, {}),
   setRetries: (id: string, retries = 1) => http.request<unknown>(`/external-task/${encodeURIComponent(id)}/retries`, { method: 'PUT', data: { retries } }),
 };

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, crudResource, ListPage, RemarksItem, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/work';
 import { workService } from '../../components/work/service';
+import type { ExternalTaskRow } from '../../api/types';
 
 const P = { view: 'flowable:externalTask:view', add: 'flowable:externalTask:add', edit: 'flowable:externalTask:edit', del: 'flowable:externalTask:del' };
 
@@ -18,18 +19,8 @@ interface WorkerRow extends Record<string, unknown> {
   remarks?: string;
 }
 
-interface TaskRow extends Record<string, unknown> {
-  id: string;
-  topicName: string;
-  activityId: string;
-  activityName?: string;
-  processInstanceId: string;
-  workerId?: string;
-  lockExpirationTime?: string;
-  retries: number;
-  errorMessage?: string;
-  incident: boolean;
-}
+/** A row of `/external-task/list`, as workflow's OpenAPI declares it. */
+type TaskRow = ExternalTaskRow;
 
 const workers = crudResource<WorkerRow>('/external-task/worker');
 

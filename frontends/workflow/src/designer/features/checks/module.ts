@@ -10,6 +10,7 @@ import { lintConfig } from './config';
 import { createLintContext, type LintContext } from './context';
 import { dynamicFormKey, loadForm } from './forms';
 import type { El } from './model';
+import type { AllowedHosts } from '../../../api/types';
 
 interface Linting {
   setLinterConfig: (config: unknown) => void;
@@ -102,7 +103,7 @@ export async function loadDecisionKeys(): Promise<Set<string>> {
 
 /** The hosts an administrator allows HTTP tasks to call. */
 export async function loadAllowedHosts(): Promise<string[]> {
-  return (await http.get<{ hosts: string[] }>('/flowable/connector/allowedHosts', {}, { silent: true })).hosts;
+  return (await http.get<AllowedHosts>('/flowable/connector/allowedHosts', {}, { silent: true })).hosts;
 }
 
 export const checksModule = {
