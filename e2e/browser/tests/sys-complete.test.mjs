@@ -45,6 +45,7 @@ export default [
   },
   {
     name: 'settings: the product name saved in the form is what the login page reads at once',
+    alone: true, // a global setting every session reads
     run: async (ctx) => {
       const page = await adminPage(ctx);
       const scope = await open(ctx, page, '/sys/config/SysConfig');
@@ -211,6 +212,7 @@ export default [
   },
   {
     name: 'login captcha: with 验证码 on in the settings, the login page shows the code and signs in with it',
+    alone: true, // while 验证码 is on no other lane's test could sign in
     run: async (ctx) => {
       const page = await adminPage(ctx);
       const form = (await api(page, 'GET', '/sys/sysConfig/queryById')).json;
