@@ -299,12 +299,12 @@ export interface paths {
          * Update Primary
          * @description Makes the version the definition's one primary, published version.
          */
-        put: operations["update_primary_extension_formDefinitionJson_updatePrimary_put"];
+        put: operations["update_primary_extension_formDefinitionJson_updatePrimary_post_put"];
         /**
          * Update Primary
          * @description Makes the version the definition's one primary, published version.
          */
-        post: operations["update_primary_extension_formDefinitionJson_updatePrimary_put_post"];
+        post: operations["update_primary_extension_formDefinitionJson_updatePrimary_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2092,7 +2092,7 @@ export interface operations {
             };
         };
     };
-    update_primary_extension_formDefinitionJson_updatePrimary_put: {
+    update_primary_extension_formDefinitionJson_updatePrimary_post_put: {
         parameters: {
             query: {
                 id: string;
@@ -2177,7 +2177,7 @@ export interface operations {
             };
         };
     };
-    update_primary_extension_formDefinitionJson_updatePrimary_put_post: {
+    update_primary_extension_formDefinitionJson_updatePrimary_post: {
         parameters: {
             query: {
                 id: string;

@@ -1270,7 +1270,8 @@ export interface paths {
         /**
          * Deploy Model
          * @description Deploys the model as the next version of its key (a process with the decision models its
-         *     business-rule tasks bind to its own deployment; a decision model alone).
+         *     business-rule tasks bind to its own deployment; a decision model alone). A process's saved tests
+         *     run first: one failing refuses the publication, unless ``overrideReason`` says why (logged).
          */
         put: operations["deploy_model_flowable_model_deploy_put"];
         post?: never;
@@ -1358,6 +1359,52 @@ export interface paths {
          * @description Saves the designer's XML (form-encoded); 409 when the model changed since it was loaded.
          */
         post: operations["save_model_flowable_model_saveModel__model_id__post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/model/tests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Tests
+         * @description The model's cases: the draft (version 0), or those a deployed version was published with.
+         */
+        get: operations["get_tests_flowable_model_tests_get"];
+        /**
+         * Save Tests
+         * @description Saves the model's draft cases (what an import writes, too).
+         */
+        put: operations["save_tests_flowable_model_tests_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/model/tests/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run Tests
+         * @description Runs the cases (given, else the saved ones) on the model, or the designer's unsaved XML: each on
+         *     a throwaway engine in memory against the organisation from sys; nothing is stored or published.
+         *     A failed case names the step and the node where it diverged.
+         */
+        post: operations["run_tests_flowable_model_tests_run_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2421,6 +2468,121 @@ export interface components {
             newversion?: string | null;
         };
         /**
+         * CaseExpect
+         * @description What the case expects once its steps are done; what is left out is not checked.
+         */
+        CaseExpect: {
+            /** Assignees */
+            assignees?: {
+                [key: string]: string[];
+            };
+            /**
+             * End
+             * @default
+             */
+            end: string;
+            /** Path */
+            path?: string[] | null;
+            /** Variables */
+            variables?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Waitingat
+             * @default
+             */
+            waitingAt: string;
+        };
+        /**
+         * CaseFailure
+         * @description What diverged: the step (1-based; none for an expectation checked at the end), the node to
+         *     highlight on the diagram, and the message.
+         */
+        CaseFailure: {
+            /** Message */
+            message: string;
+            /**
+             * Nodeid
+             * @default
+             */
+            nodeId: string;
+            /** Step */
+            step?: number | null;
+        };
+        /**
+         * CaseResult
+         * @description One case's run.
+         */
+        CaseResult: {
+            /** Activityids */
+            activityIds?: string[];
+            /** Divergedat */
+            divergedAt?: string | null;
+            /** Failures */
+            failures?: components["schemas"]["CaseFailure"][];
+            /** Flows */
+            flows?: string[];
+            /**
+             * Millis
+             * @default 0
+             */
+            millis: number;
+            /** Name */
+            name: string;
+            /** Passed */
+            passed: boolean;
+            /**
+             * Status
+             * @default
+             */
+            status: string;
+        };
+        /**
+         * CaseStep
+         * @description One thing the case does: act on the open task at ``node`` (as ``actor``, with ``button`` and
+         *     form ``values``), or, with ``wait`` (an ISO duration such as ``PT48H``), let time pass so that the
+         *     timers and deadlines due by then fire.
+         */
+        CaseStep: {
+            /**
+             * Actor
+             * @default assignee
+             */
+            actor: string;
+            /**
+             * Backto
+             * @default
+             */
+            backTo: string;
+            /**
+             * Button
+             * @default _flow_agree
+             */
+            button: string;
+            /**
+             * Node
+             * @default
+             */
+            node: string;
+            /** Values */
+            values?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Wait
+             * @default
+             */
+            wait: string;
+        };
+        /**
+         * CaseSuite
+         * @description The cases of a model, as saved, exported and imported (``loom-workflow test`` reads it).
+         */
+        CaseSuite: {
+            /** Cases */
+            cases?: components["schemas"]["ProcessCase"][];
+        };
+        /**
          * Complete
          * @description ``POST /external-task/{id}/complete``.
          */
@@ -2911,6 +3073,23 @@ export interface components {
             total: number;
         };
         /**
+         * ProcessCase
+         * @description A case: who starts the process with which values, what is done, and what is expected.
+         */
+        ProcessCase: {
+            expect?: components["schemas"]["CaseExpect"];
+            /** Initiator */
+            initiator: string;
+            /** Name */
+            name: string;
+            /** Steps */
+            steps?: components["schemas"]["CaseStep"][];
+            /** Variables */
+            variables?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * RestVariable
          * @description A variable: its name, type (string, integer, short, long, double, boolean, date, json, null;
          *     guessed from the value when absent) and value.
@@ -2924,12 +3103,53 @@ export interface components {
             value?: unknown;
         };
         /**
+         * RunRequest
+         * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML.
+         */
+        RunRequest: {
+            /** Bpmnxml */
+            bpmnXml?: string | null;
+            /** Cases */
+            cases?: components["schemas"]["ProcessCase"][] | null;
+            /** Modelid */
+            modelId: string;
+        };
+        /**
+         * SavedSuite
+         * @description The cases saved with a model (``version`` 0: the draft; n: as deployed with version n).
+         */
+        SavedSuite: {
+            /** Cases */
+            cases?: components["schemas"]["ProcessCase"][];
+            /** Modelid */
+            modelId: string;
+            /**
+             * Version
+             * @default 0
+             */
+            version: number;
+        };
+        /**
          * SetRetries
          * @description ``PUT /external-task/{id}/retries`` (the monitor's retry of an incident).
          */
         SetRetries: {
             /** Retries */
             retries: number;
+        };
+        /**
+         * SuiteResult
+         * @description Every case's run; ``passed`` when all passed.
+         */
+        SuiteResult: {
+            /** Failed */
+            failed: number;
+            /** Passed */
+            passed: boolean;
+            /** Results */
+            results: components["schemas"]["CaseResult"][];
+            /** Total */
+            total: number;
         };
         /** TaskDefExtensionSave */
         TaskDefExtensionSave: {
@@ -8668,6 +8888,7 @@ export interface operations {
             query: {
                 category?: string | null;
                 id: string;
+                overrideReason?: string | null;
             };
             header?: never;
             path?: never;
@@ -9041,6 +9262,268 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tests_flowable_model_tests_get: {
+        parameters: {
+            query: {
+                modelId: string;
+                version?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedSuite"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_tests_flowable_model_tests_put: {
+        parameters: {
+            query: {
+                modelId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CaseSuite"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    run_tests_flowable_model_tests_run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuiteResult"];
                 };
             };
             /** @description invalid input (the message names the field) */
