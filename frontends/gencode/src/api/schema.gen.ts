@@ -1500,6 +1500,25 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * CodeParamSave
+         * @description Default generation parameters (record "1").
+         */
+        CodeParamSave: {
+            /** Author */
+            author?: string | null;
+            /** Frontpath */
+            frontPath?: string | null;
+            /**
+             * Id
+             * @default 1
+             */
+            id: string | null;
+            /** Packagename */
+            packageName?: string | null;
+            /** Projectpath */
+            projectPath?: string | null;
+        };
+        /**
          * ColumnSave
          * @description A column of a table design.
          */
@@ -1585,6 +1604,67 @@ export interface components {
             sort: unknown;
             /** Validatetype */
             validateType?: string | null;
+        };
+        /**
+         * CustomFieldSave
+         * @description A property of a custom object type.
+         */
+        CustomFieldSave: {
+            /**
+             * Delflag
+             * @default 0
+             */
+            delFlag: unknown;
+            /** Id */
+            id?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Remarks */
+            remarks?: string | null;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort: unknown;
+        };
+        /**
+         * CustomObjSave
+         * @description A custom Java/entity type.
+         */
+        CustomObjSave: {
+            /** Customfielddtolist */
+            customFieldDTOList?: components["schemas"]["CustomFieldSave"][];
+            /** Dataurl */
+            dataUrl?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Id */
+            id?: string | null;
+            /** Label */
+            label?: string | null;
+            /**
+             * Sort
+             * @default 1
+             */
+            sort: unknown;
+            /** Tablename */
+            tableName?: string | null;
+            /** Type */
+            type?: string | null;
+            /** Value */
+            value?: string | null;
+        };
+        /**
+         * DataBaseTypeSave
+         * @description A database kind and its column types.
+         */
+        DataBaseTypeSave: {
+            /** Id */
+            id?: string | null;
+            /** Tablefieldtypedtolist */
+            tableFieldTypeDTOList?: components["schemas"]["TableFieldTypeSave"][];
+            /** Type */
+            type?: string | null;
         };
         /**
          * DataSetSave
@@ -1699,6 +1779,20 @@ export interface components {
             subModuleName?: string | null;
             table?: components["schemas"]["TableRef"] | null;
         };
+        /**
+         * LabelValueSave
+         * @description validateType and queryType: id, label, value, sort.
+         */
+        LabelValueSave: {
+            /** Id */
+            id?: string | null;
+            /** Label */
+            label?: string | null;
+            /** Sort */
+            sort?: unknown;
+            /** Value */
+            value?: string | null;
+        };
         /** ColumnIn */
         loom_gencode__dataset__schemas__ColumnIn: {
             /**
@@ -1750,6 +1844,71 @@ export interface components {
             name: string;
             /** Oldname */
             oldName?: string | null;
+        };
+        /** Page[CodeParamSave] */
+        Page_CodeParamSave_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["CodeParamSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[CustomObjSave] */
+        Page_CustomObjSave_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["CustomObjSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DataBaseTypeSave] */
+        Page_DataBaseTypeSave_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DataBaseTypeSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[LabelValueSave] */
+        Page_LabelValueSave_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["LabelValueSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ShowTypeSave] */
+        Page_ShowTypeSave_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["ShowTypeSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
         };
         /**
          * PageBody
@@ -1831,6 +1990,43 @@ export interface components {
             table?: components["schemas"]["TableRef"] | null;
         };
         /**
+         * ShowTypeSave
+         * @description A control type with its UI component and import path.
+         */
+        ShowTypeSave: {
+            /** Component */
+            component?: string | null;
+            /** Id */
+            id?: string | null;
+            /** Importpath */
+            importPath?: string | null;
+            /** Label */
+            label?: string | null;
+            /** Sort */
+            sort?: unknown;
+            /** Value */
+            value?: string | null;
+        };
+        /**
+         * TableFieldTypeSave
+         * @description A physical column type row of a database type.
+         */
+        TableFieldTypeSave: {
+            /**
+             * Delflag
+             * @default 0
+             */
+            delFlag: unknown;
+            /** Id */
+            id?: string | null;
+            /** Label */
+            label?: string | null;
+            /** Sort */
+            sort?: unknown;
+            /** Value */
+            value?: string | null;
+        };
+        /**
          * TableIn
          * @description A table of a data source: ``oldName`` for a renamed one; ``isForce`` '2' re-creates it.
          */
@@ -1899,6 +2095,65 @@ export interface components {
              * @default 0
              */
             tableType: string | null;
+        };
+        /**
+         * TemplateGroupSave
+         * @description A template group with its files.
+         */
+        TemplateGroupSave: {
+            /** Id */
+            id?: string | null;
+            /**
+             * Issystem
+             * @default 0
+             */
+            isSystem: string | null;
+            /** Name */
+            name?: string | null;
+            /** Remarks */
+            remarks?: string | null;
+            /**
+             * Sort
+             * @default 10
+             */
+            sort: unknown;
+            /** Templateobjdtolist */
+            templateObjDTOList?: components["schemas"]["TemplateObjSave"][];
+            /**
+             * Type
+             * @default 1
+             */
+            type: string | null;
+        };
+        /**
+         * TemplateObjSave
+         * @description A template file of a group.
+         */
+        TemplateObjSave: {
+            /**
+             * Contents
+             * @default
+             */
+            contents: string | null;
+            /**
+             * Delflag
+             * @default 0
+             */
+            delFlag: unknown;
+            /** Id */
+            id?: string | null;
+            /**
+             * Ischild
+             * @default 0
+             */
+            isChild: string | null;
+            /** Name */
+            name?: string | null;
+            /**
+             * Sort
+             * @default 10
+             */
+            sort: unknown;
         };
         TreeNode: {
             children?: components["schemas"]["TreeNode"][];
@@ -4438,7 +4693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_CodeParamSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4523,11 +4778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CodeParamSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5071,7 +5322,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_CustomObjSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5156,11 +5407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CustomObjSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5459,7 +5706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_DataBaseTypeSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5544,11 +5791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataBaseTypeSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5829,7 +6072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_LabelValueSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5914,11 +6157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["LabelValueSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6471,7 +6710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_ShowTypeSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6556,11 +6795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ShowTypeSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8332,11 +8567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TemplateGroupSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8645,7 +8876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_LabelValueSave_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8730,11 +8961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["LabelValueSave"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -37,7 +37,7 @@ from loom_platform.errors import InvalidArgument, LoomError, NotFound
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.openapi import RECORD, fields_body, list_body, object_body
-from loom_platform.paging import PageDep, PageParams, contains, empty_filter, paginate
+from loom_platform.paging import Page, PageDep, PageParams, contains, empty_filter, paginate
 from loom_platform.wire import WireModel, new_id, now, split_ids
 
 Publisher = Callable[[AsyncSession, str, str, str, str], None]
@@ -365,17 +365,28 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
     Saver_ = Annotated[Principal, _caller(resource.access.save)]
     Deleter = Annotated[Principal, _caller(resource.access.delete)]
     body_type = resource.wire
+    # A record is answered in its wire shape unless the resource renders or reads it itself.
+    answer = resource.wire if resource.render is None and resource.read is None else None
 
     if resource.list_route:
 
-        @router.get(f"{prefix}/list", name=f"{resource.name}_list")
+        @router.get(
+            f"{prefix}/list",
+            name=f"{resource.name}_list",
+            response_model=Page[answer] if answer is not None else Any,  # type: ignore[valid-type]
+        )
         async def list_(session: SessionDep, page_params: PageDep, _: Lister, request: Request) -> Any:
             """A page of records (records, total)."""
             return await page(session, resource, page_params, request.query_params)
 
     if resource.read_route:
 
-        @router.get(f"{prefix}/queryById", name=f"{resource.name}_query_by_id", openapi_extra=RECORD)
+        @router.get(
+            f"{prefix}/queryById",
+            name=f"{resource.name}_query_by_id",
+            response_model=answer if answer is not None else Any,
+            openapi_extra=RECORD if answer is None else None,
+        )
         async def query_by_id(session: SessionDep, _: Reader_, id: str) -> Any:  # noqa: A002 - the wire name
             """One record (with its nested rows)."""
             return await read(session, resource, id)

@@ -12,11 +12,12 @@ import re
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, Generic, TypeVar, cast
 
 import orjson
 from fastapi import Depends, Query, Request
 from fastapi.responses import Response, StreamingResponse
+from pydantic import BaseModel
 from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlalchemy.sql.elements import ColumnElement
@@ -112,6 +113,20 @@ def apply_orders(
             raise InvalidArgument("sort_column_invalid", column=order.column)
         clauses.append(column.asc() if order.asc else column.desc())
     return stmt.order_by(*(clauses or default))
+
+
+Row = TypeVar("Row", bound=BaseModel)
+
+
+class Page(BaseModel, Generic[Row]):
+    """A page of a list whose rows are a model (MyBatis-Plus shape): what :func:`page_body` answers,
+    typed (``response_model=Page[PostSave]``)."""
+
+    records: list[Row]
+    total: int
+    current: int
+    size: int
+    pages: int
 
 
 def page_body(records: list[Any], total: int, params: PageParams) -> dict[str, Any]:
