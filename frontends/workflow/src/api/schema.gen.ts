@@ -2467,6 +2467,33 @@ export interface components {
             /** Newversion */
             newversion?: string | null;
         };
+        /** ButtonRecord */
+        ButtonRecord: {
+            /** Code */
+            code: string;
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+        };
         /**
          * CaseExpect
          * @description What the case expects once its steps are done; what is left out is not checked.
@@ -2597,6 +2624,31 @@ export interface components {
             } | null;
             /** Workerid */
             workerId: string;
+        };
+        /** ConditionRecord */
+        ConditionRecord: {
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Expression */
+            expression: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
         };
         /**
          * DecisionExecutionList
@@ -2990,6 +3042,37 @@ export interface components {
             /** Data */
             data: components["schemas"]["Incident"][];
         };
+        /** ListenerRecord */
+        ListenerRecord: {
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Event */
+            event: string;
+            /** Id */
+            id: string;
+            /** Listenertype */
+            listenerType: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Value */
+            value: string;
+            /** Valuetype */
+            valueType: string;
+        };
         /**
          * LockedExternalTask
          * @description A task the worker now holds.
@@ -3053,6 +3136,87 @@ export interface components {
             modelType: number;
             /** Name */
             name: string;
+        };
+        /** NodeSettingRecord */
+        NodeSettingRecord: {
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Id */
+            id: string;
+            /** Key */
+            key: string;
+            /** Processdefid */
+            processDefId: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Taskdefid */
+            taskDefId: string;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Value */
+            value: string | null;
+        };
+        /** Page[ButtonRecord] */
+        Page_ButtonRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["ButtonRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ConditionRecord] */
+        Page_ConditionRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["ConditionRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ListenerRecord] */
+        Page_ListenerRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["ListenerRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[NodeSettingRecord] */
+        Page_NodeSettingRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["NodeSettingRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
         };
         /**
          * PageBody
@@ -4320,7 +4484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_ButtonRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4405,11 +4569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ButtonRecord"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4858,7 +5018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_ConditionRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4943,11 +5103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ConditionRecord"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5583,7 +5739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_ListenerRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5668,11 +5824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ListenerRecord"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5962,7 +6114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_NodeSettingRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6047,11 +6199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NodeSettingRecord"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -24,7 +24,7 @@ from typing import Annotated, Any, TypeVar
 
 import orjson
 from fastapi import APIRouter, Depends, Request
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError, create_model
 from pydantic.alias_generators import to_camel
 from sqlalchemy import delete as sa_delete
 from sqlalchemy import select
@@ -68,6 +68,13 @@ def accept(_row: Any) -> None:
 def camel(record: SQLModel) -> dict[str, Any]:
     """A record with camelCase keys (every column)."""
     return {to_camel(k): v for k, v in record.model_dump().items()}
+
+
+def camel_model(model: type[SQLModel]) -> type[BaseModel]:
+    """The answer :func:`camel` makes of a ``model`` record, as a Pydantic model: every field under
+    its camelCase name, typed as the table types it."""
+    fields: dict[str, Any] = {name: (info.annotation, ...) for name, info in model.model_fields.items()}
+    return create_model(f"{model.__name__}Record", __base__=WireModel, **fields)
 
 
 def by_name(*attributes: str) -> dict[str, str]:
@@ -358,6 +365,17 @@ def _fields_of(wire: type[WireModel]) -> dict[str, Any]:
     )
 
 
+def _answer_of(resource: Resource) -> type[BaseModel] | None:
+    """The model a resource's records are answered in, when the engine renders them (else None)."""
+    if resource.read is not None:
+        return None
+    if resource.render is None:
+        return resource.wire
+    if resource.render is camel:
+        return camel_model(resource.model)
+    return None
+
+
 def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> None:
     """Serves ``list``, ``queryById``, ``save`` and ``delete`` of a resource on its router."""
     Lister = Annotated[Principal, _caller(resource.access.list)]
@@ -365,8 +383,7 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
     Saver_ = Annotated[Principal, _caller(resource.access.save)]
     Deleter = Annotated[Principal, _caller(resource.access.delete)]
     body_type = resource.wire
-    # A record is answered in its wire shape unless the resource renders or reads it itself.
-    answer = resource.wire if resource.render is None and resource.read is None else None
+    answer = _answer_of(resource)
 
     if resource.list_route:
 
