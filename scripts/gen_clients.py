@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import re
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,15 +71,19 @@ def target(remote: str) -> Path:
 
 def _unique_operation_ids(document: dict[str, Any]) -> dict[str, Any]:
     """A route serving two methods (forms' ``updatePrimary``, PUT and POST as the client sends either)
-    gets one operation id from FastAPI for both: TypeScript refuses the duplicate, so the second is
-    suffixed with its method."""
-    seen: set[str] = set()
+    gets one operation id from FastAPI for both, ending in whichever method its set of methods gives
+    first (it varies from run to run): TypeScript refuses the duplicate, so each such operation is
+    named by the route and its own method, the same in every run."""
+    names = Counter(
+        operation.get("operationId")
+        for operations in document["paths"].values()
+        for operation in operations.values()
+    )
     for operations in document["paths"].values():
         for method, operation in operations.items():
             name = operation.get("operationId")
-            if name in seen:
-                operation["operationId"] = f"{name}_{method}"
-            seen.add(operation.get("operationId"))
+            if name is not None and names[name] > 1:
+                operation["operationId"] = f"{re.sub(r'_(get|put|post|delete|patch)$', '', name)}_{method}"
     return document
 
 

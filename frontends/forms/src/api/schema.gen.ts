@@ -299,7 +299,7 @@ export interface paths {
          * Update Primary
          * @description Makes the version the definition's one primary, published version.
          */
-        put: operations["update_primary_extension_formDefinitionJson_updatePrimary_post_put"];
+        put: operations["update_primary_extension_formDefinitionJson_updatePrimary_put"];
         /**
          * Update Primary
          * @description Makes the version the definition's one primary, published version.
@@ -2092,7 +2092,7 @@ export interface operations {
             };
         };
     };
-    update_primary_extension_formDefinitionJson_updatePrimary_post_put: {
+    update_primary_extension_formDefinitionJson_updatePrimary_put: {
         parameters: {
             query: {
                 id: string;
