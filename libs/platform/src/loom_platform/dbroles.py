@@ -17,6 +17,9 @@ takes an administrator's URL (setup runs as one; ``serve`` never does).
 
 from __future__ import annotations
 
+import random
+import time
+
 import psycopg
 from psycopg import sql
 from sqlalchemy.engine import make_url
@@ -29,6 +32,8 @@ TABLE_RIGHTS = sql.SQL("SELECT, INSERT, UPDATE, DELETE")
 SEQUENCE_RIGHTS = sql.SQL("USAGE, SELECT, UPDATE")
 # A login that can do nothing beyond what is granted to it.
 PLAIN_LOGIN = "LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB NOREPLICATION NOBYPASSRLS"
+# How often a setup that lost a race for a role (made or altered by another) looks again.
+_ROLE_RACE_ATTEMPTS = 20
 
 
 def dsn(url: str) -> str:
@@ -47,14 +52,46 @@ def database_of(url: str) -> str:
 
 
 def ensure_login(conn: psycopg.Connection, role: str, password: str) -> None:
-    """Creates ``role`` as a plain login (or resets an existing one to that, with ``password``)."""
-    found = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
-    verb = sql.SQL("ALTER ROLE") if found else sql.SQL("CREATE ROLE")
-    conn.execute(
-        sql.SQL("{} {} " + PLAIN_LOGIN + " PASSWORD {}").format(
-            verb, sql.Identifier(role), sql.Literal(password or None)
-        )
-    )
+    """Creates ``role`` as a plain login (or resets an existing one to that, with ``password``).
+
+    Roles belong to the whole server, so setups of other databases (parallel test workers, two
+    services' setup Jobs) may make or alter the same role at the same moment: the loser of such a
+    race looks again and alters what the winner made."""
+    for attempt in range(_ROLE_RACE_ATTEMPTS):
+        found = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+        verb = sql.SQL("ALTER ROLE") if found else sql.SQL("CREATE ROLE")
+        try:
+            conn.execute(
+                sql.SQL("{} {} " + PLAIN_LOGIN + " PASSWORD {}").format(
+                    verb, sql.Identifier(role), sql.Literal(password or None)
+                )
+            )
+            return
+        except psycopg.Error as error:
+            if attempt + 1 == _ROLE_RACE_ATTEMPTS or not _lost_role_race(error):
+                raise
+            time.sleep(random.uniform(0.005, 0.05))  # apart, so the racers do not meet again
+
+
+def _grant_membership(conn: psycopg.Connection, group: str, role: str) -> None:
+    """``role`` joins ``group``; a setup of another database may be granting the same at once."""
+    statement = sql.SQL("GRANT {} TO {}").format(sql.Identifier(group), sql.Identifier(role))
+    for attempt in range(_ROLE_RACE_ATTEMPTS):
+        try:
+            conn.execute(statement)
+            return
+        except psycopg.Error as error:
+            if attempt + 1 == _ROLE_RACE_ATTEMPTS or not _lost_role_race(error):
+                raise
+            time.sleep(random.uniform(0.005, 0.05))
+
+
+def _lost_role_race(error: psycopg.Error) -> bool:
+    """Whether ``error`` is another session having made or changed the same role meanwhile."""
+    if isinstance(error, (psycopg.errors.DuplicateObject, psycopg.errors.UniqueViolation)):
+        return True
+    # two ALTER ROLEs of one role at once: PostgreSQL's "tuple concurrently updated" (XX000)
+    return isinstance(error, psycopg.errors.InternalError_) and "concurrently" in str(error)
 
 
 def ensure_group(conn: psycopg.Connection, group: str) -> None:
@@ -126,6 +163,6 @@ def ensure_rows_member(admin_url: str, role: str, password: str, *, create_schem
         ensure_login(conn, role, password)
         ensure_group(conn, BUSINESS_ROWS)
         grant_rows(conn, BUSINESS_ROWS)
-        conn.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(BUSINESS_ROWS), sql.Identifier(role)))
+        _grant_membership(conn, BUSINESS_ROWS, role)
         rights = sql.SQL("CONNECT, CREATE") if create_schemas else sql.SQL("CONNECT")
         conn.execute(sql.SQL("GRANT {} ON DATABASE {} TO {}").format(rights, database, sql.Identifier(role)))
