@@ -42,8 +42,9 @@ class Engine:
             http_transport=http_transport,
         )
 
-    def execute(self, command: c.Command[T], *, user_id: str | None = None) -> T:
-        """Runs ``command`` in one transaction: load, run the agenda, write the change set."""
+    def execute(self, command: c.Command[T], *, user_id: str | None = None, dry_run: bool = False) -> T:
+        """Runs ``command`` in one transaction: load, run the agenda, write the change set. A dry run
+        writes nothing: the command's answer tells what it would have done (a migration's dry run)."""
         with self.store.transaction() as tx:
             session = Session(tx)
             ctx = CommandContext(session, self.config, user_id, agenda=Agenda)
@@ -51,7 +52,7 @@ class Engine:
             ctx.agenda.run()
             changes = session.flush()
             changes.actor = user_id
-            if not changes.is_empty():
+            if not changes.is_empty() and not dry_run:
                 tx.write(changes)
         return result
 

@@ -6,6 +6,7 @@ from .change_state import MoveActivities, MoveExecution
 from .deploy import Deploy, Deployed
 from .history import DeleteDeployment, DeleteHistoricInstance, PurgeDefinitions
 from .jobs import ExecutableJobIds, ExecuteJob, RecordJobFailure
+from .migrate import InstanceMigration, MigrateInstance, MigrationPlan, NotMigratable, plan_mapping
 from .multi_instance import AddMultiInstanceExecution, DeleteMultiInstanceExecution, RemovalOutlook
 from .queries import FlowChart, FlowChartData
 from .runtime import (
@@ -77,6 +78,11 @@ __all__ = [
     "FlowChart",
     "FlowChartData",
     "GetVariables",
+    "InstanceMigration",
+    "MigrateInstance",
+    "MigrationPlan",
+    "NotMigratable",
+    "plan_mapping",
     "MoveActivities",
     "MoveExecution",
     "PurgeDefinitions",

@@ -86,6 +86,13 @@ def move(
         if not model.has_node(target):
             raise IllegalArgument(f"Activity could not be found in process definition for id {target}")
     reason = f"Change activity to {', '.join(targets)}"
+    parents = cancel_sources(ctx, sources, reason)
+    start_targets(ctx, instance, targets, parents, reason)
+
+
+def cancel_sources(ctx: CommandContext, sources: Sequence[Execution], reason: str) -> list[Execution | None]:
+    """The first half of a move: cancels each source token (a multi-instance as a whole) with
+    ``reason``; answers the executions they hung under, for :func:`start_targets` to prune."""
     parents: list[Execution | None] = []
     cancelled: set[str] = set()
     for source in sources:
@@ -95,6 +102,19 @@ def move(
         cancelled.add(victim.id)
         parents.append(executions.parent(ctx, victim))
         executions.cancel_tree(ctx, victim, reason)
+    return parents
+
+
+def start_targets(
+    ctx: CommandContext,
+    instance: Execution,
+    targets: Sequence[str],
+    parents: Sequence[Execution | None],
+    reason: str,
+) -> None:
+    """The second half of a move: starts a token at each target of the instance's (current) model,
+    inside the sub-process scopes it needs, and removes scopes the cancelled sources left empty."""
+    model = ctx.model(instance.proc_def_id)
     new_scopes = [_scope_for(ctx, instance, model, target) for target in targets]
     keep = {s.id for s in new_scopes}
     for par in parents:
