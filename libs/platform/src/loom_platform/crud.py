@@ -38,7 +38,7 @@ from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.openapi import RECORD, fields_body, list_body, object_body
 from loom_platform.paging import Page, PageDep, PageParams, contains, empty_filter, paginate
-from loom_platform.wire import WireModel, new_id, now, split_ids
+from loom_platform.wire import Answer, WireModel, new_id, now, split_ids
 
 Publisher = Callable[[AsyncSession, str, str, str, str], None]
 """Announces a change in the session's transaction: ``(session, entity, id, verb, name)``."""
@@ -74,7 +74,7 @@ def camel_model(model: type[SQLModel]) -> type[BaseModel]:
     """The answer :func:`camel` makes of a ``model`` record, as a Pydantic model: every field under
     its camelCase name, typed as the table types it."""
     fields: dict[str, Any] = {name: (info.annotation, ...) for name, info in model.model_fields.items()}
-    return create_model(f"{model.__name__}Record", __base__=WireModel, **fields)
+    return create_model(f"{model.__name__}Record", __base__=Answer, **fields)
 
 
 def by_name(*attributes: str) -> dict[str, str]:

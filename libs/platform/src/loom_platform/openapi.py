@@ -237,16 +237,30 @@ def gaps(app: FastAPI) -> list[str]:
 _LOOSE = (f"{REF}PageBody", f"{REF}TreeNode")
 
 
+SCALARS = ("boolean", "integer", "number", "string")
+
+
 def _names_a_model(schema: dict[str, Any]) -> bool:
-    """The schema is a Pydantic model's (or a list of one): ``$ref`` to a component, not a loose one."""
-    ref = schema.get("$ref") or schema.get("items", {}).get("$ref")
-    return bool(ref) and ref not in _LOOSE
+    """The schema is a Pydantic model's, a scalar's the signature declares (``-> bool``), or a list,
+    a map or an optional of such: a ``$ref`` to a component that is not a loose one."""
+    ref = schema.get("$ref")
+    if ref:
+        return ref not in _LOOSE
+    if "anyOf" in schema:
+        return all(_names_a_model(each) for each in schema["anyOf"])
+    if schema.get("type") == "array":
+        return _names_a_model(schema.get("items", {}))
+    if schema.get("type") == "object":
+        values = schema.get("additionalProperties")
+        return isinstance(values, dict) and not schema.get("properties") and _names_a_model(values)
+    return schema.get("type") in (*SCALARS, "null")
 
 
 def untyped(app: FastAPI) -> list[str]:
     """``"<METHOD> <path>"`` of every operation whose answer is no Pydantic model: a page of untyped
     rows, an ``openapi_extra`` patch (``RECORD``, ``OBJECT``, ``TREE``…), ``-> Any`` or a dict. A
-    model, a list of models, ``-> Message``, a 204 and a file (not JSON) are typed answers."""
+    model, a list or a map of models, a scalar the signature declares (``-> bool``),
+    ``-> Message``, a 204 and a file (not JSON) are typed answers."""
     document = app.openapi()
     found: list[str] = []
     for path, method, route in _operations(app):

@@ -20,6 +20,17 @@ class WireModel(BaseModel):
         return self.model_dump(by_alias=True)
 
 
+class Answer(WireModel):
+    """An answer on the wire: exactly the keys the service gives, each exactly typed.
+
+    Strict (a ``"1"`` is never read as ``True``, a date never as text) and closed (a key the model
+    does not name is refused): an answer that drifts from its model fails the request and the
+    tests, instead of changing what the client reads. A key some answers leave out is declared
+    with a default, and its route answers with ``response_model_exclude_unset=True``."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
 def camel_fields(record: object, *names: str) -> dict[str, Any]:
     """The named attributes of a record under their wire names (``dict_type_id`` as ``dictTypeId``):
     how a service renders a row whose answer is its columns as they are."""
