@@ -1,0 +1,77 @@
+import { Input, List, Typography } from 'antd';
+import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
+import type Modeler from 'bpmn-js/lib/Modeler';
+import type { SuiteResult } from '../../../api/types';
+import { exportXml } from '../../modeler';
+import type { EditorModel } from '../../save/api';
+import type { PublishAnswer } from '../feature';
+import { procTestApi } from './api';
+import { clearCase, paintCase } from './canvas';
+import { msg } from './messages';
+
+type Modal = Pick<ModalStaticFunctions, 'confirm'>;
+
+/**
+ * Before publishing: runs the model's saved cases on the diagram about to be published (the
+ * service runs them again when deploying and refuses over a failure). When one fails, its
+ * divergence is drawn on the canvas and the designer either cancels or publishes anyway with a
+ * reason, which the deploy logs.
+ */
+export async function gatePublish(modeler: Modeler, modal: Modal, model: EditorModel | null): Promise<PublishAnswer> {
+  if (!model?.id) return true;
+  const result = await procTestApi.run({ modelId: model.id, bpmnXml: await exportXml(modeler, { asPublished: true }) });
+  if (result.passed) {
+    clearCase(modeler);
+    return true;
+  }
+  const first = result.results.find((r) => !r.passed);
+  if (first) paintCase(modeler, first);
+  return askReason(modal, result);
+}
+
+function askReason(modal: Modal, result: SuiteResult): Promise<PublishAnswer> {
+  let reason = '';
+  return new Promise<PublishAnswer>((resolve) => {
+    const dialog = modal.confirm({
+      title: msg('publish.title'),
+      width: 600,
+      className: 'loom-proctest-publish',
+      content: (
+        <div>
+          <Typography.Paragraph>{msg('publish.intro', { failed: result.failed, total: result.total })}</Typography.Paragraph>
+          <List
+            size="small"
+            dataSource={result.results.filter((r) => !r.passed)}
+            renderItem={(r) => (
+              <List.Item data-proctest-failed-case={r.name} data-diverged-at={r.divergedAt ?? ''}>
+                <div>
+                  <Typography.Text strong>{r.name}</Typography.Text>
+                  {(r.failures ?? []).map((f, i) => (
+                    <div key={i} className="loom-proctest-failure">{f.message}</div>
+                  ))}
+                </div>
+              </List.Item>
+            )}
+          />
+          <Typography.Text>{msg('publish.reason')}</Typography.Text>
+          <Input.TextArea
+            rows={2}
+            maxLength={500}
+            placeholder={msg('publish.reasonPlaceholder')}
+            data-field="override-reason"
+            onChange={(e) => {
+              reason = e.target.value;
+              dialog.update({ okButtonProps: { danger: true, disabled: !reason.trim(), 'data-action': 'proctest-override' } });
+            }}
+          />
+        </div>
+      ),
+      okText: msg('publish.ok'),
+      okButtonProps: { danger: true, disabled: true, 'data-action': 'proctest-override' },
+      cancelText: msg('publish.cancel'),
+      cancelButtonProps: { 'data-action': 'proctest-cancel' },
+      onOk: () => resolve({ overrideReason: reason.trim() }),
+      onCancel: () => resolve(false),
+    });
+  });
+}
