@@ -254,6 +254,7 @@ MATRIX: dict[str, str] = {
     "GET /flowable/model/list": PERMISSION,
     "POST /flowable/model/saveModel/{model_id}": PERMISSION,
     "PUT /flowable/model/updateCategory": PERMISSION,
+    "GET /flowable/analytics/process": PERMISSION,
     "DELETE /flowable/process/delete": PERMISSION,
     "DELETE /flowable/process/deleteProcIns": PERMISSION,
     "GET /flowable/process/exist": USER,

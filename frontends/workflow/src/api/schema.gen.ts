@@ -1056,6 +1056,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flowable/analytics/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Process
+         * @description One definition's figures over the instances started between ``beginDate`` and ``endDate``
+         *     (days, UTC, both included), by initiators of the department ``officeId`` and/or by
+         *     ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches.
+         */
+        get: operations["process_flowable_analytics_process_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flowable/connector/allowedHosts": {
         parameters: {
             query?: never;
@@ -2768,6 +2790,36 @@ export interface components {
             };
         };
         /**
+         * Durations
+         * @description How long something took over the instances in view (ms).
+         */
+        Durations: {
+            /**
+             * Count
+             * @description finished instances (or visits of the node) counted
+             */
+            count: number;
+            /** Meanms */
+            meanMs: number;
+            /**
+             * Overdue
+             * @description of them, with a task that ended after its due date
+             */
+            overdue: number;
+            /**
+             * Overduerate
+             * @description overdue / count, 0..1
+             */
+            overdueRate: number;
+            /**
+             * P50Ms
+             * @description median, within ~4.5 % (log buckets)
+             */
+            p50Ms: number;
+            /** P90Ms */
+            p90Ms: number;
+        };
+        /**
          * ErrorBody
          * @description Every error answer: ``code`` (INVALID_ARGUMENT, NOT_FOUND, …), ``msg`` in the caller's
          *     language, ``details`` (the field, the permission, …).
@@ -3137,6 +3189,42 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * NodeFigures
+         * @description One node's waiting time (first arrival to last departure) and throughput.
+         */
+        NodeFigures: {
+            /**
+             * Count
+             * @description finished instances (or visits of the node) counted
+             */
+            count: number;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Meanms */
+            meanMs: number;
+            /** Name */
+            name: string;
+            /**
+             * Overdue
+             * @description of them, with a task that ended after its due date
+             */
+            overdue: number;
+            /**
+             * Overduerate
+             * @description overdue / count, 0..1
+             */
+            overdueRate: number;
+            /**
+             * P50Ms
+             * @description median, within ~4.5 % (log buckets)
+             */
+            p50Ms: number;
+            /** P90Ms */
+            p90Ms: number;
+        };
         /** NodeSettingRecord */
         NodeSettingRecord: {
             /** Createby */
@@ -3235,6 +3323,72 @@ export interface components {
             size: number;
             /** Total */
             total: number;
+        };
+        /**
+         * PathFigures
+         * @description A path through the process and how many finished instances took it.
+         */
+        PathFigures: {
+            /** Count */
+            count: number;
+            /** Ids */
+            ids: string[];
+            /** Names */
+            names: string[];
+            /**
+             * Share
+             * @description count / finished, 0..1
+             */
+            share: number;
+        };
+        /**
+         * ProcessAnalytics
+         * @description Where the time of one process definition (one version) goes.
+         */
+        ProcessAnalytics: {
+            /**
+             * Backs
+             * @description 退回: tasks sent back, over the finished instances
+             */
+            backs: number;
+            /**
+             * Bpmnxml
+             * @description the definition's diagram, for the heatmap
+             */
+            bpmnXml: string;
+            duration: components["schemas"]["Durations"];
+            /** Finished */
+            finished: number;
+            /** Key */
+            key: string;
+            /** Name */
+            name: string;
+            /**
+             * Nodes
+             * @description slowest (mean wait) first
+             */
+            nodes: components["schemas"]["NodeFigures"][];
+            /**
+             * Paths
+             * @description most frequent first, at most five
+             */
+            paths: components["schemas"]["PathFigures"][];
+            /** Procdefid */
+            procDefId: string;
+            /**
+             * Revoked
+             * @description 撤销: finished instances the initiator revoked
+             */
+            revoked: number;
+            /** Running */
+            running: number;
+            /**
+             * Started
+             * @description instances started in the range: finished + running
+             */
+            started: number;
+            /** Version */
+            version: number;
         };
         /**
          * ProcessCase
@@ -8061,6 +8215,95 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkerToken"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    process_flowable_analytics_process_get: {
+        parameters: {
+            query: {
+                beginDate?: string | null;
+                endDate?: string | null;
+                officeId?: string | null;
+                procDefId: string;
+                startUserId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessAnalytics"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -14,6 +14,7 @@ from loom_contracts.clients.sys_directory import DirectoryClient, directory_acce
 from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
+from loom_workflow.analytics.router import router as analytics_router
 from loom_workflow.category.router import router as category_router
 from loom_workflow.connector.router import router as connector_router
 from loom_workflow.decision.router import router as decision_router
@@ -56,6 +57,7 @@ ROUTERS = [
     external_router,
     connector_router,
     incident_router,
+    analytics_router,
     *extension_routers,
 ]
 
