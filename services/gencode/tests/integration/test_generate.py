@@ -280,8 +280,9 @@ async def test_generated_code_passes_ruff_and_its_own_tests(env):
         },
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    # each table's save/list/read/delete, permission and data-rule tests, the master's child rows, the tree's
-    assert "14 passed" in run.stdout, run.stdout[-500:]
+    # each table's save/list/read/delete, export (ticked or searched, newest first), permission and data-rule
+    # tests, the master's child rows, the tree's
+    assert "18 passed" in run.stdout, run.stdout[-500:]
     await _drop(env, "gen_note", "gen_order", "gen_order_item", "gen_category")
 
 
