@@ -27,3 +27,13 @@ describe('process test cases as a file', () => {
     expect([showValue(5), showValue('5 天')]).toEqual(['5', '5 天']);
   });
 });
+
+describe('process test texts', () => {
+  it('say the same things in zh-CN and en-US', async () => {
+    const keys = (o: object, prefix = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`])).sort();
+    const zh = (await import('../src/designer/features/proctest/messages.zh-CN.json')).default;
+    const en = (await import('../src/designer/features/proctest/messages.en-US.json')).default;
+    expect(keys(en)).toEqual(keys(zh));
+  });
+});

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Segmented, Select, Space } from 'antd';
+import { Button, Col, Form, Input, Row, Segmented, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '@loom/ui';
@@ -47,11 +47,20 @@ function StepEditor({ step, index, choices, onChange, onRemove }: { step: CaseSt
         </Form.Item>
       ) : (
         <>
-          <Form.Item label={t('stepField.node')}>
-            <Select value={step.node || undefined} options={choices.tasks.map((x) => ({ value: x.id, label: `${x.name}(${x.id})` }))} onChange={(node: string) => onChange({ ...step, node, button: AGREE, backTo: '' })} data-field="step-node" />
-          </Form.Item>
+          <Row gutter={8}>
+            <Col span={12}>
+              <Form.Item label={t('stepField.node')}>
+                <Select value={step.node || undefined} options={choices.tasks.map((x) => ({ value: x.id, label: `${x.name}(${x.id})` }))} onChange={(node: string) => onChange({ ...step, node, button: AGREE, backTo: '' })} data-field="step-node" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item label={t('stepField.button')}>
+                <Select value={step.button} options={buttons.map((b) => ({ value: b.code, label: b.name || b.code }))} onChange={(button: string) => onChange({ ...step, button, backTo: '' })} data-field="step-button" />
+              </Form.Item>
+            </Col>
+          </Row>
           <Form.Item label={t('stepField.actor')}>
-            <Space.Compact block>
+            <Space wrap>
               <Select
                 style={{ width: 160 }}
                 value={byUser ? 'user' : ASSIGNEE}
@@ -60,10 +69,7 @@ function StepEditor({ step, index, choices, onChange, onRemove }: { step: CaseSt
                 data-field="step-actor-kind"
               />
               {byUser ? <PickerField kind="user" limit={1} asString value={step.actor} onChange={(v) => onChange({ ...step, actor: String(v) })} /> : null}
-            </Space.Compact>
-          </Form.Item>
-          <Form.Item label={t('stepField.button')}>
-            <Select value={step.button} options={buttons.map((b) => ({ value: b.code, label: b.name || b.code }))} onChange={(button: string) => onChange({ ...step, button, backTo: '' })} data-field="step-button" />
+            </Space>
           </Form.Item>
           {step.button === BACK ? (
             <Form.Item label={t('stepField.backTo')}>

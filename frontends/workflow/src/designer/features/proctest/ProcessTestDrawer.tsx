@@ -123,8 +123,15 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
     setDirty(true);
   };
 
+  /** Whether every case names itself and its initiator (the service refuses the rest); says which does not. */
+  const complete = (chosen: Row[]) => {
+    const bad = chosen.find((r) => !r.value.name.trim() || !r.value.initiator);
+    if (bad) void message.error(t('caseInvalid', { index: rows.indexOf(bad) + 1 }));
+    return !bad;
+  };
+
   const run = async (chosen: Row[]) => {
-    if (!modelId || !chosen.length) return;
+    if (!modelId || !chosen.length || !complete(chosen)) return;
     const bpmnXml = await exportXml(modeler, { asPublished: true });
     const answer = await procTestApi.run({ modelId, bpmnXml, cases: chosen.map((r) => r.value) });
     const next = new Map(results);
@@ -143,7 +150,7 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
   };
 
   const save = async () => {
-    if (!modelId) return;
+    if (!modelId || !complete(rows)) return;
     void message.success(await procTestApi.save(modelId, rows.map((r) => r.value)));
     setDirty(false);
   };
