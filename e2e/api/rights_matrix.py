@@ -269,6 +269,10 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/process/stop": USER,
     "PUT /flowable/process/update/active": PERMISSION,
     "PUT /flowable/process/update/suspend": PERMISSION,
+    "GET /flowable/migration/plan": PERMISSION,  # flowable:instance:migrate | flowable:process:edit
+    "POST /flowable/migration/dryRun": PERMISSION,
+    "POST /flowable/migration/migrate": PERMISSION,
+    "GET /flowable/migration/batch": PERMISSION,
     "PUT /flowable/process/instance/active": PERMISSION,
     "PUT /flowable/process/instance/suspend": PERMISSION,
     "GET /flowable/form/getHistoryTaskFormData": USER,  # to those who may see the instance

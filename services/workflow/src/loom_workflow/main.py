@@ -26,6 +26,8 @@ from loom_workflow.external.router import router as external_router
 from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.incident.router import router as incident_router
+from loom_workflow.migration.router import router as migration_router
+from loom_workflow.migration.worker import migrations
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.notice.bell import router as bell_router
@@ -44,6 +46,7 @@ ROUTERS = [
     diagram_router,
     dryrun_router,
     proctest_router,
+    migration_router,
     process_router,
     task_router,
     chart_router,
@@ -112,7 +115,7 @@ def build_app(
         finally:
             await subscription.unsubscribe()
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices]
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices, migrations]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(
