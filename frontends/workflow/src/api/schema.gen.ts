@@ -3670,13 +3670,16 @@ export interface components {
         };
         /**
          * RunRequest
-         * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML.
+         * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML with
+         *     its unsaved node extensions (reviewers, buttons; a node not listed uses the saved one).
          */
         RunRequest: {
             /** Bpmnxml */
             bpmnXml?: string | null;
             /** Cases */
             cases?: components["schemas"]["ProcessCase"][] | null;
+            /** Extensions */
+            extensions?: components["schemas"]["TaskDefExtensionSave"][];
             /** Modelid */
             modelId: string;
         };

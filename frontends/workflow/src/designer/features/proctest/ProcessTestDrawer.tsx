@@ -1,17 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Collapse, Drawer, Empty, Space, Tag, Tooltip, Typography } from 'antd';
-import { CopyOutlined, DeleteOutlined, DownloadOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { session } from '@loom/ui';
 import type { CaseResult, ProcessCase, SuiteResult } from '../../../api/types';
-import { exportXml } from '../../modeler';
 import { processOf, services } from '../../model/access';
 import { procTestApi } from './api';
 import { clearCase, divergedNode, paintCase } from './canvas';
 import { blankCase, exportSuite, filled, ImportError, parseSuite } from './cases';
 import { CaseEditor, type Choices } from './CaseEditor';
-import { flowNodes, startVariables, userTasks } from './diagram';
+import { flowNodes, requestBody, startVariables, userTasks } from './diagram';
 import { NS } from './messages';
 
 export interface ProcessTestDrawerProps {
@@ -132,8 +131,8 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
 
   const run = async (chosen: Row[]) => {
     if (!modelId || !chosen.length || !complete(chosen)) return;
-    const bpmnXml = await exportXml(modeler, { asPublished: true });
-    const answer = await procTestApi.run({ modelId, bpmnXml, cases: chosen.map((r) => r.value) });
+    const { bpmnXml, extensions } = await requestBody(modeler);
+    const answer = await procTestApi.run({ modelId, bpmnXml, extensions, cases: chosen.map((r) => r.value) });
     const next = new Map(results);
     chosen.forEach((r, i) => {
       const result = answer.results[i];
@@ -218,6 +217,7 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
                   ),
                   extra: (
                     <Space size={0} onClick={(e) => e.stopPropagation()}>
+                      {result ? <Tooltip title={t('showOnDiagram')}><Button size="small" type="text" icon={<EyeOutlined />} onClick={() => paintCase(modeler, result)} data-action="proctest-show-case" /></Tooltip> : null}
                       <Tooltip title={t('runOne')}><Button size="small" type="text" icon={<PlayCircleOutlined />} onClick={() => void run([r])} data-action="proctest-run-one" /></Tooltip>
                       <Tooltip title={t('copy')}><Button size="small" type="text" icon={<CopyOutlined />} onClick={() => add(filled({ ...r.value, name: `${r.value.name} (2)` }))} data-action="proctest-copy" /></Tooltip>
                       <Tooltip title={t('remove')}><Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r.uid)} data-action="proctest-remove" /></Tooltip>

@@ -3,7 +3,8 @@ import type Modeler from 'bpmn-js/lib/Modeler';
 import { services, type Bo } from '../../model/access';
 import { is, type El } from '../checks/api';
 
-export { startVariables, userTasks, type TaskChoice } from '../dryrun/diagram';
+// the diagram as a run takes it (XML as published, node extensions unsaved), read as the dry run reads it
+export { requestBody, startVariables, userTasks, type TaskChoice } from '../dryrun/diagram';
 
 export interface NodeChoice {
   id: string;

@@ -2,11 +2,11 @@ import { Input, List, Typography } from 'antd';
 import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { SuiteResult } from '../../../api/types';
-import { exportXml } from '../../modeler';
 import type { EditorModel } from '../../save/api';
 import type { PublishAnswer } from '../feature';
 import { procTestApi } from './api';
 import { clearCase, paintCase } from './canvas';
+import { requestBody } from './diagram';
 import { msg } from './messages';
 
 type Modal = Pick<ModalStaticFunctions, 'confirm'>;
@@ -19,12 +19,12 @@ type Modal = Pick<ModalStaticFunctions, 'confirm'>;
  */
 export async function gatePublish(modeler: Modeler, modal: Modal, model: EditorModel | null): Promise<PublishAnswer> {
   if (!model?.id) return true;
-  const bpmnXml = await exportXml(modeler, { asPublished: true });
+  const { bpmnXml, extensions } = await requestBody(modeler);
   // a model without cases publishes as before; a run that cannot start (a diagram the service
   // refuses) leaves the verdict to the deploy, which runs the cases itself
   const result = await procTestApi
     .load(model.id, { silent: true })
-    .then((saved) => (saved.cases?.length ? procTestApi.run({ modelId: model.id, bpmnXml }, { silent: true }) : null))
+    .then((saved) => (saved.cases?.length ? procTestApi.run({ modelId: model.id, bpmnXml, extensions }, { silent: true }) : null))
     .catch(() => null);
   if (!result || result.passed) {
     clearCase(modeler);
