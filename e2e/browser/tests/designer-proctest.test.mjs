@@ -3,6 +3,7 @@
 // case fails with the diverging step (the gateway) highlighted on the diagram, and publishing is
 // refused showing that failure: cancelled, nothing is deployed; published anyway with a reason,
 // version 1 is deployed and the reason is in the operation log. The model is seeded through the API.
+import { readFileSync } from 'node:fs';
 import { choose, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { fieldCondition, openDesigner, saveModel } from '../lib/designer.mjs';
 import { nodeExtension } from '../lib/api.mjs';
@@ -12,7 +13,7 @@ const sfx = Date.now().toString(36);
 const KEY = `e2e_proctest_${sfx}`;
 const REASON = `人事规则改为6天起${sfx}`;
 
-const page = (ctx) => adminPage(ctx, 'procTestPage', { width: 1600, height: 1000 });
+const page = (ctx) => adminPage(ctx, 'procTestPage', { width: 1600, height: 1000, acceptDownloads: true });
 
 async function api(p, method, url, body, form = false) {
   const r = await pageApi(p, method, url, body, form);
@@ -170,6 +171,18 @@ export default [
         const rows = (await api(p, 'GET', '/sys/log/list?size=20&requestUri=/flowable/model/deploy')).records;
         return rows.some((r) => (r.params ?? '').includes(REASON) && r.result === 'success');
       }, 'the operation log holds the reason', 20000);
+      // the cases export as the JSON `loom-workflow test` reads, and a file imports back as cases
+      await openDrawer(p);
+      const [file] = await Promise.all([p.waitForEvent('download'), drawer(p).locator('[data-action="proctest-export"]').click()]);
+      const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
+      expect(file.suggestedFilename() === `${KEY}.cases.json`, `the file's name: ${file.suggestedFilename()}`);
+      expect(exported.cases.map((c) => c.name).join() === '八天假到人事,五天假到人事,两天假直接结束', 'the export holds the three cases');
+      expect(JSON.stringify(exported.cases[2].steps) === '[{"node":"dept"}]' && exported.cases[2].variables.days === 2, `a case reads as what it checks: ${JSON.stringify(exported.cases[2])}`);
+      const one = { cases: [{ ...exported.cases[1], name: '导入的五天假' }] };
+      await drawer(p).locator('[data-action="proctest-file"]').setInputFiles({ name: 'cases.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(one)) });
+      await ctx.portal.toast(p, '已导入1个用例');
+      await drawer(p).locator('[data-proctest-case="导入的五天假"]').waitFor({ timeout: 5000 });
+      expect((await drawer(p).locator('[data-proctest-case]').count()) === 1, 'the import replaces the cases');
     },
   },
 ];
