@@ -115,7 +115,17 @@ def build_app(
         finally:
             await subscription.unsubscribe()
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices, migrations]
+    @asynccontextmanager
+    async def process_states(app: FastAPI) -> AsyncIterator[None]:
+        from loom_workflow.process.states import answer_states
+
+        subscription = await answer_states(app)
+        try:
+            yield
+        finally:
+            await subscription.unsubscribe()
+
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices, migrations, process_states]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(
