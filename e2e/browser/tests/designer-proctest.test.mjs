@@ -2,7 +2,8 @@
 // in the 流程测试 drawer and runs them (all pass); after long leave is changed to start at 6 days, one
 // case fails with the diverging step (the gateway) highlighted on the diagram, and publishing is
 // refused showing that failure: cancelled, nothing is deployed; published anyway with a reason,
-// version 1 is deployed and the reason is in the operation log. The model is seeded through the API.
+// version 1 is deployed and the reason is in the operation log; the cases export and import as JSON,
+// and publishing saves unsaved cases before they gate it. The model is seeded through the API.
 import { readFileSync } from 'node:fs';
 import { choose, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { fieldCondition, openDesigner, saveModel } from '../lib/designer.mjs';
@@ -183,6 +184,13 @@ export default [
       await ctx.portal.toast(p, '已导入1个用例');
       await drawer(p).locator('[data-proctest-case="导入的五天假"]').waitFor({ timeout: 5000 });
       expect((await drawer(p).locator('[data-proctest-case]').count()) === 1, 'the import replaces the cases');
+      // publishing saves the imported case (unsaved) first, and it is the one that gates
+      await closeDrawer(p);
+      await publish();
+      await refusal.locator('[data-proctest-failed-case="导入的五天假"]').waitFor({ timeout: 5000 });
+      await refusal.locator('[data-action="proctest-cancel"]').click();
+      const kept = await api(p, 'GET', `/flowable/model/tests?modelId=${modelId}`);
+      expect(kept.cases.map((c) => c.name).join() === '导入的五天假', `publishing saved the imported case: ${kept.cases.map((c) => c.name)}`);
     },
   },
 ];

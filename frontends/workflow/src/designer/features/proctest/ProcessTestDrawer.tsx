@@ -12,6 +12,7 @@ import { blankCase, exportSuite, filled, ImportError, parseSuite } from './cases
 import { CaseEditor, type Choices } from './CaseEditor';
 import { flowNodes, requestBody, startVariables, userTasks } from './diagram';
 import { NS } from './messages';
+import { pending } from './pending';
 
 export interface ProcessTestDrawerProps {
   modeler: Modeler;
@@ -106,6 +107,10 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
   useEffect(() => {
     if (!open) clearCase(modeler);
   }, [open, modeler]);
+
+  useEffect(() => {
+    pending.set(modeler, dirty ? { cases: rows.map((r) => r.value), saved: () => setDirty(false) } : null);
+  }, [modeler, dirty, rows]);
 
   const edit = (uid: number, value: ProcessCase) => {
     setRows((all) => all.map((r) => (r.uid === uid ? { ...r, value } : r)));

@@ -8,17 +8,26 @@ import { procTestApi } from './api';
 import { clearCase, paintCase } from './canvas';
 import { requestBody } from './diagram';
 import { msg } from './messages';
+import { pending } from './pending';
 
 type Modal = Pick<ModalStaticFunctions, 'confirm'>;
 
 /**
- * Before publishing: runs the model's saved cases on the diagram about to be published (the
+ * Before publishing: saves the drawer's unsaved cases (publishing is "save and publish"), then runs
+ * the model's cases on the diagram about to be published (the
  * service runs them again when deploying and refuses over a failure). When one fails, its
  * divergence is drawn on the canvas and the designer either cancels or publishes anyway with a
  * reason, which the deploy logs.
  */
 export async function gatePublish(modeler: Modeler, modal: Modal, model: EditorModel | null): Promise<PublishAnswer> {
   if (!model?.id) return true;
+  const unsaved = pending.get(modeler);
+  if (unsaved) {
+    // a case the service refuses (no initiator) stops publishing; the HTTP client shows why
+    const saved = await procTestApi.save(model.id, unsaved.cases).then(() => true, () => false);
+    if (!saved) return false;
+    unsaved.saved();
+  }
   const { bpmnXml, extensions } = await requestBody(modeler);
   // a model without cases publishes as before; a run that cannot start (a diagram the service
   // refuses) leaves the verdict to the deploy, which runs the cases itself
