@@ -129,6 +129,10 @@ export default [
       await runAll(p, '3/3 个用例通过');
       const saved = await api(p, 'GET', `/flowable/model/tests?modelId=${modelId}`);
       expect(saved.cases.map((c) => c.name).join() === '八天假到人事,五天假到人事,两天假直接结束', `the cases are saved: ${JSON.stringify(saved.cases)}`);
+      // and the path eight days took is pinned as that case's expected path
+      await header(p, 1).click();
+      await first.locator('[data-action="expect-path-from-run"]').click();
+      await eventually(async () => (await first.locator('[data-field="expect-path"] .ant-select-selection-item').count()) === 5, 'the pinned path shows five nodes');
       await closeDrawer(p);
       // when long leave is changed to start at 6 days
       await fieldCondition(p, 'f_long', 'days', '>', '5');
@@ -178,6 +182,7 @@ export default [
       const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
       expect(file.suggestedFilename() === `${KEY}.cases.json`, `the file's name: ${file.suggestedFilename()}`);
       expect(exported.cases.map((c) => c.name).join() === '八天假到人事,五天假到人事,两天假直接结束', 'the export holds the three cases');
+      expect(exported.cases[0].expect.path.join() === 'start,dept,gw,hr,end', `the pinned path: ${JSON.stringify(exported.cases[0].expect)}`);
       expect(JSON.stringify(exported.cases[2].steps) === '[{"node":"dept"}]' && exported.cases[2].variables.days === 2, `a case reads as what it checks: ${JSON.stringify(exported.cases[2])}`);
       const one = { cases: [{ ...exported.cases[1], name: '导入的五天假' }] };
       await drawer(p).locator('[data-action="proctest-file"]').setInputFiles({ name: 'cases.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(one)) });

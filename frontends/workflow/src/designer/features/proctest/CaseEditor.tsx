@@ -20,6 +20,8 @@ export interface CaseEditorProps {
   value: ProcessCase;
   onChange: (next: ProcessCase) => void;
   choices: Choices;
+  /** The nodes the last run of this case passed: offered as its expected path. */
+  lastPath?: string[];
 }
 
 function StepEditor({ step, index, choices, onChange, onRemove }: { step: CaseStep; index: number; choices: Choices; onChange: (s: CaseStep) => void; onRemove: () => void }) {
@@ -112,7 +114,7 @@ function AssigneesEditor({ value, nodes, onChange }: { value: Record<string, str
  * One case: who starts the process with which values, the steps (who acts at which node with which
  * button and form values, or a wait that lets deadlines fire), and what is expected at the end.
  */
-export function CaseEditor({ value, onChange, choices }: CaseEditorProps) {
+export function CaseEditor({ value, onChange, choices, lastPath }: CaseEditorProps) {
   const { t } = useTranslation(NS);
   const expect = value.expect as CaseExpect;
   const steps = value.steps ?? [];
@@ -139,7 +141,14 @@ export function CaseEditor({ value, onChange, choices }: CaseEditorProps) {
       </Button>
       <div className="loom-proctest-section">{t('case.expect')}</div>
       <Form.Item label={t('expect.path')}>
-        <Select mode="multiple" allowClear placeholder={t('expect.none')} value={expect.path ?? []} options={nodeOptions(choices.nodes)} onChange={(path: string[]) => setExpect({ path: path.length ? path : null })} data-field="expect-path" />
+        <Space.Compact block>
+          <Select mode="multiple" allowClear placeholder={t('expect.none')} value={expect.path ?? []} options={nodeOptions(choices.nodes)} onChange={(path: string[]) => setExpect({ path: path.length ? path : null })} data-field="expect-path" />
+          {lastPath?.length ? (
+            <Button onClick={() => setExpect({ path: lastPath })} data-action="expect-path-from-run">
+              {t('expect.pathFromRun')}
+            </Button>
+          ) : null}
+        </Space.Compact>
       </Form.Item>
       <Space.Compact block>
         <Form.Item label={t('expect.end')} style={{ width: '50%' }}>

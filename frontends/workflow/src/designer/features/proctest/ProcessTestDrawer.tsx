@@ -231,7 +231,7 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
                   children: (
                     <div data-proctest-editor={i + 1}>
                       {result && !result.passed ? <Failures result={result} nameOf={nameOf} onShow={() => paintCase(modeler, result)} /> : null}
-                      <CaseEditor value={r.value} choices={choices} onChange={(v) => edit(r.uid, v)} />
+                      <CaseEditor value={r.value} choices={choices} lastPath={result?.activityIds} onChange={(v) => edit(r.uid, v)} />
                     </div>
                   ),
                 };
