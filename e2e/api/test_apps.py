@@ -9,6 +9,7 @@ import json
 import time
 import uuid
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 from openpyxl import load_workbook
@@ -115,6 +116,24 @@ def test_a_generated_single_table_module_goes_live_and_serves(
         first = _ok(clerk.post(f"{base}/save", json={"title": "第一条", "kind": "1"}))
         assert first == "保存端到端模块成功"
         _ok(clerk.post(f"{base}/save", json={"title": "第二条", "kind": "0"}))
+        # newest first, unless the caller sorts a column
+        assert [r["title"] for r in _ok(clerk.get(f"{base}/list"))["records"]] == ["第二条", "第一条"]
+        by_kind = {"orders[0].column": "kind", "orders[0].asc": "false"}
+        assert [r["title"] for r in _ok(clerk.get(f"{base}/list", params=by_kind))["records"]] == [
+            "第一条",
+            "第二条",
+        ]
+        # the export of every row follows the list's order (or the caller's sort); of the ticked rows,
+        # holds those alone
+        rows = _ok(clerk.get(f"{base}/list"))["records"]
+        for params, titles in (({}, ["第二条", "第一条"]), (by_kind, ["第一条", "第二条"])):
+            sheet = load_workbook(io.BytesIO(clerk.get(f"{base}/export", params=params).content)).active
+            assert [r[0] for r in sheet.iter_rows(min_row=2, values_only=True)] == titles
+        ticked = clerk.get(f"{base}/export", params={"ids": rows[1]["id"]})
+        assert list(load_workbook(io.BytesIO(ticked.content)).active.iter_rows(values_only=True)) == [
+            ("标题", "是否"),
+            ("第一条", "是"),
+        ]
         # search, edit, delete
         found = _ok(clerk.get(f"{base}/list", params={"title": "第一"}))
         assert found["total"] == 1 and found["records"][0]["kind"] == "1"
@@ -300,7 +319,7 @@ def test_a_generated_left_tree_filters_its_right_list(admin: httpx.Client, porta
     # given a left tree (type 4) and its right table (type 5), generated into a live module
     tree, right = f"e2e_grp_{uuid.uuid4().hex[:6]}", f"e2e_mem_{uuid.uuid4().hex[:6]}"
     module = f"e2e{uuid.uuid4().hex[:6]}"
-    tree_id = _synced(admin, _design_of(tree, "4"))
+    tree_id = _synced(admin, _design_of(tree, "4", comments="片区"))
     _synced(
         admin,
         _design_of(
@@ -310,6 +329,7 @@ def test_a_generated_left_tree_filters_its_right_list(admin: httpx.Client, porta
             _column("title", "varchar(20)", "标题"),
             parentTable=tree,
             parentTableFk="grp_id",
+            comments="门店",
         ),
     )
     _live(admin, tree_id, module)
@@ -321,7 +341,15 @@ def test_a_generated_left_tree_filters_its_right_list(admin: httpx.Client, porta
                 )
             )
         for group, title in (("g1", "甲"), ("g1", "乙"), ("g2", "丙")):
-            _ok(clerk.post(f"/api/{module}/{right}/save", json={"grpId": group, "title": title}))
+            saved = _ok(clerk.post(f"/api/{module}/{right}/save", json={"grpId": group, "title": title}))
+            # named by the right table's own comments, not the tree's
+            assert saved == "保存门店成功"
+        exported = clerk.get(f"/api/{module}/{right}/export")
+        assert unquote(exported.headers["content-disposition"]).endswith("''门店.xlsx")
+        assert (
+            _ok(clerk.post(f"/api/{module}/{tree}/save", json={"name": "g3", "parentId": "0"}))
+            == "保存片区成功"
+        )
         # when a node of the tree is chosen, the right list holds its rows only
         chosen = _ok(clerk.get(f"/api/{module}/{right}/list", params={"grpId": "g1"}))
         assert sorted(r["title"] for r in chosen["records"]) == ["乙", "甲"]

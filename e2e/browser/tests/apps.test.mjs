@@ -3,10 +3,13 @@
 // dialog's defaults (the app host's module store), the host tests and mounts it, the created menu
 // opens its list from the module's remote (the host built it; the shell registers it at login):
 // add (refused by the page, and by the server), search, edit, delete.
+import { createRequire } from 'node:module';
 import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 import { column, tableDesign } from '../lib/design.mjs';
 import { adminPage, grantMenus, pageApi, signedIn } from '../lib/session.mjs';
 
+// SheetJS from the frontends' workspace (the browser tests have no packages of their own)
+const XLSX = createRequire(new URL('../../../frontends/package.json', import.meta.url))('xlsx');
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_mod_${sfx}`;
@@ -18,6 +21,20 @@ const page = (ctx) => adminPage(ctx, 'appsPage');
 
 /** Calls the API with the page's token (fixtures the scenario does not exercise through screens). */
 const api = pageApi;
+
+/** The titles of an exported workbook's rows (the first column, the header left out). */
+const exportedTitles = async (download) => {
+  const book = XLSX.readFile(await download.path());
+  return XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1 }).slice(1).map((r) => r[0]);
+};
+
+/** Chooses an entry of the list's export menu (全部 or 所选, Excel or CSV) and answers the download. */
+const exportChoice = async (p, list, choice) => {
+  await list.locator('[data-action="export"]').click();
+  const item = p.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-export="${choice}"]`);
+  const [download] = await Promise.all([p.waitForEvent('download', { timeout: 30000 }), item.click()]);
+  return download;
+};
 
 const design = () =>
   tableDesign({
@@ -150,6 +167,40 @@ export default [
       await eventually(async () => (await list.locator('.ant-table-row', { hasText: `丙${sfx}` }).count()) === 0, 'the row is deleted');
       await list.locator('.ant-table-row', { hasText: `乙${sfx}` }).first().waitFor();
       await screenshot(p, 'apps-03-deleted');
+    },
+  },
+  {
+    name: 'apps: the export writes every row the search finds, newest first, or only the ticked rows, not the page on screen',
+    run: async (ctx) => {
+      const p = await page(ctx);
+      const list = p.locator('.loom-generated-page');
+      // given eleven rows saved one after another, searched, the second page open (one row on it)
+      for (let i = 1; i <= 11; i += 1) {
+        const saved = await api(p, 'POST', `/${MODULE}/${TABLE}/save`, { title: `行${i}_${sfx}`, kind: '1' });
+        expect(saved.status === 200, `row ${i} is saved (${saved.text})`);
+      }
+      const query = list.locator('.ant-pro-table-search input#title').first();
+      await query.fill(`_${sfx}`);
+      await query.press('Enter');
+      // newest first: the last saved heads page 1, the first saved is alone on page 2
+      await eventually(async () => (await list.locator('.ant-table-row').first().innerText()).includes(`行11_${sfx}`), 'the newest row heads the list');
+      await list.locator('.ant-pagination-item-2').click();
+      await eventually(async () => (await list.locator('.ant-table-row').count()) === 1, 'page 2 shows one row');
+      await list.locator('.ant-table-row', { hasText: `行1_${sfx}` }).first().waitFor({ timeout: 15000 });
+      // when every row is exported, then the file holds the eleven, newest first
+      const every = await exportChoice(p, list, 'all-xlsx');
+      const titles = await exportedTitles(every);
+      const expected = Array.from({ length: 11 }, (_, i) => `行${11 - i}_${sfx}`);
+      expect(JSON.stringify(titles) === JSON.stringify(expected), `the export holds every searched row, newest first (${JSON.stringify(titles)})`);
+      expect(every.suggestedFilename() === '端到端模块.xlsx', `named after the module (${every.suggestedFilename()})`);
+      // when the row on screen is ticked and the ticked rows exported, then the file holds that one
+      await tick(list.locator('.ant-table-row .ant-checkbox-input').first());
+      const ticked = await exportChoice(p, list, 'selected-xlsx');
+      const one = await exportedTitles(ticked);
+      expect(JSON.stringify(one) === JSON.stringify([`行1_${sfx}`]), `the export holds the ticked row only (${JSON.stringify(one)})`);
+      await screenshot(p, 'apps-04-export');
+      await query.fill('');
+      await query.press('Enter');
     },
   },
   {
