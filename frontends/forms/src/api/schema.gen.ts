@@ -750,6 +750,40 @@ export interface components {
             file: string;
         };
         /**
+         * CategoryName
+         * @description A definition's category: its id and name.
+         */
+        CategoryName: {
+            /** Id */
+            id: string | null;
+            /** Name */
+            name: string | null;
+        };
+        /**
+         * DefinitionPublic
+         * @description A form definition with its primary (or asked-for) version.
+         */
+        DefinitionPublic: {
+            category: components["schemas"]["CategoryName"];
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            formDefinitionJson: components["schemas"]["VersionPublic"] | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+        };
+        /**
          * ErrorBody
          * @description Every error answer: ``code`` (INVALID_ARGUMENT, NOT_FOUND, …), ``msg`` in the caller's
          *     language, ``details`` (the field, the permission, …).
@@ -766,6 +800,89 @@ export interface components {
             };
             /** Msg */
             msg: string;
+        };
+        /**
+         * FormFields
+         * @description A version as a node's form settings read it: its definition's name, number and fields.
+         */
+        FormFields: {
+            /** Fields */
+            fields: components["schemas"]["VersionField"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Version */
+            version: number;
+        };
+        /**
+         * LabelledPublic
+         * @description A node whose name is also its ``label`` (the client's tree widgets read it: forms'
+         *     categories, sys's areas).
+         */
+        LabelledPublic: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+        };
+        /**
+         * LabelledTree
+         * @description A labelled node with the nodes below it.
+         */
+        LabelledTree: {
+            /** Children */
+            children: components["schemas"]["LabelledTree"][];
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+        };
+        /** Page[DefinitionPublic] */
+        Page_DefinitionPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DefinitionPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[VersionPublic] */
+        Page_VersionPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["VersionPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
         };
         /**
          * PageBody
@@ -792,6 +909,49 @@ export interface components {
             parentId?: string | null;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * VersionField
+         * @description A field of a version's form: its model (the record's key), name, type, whether required.
+         */
+        VersionField: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Required */
+            required: boolean;
+            /** Type */
+            type: string;
+        };
+        /**
+         * VersionPublic
+         * @description A version of a form definition: its number, status ('0' draft, '1' published, '2'
+         *     retired), whether it is the primary one, and (read alone) its JSON.
+         */
+        VersionPublic: {
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Formdefinitionid */
+            formDefinitionId: string;
+            /** Id */
+            id: string;
+            /** Isprimary */
+            isPrimary: string;
+            /** Json */
+            json?: string | null;
+            /** Status */
+            status: string;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Version */
+            version: number;
         };
     };
     responses: never;
@@ -904,11 +1064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["LabelledPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1105,9 +1261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["LabelledTree"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1280,7 +1434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_DefinitionPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1365,9 +1519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DefinitionPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1452,9 +1604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DefinitionPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1739,9 +1889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FormFields"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1829,7 +1977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_VersionPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -1914,9 +2062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["VersionPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2022,9 +2168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["VersionPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2367,7 +2511,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
@@ -2470,7 +2613,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
@@ -2743,7 +2885,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
@@ -2829,7 +2970,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };

@@ -637,7 +637,8 @@ export interface paths {
         };
         /**
          * Custom Obj By Value
-         * @description A custom object by its full class name, with customFieldDTOList (empty when unknown).
+         * @description A custom object by its full class name, with customFieldDTOList (when unknown: only the
+         *     value and an empty list).
          */
         get: operations["custom_obj_by_value_gencode_customObj_getByValue_get"];
         put?: never;
@@ -1519,6 +1520,18 @@ export interface components {
             projectPath?: string | null;
         };
         /**
+         * ColumnMeta
+         * @description A column an SQL answers: its name, type and label (the name).
+         */
+        ColumnMeta: {
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
+        /**
          * ColumnSave
          * @description A column of a table design.
          */
@@ -1667,6 +1680,96 @@ export interface components {
             type?: string | null;
         };
         /**
+         * DataSetColumnPublic
+         * @description A column a set answers: its label, and whether it takes part in analysis.
+         */
+        DataSetColumnPublic: {
+            /** Id */
+            id: string;
+            /** Isneed */
+            isNeed: boolean;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string;
+        };
+        /**
+         * DataSetMeta
+         * @description The columns an SQL answers.
+         */
+        DataSetMeta: {
+            /** Columnlist */
+            columnList: components["schemas"]["ColumnMeta"][];
+        };
+        /**
+         * DataSetParamPublic
+         * @description A ``{#field#}`` parameter of a set: its type and default value.
+         */
+        DataSetParamPublic: {
+            /** Defaultvalue */
+            defaultValue: string | null;
+            /** Field */
+            field: string;
+            /** Id */
+            id: string;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string;
+        };
+        /**
+         * DataSetPublic
+         * @description A set as its editor reads it; its ``token`` only for those who may change it.
+         */
+        DataSetPublic: {
+            /** Columnlist */
+            columnList: components["schemas"]["DataSetColumnPublic"][];
+            db: components["schemas"]["DataSourceName"];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Params */
+            params: components["schemas"]["DataSetParamPublic"][];
+            /** Sqlcmd */
+            sqlcmd: string;
+            /** Token */
+            token?: string | null;
+        };
+        /**
+         * DataSetRow
+         * @description A data set in the list: its name, source, SQL and when it last changed (ISO 8601).
+         */
+        DataSetRow: {
+            db: components["schemas"]["DataSourceName"];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Sqlcmd */
+            sqlcmd: string;
+            /** Updatedate */
+            updateDate: string;
+        };
+        /**
+         * DataSetRun
+         * @description An SQL's rows, as JSON and as XML, and whether the row cap cut them.
+         */
+        DataSetRun: {
+            /** Json */
+            json: {
+                [key: string]: unknown;
+            }[];
+            /** Truncated */
+            truncated: boolean;
+            /** Xml */
+            xml: string;
+        };
+        /**
          * DataSetSave
          * @description ``{id, db: {id}, name, sqlcmd, params: [...], columnList: [...]}``.
          */
@@ -1688,6 +1791,75 @@ export interface components {
              * @default
              */
             sqlcmd: string;
+        };
+        /**
+         * DataSetSaved
+         * @description A saved set: ``success``, its id and the message.
+         */
+        DataSetSaved: {
+            /** Id */
+            id: string;
+            /** Msg */
+            msg: string;
+            /** Success */
+            success: boolean;
+        };
+        /**
+         * DataSourceName
+         * @description The data source a set reads: its id and name.
+         */
+        DataSourceName: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * DataSourceNode
+         * @description A node of the data-source tree: the root (``type`` 'db', id '-1') or a data source
+         *     (``type`` 'dataSource', with its key and database type).
+         */
+        DataSourceNode: {
+            /** Children */
+            children: components["schemas"]["DataSourceNode"][];
+            /** Dbtype */
+            dbType?: string | null;
+            /** Enname */
+            enName?: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
+        /**
+         * DataSourcePublic
+         * @description A data source as the client reads it.
+         */
+        DataSourcePublic: {
+            /** Dbname */
+            dbName?: string | null;
+            /** Dbtype */
+            dbType?: string | null;
+            /** Enname */
+            enName?: string | null;
+            /** Host */
+            host?: string | null;
+            /** Id */
+            id?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Options */
+            options?: string | null;
+            /** Port */
+            port?: number | null;
+            /** Remarks */
+            remarks?: string | null;
+            /** Username */
+            username?: string | null;
         };
         /**
          * DataSourceRef
@@ -1884,6 +2056,32 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[DataSetRow] */
+        Page_DataSetRow_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DataSetRow"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DataSourcePublic] */
+        Page_DataSourcePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DataSourcePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[LabelValueSave] */
         Page_LabelValueSave_: {
             /** Current */
@@ -1905,6 +2103,19 @@ export interface components {
             pages: number;
             /** Records */
             records: components["schemas"]["ShowTypeSave"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[SqlRunPublic] */
+        Page_SqlRunPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["SqlRunPublic"][];
             /** Size */
             size: number;
             /** Total */
@@ -1948,6 +2159,26 @@ export interface components {
              */
             type: string;
         };
+        /**
+         * PhysicalTable
+         * @description A table of a data source: its name and comment.
+         */
+        PhysicalTable: {
+            /** Comments */
+            comments: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * PhysicalTables
+         * @description A data source's tables (filtered by name) and how many.
+         */
+        PhysicalTables: {
+            /** Rows */
+            rows: components["schemas"]["PhysicalTable"][];
+            /** Total */
+            total: number;
+        };
         /** Ref */
         Ref: {
             /**
@@ -1962,6 +2193,16 @@ export interface components {
          * @enum {string}
          */
         Resolution: "mine" | "generated";
+        /**
+         * ResultColumn
+         * @description A column of a statement's result: its name and its database type.
+         */
+        ResultColumn: {
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+        };
         /**
          * SchemeSave
          * @description Where and how to generate a table's code.
@@ -2006,6 +2247,107 @@ export interface components {
             sort?: unknown;
             /** Value */
             value?: string | null;
+        };
+        /**
+         * SqlResult
+         * @description What a statement answered: its columns (by name, and with their types), its rows (at most
+         *     the row cap: ``truncated`` when cut), and the rows a write touched.
+         */
+        SqlResult: {
+            /** Affected */
+            affected: number | null;
+            /** Columnlist */
+            columnList: components["schemas"]["ResultColumn"][];
+            /** Columns */
+            columns: string[];
+            /** List */
+            list: {
+                [key: string]: unknown;
+            }[];
+            /** Success */
+            success: boolean;
+            /** Truncated */
+            truncated: boolean;
+        };
+        /**
+         * SqlRunPublic
+         * @description A statement run on a data source: by whom, when (ISO 8601), how long it took, how many
+         *     rows it answered and the error it met.
+         */
+        SqlRunPublic: {
+            /** Datasourceid */
+            dataSourceId: string;
+            /** Durationms */
+            durationMs: number;
+            /** Error */
+            error: string | null;
+            /** Id */
+            id: string;
+            /** Loginname */
+            loginName: string;
+            /** Ranat */
+            ranAt: string;
+            /** Rowcount */
+            rowCount: number | null;
+            /** Sql */
+            sql: string;
+            /** Userid */
+            userId: string;
+        };
+        /**
+         * Statement
+         * @description A statement a change runs (or would run): ``lossy`` when it can lose data, with a note.
+         */
+        Statement: {
+            /** Lossy */
+            lossy: boolean;
+            /** Note */
+            note: string;
+            /** Sql */
+            sql: string;
+        };
+        /**
+         * SyncPreview
+         * @description The statements a sync of a design would run in a mode (``isForce``: '1' alter, '2' re-create),
+         *     and whether any can lose data.
+         */
+        SyncPreview: {
+            /** Id */
+            id: string;
+            /** Isforce */
+            isForce: string;
+            /** Lossy */
+            lossy: boolean;
+            /** Name */
+            name: string;
+            /** Statements */
+            statements: components["schemas"]["SyncStatement"][];
+        };
+        /**
+         * SyncStatement
+         * @description A statement a sync would run: ``lossy`` when it can lose data, with a note saying why.
+         */
+        SyncStatement: {
+            /** Lossy */
+            lossy: boolean;
+            /** Note */
+            note: string;
+            /** Sql */
+            sql: string;
+        };
+        /**
+         * TableChanged
+         * @description A table created or altered (``msg``), or with ``preview`` the statements it would run.
+         */
+        TableChanged: {
+            /** Lossy */
+            lossy: boolean;
+            /** Msg */
+            msg?: string | null;
+            /** Name */
+            name: string;
+            /** Statements */
+            statements: components["schemas"]["Statement"][];
         };
         /**
          * TableFieldTypeSave
@@ -2053,6 +2395,16 @@ export interface components {
             preview?: string | null;
         };
         /**
+         * TableName
+         * @description A table of a data source: its name and comment.
+         */
+        TableName: {
+            /** Comments */
+            comments: string;
+            /** Name */
+            name: string;
+        };
+        /**
          * TableRef
          * @description ``table {id}``.
          */
@@ -2095,6 +2447,20 @@ export interface components {
              * @default 0
              */
             tableType: string | null;
+        };
+        /**
+         * TablesPage
+         * @description A page of a data source's tables: ``rows``, their ``total``, the page and its size.
+         */
+        TablesPage: {
+            /** Current */
+            current: number;
+            /** Rows */
+            rows: components["schemas"]["TableName"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
         };
         /**
          * TemplateGroupSave
@@ -2368,9 +2734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_DataSourcePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2455,9 +2819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSourcePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2714,9 +3076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DataSourceNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2801,11 +3161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["DataSetColumnPublic"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3067,9 +3423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetRun"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3161,9 +3515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetRun"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3344,9 +3696,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetMeta"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3438,9 +3788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetMeta"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3529,11 +3877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["Page_DataSetRow_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3618,9 +3962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3707,9 +4049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataSetSaved"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3884,9 +4224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableChanged"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4060,9 +4398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableChanged"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4235,9 +4571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SqlResult"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4333,9 +4667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SqlResult"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4425,9 +4757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TablesPage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4516,11 +4846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["Page_SqlRunPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5060,9 +5386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["CustomObjSave"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5232,9 +5556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["CustomObjSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7152,7 +7474,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/zip": string;
                 };
             };
@@ -7410,9 +7731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PhysicalTables"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8223,9 +8542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SyncPreview"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8480,9 +8797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["TemplateGroupSave"][];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -1285,7 +1285,7 @@ export interface paths {
         };
         /**
          * Query By Id
-         * @description Every setting, for the settings form.
+         * @description Every setting, as the settings form posts them.
          */
         get: operations["query_by_id_sys_sysConfig_queryById_get"];
         put?: never;
@@ -1627,6 +1627,70 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Actor
+         * @description Who acted: id, name, login name, company and department.
+         */
+        Actor: {
+            companyDTO: components["schemas"]["OfficeName"];
+            /** Id */
+            id: string | null;
+            /** Loginname */
+            loginName: string | null;
+            /** Name */
+            name: string | null;
+            officeDTO: components["schemas"]["OfficeName"];
+        };
+        /**
+         * AreaNode
+         * @description An area in the tree, with the areas below it.
+         */
+        AreaNode: {
+            /** Children */
+            children: components["schemas"]["AreaNode"][];
+            /** Code */
+            code: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string | null;
+        };
+        /**
+         * AreaPublic
+         * @description An area as the client reads it (``queryById``): a labelled node with its code and type.
+         */
+        AreaPublic: {
+            /** Code */
+            code: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string | null;
+        };
         /** Body_image_upload_sys_user_imageUpload_post */
         Body_image_upload_sys_user_imageUpload_post: {
             /** File */
@@ -1646,6 +1710,53 @@ export interface components {
         Body_upload_sys_file_webupload_upload_post: {
             /** File */
             file: string;
+        };
+        /**
+         * CallerInfo
+         * @description The caller (as the user form reads a user) and their roles.
+         */
+        CallerInfo: {
+            /** Role */
+            role: components["schemas"]["RoleSummary"][];
+            user: components["schemas"]["UserDetail"];
+        };
+        /**
+         * DataRuleNode
+         * @description A node of the grant screen's tree: a menu carrying rules, or a rule (``dataRule-<id>``).
+         */
+        DataRuleNode: {
+            /** Children */
+            children: components["schemas"]["DataRuleNode"][];
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+        };
+        /**
+         * DataRulePublic
+         * @description A data rule as the client reads it (its SQL segment is never sent: always empty).
+         */
+        DataRulePublic: {
+            /** Classname */
+            className: string | null;
+            /** Express */
+            express: string;
+            /** Field */
+            field: string;
+            /** Id */
+            id: string;
+            /** Menuid */
+            menuId: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sqlsegment */
+            sqlSegment: string;
+            /** Value */
+            value: string | null;
         };
         /**
          * DataRuleSave
@@ -1670,6 +1781,52 @@ export interface components {
             sqlSegment?: string | null;
             /** Value */
             value?: string | null;
+        };
+        /**
+         * DictEntry
+         * @description A value in the dictionary map (``getDictMap``): what a label lookup needs.
+         */
+        DictEntry: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
+        };
+        /**
+         * DictTypePublic
+         * @description A dictionary as the client reads it.
+         */
+        DictTypePublic: {
+            /** Description */
+            description: string;
+            /** Id */
+            id: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * DictValuePublic
+         * @description A dictionary's value as the client reads it.
+         */
+        DictValuePublic: {
+            /** Dicttypeid */
+            dictTypeId: string;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Value */
+            value: string;
         };
         /** DictValueSave */
         DictValueSave: {
@@ -1707,6 +1864,81 @@ export interface components {
             /** Msg */
             msg: string;
         };
+        /**
+         * FileItem
+         * @description An item the file manager touched: its id and name; its kind (``folder``, ``image``…) unless
+         *     it was removed.
+         */
+        FileItem: {
+            /** Id */
+            id: string;
+            /** Type */
+            type?: string | null;
+            /** Value */
+            value: string;
+        };
+        /**
+         * FileNode
+         * @description An item of the file manager's tree: id, name, changed (ms since 1970), parent id, kind; a
+         *     folder says whether it opens (``open``) and holds ``data``, a file has its ``size`` (text).
+         */
+        FileNode: {
+            /** Data */
+            data: components["schemas"]["FileNode"][];
+            /** Date */
+            date: number;
+            /** Id */
+            id: string;
+            /** Open */
+            open?: boolean | null;
+            /** Pid */
+            pId: string;
+            /** Size */
+            size?: string | null;
+            /** Type */
+            type: string;
+            /** Value */
+            value: string;
+        };
+        /**
+         * ImportResult
+         * @description An import's outcome as el-upload reads it: ``success``, the message (HTML: one line per
+         *     refused row) and the refused rows.
+         */
+        ImportResult: {
+            /** Errors */
+            errors: components["schemas"]["ImportRowError"][];
+            /** Msg */
+            msg: string;
+            /** Success */
+            success: boolean;
+        };
+        /**
+         * ImportRowError
+         * @description A row of an import file that was refused: its row, its column and why.
+         */
+        ImportRowError: {
+            /** Field */
+            field: string;
+            /** Message */
+            message: string;
+            /** Row */
+            row: number;
+        };
+        /**
+         * LoginAnswer
+         * @description A login: the token pair, and where and when the user signed in before (ISO 8601).
+         */
+        LoginAnswer: {
+            /** Oldlogindate */
+            oldLoginDate: string | null;
+            /** Oldloginip */
+            oldLoginIp: string | null;
+            /** Refreshtoken */
+            refreshToken: string;
+            /** Token */
+            token: string;
+        };
         /** LoginForm */
         LoginForm: {
             /** Code */
@@ -1715,6 +1947,259 @@ export interface components {
             password: string;
             /** Username */
             username: string;
+        };
+        /**
+         * LogPublic
+         * @description A log row: what was done (title in the caller's language), by whom, from where, with what
+         *     result; ``before``/``after`` hold the changed fields (JSON text).
+         */
+        LogPublic: {
+            /** After */
+            after: string | null;
+            /** Before */
+            before: string | null;
+            createBy: components["schemas"]["Actor"];
+            /**
+             * Createdate
+             * @description ISO 8601 with its offset
+             */
+            createDate: string;
+            /** Exception */
+            exception: string | null;
+            /** Id */
+            id: string;
+            /** Labels */
+            labels: string | null;
+            /** Method */
+            method: string | null;
+            /** Params */
+            params: string | null;
+            /** Recordids */
+            recordIds: string | null;
+            /** Recordtime */
+            recordTime: number | null;
+            /** Remoteaddr */
+            remoteAddr: string | null;
+            /** Requesttype */
+            requestType: string | null;
+            /** Requesturi */
+            requestUri: string | null;
+            /** Result */
+            result: string | null;
+            /** Service */
+            service: string | null;
+            /** Title */
+            title: string | null;
+            /** Type */
+            type: string;
+            /** Useragent */
+            userAgent: string | null;
+        };
+        /**
+         * MenuGrantNode
+         * @description A menu in the grant tree: its name also as ``label``, with the menus below it.
+         */
+        MenuGrantNode: {
+            /** Affix */
+            affix: string;
+            /** Children */
+            children: components["schemas"]["MenuGrantNode"][];
+            /** Href */
+            href: string | null;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: string;
+            /** Isshow */
+            isShow: string;
+            /** Label */
+            label: string;
+            /** Name */
+            name: string;
+            /** Nameen */
+            nameEn: string | null;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Permission */
+            permission: string | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Target */
+            target: string | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * MenuNode
+         * @description A menu in the tree, with the menus below it.
+         */
+        MenuNode: {
+            /** Affix */
+            affix: string;
+            /** Children */
+            children: components["schemas"]["MenuNode"][];
+            /** Href */
+            href: string | null;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: string;
+            /** Isshow */
+            isShow: string;
+            /** Name */
+            name: string;
+            /** Nameen */
+            nameEn: string | null;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Permission */
+            permission: string | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Target */
+            target: string | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * MenuPublic
+         * @description A menu, page or button as the client reads it (``queryById``).
+         */
+        MenuPublic: {
+            /** Affix */
+            affix: string;
+            /** Href */
+            href: string | null;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: string;
+            /** Isshow */
+            isShow: string;
+            /** Name */
+            name: string;
+            /** Nameen */
+            nameEn: string | null;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Permission */
+            permission: string | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Target */
+            target: string | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * OfficeName
+         * @description The company or department of the one who acted, by name.
+         */
+        OfficeName: {
+            /** Name */
+            name: string | null;
+        };
+        /**
+         * OfficeNode
+         * @description An office in the tree: not selectable when ``disabled``, with the offices below it.
+         */
+        OfficeNode: {
+            /** Address */
+            address: string | null;
+            /** Children */
+            children: components["schemas"]["OfficeNode"][];
+            /** Code */
+            code: string | null;
+            deputyPerson: components["schemas"]["PersonName"] | null;
+            /** Disabled */
+            disabled: boolean;
+            /** Email */
+            email: string | null;
+            /** Grade */
+            grade: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Master */
+            master: string | null;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Phone */
+            phone: string | null;
+            primaryPerson: components["schemas"]["PersonName"] | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string;
+            /** Useable */
+            useable: string;
+        };
+        /**
+         * OfficePublic
+         * @description An office as the client reads it (``queryById``).
+         */
+        OfficePublic: {
+            /** Address */
+            address: string | null;
+            /** Code */
+            code: string | null;
+            deputyPerson: components["schemas"]["PersonName"] | null;
+            /** Email */
+            email: string | null;
+            /** Grade */
+            grade: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Master */
+            master: string | null;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Phone */
+            phone: string | null;
+            primaryPerson: components["schemas"]["PersonName"] | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Type */
+            type: string;
+            /** Useable */
+            useable: string;
+        };
+        /**
+         * OfficeRef
+         * @description A user's company or department: its id and name.
+         */
+        OfficeRef: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string | null;
         };
         /** OfficeSave */
         OfficeSave: {
@@ -1759,6 +2244,97 @@ export interface components {
              */
             useable: string;
         };
+        /** Page[DataRulePublic] */
+        Page_DataRulePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DataRulePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DictTypePublic] */
+        Page_DictTypePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DictTypePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[LogPublic] */
+        Page_LogPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["LogPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[PostPublic] */
+        Page_PostPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["PostPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[RolePublic] */
+        Page_RolePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["RolePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[Union[UserPublic, UserPicked]] */
+        Page_Union_UserPublic__UserPicked__: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: (components["schemas"]["UserPublic"] | components["schemas"]["UserPicked"])[];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UserPublic] */
+        Page_UserPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["UserPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
         /**
          * PageBody
          * @description A page of a list (MyBatis-Plus shape): the rows, their total, the page number and size.
@@ -1785,6 +2361,16 @@ export interface components {
             oldPassword: string;
         };
         /**
+         * PersonName
+         * @description An office's manager or deputy: the user's id and name.
+         */
+        PersonName: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /**
          * PersonRef
          * @description A user as the office form sends it: ``{id}`` (an empty id clears the field).
          */
@@ -1793,6 +2379,85 @@ export interface components {
             id?: string | null;
             /** Name */
             name?: string | null;
+        };
+        /**
+         * PhotoSaved
+         * @description A new photo of the caller: its URL (also as ``path``, which the profile page reads).
+         */
+        PhotoSaved: {
+            /** Msg */
+            msg: string;
+            /** Path */
+            path: string;
+            /** Success */
+            success: boolean;
+            /** Url */
+            url: string;
+        };
+        /**
+         * Plugin
+         * @description An area installed with the platform: its distribution, name, icon, what it holds, version.
+         */
+        Plugin: {
+            /** Description */
+            description: string;
+            /** Icon */
+            icon: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Site */
+            site: string;
+            /** Version */
+            version: string;
+        };
+        /**
+         * Plugins
+         * @description The JeePlus plugin screen's answer: ``success`` and the installed areas as ``rows``.
+         */
+        Plugins: {
+            /** Rows */
+            rows: components["schemas"]["Plugin"][];
+            /** Success */
+            success: boolean;
+        };
+        /**
+         * PortalStart
+         * @description What the portal needs after login: the routes and the side menu (names in the caller's
+         *     language), the caller's permissions and every dictionary's values by type.
+         */
+        PortalStart: {
+            /** Dictlist */
+            dictList: {
+                [key: string]: components["schemas"]["DictEntry"][];
+            };
+            /** Menulist */
+            menuList: components["schemas"]["MenuNode"][];
+            /** Permissions */
+            permissions: string[];
+            /** Routerlist */
+            routerList: components["schemas"]["MenuNode"][];
+        };
+        /**
+         * PostPublic
+         * @description A post as the client reads it.
+         */
+        PostPublic: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            /** Status */
+            status: string;
+            /** Type */
+            type: string | null;
         };
         /**
          * ProfileSave
@@ -1814,12 +2479,94 @@ export interface components {
             /** Sign */
             sign?: string | null;
         };
+        /**
+         * PublicConfig
+         * @description What the login page reads without a token: the product's name, logo, layout and theme,
+         *     whether a captcha is asked, and the home page.
+         */
+        PublicConfig: {
+            /** Defaultlayout */
+            defaultLayout: string;
+            /** Defaulttheme */
+            defaultTheme: string;
+            /** Homeurl */
+            homeUrl: string;
+            /** Logincode */
+            loginCode: string;
+            /** Logo */
+            logo: string;
+            /** Productname */
+            productName: string;
+        };
         /** Ref */
         Ref: {
             /** Id */
             id?: string | null;
             /** Name */
             name?: string | null;
+        };
+        /**
+         * RoleDetail
+         * @description A role as its form reads it: the menus granted; for role administrators also the grants'
+         *     comma-joined form, the offices of its custom scope and its data rules (left out for others).
+         */
+        RoleDetail: {
+            /** Dataruleidlist */
+            dataRuleIdList?: string[] | null;
+            /** Dataruleids */
+            dataRuleIds?: string | null;
+            /** Datascope */
+            dataScope: string;
+            /** Enname */
+            enName: string;
+            /** Id */
+            id: string;
+            /** Menuidlist */
+            menuIdList: string[];
+            /** Menuids */
+            menuIds?: string | null;
+            /** Name */
+            name: string;
+            /** Officeidlist */
+            officeIdList?: string[] | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sysdata */
+            sysData: string;
+            /** Useable */
+            useable: string;
+        };
+        /**
+         * RolePublic
+         * @description A role as the role list and pickers show it.
+         */
+        RolePublic: {
+            /** Datascope */
+            dataScope: string;
+            /** Enname */
+            enName: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sysdata */
+            sysData: string;
+            /** Useable */
+            useable: string;
+        };
+        /**
+         * RoleSummary
+         * @description A role as the portal names it.
+         */
+        RoleSummary: {
+            /** Enname */
+            enName: string;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
         };
         /**
          * SysConfigSave
@@ -1913,6 +2660,16 @@ export interface components {
             /** Source */
             source: string;
         };
+        /**
+         * Tokens
+         * @description A token pair: the access token and the refresh token that renews it.
+         */
+        Tokens: {
+            /** Refreshtoken */
+            refreshToken: string;
+            /** Token */
+            token: string;
+        };
         TreeNode: {
             children?: components["schemas"]["TreeNode"][];
             id: string;
@@ -1920,6 +2677,136 @@ export interface components {
             parentId?: string | null;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * Uploaded
+         * @description A stored upload (``success``/``msg`` as el-upload reads them): its id, name, size in bytes,
+         *     stored path and URL (also as ``data.url``).
+         */
+        Uploaded: {
+            data: components["schemas"]["UploadUrl"];
+            /** Id */
+            id: string;
+            /** Msg */
+            msg: string;
+            /** Name */
+            name: string;
+            /** Path */
+            path: string;
+            /** Size */
+            size: number;
+            /** Success */
+            success: boolean;
+            /** Url */
+            url: string;
+        };
+        /**
+         * UploadUrl
+         * @description Where an uploaded file is read.
+         */
+        UploadUrl: {
+            /** Url */
+            url: string;
+        };
+        /**
+         * UserDetail
+         * @description A user as its form reads it: with the ids of its roles and posts.
+         */
+        UserDetail: {
+            companyDTO: components["schemas"]["OfficeRef"] | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Email */
+            email: string | null;
+            /** Id */
+            id: string;
+            /** Logindate */
+            loginDate: string | null;
+            /** Loginflag */
+            loginFlag: string;
+            /** Loginip */
+            loginIp: string | null;
+            /** Loginname */
+            loginName: string;
+            /** Mobile */
+            mobile: string | null;
+            /** Name */
+            name: string;
+            /** No */
+            no: string | null;
+            officeDTO: components["schemas"]["OfficeRef"] | null;
+            /** Phone */
+            phone: string | null;
+            /** Photo */
+            photo: string | null;
+            /** Postidlist */
+            postIdList: string[];
+            /** Remarks */
+            remarks: string | null;
+            /** Roleidlist */
+            roleIdList: string[];
+            /** Rolenames */
+            roleNames: string | null;
+        };
+        /**
+         * UserPicked
+         * @description Who a user is, as a picker shows them to someone who does not administer users.
+         */
+        UserPicked: {
+            companyDTO: components["schemas"]["OfficeRef"] | null;
+            /** Id */
+            id: string;
+            /** Loginflag */
+            loginFlag: string;
+            /** Loginname */
+            loginName: string;
+            /** Name */
+            name: string;
+            officeDTO: components["schemas"]["OfficeRef"] | null;
+            /** Photo */
+            photo: string | null;
+        };
+        /**
+         * UserPublic
+         * @description A user as the user list shows it: its company and department named, its roles' names.
+         */
+        UserPublic: {
+            companyDTO: components["schemas"]["OfficeRef"] | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Email */
+            email: string | null;
+            /** Id */
+            id: string;
+            /** Logindate */
+            loginDate: string | null;
+            /** Loginflag */
+            loginFlag: string;
+            /** Loginip */
+            loginIp: string | null;
+            /** Loginname */
+            loginName: string;
+            /** Mobile */
+            mobile: string | null;
+            /** Name */
+            name: string;
+            /** No */
+            no: string | null;
+            officeDTO: components["schemas"]["OfficeRef"] | null;
+            /** Phone */
+            phone: string | null;
+            /** Photo */
+            photo: string | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Rolenames */
+            roleNames: string | null;
         };
         /** UserSave */
         UserSave: {
@@ -2068,11 +2955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["AreaPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2263,7 +3146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TreeNode"][];
+                    "application/json": components["schemas"]["AreaNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2349,10 +3232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["Tokens"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2528,7 +3408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_DataRulePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2613,11 +3493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DataRulePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2787,9 +3663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["DataRuleNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3045,7 +3919,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        [key: string]: components["schemas"]["DictEntry"][];
                     };
                 };
             };
@@ -3131,11 +4005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["DictValuePublic"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3220,11 +4090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DictTypePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3309,11 +4175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DictValuePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3586,7 +4448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_DictTypePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3669,9 +4531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FileItem"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3754,9 +4614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FileItem"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3841,7 +4699,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/octet-stream": string;
                 };
             };
@@ -3929,7 +4786,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/octet-stream": string;
                 };
             };
@@ -4186,9 +5042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FileNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4271,9 +5125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FileItem"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4356,9 +5208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["FileItem"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4441,9 +5291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FileItem"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4530,9 +5378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FileItem"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4706,9 +5552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Uploaded"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4791,7 +5635,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "image/svg+xml": string;
                 };
             };
@@ -4880,7 +5723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_LogPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5136,7 +5979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_LogPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5223,12 +6066,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        oldLoginDate?: string;
-                        oldLoginIp?: string;
-                        refreshToken: string;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["LoginAnswer"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5394,7 +6232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TreeNode"][];
+                    "application/json": components["schemas"]["MenuGrantNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5564,11 +6402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MenuPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5782,7 +6616,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TreeNode"][];
+                    "application/json": components["schemas"]["MenuNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5952,11 +6786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OfficePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6129,7 +6959,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TreeNode"][];
+                    "application/json": components["schemas"]["OfficeNode"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6212,9 +7042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Plugins"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6387,7 +7215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_PostPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6472,11 +7300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PostPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6669,10 +7493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        refreshToken: string;
-                        token: string;
-                    };
+                    "application/json": components["schemas"]["Tokens"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6847,7 +7668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_UserPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7020,7 +7841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_RolePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7105,11 +7926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["RoleDetail"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7477,9 +8294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PublicConfig"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7562,9 +8377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SysConfigSave"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7819,7 +8632,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/octet-stream": string;
                 };
             };
@@ -7903,14 +8715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        dictList?: {
-                            [key: string]: Record<string, never>[];
-                        };
-                        menuList?: components["schemas"]["TreeNode"][];
-                        permissions?: string[];
-                        routerList?: components["schemas"]["TreeNode"][];
-                    };
+                    "application/json": components["schemas"]["PortalStart"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7997,9 +8802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["PhotoSaved"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8086,9 +8889,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ImportResult"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8171,7 +8972,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
                     "application/octet-stream": string;
                 };
             };
@@ -8255,10 +9055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        role?: Record<string, never>[];
-                        user?: Record<string, never>;
-                    };
+                    "application/json": components["schemas"]["CallerInfo"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8346,7 +9143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_Union_UserPublic__UserPicked__"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8431,11 +9228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UserDetail"] | components["schemas"]["UserPicked"];
                 };
             };
             /** @description invalid input (the message names the field) */

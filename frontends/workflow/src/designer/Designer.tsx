@@ -164,12 +164,7 @@ export function Designer(props: DesignerProps) {
 
   const savePublish = async () => {
     // e.g. the live checks: a diagram with errors is published only after confirming them
-    let overrideReason: string | undefined;
-    for (const f of designerFeatures) {
-      const answer = modeler && f.beforePublish ? await f.beforePublish(modeler, modal, modelRef.current) : true;
-      if (!answer) return;
-      if (typeof answer === 'object') overrideReason = answer.overrideReason;
-    }
+    for (const f of designerFeatures) if (modeler && f.beforePublish && !(await f.beforePublish(modeler, modal))) return;
     modal.confirm({
       title: t('common.tip'),
       content: t('designer.confirmPublish'),
@@ -180,7 +175,7 @@ export function Designer(props: DesignerProps) {
         // seed §9: publishing follows 2 s after the save
         setTimeout(() => {
           designerApi
-            .deploy(saved.id, category, overrideReason)
+            .deploy(saved.id, category)
             .then((msg) => {
               void message.success(typeof msg === 'string' ? msg : t('designer.saved'));
               props.onSaved?.();

@@ -131,6 +131,9 @@ class Resource:
     """Attributes a new record starts with beyond its id."""
     render: Callable[[Any], dict[str, Any]] | None = None
     """How a record is answered (default: its wire shape)."""
+    answer: type[BaseModel] | None = None
+    """The model of what ``render`` (or ``read``) answers, declared in the OpenAPI document and
+    checked on every answer."""
     publish: Publisher | None = None
     """How a change is announced (default: not at all)."""
     access: Access = Access()
@@ -366,7 +369,9 @@ def _fields_of(wire: type[WireModel]) -> dict[str, Any]:
 
 
 def _answer_of(resource: Resource) -> type[BaseModel] | None:
-    """The model a resource's records are answered in, when the engine renders them (else None)."""
+    """The model a resource's records are answered in: declared, or known to the engine (else None)."""
+    if resource.answer is not None:
+        return resource.answer
     if resource.read is not None:
         return None
     if resource.render is None:

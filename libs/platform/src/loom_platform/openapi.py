@@ -171,6 +171,17 @@ def _answers_nothing(route: APIRoute) -> bool:
     return route.status_code is not None and not status_allows_body(route.status_code)
 
 
+def _answers_a_file(ok: dict[str, Any]) -> bool:
+    """A 200 declared as a file or a text (``responses=download(...)``): FastAPI lists an empty JSON
+    answer beside it, which it never is; that one goes."""
+    content = ok.get("content", {})
+    if not any(kind != "application/json" for kind in content):
+        return False
+    if _says_nothing(content.get("application/json", {}).get("schema")):
+        content.pop("application/json", None)
+    return True
+
+
 def _says_nothing(schema: dict[str, Any] | None) -> bool:
     """A schema FastAPI writes for ``-> Any`` (a title at most): any JSON at all."""
     return not schema or set(schema) <= {"title", "description"}
@@ -187,6 +198,8 @@ def _complete(app: FastAPI, document: dict[str, Any]) -> dict[str, Any]:
             responses.pop("200", None)
             continue
         ok = responses.setdefault("200", {"description": "Successful Response"})
+        if _answers_a_file(ok):
+            continue
         content = ok.setdefault("content", {}).setdefault("application/json", {})
         answer = _answer(route)
         if answer is not None and _says_nothing(content.get("schema")):

@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.errors import FailedPrecondition, InvalidArgument, LoomError
 from loom_platform.paging import starts_with
+from loom_platform.wire import Answer
 
 ROOT_PARENT = "0"
 """The parent id of a root node."""
@@ -126,6 +127,36 @@ async def deletable(
         if not set(await children_ids(session, model, node.id)) <= set(ids):
             raise refusal(name=getattr(node, "name", ""))
     return sorted(doomed, key=lambda node: len(node.parent_ids), reverse=True)
+
+
+class NodePublic(Answer):
+    """A node as :func:`render_node` answers it: a domain's own fields extend it."""
+
+    id: str
+    parent_id: str
+    parent_ids: str
+    name: str
+    sort: int
+    remarks: str | None
+
+
+class NodeTree(NodePublic):
+    """A node with the nodes below it (``treeData``)."""
+
+    children: list[NodeTree]
+
+
+class LabelledPublic(NodePublic):
+    """A node whose name is also its ``label`` (the client's tree widgets read it: forms'
+    categories, sys's areas)."""
+
+    label: str
+
+
+class LabelledTree(LabelledPublic):
+    """A labelled node with the nodes below it."""
+
+    children: list[LabelledTree]
 
 
 def render_node(node: Any, **extra: Any) -> dict[str, Any]:

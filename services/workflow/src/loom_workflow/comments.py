@@ -18,7 +18,6 @@ LEVELS = {
     "revoke": "info",
     "callback": "info",
     "urge": "warning",
-    "migration": "info",
 }
 
 
@@ -67,7 +66,6 @@ _ENGLISH = {
     "待处理": "Pending",
     "已取消": "Cancelled",
     "已办理": "Handled",
-    "实例迁移": "Migrated",
 }
 # A system button's status when its node names it otherwise (同意 called 批准): the button's English.
 _CODES = {

@@ -12,8 +12,6 @@ const enUS: UiMessages = {
   export: 'Export',
   exportCsv: 'Export CSV',
   exportXlsx: 'Export Excel',
-  exportAll: 'All matching the search',
-  exportSelected: 'Selected rows ({{count}})',
   print: 'Print',
   columns: 'Columns',
   confirm: 'OK',

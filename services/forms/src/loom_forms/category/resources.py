@@ -11,6 +11,7 @@ from loom_forms.category.models import FormCategory
 from loom_forms.category.schemas import CategorySave
 from loom_platform.crud import Access, Resource
 from loom_platform.i18n import translate
+from loom_platform.tree import LabelledPublic
 
 PERM = "extension:formDefinition"
 
@@ -24,6 +25,7 @@ CATEGORY = Resource(
     name="form_category",
     model=FormCategory,
     wire=CategorySave,
+    answer=LabelledPublic,
     form_body=True,
     list_route=False,
     access=Access(read=(f"{PERM}:view",), save=(f"{PERM}:add", f"{PERM}:edit"), delete=(f"{PERM}:del",)),

@@ -12,11 +12,12 @@ from loom_forms.category.resources import CATEGORY, PERM
 from loom_platform.auth import require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep
+from loom_platform.tree import LabelledTree
 
 router = APIRouter(prefix="/extension/formCategory")
 
 
-@router.get("/treeData", dependencies=[require_permission(f"{PERM}:view")])
+@router.get("/treeData", dependencies=[require_permission(f"{PERM}:view")], response_model=list[LabelledTree])
 async def tree_data(session: SessionDep) -> list[dict[str, Any]]:
     """The category tree (a bare array of nodes with children)."""
     return await service.tree(session)

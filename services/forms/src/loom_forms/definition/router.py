@@ -7,14 +7,20 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from loom_forms.definition import service
-from loom_forms.definition.schemas import DefinitionSave, VersionSave
+from loom_forms.definition.schemas import (
+    DefinitionPublic,
+    DefinitionSave,
+    FormFields,
+    VersionPublic,
+    VersionSave,
+)
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import schema_body
-from loom_platform.paging import PageDep
+from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/extension")
@@ -37,19 +43,19 @@ WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit")
 DELETE = require_permission(f"{PERM}:del")
 
 
-@router.get("/formDefinition/list", dependencies=[READ])
+@router.get("/formDefinition/list", dependencies=[READ], response_model=Page[DefinitionPublic])
 async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
     """Definitions with their primary version (the process designer reads `size=-1, status=1`)."""
     return await service.page(session, params, request.query_params)
 
 
-@router.get("/formDefinition/queryById", dependencies=[VIEW])
+@router.get("/formDefinition/queryById", dependencies=[VIEW], response_model=DefinitionPublic)
 async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002 - the wire name
     """A definition with its primary version."""
     return await service.read(session, id)
 
 
-@router.get("/formDefinition/queryByJsonId", dependencies=[READ])
+@router.get("/formDefinition/queryByJsonId", dependencies=[READ], response_model=DefinitionPublic)
 async def query_by_json_id(session: SessionDep, jsonId: str) -> dict[str, Any]:  # noqa: N803
     """The definition of a version, with that version."""
     return await service.read_by_json_id(session, jsonId)
@@ -76,19 +82,19 @@ async def delete(session: SessionDep, ids: str = "") -> Message:
     return message(translate("forms.deleted", what=""))
 
 
-@router.get("/formDefinitionJson/list", dependencies=[VIEW])
+@router.get("/formDefinitionJson/list", dependencies=[VIEW], response_model=Page[VersionPublic])
 async def versions(session: SessionDep, params: PageDep, request: Request) -> Any:
     """Versions of a definition (`formDefinition.id`), newest first."""
     return await service.versions(session, params, request.query_params)
 
 
-@router.get("/formDefinitionJson/queryById", dependencies=[READ])
+@router.get("/formDefinitionJson/queryById", dependencies=[READ], response_model=VersionPublic)
 async def version_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002
     """One version with its JSON."""
     return service.render_version(await service.get_version(session, id))
 
 
-@router.get("/formDefinitionJson/getFormFields", dependencies=[READ])
+@router.get("/formDefinitionJson/getFormFields", dependencies=[READ], response_model=FormFields)
 async def version_fields(session: SessionDep, id: str = "", jsonId: str = "") -> dict[str, Any]:  # noqa: A002,N803
     """The fields of a version (`id` or `jsonId`): `{id, name, version, fields[{id, name, type,
     required}]}`, what a node's form settings list as readable and writable."""
@@ -99,6 +105,8 @@ async def version_fields(session: SessionDep, id: str = "", jsonId: str = "") ->
     "/formDefinitionJson/save",
     openapi_extra=schema_body(VersionSave),
     dependencies=[WRITE],
+    response_model=VersionPublic,
+    response_model_exclude_unset=True,
 )
 async def save_version(session: SessionDep, request: Request) -> dict[str, Any]:
     """Updates a version's JSON (`id`) or adds the next version (`formDefinition.id`); answers it."""

@@ -7,11 +7,12 @@ does not exist). An owner may be named as an object (``category: {id}``) or by i
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 def _owner_id(owner: Any, owner_id: Any) -> Any:
@@ -49,3 +50,54 @@ class VersionSave(WireModel):
     def definition_of(self) -> Any:
         """The definition the body names (as an object or by id)."""
         return _owner_id(self.form_definition, self.form_definition_id)
+
+
+class VersionPublic(Answer):
+    """A version of a form definition: its number, status ('0' draft, '1' published, '2'
+    retired), whether it is the primary one, and (read alone) its JSON."""
+
+    id: str
+    form_definition_id: str
+    version: int
+    status: str
+    is_primary: str
+    create_date: datetime
+    update_date: datetime
+    json_: str | None = Field(default=None, alias="json")
+
+
+class CategoryName(Answer):
+    """A definition's category: its id and name."""
+
+    id: str | None
+    name: str | None
+
+
+class DefinitionPublic(Answer):
+    """A form definition with its primary (or asked-for) version."""
+
+    id: str
+    name: str
+    remarks: str | None
+    category: CategoryName
+    create_date: datetime
+    update_date: datetime
+    form_definition_json: VersionPublic | None
+
+
+class VersionField(Answer):
+    """A field of a version's form: its model (the record's key), name, type, whether required."""
+
+    id: str
+    name: str
+    type: str
+    required: bool
+
+
+class FormFields(Answer):
+    """A version as a node's form settings read it: its definition's name, number and fields."""
+
+    id: str
+    name: str
+    version: int
+    fields: list[VersionField]

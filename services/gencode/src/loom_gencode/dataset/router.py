@@ -13,15 +13,24 @@ from fastapi.responses import HTMLResponse, Response
 
 from loom_gencode.dataset import service
 from loom_gencode.dataset.errors import ExportFormatUnknown
-from loom_gencode.dataset.schemas import DataSetSave, values_of
+from loom_gencode.dataset.schemas import (
+    DataSetColumnPublic,
+    DataSetMeta,
+    DataSetPublic,
+    DataSetRow,
+    DataSetRun,
+    DataSetSave,
+    DataSetSaved,
+    values_of,
+)
 from loom_gencode.runtime import RuntimeDep
 from loom_platform.auth import TOKEN_HEADER, Principal, current_principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, RECORDS, download, query
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.openapi import download, query
+from loom_platform.paging import Page, PageDep, empty_filter
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/database/datamodel", tags=["data set"])
@@ -34,7 +43,7 @@ RUN_FIELDS = query(
 )
 
 
-@router.get("/dataSet/list", openapi_extra=RECORDS)
+@router.get("/dataSet/list", response_model=Page[DataSetRow])
 async def page(
     session: SessionDep, runtime: RuntimeDep, params: PageDep, _: CanView, name: str | None = None
 ) -> Any:
@@ -42,14 +51,14 @@ async def page(
     return await service.page(session, runtime, params, empty_filter(name))
 
 
-@router.get("/dataSet/queryById", openapi_extra=OBJECT)
+@router.get("/dataSet/queryById", response_model=DataSetPublic, response_model_exclude_unset=True)
 async def query_by_id(request: Request, session: SessionDep, runtime: RuntimeDep, _: CanView, id: str) -> Any:  # noqa: A002
     """One set with its parameters and columns (and its token, to those who may change it)."""
     may_edit = any(request.state.access.allows(f"{PERM}:{a}") for a in ("add", "edit"))
     return await service.read(session, runtime, id, with_token=may_edit)
 
 
-@router.post("/dataSet/save", openapi_extra=OBJECT)
+@router.post("/dataSet/save", response_model=DataSetSaved)
 async def save(session: SessionDep, runtime: RuntimeDep, principal: CanEdit, body: DataSetSave) -> Any:
     """Creates or replaces a set (one reading statement; parameters and columns as listed)."""
     async with transaction(session):
@@ -83,8 +92,10 @@ async def _run_fields(request: Request) -> tuple[str, str, dict[str, str | None]
     return str(db), str(flat.get("sql") or ""), values_of(items)
 
 
-@router.get("/dataSet/getMeta", openapi_extra=OBJECT | RUN_FIELDS)
-@router.post("/dataSet/getMeta", openapi_extra=OBJECT | RUN_FIELDS, operation_id="get_meta_by_post")
+@router.get("/dataSet/getMeta", openapi_extra=RUN_FIELDS, response_model=DataSetMeta)
+@router.post(
+    "/dataSet/getMeta", openapi_extra=RUN_FIELDS, operation_id="get_meta_by_post", response_model=DataSetMeta
+)
 async def get_meta(request: Request, session: SessionDep, runtime: RuntimeDep, _: CanEdit) -> Any:
     """``{columnList}``: the columns the SQL answers (run read-only with the given values)."""
     db, sql, values = await _run_fields(request)
@@ -94,8 +105,10 @@ async def get_meta(request: Request, session: SessionDep, runtime: RuntimeDep, _
     }
 
 
-@router.get("/dataSet/exec", openapi_extra=OBJECT | RUN_FIELDS)
-@router.post("/dataSet/exec", openapi_extra=OBJECT | RUN_FIELDS, operation_id="exec_by_post")
+@router.get("/dataSet/exec", openapi_extra=RUN_FIELDS, response_model=DataSetRun)
+@router.post(
+    "/dataSet/exec", openapi_extra=RUN_FIELDS, operation_id="exec_by_post", response_model=DataSetRun
+)
 async def execute(request: Request, session: SessionDep, runtime: RuntimeDep, _: CanEdit) -> Any:
     """``{json, xml}``: the SQL's rows (read-only, bound values, timeout, row cap)."""
     db, sql, values = await _run_fields(request)
@@ -103,7 +116,7 @@ async def execute(request: Request, session: SessionDep, runtime: RuntimeDep, _:
     return {"json": result.rows, "xml": service.as_xml(result.rows), "truncated": result.truncated}
 
 
-@router.get("/dataMeta/queryNeedByDataSetId", openapi_extra=RECORDS)
+@router.get("/dataMeta/queryNeedByDataSetId", response_model=list[DataSetColumnPublic])
 async def needed_columns(session: SessionDep, _: CanView, dataSetId: str) -> Any:  # noqa: N803
     """The set's columns that take part in analysis."""
     await service.get(session, dataSetId)

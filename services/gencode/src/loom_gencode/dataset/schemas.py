@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class Ref(WireModel):
@@ -70,3 +70,83 @@ def values_of(fields: Iterable[tuple[str, Any]]) -> dict[str, str | None]:
 def run_fields(query: Iterable[tuple[str, str]], body: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """The query's items followed by the body's (a JSON body keeps its lists)."""
     return [*query, *body.items()]
+
+
+class DataSourceName(Answer):
+    """The data source a set reads: its id and name."""
+
+    id: str
+    name: str
+
+
+class DataSetRow(Answer):
+    """A data set in the list: its name, source, SQL and when it last changed (ISO 8601)."""
+
+    id: str
+    name: str
+    db: DataSourceName
+    sqlcmd: str
+    update_date: str
+
+
+class DataSetParamPublic(Answer):
+    """A ``{#field#}`` parameter of a set: its type and default value."""
+
+    id: str
+    field: str
+    type: str
+    default_value: str | None
+    sort: int
+
+
+class DataSetColumnPublic(Answer):
+    """A column a set answers: its label, and whether it takes part in analysis."""
+
+    id: str
+    name: str
+    type: str
+    label: str
+    is_need: bool
+    sort: int
+
+
+class DataSetPublic(Answer):
+    """A set as its editor reads it; its ``token`` only for those who may change it."""
+
+    id: str
+    name: str
+    db: DataSourceName
+    sqlcmd: str
+    params: list[DataSetParamPublic]
+    column_list: list[DataSetColumnPublic]
+    token: str | None = None
+
+
+class DataSetSaved(Answer):
+    """A saved set: ``success``, its id and the message."""
+
+    success: bool
+    id: str
+    msg: str
+
+
+class ColumnMeta(Answer):
+    """A column an SQL answers: its name, type and label (the name)."""
+
+    name: str
+    type: str
+    label: str
+
+
+class DataSetMeta(Answer):
+    """The columns an SQL answers."""
+
+    column_list: list[ColumnMeta]
+
+
+class DataSetRun(Answer):
+    """An SQL's rows, as JSON and as XML, and whether the row cap cut them."""
+
+    json_: list[dict[str, Any]] = Field(alias="json")
+    xml: str
+    truncated: bool

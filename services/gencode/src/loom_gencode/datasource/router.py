@@ -7,13 +7,13 @@ from typing import Any
 from fastapi import APIRouter
 
 from loom_gencode.datasource import service
-from loom_gencode.datasource.schemas import DataSourceSave
+from loom_gencode.datasource.schemas import DataSourceNode, DataSourcePublic, DataSourceSave
 from loom_gencode.runtime import RuntimeDep
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.paging import PageDep, empty_filter, page_body, sort_rows
+from loom_platform.paging import Page, PageDep, empty_filter, page_body, sort_rows
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/database/datalink/dataSource")
@@ -50,13 +50,21 @@ async def delete(session: SessionDep, runtime: RuntimeDep, ids: str = "") -> Mes
     return message(translate("gencode.deleted", what=""))
 
 
-@router.get("/queryById", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:edit")])
+@router.get(
+    "/queryById",
+    dependencies=[require_permission(f"{PERM}:view", f"{PERM}:edit")],
+    response_model=DataSourcePublic,
+)
 async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict[str, Any]:  # noqa: A002
     """One data source without its password."""
     return await service.read(session, runtime, id)
 
 
-@router.get("/list", dependencies=[require_permission(f"{PERM}:view", "gencode:genTable:view")])
+@router.get(
+    "/list",
+    dependencies=[require_permission(f"{PERM}:view", "gencode:genTable:view")],
+    response_model=Page[DataSourcePublic],
+)
 async def page(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -81,7 +89,12 @@ async def page(
     return page_body(chunk, len(rows), params)  # type: ignore[no-any-return]
 
 
-@router.get("/treeData", dependencies=[require_permission(f"{PERM}:view", "gencode:genTable:view")])
+@router.get(
+    "/treeData",
+    dependencies=[require_permission(f"{PERM}:view", "gencode:genTable:view")],
+    response_model=list[DataSourceNode],
+    response_model_exclude_unset=True,
+)
 async def tree_data(session: SessionDep, runtime: RuntimeDep) -> list[dict[str, Any]]:
     """The data-source tree of the table screens."""
     return await service.tree(session, runtime)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class DataSourcePublic(WireModel):
@@ -24,3 +24,16 @@ class DataSourceSave(DataSourcePublic):
     """A data source as the client sends it; an empty password keeps the stored one."""
 
     password: str | None = None
+
+
+class DataSourceNode(Answer):
+    """A node of the data-source tree: the root (``type`` 'db', id '-1') or a data source
+    (``type`` 'dataSource', with its key and database type)."""
+
+    id: str
+    label: str
+    name: str
+    en_name: str | None = None
+    db_type: str | None = None
+    type: str
+    children: list[DataSourceNode]

@@ -10,7 +10,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Request
 
 from loom_gencode.dbtable import service
-from loom_gencode.dbtable.schemas import TableIn, checked_name
+from loom_gencode.dbtable.schemas import (
+    SqlResult,
+    SqlRunPublic,
+    TableChanged,
+    TableIn,
+    TablesPage,
+    checked_name,
+)
 from loom_gencode.query import service as query_service
 from loom_gencode.runtime import RuntimeDep
 from loom_platform.auth import Principal, require_permission
@@ -18,8 +25,8 @@ from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, RECORDS, fields_body
-from loom_platform.paging import PageDep
+from loom_platform.openapi import OBJECT, fields_body
+from loom_platform.paging import Page, PageDep
 
 router = APIRouter(prefix="/database/table", tags=["database table"])
 PERM = "database:table"
@@ -27,7 +34,7 @@ CanView = Annotated[Principal, require_permission(f"{PERM}:view")]
 CanRun = Annotated[Principal, require_permission(f"{PERM}:executeSql")]
 
 
-@router.get("/list", openapi_extra=OBJECT)
+@router.get("/list", response_model=TablesPage)
 async def table_list(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -63,7 +70,12 @@ async def alter_form(
     return await service.describe(session, runtime, dataSourceId or "master", name)
 
 
-@router.post("/create/do", openapi_extra=OBJECT, dependencies=[require_permission(f"{PERM}:add")])
+@router.post(
+    "/create/do",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    dependencies=[require_permission(f"{PERM}:add")],
+)
 async def create_do(session: SessionDep, runtime: RuntimeDep, body: TableIn) -> Any:
     """Creates the table; with ``preview`` '1' answers the statements only."""
     done = await service.change(session, runtime, body, create=True)
@@ -72,7 +84,12 @@ async def create_do(session: SessionDep, runtime: RuntimeDep, body: TableIn) -> 
     )
 
 
-@router.post("/alter/do", openapi_extra=OBJECT, dependencies=[require_permission(f"{PERM}:edit")])
+@router.post(
+    "/alter/do",
+    response_model=TableChanged,
+    response_model_exclude_unset=True,
+    dependencies=[require_permission(f"{PERM}:edit")],
+)
 async def alter_do(session: SessionDep, runtime: RuntimeDep, body: TableIn) -> Any:
     """Alters the table keeping its data (``isForce`` '2' re-creates it); a change that would alter
     stored values is refused, naming the column and the rows. ``preview`` '1': the statements only,
@@ -103,7 +120,7 @@ def _answer(result: Any) -> dict[str, Any]:
     }
 
 
-@router.get("/executeSql/{name}", openapi_extra=OBJECT)
+@router.get("/executeSql/{name}", response_model=SqlResult)
 async def view_rows(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -128,7 +145,8 @@ async def view_rows(
 
 @router.post(
     "/executeSql/{name}",
-    openapi_extra=OBJECT | fields_body(sql="one SQL statement"),
+    openapi_extra=fields_body(sql="one SQL statement"),
+    response_model=SqlResult,
 )
 async def execute_sql(
     request: Request, session: SessionDep, runtime: RuntimeDep, principal: CanRun, name: str
@@ -148,7 +166,7 @@ async def execute_sql(
     return _answer(result)
 
 
-@router.get("/sqlLog", openapi_extra=RECORDS)
+@router.get("/sqlLog", response_model=Page[SqlRunPublic])
 async def sql_log(session: SessionDep, page: PageDep, _: CanRun, dataSourceId: str = "") -> Any:  # noqa: N803
     """Who ran which statement on the data source, when, and what came of it (newest first)."""
     return await query_service.runs(session, dataSourceId or None, page)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import Field, field_validator
 
 from loom_gencode.dbtable.errors import TableNameInvalid
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
 
@@ -46,3 +47,70 @@ class TableIn(WireModel):
     @classmethod
     def _blank_is_master(cls, value: object) -> object:
         return value or "master"
+
+
+class TableName(Answer):
+    """A table of a data source: its name and comment."""
+
+    name: str
+    comments: str
+
+
+class TablesPage(Answer):
+    """A page of a data source's tables: ``rows``, their ``total``, the page and its size."""
+
+    rows: list[TableName]
+    total: int
+    current: int
+    size: int
+
+
+class Statement(Answer):
+    """A statement a change runs (or would run): ``lossy`` when it can lose data, with a note."""
+
+    sql: str
+    lossy: bool
+    note: str
+
+
+class TableChanged(Answer):
+    """A table created or altered (``msg``), or with ``preview`` the statements it would run."""
+
+    name: str
+    statements: list[Statement]
+    lossy: bool
+    msg: str | None = None
+
+
+class ResultColumn(Answer):
+    """A column of a statement's result: its name and its database type."""
+
+    name: str
+    type: str
+
+
+class SqlResult(Answer):
+    """What a statement answered: its columns (by name, and with their types), its rows (at most
+    the row cap: ``truncated`` when cut), and the rows a write touched."""
+
+    success: bool
+    columns: list[str]
+    column_list: list[ResultColumn]
+    list_: list[dict[str, Any]] = Field(alias="list")
+    truncated: bool
+    affected: int | None
+
+
+class SqlRunPublic(Answer):
+    """A statement run on a data source: by whom, when (ISO 8601), how long it took, how many
+    rows it answered and the error it met."""
+
+    id: str
+    data_source_id: str
+    sql: str
+    user_id: str
+    login_name: str
+    ran_at: str
+    duration_ms: int
+    row_count: int | None
+    error: str | None

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 
 from loom_gencode.reftypes import service
 from loom_gencode.reftypes.resources import ALL
+from loom_gencode.reftypes.schemas import CustomObjSave, TemplateGroupSave
 from loom_platform.auth import require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
@@ -25,6 +26,7 @@ for _resource in ALL:
 @router.get(
     "/templateGroup/list",
     dependencies=[require_permission("gencode:templateGroup:view", "gencode:genTable:genCode")],
+    response_model=list[TemplateGroupSave],
 )
 async def template_group_list(session: SessionDep, name: str = "") -> list[dict[str, Any]]:
     """Every template group (no paging), with its files, as a bare array."""
@@ -42,14 +44,19 @@ async def template_group_copy(session: SessionDep, id: str) -> Message:  # noqa:
 @router.get(
     "/customObj/getByValue",
     dependencies=[require_permission("gencode:customObj:view", "gencode:genTable:view")],
+    response_model=CustomObjSave,
+    response_model_exclude_unset=True,
 )
 async def custom_obj_by_value(session: SessionDep, value: str) -> dict[str, Any]:
-    """A custom object by its full class name, with customFieldDTOList (empty when unknown)."""
+    """A custom object by its full class name, with customFieldDTOList (when unknown: only the
+    value and an empty list)."""
     return await service.custom_obj_by_value(session, value=value)
 
 
 @router.get(
-    "/customObj/all", dependencies=[require_permission("gencode:customObj:view", "gencode:genTable:view")]
+    "/customObj/all",
+    dependencies=[require_permission("gencode:customObj:view", "gencode:genTable:view")],
+    response_model=list[CustomObjSave],
 )
 async def custom_obj_all(session: SessionDep) -> list[dict[str, Any]]:
     """Every custom object type (the Java type picker)."""

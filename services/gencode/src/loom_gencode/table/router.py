@@ -14,15 +14,16 @@ from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
 from loom_gencode.scheme.schemas import GenerateRequest, SchemeSave
 from loom_gencode.sync import service as sync_service
+from loom_gencode.sync.schemas import SyncPreview
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
-from loom_gencode.table.schemas import TableSave
+from loom_gencode.table.schemas import PhysicalTables, TableSave
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
-from loom_platform.http import JSON, Message, message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import REF, TEXT, answers, download, fields_body
+from loom_platform.openapi import REF, answers, download, fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -91,7 +92,9 @@ async def query_config(session: SessionDep) -> dict[str, Any]:
     return await config.query_config(session)
 
 
-@router.get("/importTableData", dependencies=[require_permission(f"{PERM}:add")])
+@router.get(
+    "/importTableData", dependencies=[require_permission(f"{PERM}:add")], response_model=PhysicalTables
+)
 async def import_table_data(
     session: SessionDep, runtime: RuntimeDep, request: Request, name: str = ""
 ) -> dict[str, Any]:
@@ -136,7 +139,7 @@ async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -
     return message(translate("gencode.sync.done"))
 
 
-@router.get("/syncPreview", dependencies=[require_permission(f"{PERM}:sync")])
+@router.get("/syncPreview", dependencies=[require_permission(f"{PERM}:sync")], response_model=SyncPreview)
 async def sync_preview(
     session: SessionDep, runtime: RuntimeDep, id: str, isForce: str = "1"
 ) -> dict[str, Any]:  # noqa: A002,N803
@@ -190,10 +193,10 @@ async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSa
     )
 
 
-@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")], openapi_extra=TEXT)
-async def get_form_url(session: SessionDep, tableId: str) -> JSON:  # noqa: N803
+@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")])
+async def get_form_url(session: SessionDep, tableId: str) -> str:  # noqa: N803
     """The workflow form address of a type-6 table."""
-    return JSON(await generate_service.form_url(session, table_id=tableId))
+    return await generate_service.form_url(session, table_id=tableId)
 
 
 async def _flat_body(request: Request) -> dict[str, str]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class ColumnSave(WireModel):
@@ -98,3 +98,17 @@ COLUMN_FIELDS = (
     "query_type",
 )
 TABLE_FIELDS = ("name", "comments", "id_type", "table_type", "class_name", "parent_table", "parent_table_fk")
+
+
+class PhysicalTable(Answer):
+    """A table of a data source: its name and comment."""
+
+    name: str
+    comments: str
+
+
+class PhysicalTables(Answer):
+    """A data source's tables (filtered by name) and how many."""
+
+    rows: list[PhysicalTable]
+    total: int

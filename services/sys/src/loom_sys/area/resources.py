@@ -7,7 +7,7 @@ from __future__ import annotations
 from loom_platform.crud import Access
 from loom_sys.area import service
 from loom_sys.area.models import Area
-from loom_sys.area.schemas import AreaSave
+from loom_sys.area.schemas import AreaPublic, AreaSave
 from loom_sys.domain_resource import domain_resource
 
 AREA = domain_resource(
@@ -16,6 +16,7 @@ AREA = domain_resource(
     "sys.what.area",
     model=Area,
     wire=AreaSave,
+    answer=AreaPublic,
     list_route=False,
     access=Access(save=("sys:area:add", "sys:area:edit"), delete=("sys:area:del",)),
 )

@@ -11,11 +11,11 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import REF, answers, download
+from loom_platform.openapi import download
 from loom_sys import access, events
 from loom_sys.auth import captcha, service
 from loom_sys.auth.errors import CasNotConfigured
-from loom_sys.auth.schemas import LoginForm
+from loom_sys.auth.schemas import CallerInfo, LoginAnswer, LoginForm, PortalStart, Tokens
 from loom_sys.auth.service import TokenService
 from loom_sys.dict import service as dict_service
 from loom_sys.menu import service as menu_service
@@ -37,45 +37,7 @@ def client_ip(request: Request) -> str | None:
     return forwarded.split(",")[0].strip() or (request.client.host if request.client else None)
 
 
-_TEXT = {"type": "string"}
-_TEXTS = {"type": "array", "items": _TEXT}
-TOKENS_ANSWER = answers(
-    {
-        "type": "object",
-        "properties": {"token": _TEXT, "refreshToken": _TEXT},
-        "required": ["token", "refreshToken"],
-    }
-)
-LOGIN_ANSWER = answers(
-    {
-        "type": "object",
-        "properties": {"token": _TEXT, "refreshToken": _TEXT, "oldLoginIp": _TEXT, "oldLoginDate": _TEXT},
-        "required": ["token", "refreshToken"],
-    }
-)
-INFO_ANSWER = answers(
-    {
-        "type": "object",
-        "properties": {"user": {"type": "object"}, "role": {"type": "array", "items": {"type": "object"}}},
-    }
-)
-MENUS_ANSWER = answers(
-    {
-        "type": "object",
-        "properties": {
-            "routerList": {"type": "array", "items": {"$ref": f"{REF}TreeNode"}},
-            "menuList": {"type": "array", "items": {"$ref": f"{REF}TreeNode"}},
-            "permissions": _TEXTS,
-            "dictList": {
-                "type": "object",
-                "additionalProperties": {"type": "array", "items": {"type": "object"}},
-            },
-        },
-    }
-)
-
-
-@router.post("/sys/login", openapi_extra=LOGIN_ANSWER)
+@router.post("/sys/login", response_model=LoginAnswer)
 async def login(request: Request, session: SessionDep, form: LoginForm) -> Any:
     """Checks the credentials (and the captcha code when the settings ask for it) and answers a
     token pair (401 with the reason otherwise)."""
@@ -107,7 +69,7 @@ async def get_code(request: Request) -> Response:
     return answer
 
 
-@router.get("/sys/casLogin", openapi_extra=TOKENS_ANSWER)
+@router.get("/sys/casLogin", response_model=Tokens)
 async def cas_login(
     ticket: str = "",  # noqa: ARG001 - the client's parameters
     service_url: Annotated[str, Query(alias="service")] = "",  # noqa: ARG001
@@ -117,7 +79,7 @@ async def cas_login(
     raise CasNotConfigured()
 
 
-@router.get("/sys/refreshToken", openapi_extra=TOKENS_ANSWER)
+@router.get("/sys/refreshToken", response_model=Tokens)
 async def refresh_token(request: Request, session: SessionDep, refreshToken: str = "") -> Any:  # noqa: N803
     """A new token pair for a valid refresh token; the old refresh token stops working."""
     async with transaction(session):
@@ -145,14 +107,14 @@ async def save_password(session: SessionDep, principal: CurrentPrincipal, body: 
     return message(translate("sys.password.changed"))
 
 
-@router.get("/sys/user/info", openapi_extra=INFO_ANSWER)
+@router.get("/sys/user/info", response_model=CallerInfo)
 async def info(session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller and their roles."""
     user = await user_service.detail(session, principal.user_id)
     return {"user": user, "role": await role_service.summaries(session, user["roleIdList"])}
 
 
-@router.get("/sys/user/getMenus", openapi_extra=MENUS_ANSWER)
+@router.get("/sys/user/getMenus", response_model=PortalStart)
 async def get_menus(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """What the portal needs after login: routes, side menu, permissions and dictionaries."""
     granted = await access.granted_menu_ids(session, principal.user_id)

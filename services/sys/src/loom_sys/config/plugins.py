@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from loom_platform.auth import CurrentPrincipal
-from loom_platform.openapi import OBJECT
+from loom_sys.config.schemas import Plugins
 
 router = APIRouter(prefix="/sys/plugin", tags=["plugin"])
 
@@ -29,7 +29,7 @@ def _version(distribution: str) -> str:
         return ""
 
 
-@router.get("/list", openapi_extra=OBJECT)
+@router.get("/list", response_model=Plugins)
 async def plugins(_: CurrentPrincipal) -> Any:
     """The areas installed with this platform and their versions (``success`` and ``rows``)."""
     rows = [

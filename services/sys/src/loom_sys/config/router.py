@@ -10,9 +10,8 @@ from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT
 from loom_sys.config import service
-from loom_sys.config.schemas import SysConfigSave
+from loom_sys.config.schemas import PublicConfig, SysConfigSave
 
 router = APIRouter(prefix="/sys/sysConfig", tags=["sysConfig"])
 
@@ -20,15 +19,15 @@ CanEdit = Annotated[Principal, require_permission("sys:config:edit")]
 CanView = Annotated[Principal, require_permission("sys:config:view", "sys:config:edit")]
 
 
-@router.get("/getConfig", openapi_extra=OBJECT)
+@router.get("/getConfig", response_model=PublicConfig)
 async def get_config(session: SessionDep) -> Any:
     """Product name, logo and layout for the login page (no login needed)."""
     return service.public(await service.current(session))
 
 
-@router.get("/queryById", openapi_extra=OBJECT)
+@router.get("/queryById", response_model=SysConfigSave)
 async def query_by_id(request: Request, session: SessionDep, _: CanView) -> Any:
-    """Every setting, for the settings form."""
+    """Every setting, as the settings form posts them."""
     return service.render(await service.current(session, request.app.state.settings))
 
 

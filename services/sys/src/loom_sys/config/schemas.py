@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class SysConfigSave(WireModel):
@@ -28,3 +28,33 @@ class SysConfigSave(WireModel):
     port: str | None = Field(default=None, max_length=10)
     mail_name: str | None = Field(default=None, max_length=255)
     remarks: str | None = Field(default=None, max_length=255)
+
+
+class PublicConfig(Answer):
+    """What the login page reads without a token: the product's name, logo, layout and theme,
+    whether a captcha is asked, and the home page."""
+
+    product_name: str
+    logo: str
+    default_layout: str
+    default_theme: str
+    login_code: str
+    home_url: str
+
+
+class Plugin(Answer):
+    """An area installed with the platform: its distribution, name, icon, what it holds, version."""
+
+    id: str
+    name: str
+    icon: str
+    description: str
+    version: str
+    site: str
+
+
+class Plugins(Answer):
+    """The JeePlus plugin screen's answer: ``success`` and the installed areas as ``rows``."""
+
+    success: bool
+    rows: list[Plugin]

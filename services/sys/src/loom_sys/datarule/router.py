@@ -10,11 +10,10 @@ from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD, answers
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import Page, PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service
-from loom_sys.datarule.schemas import DataRuleSave
+from loom_sys.datarule.schemas import DataRuleNode, DataRulePublic, DataRuleSave
 
 router = APIRouter(prefix="/sys/dataRule", tags=["dataRule"])
 
@@ -23,7 +22,7 @@ CanEdit = Annotated[Principal, require_permission("sys:menu:edit")]
 CanGrant = Annotated[Principal, require_permission("sys:role:auth", "sys:role:edit", "sys:menu:view")]
 
 
-@router.get("/list")
+@router.get("/list", response_model=Page[DataRulePublic])
 async def list_rules(
     session: SessionDep,
     page: PageDep,
@@ -35,7 +34,7 @@ async def list_rules(
     return await service.page(session, page, menu_id=empty_filter(menuId), name=empty_filter(name))
 
 
-@router.get("/queryById", openapi_extra=RECORD)
+@router.get("/queryById", response_model=DataRulePublic)
 async def query_by_id(session: SessionDep, _: CanView, id: str) -> Any:
     """One data rule."""
     return service.render(await service.get(session, id))
@@ -57,10 +56,7 @@ async def delete(session: SessionDep, _: CanEdit, id: str = "", ids: str = "") -
     return message(translate("sys.datarule.deleted"))
 
 
-@router.get(
-    "/treeData",
-    openapi_extra=answers({"type": "array", "items": {"type": "object", "additionalProperties": True}}),
-)
+@router.get("/treeData", response_model=list[DataRuleNode])
 async def tree_data(session: SessionDep, _: CanGrant) -> Any:
     """Menus with rules, the rules as leaves ``dataRule-<id>`` (the role's grant screen)."""
     return await service.tree_data(session)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class DataRuleSave(WireModel):
@@ -19,3 +19,26 @@ class DataRuleSave(WireModel):
     value: str | None = Field(default=None, max_length=1000)
     sql_segment: str | None = Field(default=None, max_length=2000)
     remarks: str | None = Field(default=None, max_length=255)
+
+
+class DataRulePublic(Answer):
+    """A data rule as the client reads it (its SQL segment is never sent: always empty)."""
+
+    id: str
+    menu_id: str
+    name: str
+    class_name: str | None
+    field: str
+    express: str
+    value: str | None
+    sql_segment: str
+    remarks: str | None
+
+
+class DataRuleNode(Answer):
+    """A node of the grant screen's tree: a menu carrying rules, or a rule (``dataRule-<id>``)."""
+
+    id: str
+    name: str
+    parent_id: str
+    children: list[DataRuleNode]

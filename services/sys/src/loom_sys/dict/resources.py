@@ -8,7 +8,7 @@ from loom_platform.crud import Access, Resource, saving
 from loom_sys import announce
 from loom_sys.dict import service
 from loom_sys.dict.models import DictType
-from loom_sys.dict.schemas import DictTypeSave
+from loom_sys.dict.schemas import DictTypePublic, DictTypeSave
 
 VIEW = ("sys:dict:view",)
 
@@ -16,6 +16,7 @@ DICT_TYPE = Resource(
     name="dict_type",
     model=DictType,
     wire=DictTypeSave,
+    answer=DictTypePublic,
     list_route=False,  # the client lists types at /type/list
     access=Access(list=VIEW, read=VIEW, save=("sys:dict:add", "sys:dict:edit"), delete=("sys:dict:del",)),
     like={"type": "type", "description": "description"},

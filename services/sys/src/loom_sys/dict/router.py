@@ -12,12 +12,11 @@ from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, RECORD, RECORDS
-from loom_platform.paging import PageDep
+from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
 from loom_sys.dict import service
 from loom_sys.dict.resources import DICT_TYPE
-from loom_sys.dict.schemas import DictValueSave
+from loom_sys.dict.schemas import DictEntry, DictTypePublic, DictValuePublic, DictValueSave
 
 router = APIRouter(prefix="/sys/dict", tags=["dict"])
 
@@ -26,7 +25,7 @@ CanAdd = Annotated[Principal, require_permission("sys:dict:add", "sys:dict:edit"
 CanDelete = Annotated[Principal, require_permission("sys:dict:del")]
 
 
-@router.get("/type/list")
+@router.get("/type/list", response_model=Page[DictTypePublic])
 async def list_types(
     session: SessionDep,
     page: PageDep,
@@ -41,13 +40,13 @@ async def list_types(
 add_routes(router, DICT_TYPE)
 
 
-@router.get("/getDictValue", openapi_extra=RECORDS)
+@router.get("/getDictValue", response_model=list[DictValuePublic])
 async def get_dict_values(session: SessionDep, _: CanView, dictTypeId: str) -> Any:  # noqa: N803 - wire name
     """The values of one dictionary (a bare array)."""
     return [service.render_value(v) for v in await service.values_of(session, dictTypeId)]
 
 
-@router.get("/queryDictValue", openapi_extra=RECORD)
+@router.get("/queryDictValue", response_model=DictValuePublic)
 async def query_value(session: SessionDep, _: CanView, dictValueId: str) -> Any:  # noqa: N803 - wire name
     """One dictionary value."""
     return service.render_value(await service.get_value(session, dictValueId))
@@ -69,7 +68,7 @@ async def delete_values(session: SessionDep, _: CanDelete, ids: str = "") -> Mes
     return message(translate("sys.deleted", what=translate("sys.what.dict_value")))
 
 
-@router.get("/getDictMap", openapi_extra=OBJECT)
+@router.get("/getDictMap", response_model=dict[str, list[DictEntry]])
 async def get_dict_map(
     session: SessionDep,
     _: CurrentPrincipal,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class DictTypeSave(WireModel):
@@ -19,3 +19,32 @@ class DictValueSave(WireModel):
     value: str = Field(min_length=1, max_length=100)
     sort: int = Field(default=10, ge=0, le=99999)
     remarks: str | None = Field(default=None, max_length=255)
+
+
+class DictTypePublic(Answer):
+    """A dictionary as the client reads it."""
+
+    id: str
+    type: str
+    description: str
+    remarks: str | None
+
+
+class DictValuePublic(Answer):
+    """A dictionary's value as the client reads it."""
+
+    id: str
+    dict_type_id: str
+    label: str
+    value: str
+    sort: int
+    remarks: str | None
+
+
+class DictEntry(Answer):
+    """A value in the dictionary map (``getDictMap``): what a label lookup needs."""
+
+    id: str
+    label: str
+    value: str
+    sort: int

@@ -16,16 +16,14 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import NotFound
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import FILE, OBJECT, answers
+from loom_platform.openapi import FILE
 from loom_sys.config import service as config_service
 from loom_sys.file import manager, service
 from loom_sys.file.router import USER_FILE_CSP
+from loom_sys.file.schemas import FileItem, FileNode
 from loom_sys.settings import SysSettings
 
 router = APIRouter(prefix="/sys/file", tags=["file"])
-
-# The widget's answers: a tree of items, one item ({id, value, type}), or the items an action touched.
-ITEMS = answers({"type": "array", "items": {"type": "object", "additionalProperties": True}})
 
 CanView = Annotated[Principal, require_permission("sys:file:view")]
 CanEdit = Annotated[Principal, require_permission("sys:file:edit", "sys:file:add")]
@@ -57,13 +55,13 @@ async def _params(request: Request) -> dict[str, str]:
 Params = Annotated[dict[str, str], Depends(_params)]
 
 
-@router.get("/list", openapi_extra=ITEMS)
+@router.get("/list", response_model=list[FileNode], response_model_exclude_unset=True)
 async def list_files(request: Request, principal: CanView) -> Any:
     """The caller's roots (我的文档; 共享文档 with ``sys:file:share``) as the widget's tree."""
     return manager.tree(_roots(request, principal))
 
 
-@router.post("/upload", openapi_extra=OBJECT)
+@router.post("/upload", response_model=FileItem)
 async def upload(request: Request, session: SessionDep, principal: CanEdit, upload: UploadFile) -> Any:
     """Stores the posted file (field ``upload``) in the folder ``target``."""
     params = await _params(request)
@@ -100,7 +98,7 @@ async def download(request: Request, principal: CanView, source: str) -> Any:
     )
 
 
-@router.post("/copy", openapi_extra=ITEMS)
+@router.post("/copy", response_model=list[FileItem], response_model_exclude_unset=True)
 async def copy(request: Request, principal: CanEdit, params: Params) -> Any:
     """Copies ``source`` (comma-joined ids) into the folder ``target``."""
     return manager.copy(
@@ -108,7 +106,7 @@ async def copy(request: Request, principal: CanEdit, params: Params) -> Any:
     )
 
 
-@router.post("/move", openapi_extra=ITEMS)
+@router.post("/move", response_model=list[FileItem], response_model_exclude_unset=True)
 async def move(request: Request, principal: CanEdit, params: Params) -> Any:
     """Moves ``source`` (comma-joined ids) into the folder ``target``."""
     return manager.move(
@@ -116,7 +114,7 @@ async def move(request: Request, principal: CanEdit, params: Params) -> Any:
     )
 
 
-@router.post("/rename", openapi_extra=OBJECT)
+@router.post("/rename", response_model=FileItem)
 async def rename(request: Request, principal: CanEdit, params: Params) -> Any:
     """Renames ``source`` to the name ``target``."""
     return manager.rename(
@@ -124,13 +122,13 @@ async def rename(request: Request, principal: CanEdit, params: Params) -> Any:
     )
 
 
-@router.post("/remove", openapi_extra=ITEMS)
+@router.post("/remove", response_model=list[FileItem], response_model_exclude_unset=True)
 async def remove(request: Request, principal: CanDelete, params: Params) -> Any:
     """Deletes ``source`` (comma-joined ids; folders with their content)."""
     return manager.remove(_roots(request, principal), source=params.get("source", ""))
 
 
-@router.post("/createFolder", openapi_extra=OBJECT)
+@router.post("/createFolder", response_model=FileItem)
 async def create_folder(request: Request, principal: CanEdit, params: Params) -> Any:
     """Creates the folder named ``source`` inside the folder ``target``."""
     return manager.create_folder(

@@ -14,9 +14,10 @@ from loom_platform.auth import CurrentPrincipal, current_principal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import NotFound
 from loom_platform.i18n import translate
-from loom_platform.openapi import FILE, OBJECT, TEXT
+from loom_platform.openapi import FILE
 from loom_platform.wire import WireModel
 from loom_sys.file import service, tickets
+from loom_sys.file.schemas import Uploaded
 from loom_sys.settings import SysSettings
 
 router = APIRouter(prefix="/sys/file", tags=["file"])
@@ -32,7 +33,7 @@ def _settings(request: Request) -> SysSettings:
     return settings
 
 
-@router.post("/webupload/upload", openapi_extra=OBJECT, dependencies=[logtitles.under("files")])
+@router.post("/webupload/upload", response_model=Uploaded, dependencies=[logtitles.under("files")])
 async def upload(
     request: Request,
     session: SessionDep,
@@ -72,10 +73,10 @@ def _check_reader(record: Any, source: str, user_id: str) -> None:
         raise NotFound()
 
 
-@router.get("/getUrl", openapi_extra=TEXT)
+@router.get("/getUrl")
 async def get_url(
     request: Request, session: SessionDep, principal: CurrentPrincipal, source: str = "", path: str = ""
-) -> Any:
+) -> str:
     """The download URL of a stored file."""
     record, _target = await service.find(session, root=_settings(request).files_dir, source=source or path)
     _check_reader(record, source or path, principal.user_id)

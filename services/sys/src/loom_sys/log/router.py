@@ -10,9 +10,10 @@ from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import Page, PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.log import service
+from loom_sys.log.schemas import LogPublic
 
 router = APIRouter(prefix="/sys/log", tags=["log"])
 
@@ -32,14 +33,14 @@ def _filters(request: Request) -> dict[str, str | None]:
     }
 
 
-@router.get("/list")
+@router.get("/list", response_model=Page[LogPublic])
 async def list_logs(request: Request, session: SessionDep, page: PageDep, _: CanList) -> Any:
     """Logs, newest first; filters ``type``, ``title``, ``createBy.name``, ``requestUri``,
     ``beginCreateDate`` and ``endCreateDate``."""
     return await service.page(session, page, **_filters(request))
 
 
-@router.get("/data/mine")
+@router.get("/data/mine", response_model=Page[LogPublic])
 async def mine(request: Request, session: SessionDep, page: PageDep, principal: CurrentPrincipal) -> Any:
     """The caller's own logs, with the same filters."""
     return await service.page(session, page, user_id=principal.user_id, **_filters(request))

@@ -7,7 +7,7 @@ from loom_platform.crud import Access
 from loom_sys.domain_resource import domain_resource
 from loom_sys.menu import service
 from loom_sys.menu.models import Menu
-from loom_sys.menu.schemas import MenuSave
+from loom_sys.menu.schemas import MenuPublic, MenuSave
 
 MENU = domain_resource(
     "menu",
@@ -15,6 +15,7 @@ MENU = domain_resource(
     "sys.what.menu",
     model=Menu,
     wire=MenuSave,
+    answer=MenuPublic,
     list_route=False,
     access=Access(
         read=("sys:menu:view", "sys:role:auth", "sys:role:view"),

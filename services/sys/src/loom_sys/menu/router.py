@@ -9,11 +9,11 @@ from fastapi import APIRouter, Request
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep
-from loom_platform.openapi import TREE
 from loom_platform.wire import split_ids
 from loom_sys import access
 from loom_sys.menu import service
 from loom_sys.menu.resources import MENU
+from loom_sys.menu.schemas import MenuGrantNode, MenuNode
 
 router = APIRouter(prefix="/sys/menu", tags=["menu"])
 
@@ -28,7 +28,7 @@ MENU_READERS = (
 )  # fmt: skip
 
 
-@router.get("/treeData", openapi_extra=TREE)
+@router.get("/treeData", response_model=list[MenuNode])
 async def tree_data(
     request: Request, session: SessionDep, principal: CurrentPrincipal, type: str = ""
 ) -> Any:
@@ -51,7 +51,7 @@ def _only_granted(nodes: list[dict[str, Any]], granted: set[str]) -> list[dict[s
     return kept
 
 
-@router.get("/authTreeData", openapi_extra=TREE)
+@router.get("/authTreeData", response_model=list[MenuGrantNode])
 async def auth_tree_data(session: SessionDep, _: CanView) -> Any:
     """Every menu and button, for granting to a role."""
     return await service.auth_tree_data(session)

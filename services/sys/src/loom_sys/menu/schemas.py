@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class MenuSave(WireModel):
@@ -19,3 +19,35 @@ class MenuSave(WireModel):
     permission: str | None = Field(default=None, max_length=200)
     affix: str = Field(default="0", pattern="^[01]$")
     remarks: str | None = Field(default=None, max_length=255)
+
+
+class MenuPublic(Answer):
+    """A menu, page or button as the client reads it (``queryById``)."""
+
+    id: str
+    parent_id: str
+    parent_ids: str
+    name: str
+    name_en: str | None
+    href: str | None
+    target: str | None
+    icon: str | None
+    sort: int
+    is_show: str
+    type: str
+    permission: str | None
+    affix: str
+    remarks: str | None
+
+
+class MenuNode(MenuPublic):
+    """A menu in the tree, with the menus below it."""
+
+    children: list[MenuNode]
+
+
+class MenuGrantNode(MenuPublic):
+    """A menu in the grant tree: its name also as ``label``, with the menus below it."""
+
+    label: str
+    children: list[MenuGrantNode]

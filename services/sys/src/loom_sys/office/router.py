@@ -11,12 +11,11 @@ from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD, TREE
 from loom_platform.paging import empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service as datarule_service
 from loom_sys.office import service
-from loom_sys.office.schemas import OfficeSave
+from loom_sys.office.schemas import OfficeNode, OfficePublic, OfficeSave
 
 router = APIRouter(prefix="/sys/office", tags=["office"])
 
@@ -33,7 +32,7 @@ async def _scope(request: Request, session: SessionDep, principal: Principal) ->
     return await datarule_service.access_for(session, principal.user_id, permission="sys:office:view")
 
 
-@router.get("/treeData", openapi_extra=TREE)
+@router.get("/treeData", response_model=list[OfficeNode])
 async def tree_data(
     request: Request, session: SessionDep, _: CurrentPrincipal, type: str | None = None, showAll: str = ""
 ) -> Any:  # noqa: N803
@@ -47,7 +46,7 @@ async def tree_data(
     )
 
 
-@router.get("/queryById", openapi_extra=RECORD)
+@router.get("/queryById", response_model=OfficePublic)
 async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """One office (pickers read names by id; 404 outside an administrator's data scope)."""
     return await service.rendered(session, await service.get(session, id, await _scope(request, session, _)))

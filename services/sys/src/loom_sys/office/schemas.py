@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class PersonRef(WireModel):
@@ -28,3 +28,39 @@ class OfficeSave(WireModel):
     remarks: str | None = Field(default=None, max_length=255)
     primary_person: PersonRef | None = None
     deputy_person: PersonRef | None = None
+
+
+class PersonName(Answer):
+    """An office's manager or deputy: the user's id and name."""
+
+    id: str
+    name: str
+
+
+class OfficePublic(Answer):
+    """An office as the client reads it (``queryById``)."""
+
+    id: str
+    parent_id: str
+    parent_ids: str
+    name: str
+    label: str
+    code: str | None
+    type: str
+    grade: str | None
+    sort: int
+    useable: str
+    address: str | None
+    master: str | None
+    phone: str | None
+    email: str | None
+    remarks: str | None
+    primary_person: PersonName | None
+    deputy_person: PersonName | None
+
+
+class OfficeNode(OfficePublic):
+    """An office in the tree: not selectable when ``disabled``, with the offices below it."""
+
+    disabled: bool
+    children: list[OfficeNode]

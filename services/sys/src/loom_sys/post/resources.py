@@ -7,7 +7,7 @@ from loom_platform.crud import Access
 from loom_sys.domain_resource import domain_resource
 from loom_sys.post import service
 from loom_sys.post.models import Post
-from loom_sys.post.schemas import PostSave
+from loom_sys.post.schemas import PostPublic, PostSave
 
 POST = domain_resource(
     "post",
@@ -15,6 +15,7 @@ POST = domain_resource(
     "sys.what.post",
     model=Post,
     wire=PostSave,
+    answer=PostPublic,
     access=Access(save=("sys:post:add", "sys:post:edit"), delete=("sys:post:del",)),
     like={"name": "name", "code": "code"},
     sortable={"name": "name", "code": "code", "sort": "sort", "create_date": "create_date"},

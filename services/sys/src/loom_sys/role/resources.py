@@ -8,7 +8,7 @@ from loom_platform.crud import Access
 from loom_sys.domain_resource import domain_resource
 from loom_sys.role import service
 from loom_sys.role.models import Role
-from loom_sys.role.schemas import RoleSave
+from loom_sys.role.schemas import RolePublic, RoleSave
 
 ROLE = domain_resource(
     "role",
@@ -16,10 +16,10 @@ ROLE = domain_resource(
     "sys.what.role",
     model=Role,
     wire=RoleSave,
+    answer=RolePublic,
     read_route=False,
     access=Access(save=("sys:role:add", "sys:role:edit", "sys:role:auth"), delete=("sys:role:del",)),
     like={"name": "name", "enName": "en_name"},
     sortable={"name": "name", "en_name": "en_name", "create_date": "create_date"},
-    # newest first, as every list of the portal, unless the user sorts a column
-    order=("-create_date", "id"),
+    order=("create_date",),
 )

@@ -12,13 +12,14 @@ from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import Page, PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service as datarule_service
 from loom_sys.role import service
 from loom_sys.role.resources import ROLE
+from loom_sys.role.schemas import RoleDetail
 from loom_sys.user import service as user_service
+from loom_sys.user.schemas import UserPublic
 
 router = APIRouter(prefix="/sys/role", tags=["role"])
 
@@ -30,7 +31,7 @@ add_routes(router, ROLE)
 GRANT_READERS = ("sys:role:view", "sys:role:add", "sys:role:edit", "sys:role:auth")
 
 
-@router.get("/queryById", openapi_extra=RECORD)
+@router.get("/queryById", response_model=RoleDetail, response_model_exclude_unset=True)
 async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """A role with the ids of the menus granted to it (the grants only for role administrators)."""
     role = await service.get(session, id)
@@ -52,7 +53,7 @@ async def validate_not_exist(
     return await service.name_free(session, name=empty_filter(name), en_name=empty_filter(enName))
 
 
-@router.get("/assign")
+@router.get("/assign", response_model=Page[UserPublic])
 async def members(request: Request, session: SessionDep, page: PageDep, _: CanAssign, roleId: str) -> Any:  # noqa: N803
     """The users holding the role, paged."""
     await service.get(session, roleId)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class RoleSave(WireModel):
@@ -22,3 +22,26 @@ class RoleSave(WireModel):
     office_id_list: list[str] | None = None
     data_rule_id_list: list[str] | None = None
     data_rule_ids: str | None = Field(default=None, max_length=100_000)
+
+
+class RolePublic(Answer):
+    """A role as the role list and pickers show it."""
+
+    id: str
+    name: str
+    en_name: str
+    useable: str
+    sys_data: str
+    data_scope: str
+    remarks: str | None
+
+
+class RoleDetail(RolePublic):
+    """A role as its form reads it: the menus granted; for role administrators also the grants'
+    comma-joined form, the offices of its custom scope and its data rules (left out for others)."""
+
+    menu_id_list: list[str]
+    menu_ids: str | None = None
+    office_id_list: list[str] | None = None
+    data_rule_id_list: list[str] | None = None
+    data_rule_ids: str | None = None

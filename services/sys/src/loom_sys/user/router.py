@@ -11,12 +11,11 @@ from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD
-from loom_platform.paging import PageDep
+from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
 from loom_sys.datarule import service as datarule_service
 from loom_sys.user import service
-from loom_sys.user.schemas import UserSave
+from loom_sys.user.schemas import UserDetail, UserPicked, UserPublic, UserSave
 
 router = APIRouter(prefix="/sys/user", tags=["user"])
 
@@ -26,7 +25,7 @@ CanEdit = Annotated[Principal, require_permission("sys:user:edit")]
 CanDelete = Annotated[Principal, require_permission("sys:user:del")]
 
 
-@router.get("/list")
+@router.get("/list", response_model=Page[UserPublic | UserPicked])
 async def list_users(request: Request, session: SessionDep, page: PageDep, _: CurrentPrincipal) -> Any:
     """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``. Everyone
     signed in picks users (transfer, delegate, add signers, copy to, a form's user field): without
@@ -48,7 +47,7 @@ async def _scope(session: SessionDep, principal: Principal) -> DataAccess:
     return await datarule_service.access_for(session, principal.user_id, permission="sys:user:view")
 
 
-@router.get("/queryById", openapi_extra=RECORD)
+@router.get("/queryById", response_model=UserDetail | UserPicked)
 async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
     """One user with roles and posts; without ``sys:user:view`` only who the user is (a picker
     names the users it holds)."""

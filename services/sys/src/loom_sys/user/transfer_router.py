@@ -16,7 +16,7 @@ from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import FILE, OBJECT
+from loom_platform.openapi import FILE
 from loom_platform.wire import WireModel, now
 from loom_sys import events
 from loom_sys.datarule import service as datarule_service
@@ -24,6 +24,7 @@ from loom_sys.file import service as file_service
 from loom_sys.file.errors import ExtensionRefused
 from loom_sys.settings import SysSettings
 from loom_sys.user import service, transfer
+from loom_sys.user.schemas import ImportResult, PhotoSaved
 
 router = APIRouter(prefix="/sys/user", tags=["user"])
 
@@ -64,7 +65,7 @@ async def import_template(_: CanImport) -> Response:
     return _xlsx(transfer.template(), "用户数据导入模板.xlsx")
 
 
-@router.post("/import", openapi_extra=OBJECT)
+@router.post("/import", response_model=ImportResult)
 async def import_users(request: Request, session: SessionDep, principal: CanImport, file: UploadFile) -> Any:
     """Creates users from an XLSX made from the template. The file is read off the event loop within
     the import limits (bytes, rows, cells, seconds). Every row is checked first; a file with one bad
@@ -117,7 +118,7 @@ async def save_info(session: SessionDep, body: ProfileSave, principal: CurrentPr
     return message(translate("sys.user.info_saved"))
 
 
-@router.post("/imageUpload", openapi_extra=OBJECT, dependencies=[logtitles.under("profile")])
+@router.post("/imageUpload", response_model=PhotoSaved, dependencies=[logtitles.under("profile")])
 async def image_upload(
     request: Request, session: SessionDep, principal: CurrentPrincipal, file: UploadFile
 ) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from loom_platform.crud import Access, Resource, saving
 from loom_platform.i18n import translate
+from loom_platform.tree import NodePublic
 from loom_workflow.category import service
 from loom_workflow.category.errors import CategoryNotFound
 from loom_workflow.category.models import ActCategory
@@ -15,6 +16,7 @@ CATEGORY = Resource(
     name="act_category",
     model=ActCategory,
     wire=CategorySave,
+    answer=NodePublic,
     list_route=False,
     access=Access(
         read=("extension:actCategory:view", "extension:actCategory:edit"),
