@@ -254,6 +254,7 @@ MATRIX: dict[str, str] = {
     "GET /flowable/model/list": PERMISSION,
     "POST /flowable/model/saveModel/{model_id}": PERMISSION,
     "PUT /flowable/model/updateCategory": PERMISSION,
+    "GET /flowable/analytics/process": PERMISSION,
     "DELETE /flowable/process/delete": PERMISSION,
     "DELETE /flowable/process/deleteProcIns": PERMISSION,
     "GET /flowable/process/exist": USER,
@@ -268,6 +269,10 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/process/stop": USER,
     "PUT /flowable/process/update/active": PERMISSION,
     "PUT /flowable/process/update/suspend": PERMISSION,
+    "GET /flowable/migration/plan": PERMISSION,  # flowable:instance:migrate | flowable:process:edit
+    "POST /flowable/migration/dryRun": PERMISSION,
+    "POST /flowable/migration/migrate": PERMISSION,
+    "GET /flowable/migration/batch": PERMISSION,
     "PUT /flowable/process/instance/active": PERMISSION,
     "PUT /flowable/process/instance/suspend": PERMISSION,
     "GET /flowable/form/getHistoryTaskFormData": USER,  # to those who may see the instance

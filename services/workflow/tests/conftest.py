@@ -30,6 +30,7 @@ ALL_PERMISSIONS = {
     *(f"flowable:decision:{a}" for a in ("view", "add", "edit", "del", "deploy", "design", "execute")),
     *(f"flowable:externalTask:{a}" for a in ("view", "add", "edit", "del")),
     *(f"flowable:history:{a}" for a in ("view", "del")),
+    "flowable:analytics:view",
     *(f"flowable:task:{a}" for a in ("view", "audit")),
     *(
         f"extension:{e}:{a}"

@@ -1056,6 +1056,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/flowable/analytics/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Process
+         * @description One definition's figures over the instances started between ``beginDate`` and ``endDate``
+         *     (days, UTC, both included), by initiators of the department ``officeId`` and/or by
+         *     ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches.
+         */
+        get: operations["process_flowable_analytics_process_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/flowable/connector/allowedHosts": {
         parameters: {
             query?: never;
@@ -1211,6 +1233,91 @@ export interface paths {
          * @description Gives an incident's job ``retries`` again: it runs (or is fetched by its worker) anew.
          */
         put: operations["retry_flowable_incident_retry_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/migration/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Batch
+         * @description A migration batch's report: each instance moved (what changed), left in place (why) or queued.
+         */
+        get: operations["get_batch_flowable_migration_batch_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/migration/dryRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry Run
+         * @description For every running instance asked for (none named: all of the source version): whether it can
+         *     move, and what changes for it (tasks, assignees, timers, variables); nothing is changed. Named
+         *     instances outside the caller's data scope (运行中流程's menu) are 404.
+         */
+        post: operations["dry_run_flowable_migration_dryRun_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/migration/migrate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Migrate
+         * @description Asks for the migration: a batch with its instances queued, moved by the migration worker each
+         *     in its own transaction (with a history entry); instances that cannot move stay untouched and are
+         *     reported with the reason (``GET /flowable/migration/batch``).
+         */
+        post: operations["migrate_flowable_migration_migrate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flowable/migration/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Plan
+         * @description Both versions' nodes: each source node mapped to the target node of the same id and kind
+         *     (null: removed or changed, to be mapped by hand), and the target's new nodes.
+         */
+        get: operations["get_plan_flowable_migration_plan_get"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2732,6 +2839,18 @@ export interface components {
             versionTag: string | null;
         };
         /**
+         * DryRunPublic
+         * @description The dry run: every running instance of the source version asked for, movable or not.
+         */
+        DryRunPublic: {
+            /** Instances */
+            instances: components["schemas"]["InstanceOutcome"][];
+            /** Left */
+            left: number;
+            /** Movable */
+            movable: number;
+        };
+        /**
          * DryRunRequest
          * @description What to run: a saved model (``modelId``) or the designer's XML as it is now (``bpmnXml``).
          */
@@ -2766,6 +2885,36 @@ export interface components {
             variables?: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * Durations
+         * @description How long something took over the instances in view (ms).
+         */
+        Durations: {
+            /**
+             * Count
+             * @description finished instances (or visits of the node) counted
+             */
+            count: number;
+            /** Meanms */
+            meanMs: number;
+            /**
+             * Overdue
+             * @description of them, with a task that ended after its due date
+             */
+            overdue: number;
+            /**
+             * Overduerate
+             * @description overdue / count, 0..1
+             */
+            overdueRate: number;
+            /**
+             * P50Ms
+             * @description median, within ~4.5 % (log buckets)
+             */
+            p50Ms: number;
+            /** P90Ms */
+            p90Ms: number;
         };
         /**
          * ErrorBody
@@ -3042,6 +3191,34 @@ export interface components {
             /** Data */
             data: components["schemas"]["Incident"][];
         };
+        /**
+         * InstanceOutcome
+         * @description One instance: whether it can move / moved / was left in place (with the reason and the nodes
+         *     concerned), and what changes for it.
+         */
+        InstanceOutcome: {
+            /** Moves */
+            moves?: components["schemas"]["MovePublic"][];
+            /** Procinsid */
+            procInsId: string;
+            /** Reason */
+            reason?: string | null;
+            /** Startusername */
+            startUserName?: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "movable" | "left" | "queued" | "moved";
+            /** Tasks */
+            tasks?: components["schemas"]["TaskChangePublic"][];
+            /** Timers */
+            timers?: components["schemas"]["TimerChangePublic"][];
+            /** Title */
+            title?: string | null;
+            /** Variables */
+            variables?: components["schemas"]["VariableChangePublic"][];
+        };
         /** ListenerRecord */
         ListenerRecord: {
             /** Createby */
@@ -3119,6 +3296,112 @@ export interface components {
             workerId: string;
         };
         /**
+         * NodePublic
+         * @description A node as :func:`render_node` answers it: a domain's own fields extend it.
+         */
+        loom_platform__tree__NodePublic: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+        };
+        /**
+         * NodePublic
+         * @description A node of a version: id, name and BPMN kind (userTask, exclusiveGateway, ...).
+         */
+        loom_workflow__migration__schemas__NodePublic: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name?: string | null;
+        };
+        /**
+         * MigrationBatchPublic
+         * @description A migration batch and its report: each instance moved, left in place (why) or still queued.
+         */
+        MigrationBatchPublic: {
+            /** Createby */
+            createBy?: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Finishdate */
+            finishDate?: string | null;
+            /** Id */
+            id: string;
+            /** Instances */
+            instances?: components["schemas"]["InstanceOutcome"][];
+            /** Left */
+            left: number;
+            /** Moved */
+            moved: number;
+            /** Sourcedefinitionid */
+            sourceDefinitionId: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done";
+            /** Targetdefinitionid */
+            targetDefinitionId: string;
+            /** Total */
+            total: number;
+        };
+        /**
+         * MigrationPlanPublic
+         * @description Both versions' nodes: the source's with their mapping, the target's, and which are new.
+         */
+        MigrationPlanPublic: {
+            /** Added */
+            added: components["schemas"]["loom_workflow__migration__schemas__NodePublic"][];
+            /** Nodes */
+            nodes: components["schemas"]["NodeMappingPublic"][];
+            /** Sourcedefinitionid */
+            sourceDefinitionId: string;
+            /** Sourceversion */
+            sourceVersion: number;
+            /** Targetdefinitionid */
+            targetDefinitionId: string;
+            /** Targetnodes */
+            targetNodes: components["schemas"]["loom_workflow__migration__schemas__NodePublic"][];
+            /** Targetversion */
+            targetVersion: number;
+        };
+        /**
+         * MigrationRequest
+         * @description What to migrate: running instances of the source version (``procInsIds``; none: all of them)
+         *     onto the target, with the mapping by hand (source node id -> target node id; an empty target
+         *     unmaps a node) over the one by id, and variables to set on each instance.
+         */
+        MigrationRequest: {
+            /** Mapping */
+            mapping?: {
+                [key: string]: string;
+            };
+            /** Procinsids */
+            procInsIds?: string[] | null;
+            /** Sourcedefinitionid */
+            sourceDefinitionId: string;
+            /** Targetdefinitionid */
+            targetDefinitionId: string;
+            /** Variables */
+            variables?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * ModelCreate
          * @description ``POST /app/rest/models``: a new, empty model.
          */
@@ -3138,22 +3421,75 @@ export interface components {
             name: string;
         };
         /**
-         * NodePublic
-         * @description A node as :func:`render_node` answers it: a domain's own fields extend it.
+         * MovePublic
+         * @description A token moved from one node to another (kept tokens are not listed).
          */
-        NodePublic: {
+        MovePublic: {
+            /** Fromid */
+            fromId: string;
+            /** Toid */
+            toId: string;
+        };
+        /**
+         * NodeFigures
+         * @description One node's waiting time (first arrival to last departure) and throughput.
+         */
+        NodeFigures: {
+            /**
+             * Count
+             * @description finished instances (or visits of the node) counted
+             */
+            count: number;
             /** Id */
             id: string;
+            /** Kind */
+            kind: string;
+            /** Meanms */
+            meanMs: number;
             /** Name */
             name: string;
-            /** Parentid */
-            parentId: string;
-            /** Parentids */
-            parentIds: string;
-            /** Remarks */
-            remarks: string | null;
-            /** Sort */
-            sort: number;
+            /**
+             * Overdue
+             * @description of them, with a task that ended after its due date
+             */
+            overdue: number;
+            /**
+             * Overduerate
+             * @description overdue / count, 0..1
+             */
+            overdueRate: number;
+            /**
+             * P50Ms
+             * @description median, within ~4.5 % (log buckets)
+             */
+            p50Ms: number;
+            /** P90Ms */
+            p90Ms: number;
+        };
+        /**
+         * NodeMappingPublic
+         * @description A node of the source version, where its tokens go (``targetId``, null: nowhere), whether that
+         *     was found by id, and whether the target version lacks the node.
+         */
+        NodeMappingPublic: {
+            /**
+             * Automatic
+             * @default false
+             */
+            automatic: boolean;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name?: string | null;
+            /**
+             * Removed
+             * @default false
+             */
+            removed: boolean;
+            /** Targetid */
+            targetId?: string | null;
         };
         /** NodeSettingRecord */
         NodeSettingRecord: {
@@ -3275,6 +3611,72 @@ export interface components {
             total: number;
         };
         /**
+         * PathFigures
+         * @description A path through the process and how many finished instances took it.
+         */
+        PathFigures: {
+            /** Count */
+            count: number;
+            /** Ids */
+            ids: string[];
+            /** Names */
+            names: string[];
+            /**
+             * Share
+             * @description count / finished, 0..1
+             */
+            share: number;
+        };
+        /**
+         * ProcessAnalytics
+         * @description Where the time of one process definition (one version) goes.
+         */
+        ProcessAnalytics: {
+            /**
+             * Backs
+             * @description 退回: tasks sent back, over the finished instances
+             */
+            backs: number;
+            /**
+             * Bpmnxml
+             * @description the definition's diagram, for the heatmap
+             */
+            bpmnXml: string;
+            duration: components["schemas"]["Durations"];
+            /** Finished */
+            finished: number;
+            /** Key */
+            key: string;
+            /** Name */
+            name: string;
+            /**
+             * Nodes
+             * @description slowest (mean wait) first
+             */
+            nodes: components["schemas"]["NodeFigures"][];
+            /**
+             * Paths
+             * @description most frequent first, at most five
+             */
+            paths: components["schemas"]["PathFigures"][];
+            /** Procdefid */
+            procDefId: string;
+            /**
+             * Revoked
+             * @description 撤销: finished instances the initiator revoked
+             */
+            revoked: number;
+            /** Running */
+            running: number;
+            /**
+             * Started
+             * @description instances started in the range: finished + running
+             */
+            started: number;
+            /** Version */
+            version: number;
+        };
+        /**
          * ProcessCase
          * @description A case: who starts the process with which values, what is done, and what is expected.
          */
@@ -3306,13 +3708,16 @@ export interface components {
         };
         /**
          * RunRequest
-         * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML.
+         * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML with
+         *     its unsaved node extensions (reviewers, buttons; a node not listed uses the saved one).
          */
         RunRequest: {
             /** Bpmnxml */
             bpmnXml?: string | null;
             /** Cases */
             cases?: components["schemas"]["ProcessCase"][] | null;
+            /** Extensions */
+            extensions?: components["schemas"]["TaskDefExtensionSave"][];
             /** Modelid */
             modelId: string;
         };
@@ -3353,6 +3758,14 @@ export interface components {
             /** Total */
             total: number;
         };
+        /**
+         * TaskChangePublic
+         * @description A task before and after (null: not there; both: kept).
+         */
+        TaskChangePublic: {
+            after?: components["schemas"]["TaskStatePublic"] | null;
+            before?: components["schemas"]["TaskStatePublic"] | null;
+        };
         /** TaskDefExtensionSave */
         TaskDefExtensionSave: {
             /** Flowassigneelist */
@@ -3369,6 +3782,22 @@ export interface components {
             taskDefId: string;
         };
         /**
+         * TaskStatePublic
+         * @description A task as a user sees it: node, name, assignee (with their name) and candidates.
+         */
+        TaskStatePublic: {
+            /** Activityid */
+            activityId: string;
+            /** Assignee */
+            assignee?: string | null;
+            /** Assigneename */
+            assigneeName?: string | null;
+            /** Candidates */
+            candidates?: string[];
+            /** Name */
+            name?: string | null;
+        };
+        /**
          * ThrowBpmnError
          * @description ``POST /external-task/{id}/bpmnError``.
          */
@@ -3383,6 +3812,24 @@ export interface components {
             } | null;
             /** Workerid */
             workerId: string;
+        };
+        /**
+         * TimerChangePublic
+         * @description A timer of the instance: its event, due date before and after, and whether it is there.
+         */
+        TimerChangePublic: {
+            /** After */
+            after: boolean;
+            /** Before */
+            before: boolean;
+            /** Dueafter */
+            dueAfter?: string | null;
+            /** Duebefore */
+            dueBefore?: string | null;
+            /** Elementid */
+            elementId: string;
+            /** Name */
+            name?: string | null;
         };
         /**
          * TopicRequest
@@ -3417,6 +3864,18 @@ export interface components {
             valueInfo?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /**
+         * VariableChangePublic
+         * @description A variable set or changed by the migration.
+         */
+        VariableChangePublic: {
+            /** After */
+            after?: unknown;
+            /** Before */
+            before?: unknown;
+            /** Name */
+            name: string;
         };
         /**
          * WorkerToken
@@ -4160,7 +4619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NodePublic"];
+                    "application/json": components["schemas"]["loom_platform__tree__NodePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8161,6 +8620,95 @@ export interface operations {
             };
         };
     };
+    process_flowable_analytics_process_get: {
+        parameters: {
+            query: {
+                beginDate?: string | null;
+                endDate?: string | null;
+                officeId?: string | null;
+                procDefId: string;
+                startUserId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessAnalytics"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     allowed_hosts_flowable_connector_allowedHosts_get: {
         parameters: {
             query?: never;
@@ -8827,6 +9375,351 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_batch_flowable_migration_batch_get: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrationBatchPublic"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dry_run_flowable_migration_dryRun_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MigrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DryRunPublic"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    migrate_flowable_migration_migrate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MigrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrationBatchPublic"];
+                };
+            };
+            /** @description invalid input (the message names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no token, or a wrong login */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the permission is missing (named in the message) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the token is expired or invalid: refresh and retry */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description a conflict (already exists, changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_plan_flowable_migration_plan_get: {
+        parameters: {
+            query: {
+                sourceDefinitionId: string;
+                targetDefinitionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MigrationPlanPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -164,7 +164,12 @@ export function Designer(props: DesignerProps) {
 
   const savePublish = async () => {
     // e.g. the live checks: a diagram with errors is published only after confirming them
-    for (const f of designerFeatures) if (modeler && f.beforePublish && !(await f.beforePublish(modeler, modal))) return;
+    let overrideReason: string | undefined;
+    for (const f of designerFeatures) {
+      const answer = modeler && f.beforePublish ? await f.beforePublish(modeler, modal, modelRef.current) : true;
+      if (!answer) return;
+      if (typeof answer === 'object') overrideReason = answer.overrideReason;
+    }
     modal.confirm({
       title: t('common.tip'),
       content: t('designer.confirmPublish'),
@@ -175,7 +180,7 @@ export function Designer(props: DesignerProps) {
         // seed §9: publishing follows 2 s after the save
         setTimeout(() => {
           designerApi
-            .deploy(saved.id, category)
+            .deploy(saved.id, category, overrideReason)
             .then((msg) => {
               void message.success(typeof msg === 'string' ? msg : t('designer.saved'));
               props.onSaved?.();

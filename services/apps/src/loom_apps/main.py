@@ -87,6 +87,7 @@ def build_app(
         )
         await messaging.listen(app.state.nats, events.MODULE_CHANGED, host.on_changed)
         if isinstance(module_platform, SysPlatform):
+            module_platform.nats = app.state.nats
             await module_platform.follow(app.state.nats)
         tasks = [
             asyncio.create_task(consumer.run(), name="apps-consumer"),

@@ -10,6 +10,7 @@ import uuid
 from openpyxl import load_workbook
 
 from loom_platform.datarules import DataAccess, Viewer
+from loom_platform.processes import ProcessState
 
 from ..factories import column, design_and_sync, generate, table
 
@@ -167,9 +168,11 @@ async def test_a_workflow_form_takes_back_the_record_of_a_failed_start(env):
     design = table(name, column("reason", "varchar(50)"), table_type="6")
     base = await _live(env, await design_and_sync(env, design), module, name)
     admin, clerk = env.headers(), env.headers("clerk")
-    for record, instance in (("pending", ""), ("running", "instance-1")):
-        body = {"id": record, "reason": "leave", "procInsId": instance}
+    for record in ("pending", "running"):
+        body = {"id": record, "reason": "leave"}
         assert (await env.apps.post(f"{base}/save", json=body, headers=clerk)).status_code == 200
+    # the workflow service's word on its process reaches the sandboxed module through the host
+    env.platform.states[f"{name}:running"] = ProcessState("instance-1", "running", ("审批",))
     # when the start failed: nobody else takes clerk's record back, clerk does
     theirs = await env.apps.delete(f"{base}/discard", params={"id": "pending"}, headers=admin)
     assert theirs.status_code == 404, theirs.text
@@ -181,9 +184,15 @@ async def test_a_workflow_form_takes_back_the_record_of_a_failed_start(env):
     ).status_code == 404
     kept = await env.apps.delete(f"{base}/discard", params={"id": "running"}, headers=clerk)
     assert kept.status_code == 404, kept.text
-    assert (
-        await env.apps.get(f"{base}/queryById", params={"id": "running"}, headers=clerk)
-    ).status_code == 200
+    running = await env.apps.get(f"{base}/queryById", params={"id": "running"}, headers=clerk)
+    assert running.status_code == 200 and running.json()["procInsId"] == "instance-1"
+    assert running.json()["process"]["statusText"] == "审批中"
+    # nor changed or deleted while its process runs
+    changed = await env.apps.post(f"{base}/save", json={"id": "running", "reason": "x"}, headers=clerk)
+    assert changed.status_code == 400 and "流程审批中，不能修改" in changed.json()["msg"], changed.text
+    deleted = await env.apps.delete(f"{base}/delete", params={"ids": "running"}, headers=admin)
+    assert deleted.status_code == 400 and "不能删除" in deleted.json()["msg"], deleted.text
+    env.platform.states.clear()
 
 
 async def test_a_left_tree_filters_its_right_list(env):

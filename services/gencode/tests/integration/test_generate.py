@@ -280,9 +280,45 @@ async def test_generated_code_passes_ruff_and_its_own_tests(env):
         },
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    # each table's save/list/read/delete, permission and data-rule tests, the master's child rows, the tree's
-    assert "14 passed" in run.stdout, run.stdout[-500:]
+    # each table's save/list/read/delete, export (ticked or searched, newest first), permission and data-rule
+    # tests, the master's child rows, the tree's
+    assert "18 passed" in run.stdout, run.stdout[-500:]
     await _drop(env, "gen_note", "gen_order", "gen_order_item", "gen_category")
+
+
+async def test_generated_workflow_form_keeps_its_records_to_their_process(env):
+    # given a workflow form generated into the workspace
+    rec = await save_table(env, table("gen_leave", column("reason", "varchar(200)"), table_type="6"))
+    assert (await sync(env, rec["id"], "2")).status_code == 200
+    r = await env.client.post("/gencode/table/genCode", json=scheme(rec["id"]), headers=env.headers())
+    assert r.status_code == 200, r.text
+    back = env.settings.workspace / "backend"
+    # when its code is checked and its own tests run (the state rule with the platform's stand-in)
+    ruff = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "--isolated", "--line-length", "120"]
+        + ["--select", "E,W,F,UP", str(back / "app/demo/gen_leave")],
+        capture_output=True,
+        text=True,
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir", str(back)]
+        + [str(back / "tests/demo/test_gen_leave.py")],
+        cwd=back,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={
+            **os.environ,
+            "PYTHONPATH": str(back),
+            "LOOM_GENERATED_TEST_DATABASE_URL": env.settings.app_database_url,
+        },
+    )
+    # then both pass: a running or finished process refuses the change, a running one the delete
+    assert ruff.returncode == 0, ruff.stdout
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "test_gen_leave_belongs_to_its_process" in (back / "tests/demo/test_gen_leave.py").read_text()
+    assert " passed" in run.stdout and "skipped" not in run.stdout, run.stdout[-500:]
+    await _drop(env, "gen_leave")
 
 
 async def _drop(env, *names: str) -> None:

@@ -93,3 +93,30 @@ def test_system_group_matches_golden_files(case):
             assert rendered.content == golden.read_text(encoding="utf-8"), (
                 f"{case}/{prefix}{template_name} differs"
             )
+
+
+def _rendered(contexts: list[dict], table: str, template: str) -> str:
+    context = next(c for c in contexts if c["table"]["name"] == table)
+    source = {name: text for name, _is_child, text in system_templates()}[template]
+    rendered = render(template, source, context)
+    assert rendered is not None
+    return rendered.content
+
+
+def test_a_left_trees_right_list_is_named_by_its_own_table_not_the_tree() -> None:
+    # given a left tree 片区 (the scheme's name) and its right table 门店
+    tree = _table("demo_area", "4", [])
+    tree["comments"] = "片区表"
+    store = _table("demo_store", "5", [("area_id", "varchar(64)")], ("demo_area", "area_id"))
+    store["comments"] = "门店"
+    scheme = SchemeSave(
+        package_name="app", module_name="demo", function_name="片区管理", function_name_simple="片区"
+    )
+    # when the module is generated
+    contexts = template_contexts(_scheme_context(scheme), tree, [store])
+    # then the right list's dialog, export file and messages say 门店, the tree's say 片区
+    assert 'const TITLE = "门店";' in _rendered(contexts, "demo_store", "frontend_page.tsx")
+    right = _rendered(contexts, "demo_store", "backend_router.py")
+    assert 'quote("门店.xlsx")' in right and '"保存门店成功"' in right and '"删除门店成功"' in right
+    assert 'const TITLE = "片区";' in _rendered(contexts, "demo_area", "frontend_page.tsx")
+    assert '"保存片区成功"' in _rendered(contexts, "demo_area", "backend_router.py")

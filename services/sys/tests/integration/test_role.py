@@ -151,3 +151,13 @@ async def test_members_and_data_rules_that_do_not_exist_are_refused_naming_them(
     # then each is refused naming the id
     assert (member.status_code, member.json()["msg"]) == (400, "用户[nobody]不存在或已被删除")
     assert (rule.status_code, rule.json()["msg"]) == (400, "数据规则[no-rule]不存在或已被删除")
+
+
+async def test_a_role_just_added_heads_the_role_list(admin: httpx.AsyncClient) -> None:
+    # given two roles added one after the other
+    for en_name in ("older", "newer"):
+        saved = await admin.post("/sys/role/save", json={"name": f"角色{en_name}", "enName": en_name})
+        assert saved.status_code == 200, saved.text
+    # when the list is read without a sort, then the newest is on top of page 1
+    records = (await admin.get("/sys/role/list")).json()["records"]
+    assert [r["enName"] for r in records[:2]] == ["newer", "older"]

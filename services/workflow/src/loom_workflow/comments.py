@@ -18,6 +18,7 @@ LEVELS = {
     "revoke": "info",
     "callback": "info",
     "urge": "warning",
+    "migration": "info",
 }
 
 
@@ -66,6 +67,7 @@ _ENGLISH = {
     "待处理": "Pending",
     "已取消": "Cancelled",
     "已办理": "Handled",
+    "实例迁移": "Migrated",
 }
 # A system button's status when its node names it otherwise (同意 called 批准): the button's English.
 _CODES = {

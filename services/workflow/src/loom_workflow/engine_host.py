@@ -84,11 +84,14 @@ class WorkflowRuntime:
         )
         quiet_gc()
 
-    def execute(self, command: Command[T], *, user_id: str | None = None, attempts: int = 3) -> T:
-        """Runs a command in this thread (retries an optimistic-lock conflict); domain errors out."""
+    def execute(
+        self, command: Command[T], *, user_id: str | None = None, attempts: int = 3, dry_run: bool = False
+    ) -> T:
+        """Runs a command in this thread (retries an optimistic-lock conflict); domain errors out. A
+        dry run writes nothing (``Engine.execute``)."""
         for attempt in range(attempts):
             try:
-                return self.engine.execute(command, user_id=user_id)
+                return self.engine.execute(command, user_id=user_id, dry_run=dry_run)
             except ConcurrentModification as exc:
                 if attempt == attempts - 1:
                     raise from_engine(exc) from exc
@@ -96,7 +99,7 @@ class WorkflowRuntime:
                 raise from_engine(exc) from exc
         raise AssertionError("unreachable")
 
-    async def run(self, command: Command[T], *, user_id: str | None = None) -> T:
+    async def run(self, command: Command[T], *, user_id: str | None = None, dry_run: bool = False) -> T:
         """Runs a command in an engine thread (the request's context variables go along). A command that
         lacks an answer of sys has rolled back, its lock released: the answer is fetched here, on the
         event loop, and the command runs again (``extension/answers.py``)."""
@@ -104,7 +107,7 @@ class WorkflowRuntime:
         context = contextvars.copy_context()
         return await self.prefetching(
             lambda: loop.run_in_executor(
-                self.executor, lambda: context.run(self.execute, command, user_id=user_id)
+                self.executor, lambda: context.run(self.execute, command, user_id=user_id, dry_run=dry_run)
             )
         )
 

@@ -14,6 +14,7 @@ from loom_contracts.clients.sys_directory import DirectoryClient, directory_acce
 from loom_platform.auth import AccessLoader
 from loom_platform.grpc import Client
 from loom_platform.service import ServiceSpec, create_app
+from loom_workflow.analytics.router import router as analytics_router
 from loom_workflow.category.router import router as category_router
 from loom_workflow.connector.router import router as connector_router
 from loom_workflow.decision.router import router as decision_router
@@ -25,6 +26,8 @@ from loom_workflow.external.router import router as external_router
 from loom_workflow.flowcopy.router import router as flowcopy_router
 from loom_workflow.flowform.router import router as flowform_router
 from loom_workflow.incident.router import router as incident_router
+from loom_workflow.migration.router import router as migration_router
+from loom_workflow.migration.worker import migrations
 from loom_workflow.modeler.files import router as model_files_router
 from loom_workflow.modeler.router import router as model_router
 from loom_workflow.notice.bell import router as bell_router
@@ -43,6 +46,7 @@ ROUTERS = [
     diagram_router,
     dryrun_router,
     proctest_router,
+    migration_router,
     process_router,
     task_router,
     chart_router,
@@ -56,6 +60,7 @@ ROUTERS = [
     external_router,
     connector_router,
     incident_router,
+    analytics_router,
     *extension_routers,
 ]
 
@@ -110,7 +115,17 @@ def build_app(
         finally:
             await subscription.unsubscribe()
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices]
+    @asynccontextmanager
+    async def process_states(app: FastAPI) -> AsyncIterator[None]:
+        from loom_workflow.process.states import answer_states
+
+        subscription = await answer_states(app)
+        try:
+            yield
+        finally:
+            await subscription.unsubscribe()
+
+    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices, migrations, process_states]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(

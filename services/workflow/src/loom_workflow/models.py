@@ -6,6 +6,7 @@ from loom_workflow.category import models as category
 from loom_workflow.extension import models as extension
 from loom_workflow.external import models as external
 from loom_workflow.flowcopy import models as flowcopy
+from loom_workflow.migration import models as migration
 from loom_workflow.modeler import models as modeler
 from loom_workflow.notice import models as notice
 from loom_workflow.pgstore import tables
@@ -16,6 +17,7 @@ __all__ = [
     "extension",
     "external",
     "flowcopy",
+    "migration",
     "modeler",
     "notice",
     "outbox",

@@ -75,6 +75,9 @@ class WorkflowSettings(ServiceSettings):
     notice_durable: str = ""
     # the consumer runs in every API process (None: except in test mode, where tests start it)
     notice_consumer: bool | None = None
+    # the migration worker's consumer (migration/worker.py) runs in every API process (None: except
+    # in test mode, where tests start it)
+    migration_consumer: bool | None = None
     portal_url: str = "http://127.0.0.1:8080"
     smtp_host: str = ""
     smtp_port: int = 25

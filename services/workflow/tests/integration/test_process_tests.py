@@ -152,3 +152,17 @@ async def test_publishing_passes_when_every_case_passes(env: Env) -> None:
     # then
     assert deployed.status_code == 200, deployed.text
     assert await _count(env, "wf_process_test_override") == 0
+
+
+async def test_a_run_uses_the_designers_unsaved_reviewers(env: Env) -> None:
+    # given: the designer has made u-carol alone the HR reviewer, unsaved
+    model_id = await _model(env)
+    unsaved = node("leave", "hr", [("user", "u-carol")], [("_flow_agree", "同意")])
+    # when
+    result = await _run(env, model_id, cases=CASES[:1], extensions=[unsaved])
+    saved = await _run(env, model_id, cases=CASES[:1])
+    # then: u-dave may no longer act at HR; the saved reviewers still let him
+    failure = result["results"][0]["failures"][0]
+    assert failure["step"] == 2 and failure["nodeId"] == "hr", failure
+    assert "u-dave" in failure["message"] and "不是节点[人事审批(hr)]的审批人" in failure["message"]
+    assert saved["passed"]

@@ -71,3 +71,30 @@ def test_a_bad_cases_file_exits_two(tmp_path: Path) -> None:
     status = main(_files(tmp_path, XML, {"cases": [{"name": ""}]}), out=io.StringIO())
     # then
     assert status == 2
+
+
+def _designed(node_id: str, name: str, user: str) -> str:
+    """A user task as the designer downloads it: its reviewer rule and button as extension elements."""
+    return (
+        f'<userTask id="{node_id}" name="{name}"><extensionElements>'
+        f'<flowable:assignee type="user" value="{user}" condition="0" operationType="0" sort="10"/>'
+        '<flowable:button name="同意" code="_flow_agree" isHide="0" next="0" sort="1"/>'
+        "</extensionElements></userTask>"
+    )
+
+
+def test_the_reviewer_rules_the_designer_writes_into_the_bpmn_are_who_acts(tmp_path: Path) -> None:
+    # given: the leave process as the designer downloads it, reviewers as rules in each task
+    xml = LEAVE.replace(
+        '<userTask id="dept" name="部门审批" flowable:formKey="/leave/LeaveForm"/>',
+        _designed("dept", "部门审批", "u-bob"),
+    ).replace('<userTask id="hr" name="人事审批"/>', _designed("hr", "人事审批", "u-dave"))
+    wrong = {**CASES[0], "steps": [{"node": "dept", "actor": "u-bob"}, {"node": "hr", "actor": "u-carol"}]}
+    out = io.StringIO()
+    # when
+    status = main([*_files(tmp_path, xml, [CASES[0], wrong]), "--json"], out=out)
+    # then: u-bob and u-dave act; u-carol is not HR's reviewer
+    result = json.loads(out.getvalue())
+    assert status == 1
+    assert result["results"][0]["passed"], result["results"][0]
+    assert "不是节点[人事审批(hr)]的审批人" in result["results"][1]["failures"][0]["message"]

@@ -154,6 +154,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
         deleteUrl={`${base}/delete`}
         rowKey={pages.pk}
         exportName={pages.title}
+        exportUrl={`${base}/export`}
         permissions={P}
         onAdd={() => dlg.show('add')}
         onEdit={(r) => dlg.show('edit', String(r[pages.pk]))}

@@ -1,5 +1,5 @@
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
-import { Button, Dropdown, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Space, Tooltip, type MenuProps } from 'antd';
 import { DeleteOutlined, EditOutlined, ExportOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { ProConfigProvider, ProTable, enUSIntl, zhCNIntl, type ActionType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import type { FormInstance } from 'antd';
@@ -126,6 +126,9 @@ export interface ListPageProps<T extends Record<string, unknown>> {
   search?: boolean;
   /** File name (without extension) of exports and title of the print. */
   exportName?: string;
+  /** The server's XLSX export of this list (GET with the search's fields, `orders[i]`, and `ids=a,b`
+   * when rows are ticked); without it the XLSX is written in the browser from the rows loaded. */
+  exportUrl?: string;
   actionRef?: Ref<ListPageHandle<T>>;
   /** Extra ProTable props (escape hatch). */
   tableProps?: Partial<ProTableProps<T, QueryObject>>;
@@ -193,7 +196,8 @@ function cleanQuery(values: Record<string, unknown>): QueryObject {
 
 /**
  * The standard list screen: query form (Query, Reset, Enter searches), toolbar (New, Edit,
- * Delete, refresh, export CSV/XLSX, print, column settings), checkbox selection, remote
+ * Delete, refresh, export of what the search finds or of the ticked rows as XLSX or CSV, print,
+ * column settings), checkbox selection, remote
  * sorting, pager 10/20/100/1000/all, and a reload whenever its page is activated again.
  */
 export function ListPage<T extends Record<string, unknown>>(props: ListPageProps<T>) {
@@ -220,6 +224,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     selectable = true,
     paging = true,
     exportName = 'export',
+    exportUrl,
   } = props;
   const action = useRef<ActionType>();
   const formRef = useRef<FormInstance>();
@@ -227,6 +232,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   const [selectedKeys, setSelectedKeys] = useState<React.Key[]>([]);
   const rowsRef = useRef<T[]>([]);
   const queryRef = useRef<QueryObject>({});
+  // the sort of the rows shown, which an export of every row keeps
+  const ordersRef = useRef<ListParams['orders']>([]);
   const [hidden, setHidden] = useState<Record<string, { show?: boolean }>>({});
   const [expanded, setExpanded] = useState<React.Key[]>([]);
   const expandAll = props.expandAll ?? !paging;
@@ -298,7 +305,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       const { current = 1, pageSize = DEFAULT_PAGE_SIZE, ...rest } = p as Record<string, unknown> & { current?: number; pageSize?: number };
       const orders: Order[] = toOrders(sort as Record<string, 'ascend' | 'descend'>, sortKeys);
       queryRef.current = { ...cleanQuery(rest), ...(params ?? {}) };
-      const q: ListParams = { ...queryRef.current, current, size: paging ? pageSize : ALL_ROWS, orders: orders.map((o) => ({ column: o.column, asc: o.asc })) };
+      ordersRef.current = orders.map((o) => ({ column: o.column, asc: o.asc }));
+      const q: ListParams = { ...queryRef.current, current, size: paging ? pageSize : ALL_ROWS, orders: ordersRef.current };
       const res = fetcher ? await fetcher(q) : await http.get<Page<T>>(url ?? '', q);
       const records = withoutEmptyChildren(Array.isArray(res) ? res : res?.records ?? []);
       const total = Array.isArray(res) ? res.length : res?.total ?? records.length;
@@ -389,9 +397,46 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     [reload, selected, clearSelection, remove],
   );
 
-  const exportItems = [
-    { key: 'csv', label: t('exportCsv') },
-    { key: 'xlsx', label: t('exportXlsx') },
+  /** Every row the search finds, in the list's order (not only the page shown). */
+  const everyRow = useCallback(async (): Promise<T[]> => {
+    const q: ListParams = { ...queryRef.current, current: 1, size: ALL_ROWS, orders: ordersRef.current };
+    const res = fetcher ? await fetcher(q) : await http.get<Page<T>>(url ?? '', q, { loading: true });
+    return flatten(Array.isArray(res) ? res : res?.records ?? []);
+  }, [fetcher, url]);
+
+  /** Exports what the search finds (`all`) or the ticked rows (`selected`), as JeePlus offers: through
+   * the server's export when the list has one (XLSX), else written here from the rows. */
+  const exportRows = useCallback(
+    async (scope: 'all' | 'selected', format: 'xlsx' | 'csv') => {
+      if (exportUrl && format === 'xlsx') {
+        const ids = scope === 'selected' ? { ids: selected.map((r) => String(r[rowKey])).join(',') } : {};
+        await http.download(exportUrl, { ...queryRef.current, orders: ordersRef.current, ...ids }, `${exportName}.xlsx`);
+        return;
+      }
+      const rows = scope === 'selected' ? selected : await everyRow();
+      if (format === 'csv') exportCsv(exportName, exportColumns(), rows);
+      else await exportXlsx(exportName, exportColumns(), rows);
+    },
+    [exportUrl, exportName, selected, rowKey, everyRow, exportColumns],
+  );
+
+  const choice = (scope: 'all' | 'selected', format: 'xlsx' | 'csv', disabled = false) => ({
+    key: `${scope}:${format}`,
+    disabled,
+    label: <span data-export={`${scope}-${format}`}>{t(format === 'xlsx' ? 'exportXlsx' : 'exportCsv')}</span>,
+  });
+  const exportItems: MenuProps['items'] = [
+    { type: 'group', key: 'all', label: t('exportAll'), children: [choice('all', 'xlsx'), choice('all', 'csv')] },
+    ...(selectable
+      ? [
+          {
+            type: 'group' as const,
+            key: 'selected',
+            label: t('exportSelected', { count: selected.length }),
+            children: [choice('selected', 'xlsx', !selected.length), choice('selected', 'csv', !selected.length)],
+          },
+        ]
+      : []),
   ];
 
   const headerButtons = (
@@ -437,13 +482,13 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       toolBarRender={() => [
         <Dropdown
           key="export"
+          trigger={['click']}
           menu={{
             items: exportItems,
             onClick: ({ key }) => {
-              const cols = exportColumns();
-              const rows = flatten(rowsRef.current);
-              if (key === 'csv') exportCsv(exportName, cols, rows);
-              else void exportXlsx(exportName, cols, rows);
+              const [scope, format] = key.split(':') as ['all' | 'selected', 'xlsx' | 'csv'];
+              // a failed request has shown its message already (@loom/ui http)
+              exportRows(scope, format).catch(() => undefined);
             },
           }}
         >

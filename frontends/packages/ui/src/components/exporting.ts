@@ -1,4 +1,4 @@
-/** Export and print of the rows a list shows (CSV, XLSX via the bundled `xlsx` library, print). */
+/** Export and print of a list's rows (CSV, XLSX via the bundled `xlsx` library, print). */
 import { saveBlob } from '../core/http';
 
 export interface ExportColumn<T> {
@@ -12,11 +12,22 @@ function cell(v: unknown): string {
   return String(v);
 }
 
+// A text starting with one of these is what a spreadsheet would take for a formula (the server's
+// XLSX writer, loom_platform/xlsx.py, holds the same list).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A value as a CSV cell a spreadsheet shows and never runs: a text it would take for a formula
+ * (`=HYPERLINK(…)`, `+1`, `@SUM`) gets Excel's quote prefix, the OWASP answer; a number stays a number. */
+export function csvCell(v: unknown): string {
+  const text = cell(v);
+  return typeof v !== 'number' && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 /** RFC 4180 CSV with a UTF-8 BOM (so spreadsheet programs read Chinese correctly). */
 export function toCsv<T>(columns: ExportColumn<T>[], rows: T[]): string {
   const esc = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const lines = [columns.map((c) => esc(c.title)).join(',')];
-  for (const r of rows) lines.push(columns.map((c) => esc(cell(c.value(r)))).join(','));
+  const lines = [columns.map((c) => esc(csvCell(c.title))).join(',')];
+  for (const r of rows) lines.push(columns.map((c) => esc(csvCell(c.value(r)))).join(','));
   return '\uFEFF' + lines.join('\r\n');
 }
 
@@ -24,7 +35,8 @@ export function exportCsv<T>(filename: string, columns: ExportColumn<T>[], rows:
   saveBlob(new Blob([toCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), `${filename}.csv`);
 }
 
-/** Builds an .xlsx workbook; the library is loaded on first use. */
+/** Builds an .xlsx workbook; the library is loaded on first use. Every value is a text cell (type
+ * `s`), never a formula, whatever it starts with. */
 export async function toXlsx<T>(columns: ExportColumn<T>[], rows: T[], sheetName = 'Sheet1'): Promise<Blob> {
   const XLSX = await import('xlsx');
   const aoa: string[][] = [columns.map((c) => c.title), ...rows.map((r) => columns.map((c) => cell(c.value(r))))];

@@ -12,6 +12,8 @@ const enUS: UiMessages = {
   export: 'Export',
   exportCsv: 'Export CSV',
   exportXlsx: 'Export Excel',
+  exportAll: 'All matching the search',
+  exportSelected: 'Selected rows ({{count}})',
   print: 'Print',
   columns: 'Columns',
   confirm: 'OK',

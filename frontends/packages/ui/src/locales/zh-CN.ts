@@ -10,6 +10,9 @@ const zhCN = {
   export: '导出',
   exportCsv: '导出 CSV',
   exportXlsx: '导出 Excel',
+  // the export menu's two choices, as JeePlus offers them: what the search finds, or the ticked rows
+  exportAll: '全部（按当前查询）',
+  exportSelected: '所选 {{count}} 条',
   print: '打印',
   columns: '列设置',
   confirm: '确定',

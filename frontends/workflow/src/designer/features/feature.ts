@@ -1,7 +1,12 @@
 import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { DiModule } from '../modeler';
+import type { EditorModel } from '../save/api';
 import type { ToolbarItem } from '../toolbar';
+
+/** A feature's answer before publishing: `false` stops it; `overrideReason` publishes over failing
+ * process tests, the reason going to the deploy (which logs it). */
+export type PublishAnswer = boolean | { overrideReason: string };
 
 /**
  * A designer feature, shaped as bpmn-js builds its own (`lib/features/<name>/index.js` with
@@ -17,8 +22,8 @@ export interface DesignerFeature {
   modules?: DiModule[];
   /** Controls after the designer's own toolbar buttons. */
   toolbar?: ToolbarItem[];
-  /** Asked before publishing; publishing goes on only when every feature answers true. */
-  beforePublish?: (modeler: Modeler, modal: Pick<ModalStaticFunctions, 'confirm'>) => Promise<boolean>;
+  /** Asked before publishing (with the model as last saved); publishing goes on only when no feature answers false. */
+  beforePublish?: (modeler: Modeler, modal: Pick<ModalStaticFunctions, 'confirm'>, model: EditorModel | null) => Promise<PublishAnswer>;
 }
 
 /** The features in mounting order: each after its dependencies, each once. */

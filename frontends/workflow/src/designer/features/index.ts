@@ -6,8 +6,9 @@ import { checks } from './checks';
 import { diff } from './diff';
 import { dryRun } from './dryrun';
 import { resolveFeatures } from './feature';
+import { processTests } from './proctest';
 import { simulation } from './simulation';
 
 export type { DesignerFeature } from './feature';
 
-export const designerFeatures = resolveFeatures([checks, dryRun, diff, simulation]);
+export const designerFeatures = resolveFeatures([checks, dryRun, processTests, diff, simulation]);

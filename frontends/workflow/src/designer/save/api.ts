@@ -19,7 +19,8 @@ export const designerApi = {
   create: (m: { key: string; name: string; description?: string; category?: string }) => http.post<EditorModel>('/app/rest/models', { modelType: 0, ...m }),
   saveXml: (id: string, body: { json_xml: string; name: string; key: string; description: string; lastUpdated?: string }) =>
     http.post<EditorModel>(`/flowable/model/saveModel/${encodeURIComponent(id)}`, { modeltype: 'model', newversion: false, comment: '', ...body }, { form: true, loading: true }),
-  deploy: (id: string, category: string) => http.put<string>('/flowable/model/deploy', { id, category }, { loading: true }),
+  deploy: (id: string, category: string, overrideReason?: string) =>
+    http.put<string>('/flowable/model/deploy', { id, category, ...(overrideReason ? { overrideReason } : {}) }, { loading: true }),
   exists: (key: string) => http.get<boolean>('/flowable/process/exist', { key }),
   saveExtensions: (items: NodeExtension[]) => http.post<string>('/extension/taskDefExtension/save', items),
   saveSettings: (items: NodeSetting[]) => http.post<string>('/extension/nodeSetting/save', items),

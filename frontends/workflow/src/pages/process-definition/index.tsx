@@ -5,6 +5,8 @@ import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loo
 import '../../locales/designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { CategoryTree } from '../category/CategoryTree';
+import { MigrationDialog } from '../../components/migration/MigrationDialog';
+import { NS as MIGRATION } from '../../components/migration/messages';
 import { definitionService, type DefinitionRow } from './service';
 
 const P = { view: 'flowable:process:view', active: 'flowable:process:active', suspend: 'flowable:process:suspend', del: 'flowable:process:del' };
@@ -17,6 +19,8 @@ export default function ProcessDefinitionList(_props: PageProps) {
   const [category, setCategory] = useState<string | null>(null);
   const [allVersions, setAllVersions] = useState(false);
   const [chart, setChart] = useState<string | null>(null);
+  const { t: tm } = useTranslation(MIGRATION);
+  const [migrating, setMigrating] = useState<string | null>(null);
   const done = (msg: unknown) => {
     if (typeof msg === 'string' && msg) void message.success(msg);
     list.current?.reload();
@@ -35,9 +39,11 @@ export default function ProcessDefinitionList(_props: PageProps) {
           </span>
         )}
         rowActions={{
-          width: 220,
+          width: 280,
           items: (r) => [
             { key: 'chart', label: t('process.chart'), onClick: () => setChart(r.id) },
+            // 实例迁移: every running instance of this version onto another version
+            { key: 'migrate', label: tm('actionVersion'), permission: 'flowable:process:edit', onClick: () => setMigrating(r.id) },
             r.suspended
               ? { key: 'active', label: t('process.active'), permission: P.active, confirm: t('process.confirmActive'), onClick: () => void definitionService.activate(r.id).then(done) }
               : { key: 'suspend', label: t('process.suspend'), permission: P.suspend, confirm: t('process.confirmSuspend'), onClick: () => void definitionService.suspend(r.id).then(done) },
@@ -56,6 +62,7 @@ export default function ProcessDefinitionList(_props: PageProps) {
           { title: t('process.deployTime'), dataIndex: 'deploymentTime', width: 180, valueType: 'dateTime' },
         ]}
       />
+      {migrating ? <MigrationDialog open sourceDefinitionId={migrating} onClose={() => setMigrating(null)} /> : null}
       <FlowChartDialog open={!!chart} procDefId={chart ?? undefined} onClose={() => setChart(null)} />
     </SplitLayout>
   );

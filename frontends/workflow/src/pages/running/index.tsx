@@ -10,8 +10,10 @@ import { queryColumn } from '../../components/task/columns';
 import { SelectedRowsButton, timeColumn, titleColumns, useChanged, useInstanceLinks } from '../../components/task/listColumns';
 import type { InstanceRow } from '../../components/task/types';
 import { IncidentDialog, IncidentTag, useIncidents } from '../../components/work/Incidents';
+import { MigrationDialog } from '../../components/migration/MigrationDialog';
+import { NS as MIGRATION } from '../../components/migration/messages';
 
-const P = { stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
+const P = { migrate: 'flowable:process:edit', stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
 
 /** 运行中流程 (`/flowable/process/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {
@@ -25,6 +27,8 @@ export default function RunningList(_props: PageProps) {
   // the incidents (jobs out of retries) of the listed instances, reloaded with the list
   const incidents = useIncidents(loaded);
   const [showing, setShowing] = useState<string | null>(null);
+  const { t: tm } = useTranslation(MIGRATION);
+  const [migrating, setMigrating] = useState<InstanceRow | null>(null);
   const done = (msg: string) => {
     setAsk(null);
     changed(msg);
@@ -76,6 +80,8 @@ export default function RunningList(_props: PageProps) {
               hidden: !r.definitionSuspended,
               onClick: () => void taskService.activateDefinition(r.processDefinitionId).then(done),
             },
+            // 实例迁移: this instance onto another version of its process
+            { key: 'migrate', label: tm('action'), permission: P.migrate, onClick: () => setMigrating(r) },
             { key: 'stop', label: t('stop'), permission: P.stop, danger: true, onClick: () => setAsk({ kind: 'stop', ids: [r.id] }) },
             { key: 'delete', permission: P.del, onClick: () => setAsk({ kind: 'delete', ids: [r.id] }) },
           ],
@@ -111,6 +117,15 @@ export default function RunningList(_props: PageProps) {
         ]}
       />
       {instance.chartDialog}
+      {migrating ? (
+        <MigrationDialog
+          open
+          sourceDefinitionId={migrating.processDefinitionId}
+          procInsIds={[migrating.id]}
+          onClose={() => setMigrating(null)}
+          onDone={() => list.current?.reload()}
+        />
+      ) : null}
       {showing ? (
         <IncidentDialog
           incidents={incidents.byInstance.get(showing) ?? []}

@@ -93,8 +93,7 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
             if (external && record) await external.discard().catch(() => undefined);
             throw e;
           });
-          // the record names its instance (a workflow form's proc_ins_id)
-          if (external && record) await external.save({ procInsId: id });
+          // the record's module learns its instance from the workflow service (the business key), not from here
           onStarted(id);
         } catch (e) {
           // the server's field messages go beside their fields

@@ -1,14 +1,21 @@
-"""The platform the host gives its modules (``loom_platform.modules``): sys's answers over gRPC."""
+"""The platform the host gives its modules (``loom_platform.modules``): sys's answers over gRPC, and
+the workflow service's process states over NATS request/reply."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_platform import messaging
 from loom_platform.datarules import DataAccess
+from loom_platform.errors import Unavailable
+from loom_platform.processes import MAX_KEYS, STATES_SUBJECT, ProcessState
 
 SYS_CHANGED = "loom.sys.*.changed"
 
@@ -24,8 +31,12 @@ class SysPlatform:
     announce nothing, so a moved office reaches a scope within the TTL, as it reaches permissions.
     """
 
-    def __init__(self, directory: DirectoryClient, ttl_seconds: float = 60.0) -> None:
+    def __init__(
+        self, directory: DirectoryClient, ttl_seconds: float = 60.0, states_seconds: float = 5.0
+    ) -> None:
         self.directory = directory
+        self.nats: Any = None  # the host's connection, once it has one (process states)
+        self._states_seconds = states_seconds
         self._ttl = ttl_seconds
         self._scopes: dict[tuple[str, str], tuple[float, DataAccess]] = {}
         # counts sys's changes: an answer asked for before a change is used once, never kept
@@ -65,3 +76,20 @@ class SysPlatform:
             return {}
         found = await self.directory.dict_map(types)
         return {name: {v.value: v.label for v in values} for name, values in found.items()}
+
+    async def process_states(self, business_keys: Sequence[str], user_id: str) -> dict[str, ProcessState]:
+        """The workflow service's answer on ``loom.workflow.instance.states`` (never cached: a record's
+        editability follows its process at once). Unavailable while the workflow service does not answer,
+        so a change is never allowed on a guess."""
+        keys = list(dict.fromkeys(business_keys))[:MAX_KEYS]
+        if not keys:
+            return {}
+        if self.nats is None:
+            raise Unavailable(detail="workflow")
+        question = json.dumps({"businessKeys": keys, "userId": user_id}).encode()
+        try:
+            reply = await self.nats.request(STATES_SUBJECT, question, timeout=self._states_seconds)
+        except (NoRespondersError, NatsTimeout) as e:
+            raise Unavailable(detail="workflow") from e
+        found = json.loads(reply.data or b"{}").get("states") or {}
+        return {str(k): ProcessState.from_json(v) for k, v in found.items() if k in keys}

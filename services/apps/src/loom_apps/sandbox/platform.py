@@ -3,7 +3,7 @@
 The module's side (:class:`RemotePlatform`) asks over the channel; the host's side
 (:func:`host_handler`) answers from what the host has: its access cache (permissions, filled from
 sys and emptied by sys's events) and its module platform (data scopes and dictionary labels, sys's
-or the tests' stand-in). A module thus gets the same answers as when it ran in the host, and no
+or the tests' stand-in; process states, the workflow service's). A module thus gets the same answers as when it ran in the host, and no
 address of sys.
 """
 
@@ -17,6 +17,7 @@ from loom_apps.sandbox.channel import Client, Handler
 from loom_platform.auth import Access, AuthState, Principal
 from loom_platform.datarules import DataAccess, Rule, Viewer
 from loom_platform.modules import ModulePlatform
+from loom_platform.processes import MAX_KEYS, ProcessState
 
 
 def access_to_json(access: DataAccess) -> dict[str, Any]:
@@ -55,6 +56,10 @@ class RemotePlatform:
         found = await self._client.call("dict_labels", types=list(types))
         return {str(k): {str(a): str(b) for a, b in v.items()} for k, v in found.items()}
 
+    async def process_states(self, business_keys: Sequence[str], user_id: str) -> dict[str, ProcessState]:
+        found = await self._client.call("process_states", keys=list(business_keys), user_id=user_id)
+        return {str(k): ProcessState.from_json(v) for k, v in found.items()}
+
     async def access(self, user_id: str, session_id: str) -> Access:
         """What the caller may do now (the host's access cache)."""
         found = await self._client.call("access", user_id=user_id, session_id=session_id)
@@ -74,6 +79,10 @@ def host_handler(auth: AuthState, platform: ModulePlatform) -> Handler:
             return access_to_json(found)
         if op == "dict_labels":
             return await platform.dict_labels([str(t) for t in args.get("types", [])][:200])
+        if op == "process_states":
+            keys = [str(k) for k in args.get("keys", [])][:MAX_KEYS]
+            found = await platform.process_states(keys, str(args["user_id"]))
+            return {k: state.to_json() for k, state in found.items()}
         raise ValueError(f"unknown question {op!r}")
 
     return handle

@@ -201,6 +201,11 @@ def template_contexts(
             **_names(common, current),
             # a child table belongs to its master's module: the master's menu buttons grant it
             "permission": _names(common, main)["permission"],
+            # what the table's pages and messages call a record: the scheme's short name for the main
+            # table, a child's own comments (a left tree's right list holds 门店, not 片区)
+            "title": (common["scheme"]["function_name_simple"] or main["comments"])
+            if parent is None
+            else current["comments"],
             "table": current,
             "parent": parent,
             "children": children if parent is None else [],

@@ -21,5 +21,6 @@ ROLE = domain_resource(
     access=Access(save=("sys:role:add", "sys:role:edit", "sys:role:auth"), delete=("sys:role:del",)),
     like={"name": "name", "enName": "en_name"},
     sortable={"name": "name", "en_name": "en_name", "create_date": "create_date"},
-    order=("create_date",),
+    # newest first, as every list of the portal, unless the user sorts a column
+    order=("-create_date", "id"),
 )

@@ -8,7 +8,6 @@ from fastapi import APIRouter, Request
 
 from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
-from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
 from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
@@ -20,6 +19,7 @@ from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
+from loom_workflow.process.scope import HISTORY_MENU, RUNNING_MENU, data_access, in_scope, outside
 from loom_workflow.process.status import render_status, status_of
 
 router = APIRouter(prefix="/flowable/process", tags=["process"])
@@ -32,8 +32,6 @@ CanViewRunning = Annotated[Principal, require_permission("flowable:instance:view
 CanDeleteRunning = Annotated[Principal, require_permission("flowable:instance:del", "flowable:instance:stop")]
 CanViewHistory = Annotated[Principal, require_permission("flowable:history:view", "flowable:instance:view")]
 CanDeleteHistory = Annotated[Principal, require_permission("flowable:history:del")]
-# The monitor screens whose menus carry the data rules of the actions on their rows.
-RUNNING_MENU, HISTORY_MENU = "flowable:instance:view", "flowable:history:view"
 
 
 @router.get("/list")
@@ -81,7 +79,7 @@ async def historic_variables(
 ) -> Any:  # noqa: N803
     """The instance's variables as last written (kept after it ends): the history screens' form values
     (404 for an instance outside the caller's data scope)."""
-    await _in_scope(request, session, principal, HISTORY_MENU, [procInsId])
+    await in_scope(request, session, principal, HISTORY_MENU, [procInsId])
     return await queries.historic_variables(session, procInsId)
 
 
@@ -114,7 +112,7 @@ async def suspend_instance(
 ) -> Message:
     """Suspends one running instance (its tasks wait); the definition and other instances run on.
     An instance outside the caller's data scope (运行中流程's menu) is 404."""
-    await _in_scope(request, session, principal, RUNNING_MENU, [procInsId])
+    await in_scope(request, session, principal, RUNNING_MENU, [procInsId])
     await service.set_instance_suspended(runtime_of(request.app), procInsId, True, actor=principal.user_id)
     return message(translate("workflow.instance.suspend_done"))
 
@@ -127,7 +125,7 @@ async def activate_instance(
     procInsId: str,  # noqa: N803
 ) -> Message:
     """Activates one suspended instance (404 outside the caller's data scope)."""
-    await _in_scope(request, session, principal, RUNNING_MENU, [procInsId])
+    await in_scope(request, session, principal, RUNNING_MENU, [procInsId])
     await service.set_instance_suspended(runtime_of(request.app), procInsId, False, actor=principal.user_id)
     return message(translate("workflow.instance.active_done"))
 
@@ -140,30 +138,6 @@ async def delete_definitions(request: Request, principal: CanDeleteDefinition, i
         runtime_of(request.app), split_ids(ids), actor=principal.user_id
     )
     return message(translate("workflow.definition.deleted", count=removed))
-
-
-async def _scope(request: Request, principal: Principal, permission: str) -> DataAccess:
-    """The caller's data access through a monitor's menu (sys answers it, roles and rules)."""
-    directory = request.app.state.directory
-    return await directory.data_access(principal.user_id, permission=permission)  # type: ignore[no-any-return]
-
-
-async def _outside(
-    request: Request, session: SessionDep, principal: Principal, permission: str, ids: list[str]
-) -> bool:
-    """True when one of the instances lies outside the caller's data scope through ``permission``'s
-    menu (their pending history applied first, so a new instance is judged too)."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=ids)
-    access = await _scope(request, principal, permission)
-    return bool(await queries.outside_scope(session, ids, access))
-
-
-async def _in_scope(
-    request: Request, session: SessionDep, principal: Principal, permission: str, ids: list[str]
-) -> None:
-    """404, as if they did not exist, when one of the instances lies outside the caller's scope."""
-    if await _outside(request, session, principal, permission, ids):
-        raise InstanceNotFound()
 
 
 async def _monitored(
@@ -184,7 +158,7 @@ async def _monitored(
         page,
         running=running,
         title=empty_filter(title),
-        access=await _scope(request, principal, RUNNING_MENU if running else HISTORY_MENU),
+        access=await data_access(request, principal, RUNNING_MENU if running else HISTORY_MENU),
     )
 
 
@@ -220,7 +194,7 @@ async def stop(request: Request, session: SessionDep, principal: CurrentPrincipa
     current task, or a holder of ``flowable:instance:stop`` within their data scope (outside it,
     an instance they take no part in is 404)."""
     admin = request.state.access.allows("flowable:instance:stop")
-    hidden = admin and await _outside(request, session, principal, RUNNING_MENU, [id])
+    hidden = admin and await outside(request, session, principal, RUNNING_MENU, [id])
     await service.stop(
         runtime_of(request.app),
         id,
@@ -241,7 +215,7 @@ async def delete_running(
     reason: str | None = None,
 ) -> Message:
     """Cancels running instances with a reason (作废); none when one is outside the caller's data scope (404)."""
-    await _in_scope(request, session, principal, RUNNING_MENU, split_ids(ids))
+    await in_scope(request, session, principal, RUNNING_MENU, split_ids(ids))
     await service.delete_running(runtime_of(request.app), split_ids(ids), reason, actor=principal.user_id)
     return message(translate("workflow.instance.deleted"))
 
@@ -254,7 +228,7 @@ async def delete_history(
     procInsIds: str = "",  # noqa: N803
 ) -> Message:
     """Removes ended instances from history; none when one is outside the caller's data scope (404)."""
-    await _in_scope(request, session, principal, HISTORY_MENU, split_ids(procInsIds))
+    await in_scope(request, session, principal, HISTORY_MENU, split_ids(procInsIds))
     await service.delete_history(runtime_of(request.app), split_ids(procInsIds), actor=principal.user_id)
     return message(translate("workflow.instance.history_deleted"))
 

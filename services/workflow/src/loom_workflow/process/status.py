@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from loom_platform.processes import STATUS_TEXT
+
 REVOKE = "revoke"
 STOP = "stop"
 REJECT = "reject"
@@ -18,14 +20,8 @@ class Status:
     level: str
 
 
-_TEXT = {
-    "running": ("审批中", "In progress"),
-    "completed": ("已结束", "Completed"),
-    "revoked": ("已撤销", "Revoked"),
-    "stopped": ("已终止", "Stopped"),
-    "rejected": ("驳回结束", "Rejected"),
-    "deleted": ("已作废", "Cancelled"),
-}
+# one set of words with the workflow forms' 流程状态 column (loom_platform.processes)
+_TEXT = STATUS_TEXT
 
 
 def reason(kind: str, text: str | None = None) -> str:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from lxml import etree
 from pydantic import ValidationError
 
 import loom_workflow.dryrun.messages  # noqa: F401  (registers the catalogues)
@@ -18,6 +19,8 @@ import loom_workflow.proctest.messages  # noqa: F401
 from loom_platform.errors import LoomError
 from loom_platform.i18n import current_language, translate
 from loom_workflow.dryrun.recorder import RecordingResolver
+from loom_workflow.engine.model.xml import EXTENSION_NS
+from loom_workflow.extension.schemas import TaskDefExtensionSave
 from loom_workflow.modeler import bpmn
 from loom_workflow.proctest.schemas import CaseSuite, SuiteResult
 from loom_workflow.proctest.suite import OfflineResolver, Subject, run_cases
@@ -51,7 +54,38 @@ def _subject(xml: str, called: list[str]) -> Subject:
     key = bpmn.first_process_key(xml)
     model = next(m for m in bpmn.validate(xml, key) if m.id == key)
     calls = {bpmn.first_process_key(c): c for c in called}
-    return Subject(key, xml, model, calls)
+    return Subject(key, xml, model, calls, _embedded_extensions(xml, key))
+
+
+_RULE = ("type", "value", "condition", "operationType", "sort")
+_BUTTON = ("name", "code", "sort", "isHide", "next")
+
+
+def _embedded_extensions(xml: str, key: str) -> dict[str, TaskDefExtensionSave]:
+    """The reviewer rules and buttons the designer writes into each user task of the BPMN it
+    downloads (``<flowable:assignee>``, ``<flowable:button>``): with no database at hand, the file
+    is where a CI finds them (a rule needing the organisation, such as a role, resolves to nobody)."""
+    root = etree.fromstring(
+        xml.encode("utf-8"), parser=etree.XMLParser(resolve_entities=False, no_network=True)
+    )
+    found: dict[str, TaskDefExtensionSave] = {}
+    for task in root.iter(f"{{{bpmn.BPMN_NS}}}userTask"):
+        rules = [_picked(e, _RULE) for ns in EXTENSION_NS for e in task.iter(f"{{{ns}}}assignee")]
+        buttons = [_picked(e, _BUTTON) for ns in EXTENSION_NS for e in task.iter(f"{{{ns}}}button")]
+        if task.get("id") and (rules or buttons):
+            found[task.get("id", "")] = TaskDefExtensionSave.model_validate(
+                {
+                    "processDefId": key,
+                    "taskDefId": task.get("id"),
+                    "flowAssigneeList": rules,
+                    "flowButtonList": buttons,
+                }
+            )
+    return found
+
+
+def _picked(element: etree._Element, names: tuple[str, ...]) -> dict[str, str]:
+    return {n: str(element.get(n)) for n in names if element.get(n) is not None}
 
 
 def _suite(text: str) -> CaseSuite:

@@ -54,4 +54,5 @@ async def run_tests(request: Request, session: SessionDep, body: RunRequest, _: 
         body.model_id,
         cases=body.cases,
         bpmn_xml=body.bpmn_xml,
+        extensions=body.extensions,
     )

@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from loom_platform.wire import WireModel
+from loom_workflow.extension.schemas import TaskDefExtensionSave
 
 ASSIGNEE = "assignee"
 """The actor of a step that is whoever the task went to (its assignee, else its first reviewer)."""
@@ -86,11 +87,13 @@ class SuiteResult(WireModel):
 
 
 class RunRequest(WireModel):
-    """Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML."""
+    """Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML with
+    its unsaved node extensions (reviewers, buttons; a node not listed uses the saved one)."""
 
     model_id: str = Field(max_length=64)
     bpmn_xml: str | None = Field(default=None, max_length=5_000_000)
     cases: list[ProcessCase] | None = Field(default=None, max_length=200)
+    extensions: list[TaskDefExtensionSave] = Field(default_factory=list, max_length=500)
 
 
 class SavedSuite(CaseSuite):

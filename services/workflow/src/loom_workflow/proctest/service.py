@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Sequence
 
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -14,6 +15,7 @@ from loom_workflow.dryrun.recorder import RecordingResolver
 from loom_workflow.dryrun.service import called_of, extensions_of
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.extension.assignees import Directory, bridge
+from loom_workflow.extension.schemas import TaskDefExtensionSave
 from loom_workflow.modeler import bpmn
 from loom_workflow.modeler import service as modeler_service
 from loom_workflow.modeler.models import ProcessModel as StoredModel
@@ -47,12 +49,14 @@ async def run(
     *,
     cases: list[ProcessCase] | None = None,
     bpmn_xml: str | None = None,
+    extensions: Sequence[TaskDefExtensionSave] = (),
 ) -> SuiteResult:
-    """Runs the cases (default: the saved draft) on the model (or the designer's unsaved XML) on a
-    throwaway engine each, against the organisation from sys; nothing is stored or published."""
+    """Runs the cases (default: the saved draft) on the model (or the designer's unsaved XML and node
+    extensions) on a throwaway engine each, against the organisation from sys; nothing is stored or
+    published."""
     model = await modeler_service.get(session, model_id)
     chosen = cases if cases is not None else (await get(session, model_id)).cases
-    subject = await _subject(session, runtime, model, bpmn_xml)
+    subject = await _subject(session, runtime, model, bpmn_xml, extensions)
     infos = await user_infos(directory, [c.initiator for c in chosen])
     loop = asyncio.get_running_loop()
 
@@ -140,14 +144,18 @@ async def overrides(session: AsyncSession, model_id: str) -> list[ProcessTestOve
 
 
 async def _subject(
-    session: AsyncSession, runtime: WorkflowRuntime, model: StoredModel, bpmn_xml: str | None
+    session: AsyncSession,
+    runtime: WorkflowRuntime,
+    model: StoredModel,
+    bpmn_xml: str | None,
+    given: Sequence[TaskDefExtensionSave] = (),
 ) -> Subject:
     """The model as it would be deployed: its conditions woven in, its rules, the processes it calls."""
     xml = bpmn.weave_conditions(
         bpmn_xml or model.bpmn_xml or "", await modeler_service.form_conditions(session, model.key)
     )
     parsed = next(m for m in bpmn.validate(xml, model.key) if m.id == model.key)
-    extensions = await extensions_of(session, model.key, parsed, [])
+    extensions = await extensions_of(session, model.key, parsed, given)
     return Subject(model.key, xml, parsed, await called_of(runtime, parsed), extensions)
 
 

@@ -288,6 +288,8 @@ async def historic_task_list(
     comments = {r.task_id: r for r in await session.execute(latest_notes)}
     authors = [n.user_id for n in comments.values()]
     authors += [_handed_to(parse_comment(n.full_msg, n.message).get("message")) for n in comments.values()]
+    migrations = await _migration_entries(session, proc_inst_id)
+    authors += [m.user_id for m in migrations]
     names = await user_names(directory, [*(a.assignee or a.start_user_id for a in acts), *authors])
     lang = current_language.get()
     steps = []
@@ -334,7 +336,50 @@ async def historic_task_list(
                 "durationTime": duration_text(a.duration_ms, lang),
             }
         )
-    return steps
+    return _with_migrations(steps, migrations, names, lang)
+
+
+async def _migration_entries(session: AsyncSession, proc_inst_id: str) -> list[Any]:
+    """The instance's migrations (实例迁移): comments of type ``migration`` on the instance itself."""
+    c = t.hi_comment
+    return list(
+        await session.execute(
+            select(c.c.id, c.c.time, c.c.user_id, c.c.full_msg, c.c.message)
+            .where(c.c.proc_inst_id == proc_inst_id, c.c.type == "migration", c.c.task_id.is_(None))
+            .order_by(c.c.time)
+        )
+    )
+
+
+def _with_migrations(
+    steps: list[dict[str, Any]], migrations: Sequence[Any], names: dict[str, str], lang: str
+) -> list[dict[str, Any]]:
+    """The steps with each migration placed at its time: a step of its own (who moved the instance
+    onto which version), so the instance's history shows it among its tasks."""
+    if not migrations:
+        return steps
+    for m in migrations:
+        comment = parse_comment(m.full_msg, m.message)
+        comment["status"] = shown_status("migration", str(comment.get("status") or ""), lang)
+        steps.append(
+            {
+                "histIns": {
+                    "id": m.id,
+                    "activityId": "",
+                    "activityName": comment["status"],
+                    "activityType": "migration",
+                    "taskId": None,
+                    "assignee": m.user_id,
+                    "startTime": millis(m.time),
+                    "endTime": millis(m.time),
+                    "deleteReason": None,
+                },
+                "assigneeName": names.get(m.user_id or "", "") if m.user_id else "",
+                "comment": comment,
+                "durationTime": "",
+            }
+        )
+    return sorted(steps, key=lambda s: s["histIns"]["startTime"] or 0)
 
 
 async def task_def(

@@ -165,3 +165,32 @@ class JobEvent(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___JobEvent: _TypeAlias = JobEvent  # noqa: Y015
+
+@_typing.final
+class MigrationRequested(_message.Message):
+    """loom.workflow.migration.requested: a batch of process instances is to be moved onto another
+    version (实例迁移); the migration worker moves the batch's next instances, each in its own
+    transaction, and asks for the rest with another such message until none is left.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    BATCH_ID_FIELD_NUMBER: _builtins.int
+    ACTOR_FIELD_NUMBER: _builtins.int
+    batch_id: _builtins.str
+    """The migration batch id (wf_migration_batch)."""
+    actor: _builtins.str
+    """The user who asked for the migration."""
+    def __init__(
+        self,
+        *,
+        batch_id: _builtins.str = ...,
+        actor: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actor", b"actor", "batch_id", b"batch_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MigrationRequested: _TypeAlias = MigrationRequested  # noqa: Y015

@@ -1,0 +1,96 @@
+// 实例迁移 in the browser (issue 40, "Done when"): two running instances of v1 — one at 部门审批, one at
+// 人事审批, which v2 removes — are migrated from 流程定义 ("迁移实例" on v1's row): the mapping shows the
+// removed and the added node, the dry run says one can move and the other cannot (and why), and
+// migrating moves the first onto v2 and leaves the second where it was, reported. Seeded by API.
+import { eventually, expect, screenshot } from '../lib/harness.mjs';
+import { bpmn, flow } from '../lib/api.mjs';
+import { adminApi, adminPage, openPage } from '../lib/session.mjs';
+
+const sfx = Date.now().toString(36);
+const KEY = `e2e_mig_${sfx}`;
+const NAME = `迁移请假${sfx}`;
+
+const page = (ctx) => adminPage(ctx, 'migrationPage', { width: 1600, height: 1000 });
+
+const START = '<startEvent id="start" name="开始" flowable:initiator="applyUserId"/>';
+const V1 = bpmn(
+  KEY,
+  NAME,
+  START +
+    '<userTask id="dept" name="部门审批" flowable:assignee="${applyUserId}"/>' +
+    '<userTask id="hr" name="人事审批" flowable:assignee="${applyUserId}"/>' +
+    '<endEvent id="end" name="结束"/>' +
+    flow('f1', 'start', 'dept') +
+    flow('f2', 'dept', 'hr') +
+    flow('f3', 'hr', 'end'),
+);
+const V2 = bpmn(
+  KEY,
+  NAME,
+  START +
+    '<userTask id="dept" name="部门经理审批" flowable:assignee="${applyUserId}"/>' +
+    '<userTask id="gm" name="总经理审批" flowable:assignee="${applyUserId}"/>' +
+    '<endEvent id="end" name="结束"/>' +
+    flow('f1', 'start', 'dept') +
+    flow('f2', 'dept', 'gm') +
+    flow('f3', 'gm', 'end'),
+);
+
+async function running(api) {
+  const rows = (await api.get('/flowable/process/runningData', { current: '1', size: '100', title: sfx })).records;
+  return Object.fromEntries(rows.map((r) => [r.title ?? r.vars?.title, r.processDefinitionId]));
+}
+
+export default [
+  {
+    name: 'migration: running instances of v1 move to v2 after a dry run; the one on a removed node stays and is reported',
+    async run(ctx) {
+      // given: v1 with one instance at 部门审批 and one at 人事审批, then v2 without 人事审批
+      const api = await adminApi(ctx);
+      const modelId = await api.deployModel({ key: KEY, name: NAME, xml: V1 });
+      const stays = `留在部门${sfx}`;
+      const blocked = `到了人事${sfx}`;
+      await api.call('POST', '/flowable/task/start', { params: { procDefKey: KEY, title: stays } });
+      const hr = await api.call('POST', '/flowable/task/start', { params: { procDefKey: KEY, title: blocked } });
+      await api.agree(hr);
+      await api.deployModel({ modelId, key: KEY, name: NAME, xml: V2 });
+      // when: 流程定义, every version, v1's row: 迁移实例
+      const p = await page(ctx);
+      const scope = await openPage(ctx, p, '/flowable/process/DefinitionList');
+      await scope.locator('[data-action="all-versions"]').click();
+      const name = scope.locator('.ant-pro-table-search [id="name"]').first();
+      await name.fill(NAME);
+      await name.press('Enter');
+      const v1 = scope.locator('.ant-table-row', { hasText: NAME }).filter({ has: p.locator('.ant-tag', { hasText: /^v1$/ }) });
+      await v1.locator('[data-row-action="migrate"]').click();
+      const dialog = p.locator('.loom-migration-dialog');
+      // then: the plan maps dept by id, shows hr removed and gm added
+      await dialog.locator('[data-migration-node="hr"][data-state="removed"]').waitFor({ timeout: 15000 });
+      expect(await dialog.locator('[data-migration-node="dept"][data-state="same"]').count() === 1, 'dept maps by id');
+      await dialog.locator('[data-added-node="gm"]').waitFor();
+      // and the dry run says which can move and what changes, and which cannot and why
+      await dialog.locator('[data-action="migration-dry-run"]').click();
+      const movable = dialog.locator('[data-migration-instance][data-status="movable"]');
+      await movable.waitFor({ timeout: 15000 });
+      expect((await movable.innerText()).includes('部门审批') && (await movable.innerText()).includes('部门经理审批'), 'the dry run shows the task renamed');
+      const left = dialog.locator('[data-migration-instance][data-status="left"]');
+      expect((await left.innerText()).includes('节点[人事审批]在新版本中没有对应节点'), `the dry run names the removed node: ${await left.innerText()}`);
+      await screenshot(p, 'migration-1-dry-run');
+      // when: migrating
+      await dialog.locator('[data-action="migration-run"]').click();
+      await p.locator('.ant-popconfirm .ant-btn-primary').click();
+      // then: the report: one moved, one left in place with its reason
+      const report = dialog.locator('[data-role="migration-report"][data-status="done"]');
+      await report.waitFor({ timeout: 30000 });
+      expect((await report.innerText()).includes('已迁移 1 个, 保持原状 1 个'), `the report counts: ${await report.innerText()}`);
+      await dialog.locator('[data-migration-instance][data-status="moved"]').waitFor();
+      expect((await dialog.locator('[data-migration-instance][data-status="left"]').innerText()).includes('人事审批'), 'the report says why');
+      await screenshot(p, 'migration-2-report');
+      // and the instances run where the report says
+      await eventually(async () => {
+        const on = await running(api);
+        return on[stays]?.split(':')[1] === '2' && on[blocked]?.split(':')[1] === '1';
+      }, 'the first instance runs on v2, the second still on v1', 15000);
+    },
+  },
+];

@@ -1,0 +1,163 @@
+"""Reads of 流程分析: duration histograms, paths and the running count of one definition.
+
+Unnarrowed (anyone's instances, a viewer who sees everything) they come from the daily rollups: a
+few rows per day and node, whatever the number of instances. Narrowed to initiators (a department,
+one initiator, a data scope) they come from the facts through the index on
+``(proc_def_id, start_user_id, day)``: only the rows of the initiators in view are read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, func, literal, select, union_all
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from loom_platform.datarules import DataAccess, predicate
+from loom_workflow.analytics import tables as an
+from loom_workflow.analytics.figures import Cell
+from loom_workflow.pgstore import tables as t
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which instances count: one definition, started within [first_day, last_day] (UTC days, either
+    open), by ``initiators`` when given, and as far as ``access`` reaches."""
+
+    proc_def_id: str
+    first_day: date | None = None
+    last_day: date | None = None
+    initiators: tuple[str, ...] | None = None
+    access: DataAccess | None = None
+
+    @property
+    def narrowed(self) -> bool:
+        """True when only some initiators' instances count (the rollups hold everyone's)."""
+        reaches_all = self.access is None or (self.access.everything and not self.access.rules)
+        return self.initiators is not None or not reaches_all
+
+
+def _conditions(scope: Scope, table: Any) -> list[ColumnElement[bool]]:
+    found: list[ColumnElement[bool]] = [table.c.proc_def_id == scope.proc_def_id]
+    if scope.first_day is not None:
+        found.append(table.c.day >= scope.first_day)
+    if scope.last_day is not None:
+        found.append(table.c.day <= scope.last_day)
+    if scope.initiators is not None:
+        found.append(table.c.start_user_id.in_(scope.initiators))
+    return found
+
+
+def _in_reach(scope: Scope, stmt: Select[Any], fact: Any) -> Select[Any]:
+    """``stmt`` over ``fact`` narrowed to the data scope; a menu's rules may name any column of the
+    instance's history row, so they are compiled over it (joined only when there are rules)."""
+    access = scope.access
+    if access is None or (access.everything and not access.rules):
+        return stmt
+    columns: Mapping[str, Any] = {"start_user_id": fact.c.start_user_id}
+    if access.rules:
+        p = t.hi_procinst
+        stmt = stmt.join(p, p.c.id == fact.c.proc_inst_id)
+        columns = {**{c.name: c for c in p.c}, **columns}
+    return stmt.where(predicate(access, columns, owner="start_user_id"))
+
+
+async def cells(session: AsyncSession, scope: Scope) -> dict[str, list[Cell]]:
+    """Per node id (``""`` for the whole instance): the histogram of its durations."""
+    stmt = _from_facts(scope) if scope.narrowed else _from_days(scope)
+    found: dict[str, list[Cell]] = {}
+    for row in await session.execute(stmt):
+        found.setdefault(row.act_id, []).append(
+            Cell(
+                row.bucket, int(row.n), int(row.total_ms), int(row.overdue), int(row.backs), int(row.revoked)
+            )
+        )
+    return found
+
+
+def _from_days(scope: Scope) -> Select[Any]:
+    d = an.day
+    return (
+        select(
+            d.c.act_id,
+            d.c.bucket,
+            func.sum(d.c.n).label("n"),
+            func.sum(d.c.total_ms).label("total_ms"),
+            func.sum(d.c.overdue).label("overdue"),
+            func.sum(d.c.backs).label("backs"),
+            func.sum(d.c.revoked).label("revoked"),
+        )
+        .where(*_conditions(scope, d))
+        .group_by(d.c.act_id, d.c.bucket)
+    )
+
+
+def _from_facts(scope: Scope) -> Any:
+    f, n = an.instance_fact, an.node_fact
+    instances = select(
+        literal(an.INSTANCE).label("act_id"),
+        f.c.bucket,
+        func.count().label("n"),
+        func.sum(f.c.duration_ms).label("total_ms"),
+        func.count().filter(f.c.overdue).label("overdue"),
+        func.sum(f.c.backs).label("backs"),
+        func.count().filter(f.c.revoked).label("revoked"),
+    ).where(*_conditions(scope, f))
+    nodes = select(
+        n.c.act_id,
+        n.c.bucket,
+        func.count().label("n"),
+        func.sum(n.c.wait_ms).label("total_ms"),
+        func.count().filter(n.c.overdue).label("overdue"),
+        literal(0).label("backs"),
+        literal(0).label("revoked"),
+    ).where(*_conditions(scope, n))
+    return union_all(
+        _in_reach(scope, instances, f).group_by(f.c.bucket),
+        _in_reach(scope, nodes, n).group_by(n.c.act_id, n.c.bucket),
+    )
+
+
+async def paths(session: AsyncSession, scope: Scope, limit: int = 5) -> list[tuple[str, int]]:
+    """The most frequent paths (node ids joined by ``>``) with how many instances took each."""
+    if scope.narrowed:
+        f = an.instance_fact
+        stmt = _in_reach(
+            scope, select(f.c.path, func.count().label("n")).where(*_conditions(scope, f)), f
+        ).group_by(f.c.path)
+    else:
+        p = an.path_day
+        stmt = (
+            select(func.min(p.c.path).label("path"), func.sum(p.c.n).label("n"))
+            .where(*_conditions(scope, p))
+            .group_by(p.c.path_hash)
+        )
+    rows = await session.execute(stmt)
+    ranked = sorted(((r.path, int(r.n)) for r in rows), key=lambda item: (-item[1], item[0]))
+    return ranked[:limit]
+
+
+async def running(session: AsyncSession, scope: Scope) -> int:
+    """Instances of the definition started in the range that have not ended."""
+    h = t.hi_procinst
+    stmt = (
+        select(func.count())
+        .select_from(h)
+        .where(h.c.proc_def_id == scope.proc_def_id, h.c.end_time.is_(None))
+    )
+    if scope.first_day is not None:
+        stmt = stmt.where(h.c.start_time >= _midnight(scope.first_day))
+    if scope.last_day is not None:
+        stmt = stmt.where(h.c.start_time < _midnight(scope.last_day + timedelta(days=1)))
+    if scope.initiators is not None:
+        stmt = stmt.where(h.c.start_user_id.in_(scope.initiators))
+    if scope.access is not None:
+        stmt = stmt.where(predicate(scope.access, h.c, owner="start_user_id"))
+    return int((await session.execute(stmt)).scalar_one())
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time(), tzinfo=UTC)
