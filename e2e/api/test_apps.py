@@ -498,5 +498,33 @@ def test_a_workflow_form_module_is_the_external_form_of_a_process(
             for r in _ok(clerk.get("/api/flowable/task/todo", params={"size": 100}))["records"]
             if r["task"]["processInstanceId"] == pid
         ]
+        assert stored["process"]["status"] == "completed" and stored["process"]["statusText"] == "已结束"
+        # an approved record belongs to its process: a forged change is refused, in the caller's language
+        refused = clerk.post(f"{base}/save", json={**stored, "reason": "改成10天"})
+        assert refused.status_code == 400 and refused.json()["msg"] == "流程已结束，不能再修改", refused.text
+        english = clerk.post(
+            f"{base}/save", json={**stored, "reason": "x"}, headers={"Accept-Language": "en-US"}
+        )
+        assert (
+            english.json()["msg"] == "The process has ended (Completed): the record can no longer be changed"
+        )
+        assert _ok(clerk.get(f"{base}/queryById", params={"id": "leave1"}))["reason"] == "回家探亲"
+        # a running one waits on clerk: the administrator, no handler of it, may neither change nor delete it
+        _ok(clerk.post(f"{base}/save", json={"id": "leave2", "reason": "出差"}))
+        pid2 = _ok(clerk.post("/api/flowable/task/start", params={**started, "businessId": "leave2"}))
+        listed = _ok(admin.get(f"{base}/list", params={"size": 100}))["records"]
+        running = next(r for r in listed if r["id"] == "leave2")
+        assert running["procInsId"] == pid2 and running["process"]["statusText"] == "审批中"
+        assert running["process"]["taskName"] == "复核" and not running["process"]["editable"]
+        forged = admin.post(f"{base}/save", json={"id": "leave2", "reason": "改了"})
+        assert forged.status_code == 400 and forged.json()["msg"].startswith("流程审批中，不能修改"), (
+            forged.text
+        )
+        doomed = admin.delete(f"{base}/delete", params={"ids": "leave2"})
+        assert doomed.status_code == 400 and doomed.json()["msg"].startswith("流程审批中，不能删除"), (
+            doomed.text
+        )
+        # while clerk, whose task it is, may still change it
+        _ok(clerk.post(f"{base}/save", json={"id": "leave2", "reason": "出差两天"}))
     with _user_with(admin, portal, TASK_MENUS) as stranger:
         assert stranger.post(f"{base}/save", json={"id": "x", "reason": "x"}).status_code == 403

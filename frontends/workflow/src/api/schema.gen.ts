@@ -1812,7 +1812,8 @@ export interface paths {
         /**
          * List Definitions
          * @description Deployed definitions, latest version per key; with ``startable=1`` (the start screen) only
-         *     those the caller may start (candidateStarterUsers/Groups). Paged by ``pageNo``/``pageSize``
+         *     those the caller may start (candidateStarterUsers/Groups), and with ``formUrl`` only those whose
+         *     start node's form is that address (a workflow form's 新建 starts its process). Paged by ``pageNo``/``pageSize``
          *     (the JeePlus client's 流程定义 list), the page is also ``{success, page: {list, count}}``.
          */
         get: operations["list_definitions_flowable_process_list_get"];
@@ -11876,6 +11877,7 @@ export interface operations {
                 category?: string | null;
                 /** @description page number, 1-based */
                 current?: string | null;
+                formUrl?: string | null;
                 name?: string | null;
                 /** @description rows per page; -1 or 1000000: every row */
                 size?: string | null;

@@ -125,7 +125,14 @@ def build_app(
         finally:
             await subscription.unsubscribe()
 
-    hooks: list[Callable[[FastAPI], Any]] = [runtime, history_lag, sys_changes, notices, migrations, process_states]
+    hooks: list[Callable[[FastAPI], Any]] = [
+        runtime,
+        history_lag,
+        sys_changes,
+        notices,
+        migrations,
+        process_states,
+    ]
     if settings.scheduler_enabled:
         hooks.append(scheduler)
     spec = ServiceSpec(

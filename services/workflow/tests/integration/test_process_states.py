@@ -47,3 +47,18 @@ async def test_a_records_process_is_running_at_its_node_then_completed(env: Env)
     assert (await audit(env, "u-bob", row["task"]["id"])).status_code == 200
     ended = await ask(env, [key], "u-bob")
     assert ended == {key: ProcessState(pid, "completed", start_user_id="u-alice")}
+
+
+async def test_a_workflow_forms_new_record_finds_the_process_its_form_starts(env: Env) -> None:
+    # given the leave process, whose start node's form is /leave/LeaveForm
+    await deploy(env, "leave", "请假流程", LEAVE, EXTENSIONS)
+
+    async def startable(form_url: str) -> list[str]:
+        params = {"startable": "1", "formUrl": form_url, "current": 1, "size": -1}
+        found = await env.client.get("/flowable/process/list", params=params, headers=env.headers("u-alice"))
+        assert found.status_code == 200, found.text
+        return [d["key"] for d in found.json()["records"]]
+
+    # when / then: its form finds it, another form nothing
+    assert await startable("/leave/LeaveForm") == ["leave"]
+    assert await startable("/other/OtherForm") == []

@@ -12,7 +12,18 @@ import { ExternalForm, isExternal, type ExternalFormHandle, type ExternalRecord 
 import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
 
 /** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
-export function StartDialog({ definition, onClose, onStarted }: { definition: DefinitionRow | null; onClose: () => void; onStarted: (procInsId: string) => void }) {
+export function StartDialog({
+  definition,
+  businessId,
+  onClose,
+  onStarted,
+}: {
+  definition: DefinitionRow | null;
+  /** A workflow form's draft record to start (its external form shows it, the start saves it). */
+  businessId?: string | null;
+  onClose: () => void;
+  onStarted: (procInsId: string) => void;
+}) {
   const { t } = useTranslation('tasks');
   const s = useSession();
   const [form] = Form.useForm<{ title: string }>();
@@ -116,6 +127,7 @@ export function StartDialog({ definition, onClose, onStarted }: { definition: De
         <ExternalForm
           ref={formRef as Ref<ExternalFormHandle>}
           url={def.formUrl}
+          businessId={businessId}
           onResolved={setModuleForm}
           fallback={
             <>

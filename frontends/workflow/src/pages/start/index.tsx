@@ -22,18 +22,32 @@ export function byCategory(rows: DefinitionRow[], none: string): Array<[string, 
     .map(([c, list]) => [c, [...list].sort((x, y) => x.name.localeCompare(y.name))]);
 }
 
-/** 发起流程 (`/flowable/task/ProcessList`): the definitions I may start, by category as cards, with a search. */
-export default function ProcessStart(_props: PageProps) {
+/**
+ * 发起流程 (`/flowable/task/ProcessList`): the definitions I may start, by category as cards, with a search.
+ * A workflow form's list opens it with `formUrl` (only the processes its form starts; the one there is
+ * opens at once), `businessId` (a draft record to start) and `back` (where to return once started).
+ */
+export default function ProcessStart({ query }: PageProps) {
   const { t } = useTranslation('tasks');
   const { message } = useFeedback();
   const navigate = useNavigate();
   const [rows, setRows] = useState<DefinitionRow[] | null>(null);
   const [search, setSearch] = useState('');
   const [starting, setStarting] = useState<DefinitionRow | null>(null);
+  const formUrl = query.get('formUrl') ?? '';
+  const businessId = query.get('businessId') ?? '';
+  const back = query.get('back') ?? '';
   const load = useCallback(() => {
-    void taskService.startable({ current: 1, size: -1 }).then((p) => setRows(p.records.filter((d) => !d.suspended)));
-  }, []);
+    void taskService
+      .startable({ current: 1, size: -1, ...(formUrl ? { formUrl } : {}) })
+      .then((p) => setRows(p.records.filter((d) => !d.suspended)));
+  }, [formUrl]);
   useEffect(load, [load]);
+  // a workflow form's 新建/发起: its one process opens at once
+  const only = formUrl && rows?.length === 1 ? rows[0] : null;
+  useEffect(() => {
+    if (only) setStarting(only);
+  }, [only]);
   usePageActivated(load);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -50,7 +64,7 @@ export default function ProcessStart(_props: PageProps) {
         data-field="start-search"
       />
       {rows == null ? <Spin /> : null}
-      {rows != null && !shown.length ? <Empty description={t('start.empty')} /> : null}
+      {rows != null && !shown.length ? <Empty description={formUrl ? t('start.noneForForm') : t('start.empty')} /> : null}
       {byCategory(shown, t('noCategory')).map(([category, list]) => (
         <div key={category} className="loom-start-category" data-category={category} style={{ marginBottom: 16 }}>
           <Typography.Title level={5}>{category}</Typography.Title>
@@ -78,11 +92,12 @@ export default function ProcessStart(_props: PageProps) {
       ))}
       <StartDialog
         definition={starting}
+        businessId={businessId || null}
         onClose={() => setStarting(null)}
         onStarted={() => {
           void message.success(t('start.started'));
           setStarting(null);
-          navigate(APPLY_HREF);
+          navigate(back.startsWith('/') && !back.startsWith('//') ? back : APPLY_HREF);
         }}
       />
     </div>

@@ -44,9 +44,11 @@ async def list_definitions(
     category: str | None = None,
     allVersions: str | None = None,  # noqa: N803 - wire name
     startable: str | None = None,
+    formUrl: str | None = None,  # noqa: N803 - wire name
 ) -> Any:
     """Deployed definitions, latest version per key; with ``startable=1`` (the start screen) only
-    those the caller may start (candidateStarterUsers/Groups). Paged by ``pageNo``/``pageSize``
+    those the caller may start (candidateStarterUsers/Groups), and with ``formUrl`` only those whose
+    start node's form is that address (a workflow form's 新建 starts its process). Paged by ``pageNo``/``pageSize``
     (the JeePlus client's 流程定义 list), the page is also ``{success, page: {list, count}}``."""
     if startable == "1":
         return await service.startable_definitions(
@@ -57,6 +59,7 @@ async def list_definitions(
             groups=await caller.roles(request, principal),
             name=empty_filter(name),
             category=empty_filter(category),
+            form_url=empty_filter(formUrl),
         )
     legacy = request.query_params.get("pageNo")
     if legacy is not None:  # the JeePlus client's 流程定义 still speaks the older paging

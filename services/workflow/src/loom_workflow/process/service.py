@@ -61,6 +61,11 @@ def may_start(model: ProcessModel, user_id: str, groups: Sequence[str]) -> bool:
     return user_id in users or any(g in starter_groups for g in groups)
 
 
+def start_form(model: ProcessModel) -> str | None:
+    """The form key of the process's start node."""
+    return getattr(model.nodes.get(model.start_id), "form_key", None)
+
+
 async def startable_definitions(
     session: AsyncSession,
     runtime: WorkflowRuntime,
@@ -70,11 +75,16 @@ async def startable_definitions(
     groups: Sequence[str],
     name: str | None,
     category: str | None,
+    form_url: str | None = None,
 ) -> dict[str, Any]:
-    """The latest deployed definitions the user may start (the start screen): see :func:`may_start`."""
+    """The latest deployed definitions the user may start (the start screen): see :func:`may_start`;
+    with ``form_url``, only those whose start node's form is that one (a workflow form's 新建)."""
 
     def allowed(definition: ProcessDefinition) -> bool:
-        return may_start(runtime.engine.config.models.get(definition), user_id, groups)
+        model = runtime.engine.config.models.get(definition)
+        if form_url is not None and start_form(model) != form_url:
+            return False
+        return may_start(model, user_id, groups)
 
     return await queries.definitions(
         session, params, name=name, category=category, latest_only=True, allowed=allowed
