@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client fuzz lint typecheck proto clients gateway bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client guide-screenshots fuzz lint typecheck proto clients gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -74,6 +74,11 @@ e2e: ## API and browser tests through the real gateway
 
 test-jeeplus-client: ## the real JeePlus admin client (built beforehand at LOOM_JEEPLUS_CLIENT_DIR, default ~/.cache/loom/jeeplus-client/dist) in Chromium: its menu pages and everyday actions on a platform of its own (~3 min)
 	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=1 bash scripts/e2e.sh
+
+guide-screenshots: ## retakes the user guide's screenshots (docs/guide/<lang>/images) on a freshly seeded platform of its own (~4 min); commit the changed PNGs
+	@rm -rf .loom/guide-screenshots
+	@LOOM_E2E_STATE_DIR=$$PWD/.loom/guide-screenshots LOOM_GUIDE_SCREENSHOTS=1 LOOM_E2E_API=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=0 \
+		LOOM_E2E_BROWSER_ARGS=--file=guide bash scripts/e2e.sh
 
 fuzz: ## schemathesis, long profile: every operation of every service through the gateway, 5xx fail (figures: bench/RESULTS.md)
 	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_FUZZ_EXAMPLES=$${LOOM_FUZZ_EXAMPLES:-200} LOOM_SYS_ACCESS_TOKEN_SECONDS=86400 \

@@ -9,12 +9,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1] / "frontends"
 STAMP = ROOT / "node_modules" / ".loom-build-stamp"
 IGNORED = {"node_modules", "dist", ".vite", "coverage"}
-# What the bundles import from outside frontends/: the form validators' rule table (@loom/ui's form-render).
+# What the bundles import from outside frontends/: the form validators' rule table (@loom/ui's
+# form-render) and the user guide's chapters and screenshots (the shell's 帮助 / Help).
 OUTSIDE = [ROOT.parent / "libs" / "form-rules" / "src" / "loom_form_rules" / "validators.json"]
+GUIDE = ROOT.parent / "docs" / "guide"
 
 
 def newest_source() -> float:
-    newest = max((path.stat().st_mtime for path in OUTSIDE if path.exists()), default=0.0)
+    outside = [*OUTSIDE, *(p for p in GUIDE.rglob("*") if p.is_file())]
+    newest = max((path.stat().st_mtime for path in outside if path.exists()), default=0.0)
     for path in ROOT.rglob("*"):
         if path.is_file() and not IGNORED.intersection(path.relative_to(ROOT).parts):
             newest = max(newest, path.stat().st_mtime)

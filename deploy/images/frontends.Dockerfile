@@ -17,8 +17,9 @@ COPY frontends/forms/package.json forms/
 RUN npm ci --no-audit --no-fund
 COPY frontends/ ./
 # What the bundles import from outside frontends/: the form validators' rule table (@loom/ui's
-# form-render imports it by its path in the repository).
+# form-render imports it by its path in the repository) and the user guide (the shell's 帮助 / Help).
 COPY libs/form-rules/src/loom_form_rules/validators.json /src/libs/form-rules/src/loom_form_rules/validators.json
+COPY docs/guide /src/docs/guide
 RUN npm run build
 
 FROM ${PYTHON_IMAGE}

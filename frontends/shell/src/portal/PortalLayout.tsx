@@ -11,6 +11,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  QuestionCircleOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -26,11 +27,13 @@ import { goToLogin } from '../nav';
 import { ChangePasswordDialog, ProfileDialog } from './UserDialogs';
 import { NoticeBell } from './NoticeBell';
 import { NOTICES_HREF } from './notices';
+import { GUIDE_HREF } from '../pages/guide/href';
 
 const BUILT_IN = new Set(AREAS);
 
 const IconList = lazy(() => import('../pages/IconList'));
 const NoticeList = lazy(() => import('../pages/NoticeList'));
+const GuidePage = lazy(() => import('../pages/guide'));
 
 export const ICON_HREF = '/gen/icon/IconList';
 
@@ -64,6 +67,12 @@ function PageContent({ path, search, menus }: { path: string; search: string; me
     return (
       <Suspense fallback={<Spin />}>
         <NoticeList />
+      </Suspense>
+    );
+  if (path === GUIDE_HREF)
+    return (
+      <Suspense fallback={<Spin />}>
+        <GuidePage />
       </Suspense>
     );
   const area = areaOfHref(path);
@@ -132,6 +141,7 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
       if (m) return m.name;
       if (p === ICON_HREF) return t('iconTitle');
       if (p === NOTICES_HREF) return t('noticesTitle');
+      if (p === GUIDE_HREF) return t('guideTitle');
       return p.split('/').pop() ?? p;
     },
     [menus, t],
@@ -264,6 +274,9 @@ export function PortalLayout({ loading = false }: { loading?: boolean }) {
           />
           <Breadcrumb className="loom-breadcrumb" items={breadcrumbItems} />
           <div className="loom-header-right">
+            <Button type="text" icon={<QuestionCircleOutlined />} data-action="help" aria-label={t('help')} onClick={() => navigate(GUIDE_HREF)}>
+              {phone ? null : t('help')}
+            </Button>
             <NoticeBell />
             <Dropdown menu={langMenu} trigger={['click']}>
               <Button type="text" icon={<GlobalOutlined />} data-action="lang">

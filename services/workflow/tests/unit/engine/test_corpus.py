@@ -11,9 +11,17 @@ from .corpus_runner import shared_dir
 from .corpus_steps import Steps
 
 CORPUS = shared_dir() / "corpus" / "flowable"
+# The corpus is kept beside the repository, not in it: a clone without it skips these tests
+# (and the PostgreSQL run of the same scenarios) instead of failing to collect them.
+HAS_CORPUS = (CORPUS / "SCENARIOS.yaml").is_file()
+needs_corpus = pytest.mark.skipif(
+    not HAS_CORPUS, reason=f"no Flowable corpus at {CORPUS} (set LOOM_SHARED_DIR)"
+)
 
 
 def _scenarios() -> list[dict[str, Any]]:
+    if not HAS_CORPUS:
+        return []
     data = yaml.safe_load((CORPUS / "SCENARIOS.yaml").read_text(encoding="utf-8"))
     return list(data["scenarios"])
 
@@ -21,6 +29,7 @@ def _scenarios() -> list[dict[str, Any]]:
 SCENARIOS = _scenarios()
 
 
+@needs_corpus
 def test_corpus_has_scenarios_with_unique_ids() -> None:
     # given / when
     ids = [s["id"] for s in SCENARIOS]
@@ -38,6 +47,7 @@ def test_scenario_runs_as_flowable_does(scenario: dict[str, Any]) -> None:
     assert all(isinstance(s, str) for s in skipped)
 
 
+@needs_corpus
 def test_runner_implements_every_step_verb_of_the_readme() -> None:
     # given: the verbs in the README's step table, e.g. "| `start {key, vars}` |" or "`a` / `b`"
     readme = (CORPUS / "README.md").read_text(encoding="utf-8")

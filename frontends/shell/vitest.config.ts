@@ -1,0 +1,3 @@
+import { componentTestConfig } from '../vitest.shared';
+
+export default componentTestConfig();
