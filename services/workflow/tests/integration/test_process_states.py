@@ -62,3 +62,24 @@ async def test_a_workflow_forms_new_record_finds_the_process_its_form_starts(env
     # when / then: its form finds it, another form nothing
     assert await startable("/leave/LeaveForm") == ["leave"]
     assert await startable("/other/OtherForm") == []
+
+
+async def test_a_record_sent_back_to_its_initiator_waits_on_the_initiator(env: Env) -> None:
+    # given the parallel process at its final node, started with alice's record oa_leave:b-并行
+    from .test_back_presets import _through_the_branches
+
+    pid, final = await _through_the_branches(env)
+    key = "oa_leave:b-并行"
+    assert (await ask(env, [key], "u-alice"))[key].handler is False
+    # when the final approver sends it back to the initiator
+    back = {"taskId": final, "backType": "initiator", "message": "重填"}
+    answer = await env.client.put("/flowable/task/back", params=back, headers=env.headers("u-erin"))
+    assert answer.status_code == 200, answer.text
+    # then it waits on alice at her node: her record is hers to change again
+    state = (await ask(env, [key], "u-alice"))[key]
+    assert (state.instance_id, state.status, state.task_names, state.handler) == (
+        pid,
+        "running",
+        ("填写",),
+        True,
+    )
