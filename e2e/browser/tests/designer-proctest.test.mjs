@@ -3,7 +3,8 @@
 // case fails with the diverging step (the gateway) highlighted on the diagram, and publishing is
 // refused showing that failure: cancelled, nothing is deployed; published anyway with a reason,
 // version 1 is deployed and the reason is in the operation log; the cases export and import as JSON,
-// and publishing saves unsaved cases before they gate it. The model is seeded through the API.
+// publishing saves unsaved cases before they gate it, and version 1's cases load back. The model is
+// seeded through the API.
 import { readFileSync } from 'node:fs';
 import { choose, eventually, expect, screenshot } from '../lib/harness.mjs';
 import { fieldCondition, openDesigner, saveModel } from '../lib/designer.mjs';
@@ -196,6 +197,12 @@ export default [
       await refusal.locator('[data-action="proctest-cancel"]').click();
       const kept = await api(p, 'GET', `/flowable/model/tests?modelId=${modelId}`);
       expect(kept.cases.map((c) => c.name).join() === '导入的五天假', `publishing saved the imported case: ${kept.cases.map((c) => c.name)}`);
+      // version 1 kept the three cases it was published with: they load back into the drawer
+      await refusal.waitFor({ state: 'hidden', timeout: 10000 });
+      await openDrawer(p);
+      await choose(p, drawer(p).locator('[data-field="proctest-version"]'), 'v1 发布时的用例');
+      await ctx.portal.toast(p, '已载入 v1 发布时的3个用例');
+      expect((await drawer(p).locator('[data-proctest-case]').count()) === 3, 'the three cases of v1 are back');
     },
   },
 ];

@@ -13,6 +13,7 @@ import { CaseEditor, type Choices } from './CaseEditor';
 import { flowNodes, requestBody, startVariables, userTasks } from './diagram';
 import { NS } from './messages';
 import { pending } from './pending';
+import { VersionCases } from './VersionCases';
 
 export interface ProcessTestDrawerProps {
   modeler: Modeler;
@@ -159,15 +160,21 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
     setDirty(false);
   };
 
+  /** The drawer's cases replaced (an import, a version's cases): the draft once saved. */
+  const replace = (cases: ProcessCase[], said: string) => {
+    setRows(cases.map(rowOf));
+    setResults(new Map());
+    setSuite(null);
+    setDirty(true);
+    clearCase(modeler);
+    void message.success(said);
+  };
+
   const importFile = async (file?: File) => {
     if (!file) return;
     try {
       const cases = parseSuite(await file.text());
-      setRows(cases.map(rowOf));
-      setResults(new Map());
-      setSuite(null);
-      setDirty(true);
-      void message.success(t('imported', { count: cases.length }));
+      replace(cases, t('imported', { count: cases.length }));
     } catch (e) {
       const reason = e instanceof ImportError ? t(e.key, e.params) : String(e);
       void message.error(t('importFailed', { reason }));
@@ -192,6 +199,7 @@ export function ProcessTestDrawer({ modeler, modelId, open, onClose }: ProcessTe
             </Tooltip>
             <Button icon={<DownloadOutlined />} disabled={!rows.length} onClick={() => download(`${key()}.cases.json`, exportSuite(rows.map((r) => r.value)))} data-action="proctest-export">{t('export')}</Button>
             <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()} data-action="proctest-import">{t('import')}</Button>
+            <VersionCases modelId={modelId} onLoad={(cases, version) => replace(cases, t('versionLoaded', { count: cases.length, version }))} />
             <input ref={fileRef} type="file" accept=".json,application/json" style={{ display: 'none' }} data-action="proctest-file" onChange={(e) => { void importFile(e.target.files?.[0]); e.target.value = ''; }} />
           </Space>
           {suite ? (
