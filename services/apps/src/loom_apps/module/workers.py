@@ -25,6 +25,7 @@ from typing import Any
 from loom_apps.module.loader import Loaded
 from loom_apps.module.proxy import WorkerApp
 from loom_apps.sandbox import channel
+from loom_apps.sandbox.platform import for_module
 from loom_apps.sandbox.pool import Child, Sandbox
 
 log = logging.getLogger("loom.apps.workers")
@@ -104,7 +105,7 @@ class Workers:
             if not said.done():
                 said.set_result(message)
 
-        served = loop.create_task(channel.serve(host_end, self.handler, heard))
+        served = loop.create_task(channel.serve(host_end, for_module(self.handler, tables), heard))
         try:
             child = await self.sandbox.spawn("serve", args, [listener.fileno(), worker_end.fileno()])
         except BaseException:

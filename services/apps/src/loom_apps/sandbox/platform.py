@@ -86,3 +86,16 @@ def host_handler(auth: AuthState, platform: ModulePlatform) -> Handler:
         raise ValueError(f"unknown question {op!r}")
 
     return handle
+
+
+def for_module(handler: Handler, tables: Sequence[str]) -> Handler:
+    """The host's answers to one module's worker: the process states of its own tables' records only
+    (a business key is ``<table>:<id>``), never of another module's."""
+    prefixes = tuple(f"{table}:" for table in tables)
+
+    async def handle(op: str, args: dict[str, Any]) -> Any:
+        if op == "process_states":
+            args = {**args, "keys": [k for k in args.get("keys", []) if str(k).startswith(prefixes)]}
+        return await handler(op, args)
+
+    return handle
