@@ -1,12 +1,13 @@
 // The user guide (docs/guide, issue 36): the header's 帮助 / Help opens it in the reader's language
 // and its chapter links lead inside it. With LOOM_GUIDE_SCREENSHOTS=1 (make guide-screenshots, on a
-// platform of its own) a second test walks one screen per journey in both languages and retakes the
+// platform of its own) another test first walks a screen or two per journey in both languages and retakes the
 // guide's screenshots, so they follow the screens; CI runs only the first, a few seconds.
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, eventually, expect } from '../lib/harness.mjs';
 import { openDesigner, saveModel } from '../lib/designer.mjs';
-import { adminPage, openPage, switchLanguage } from '../lib/session.mjs';
+import { nodeExtension } from '../lib/api.mjs';
+import { adminApi, adminPage, openPage, openTodo, switchLanguage } from '../lib/session.mjs';
 
 const GUIDE = join(ROOT, 'docs', 'guide');
 const HREF = '/help/guide';
@@ -65,14 +66,14 @@ const helpTest = {
 };
 
 /** A leave request of two approvals, drawn (with its diagram) in the language of the screenshot. */
-function leaveProcess(key, [name, start, dept, hr, end]) {
+function leaveProcess(key, [name, start, dept, hr, end], assignee = '') {
   const shapes = [['start', 80, 122, 36, 36], ['dept', 170, 100, 100, 80], ['hr', 330, 100, 100, 80], ['end', 490, 122, 36, 36]];
   const flows = [['f1', 'start', 'dept', 116, 270], ['f2', 'dept', 'hr', 270, 330], ['f3', 'hr', 'end', 430, 490]];
   return (
     '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
     'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
     `xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="guide"><process id="${key}" name="${name}" isExecutable="true">` +
-    `<startEvent id="start" name="${start}" flowable:initiator="applyUserId"/><userTask id="dept" name="${dept}"/><userTask id="hr" name="${hr}"/><endEvent id="end" name="${end}"/>` +
+    `<startEvent id="start" name="${start}" flowable:initiator="applyUserId"/><userTask id="dept" name="${dept}"${assignee}/><userTask id="hr" name="${hr}"${assignee}/><endEvent id="end" name="${end}"/>` +
     flows.map(([id, from, to]) => `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`).join('') +
     `</process><bpmndi:BPMNDiagram id="d_${key}"><bpmndi:BPMNPlane id="p_${key}" bpmnElement="${key}">` +
     shapes.map(([id, x, y, w, h]) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="${w}" height="${h}"/></bpmndi:BPMNShape>`).join('') +
@@ -85,18 +86,50 @@ const PROCESS_NAMES = {
   'zh-CN': ['请假申请', '开始', '部门审批', '人事审批', '结束'],
   'en-US': ['Leave request', 'Start', 'Department approval', 'HR approval', 'End'],
 };
+const TASK_TEXT = {
+  'zh-CN': { title: '张三的请假申请', comment: '同意，注意交接工作', history: '流转记录', agree: '同意', back: '退回' },
+  'en-US': { title: 'Leave request of Zhang San', comment: 'Agreed; hand over your work first', history: 'History', agree: 'Agree', back: 'Send back' },
+};
 
-/** One screen per journey: where it opens, what shows it is ready, and what a reader is shown on it. */
+/**
+ * The approval's second picture: a request the department agreed to, open at HR's task on its
+ * history. The process is deployed for the administrator's own approval, its buttons named in the
+ * screenshot's language.
+ */
+async function approvalTask(ctx, p, lang, sfx) {
+  const api = await adminApi(ctx);
+  const me = await api.userId('admin');
+  const text = TASK_TEXT[lang];
+  const key = `guide_run_${lang.slice(0, 2)}_${sfx}`;
+  const buttons = [['_flow_agree', text.agree], ['_flow_back', text.back]];
+  await api.deployModel({
+    key,
+    name: PROCESS_NAMES[lang][0],
+    xml: leaveProcess(key, PROCESS_NAMES[lang], ` flowable:assignee="${me}"`),
+    nodes: ['dept', 'hr'].map((n) => nodeExtension(key, n, [['user', me]], buttons)),
+    category: 'guide',
+  });
+  // the same title on every run: any of a dirty platform's copies shows the same history
+  const title = text.title;
+  const pid = await api.call('POST', '/flowable/task/start', { params: { procDefKey: key, title } });
+  await api.agree(pid, {}, text.comment);
+  const task = await openTodo(ctx, p, title);
+  await task.locator('.ant-tabs-tab', { hasText: text.history }).first().click();
+  await task.locator('.loom-task-history .loom-history-step[data-step="dept"]').first().waitFor({ timeout: 20000 });
+}
+
+/** The screens of the journeys: where each opens, what shows it is ready, and what a reader is shown on it. */
 const SCREENS = [
   { file: '01-organisation', href: '/sys/user/UserList', ready: '.ant-table-row' },
   { file: '02-generate-module', href: '/gen/GenTableList', ready: '[data-action="add"]', open: '[data-action="add"]', shown: '.ant-steps' },
   { file: '03-design-form', href: '/form/MakeFormList', ready: '[data-action="add"]', open: '[data-action="add"]', shown: '.ant-form' },
   { file: '04-approval', designer: true },
+  { file: '04-approval-task', task: true },
   { file: '05-administration', href: '/sys/menu/MenuList', ready: '.ant-table-row' },
 ];
 
 const screenshotsTest = {
-  name: 'guide screenshots: one screen per journey in Chinese and in English, saved into docs/guide/<lang>/images',
+  name: 'guide screenshots: a screen or two per journey in Chinese and in English, saved into docs/guide/<lang>/images',
   run: async (ctx) => {
     // a modest viewport keeps the pictures small and readable in the guide's column
     const p = await adminPage(ctx, 'guideShots', { width: 1280, height: 800 });
@@ -106,6 +139,11 @@ const screenshotsTest = {
       const dir = join(GUIDE, lang, 'images');
       mkdirSync(dir, { recursive: true });
       for (const s of SCREENS) {
+        if (s.task) {
+          await approvalTask(ctx, p, lang, sfx);
+          await p.screenshot({ path: join(dir, `${s.file}.png`) });
+          continue;
+        }
         if (s.designer) {
           const key = `guide_leave_${lang.slice(0, 2)}_${sfx}`;
           await saveModel(p, key, PROCESS_NAMES[lang][0], leaveProcess(key, PROCESS_NAMES[lang]));
@@ -142,4 +180,5 @@ const screenshotsTest = {
   },
 };
 
-export default [helpTest, ...(process.env.LOOM_GUIDE_SCREENSHOTS === '1' ? [screenshotsTest] : [])];
+// retaken pictures first, so the guide the help test opens shows them
+export default process.env.LOOM_GUIDE_SCREENSHOTS === '1' ? [screenshotsTest, helpTest] : [helpTest];
