@@ -760,6 +760,42 @@ export interface components {
             name: string | null;
         };
         /**
+         * ColumnRow
+         * @description A column of a table: name, database type, comment, key ('1') and nullable ('1').
+         */
+        ColumnRow: {
+            /** Comments */
+            comments: string;
+            /** Isnull */
+            isNull: string;
+            /** Ispk */
+            isPk: string;
+            /** Jdbctype */
+            jdbcType: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * ColumnRows
+         * @description A table's columns and how many (none for a table not created yet).
+         */
+        ColumnRows: {
+            /** Rows */
+            rows: components["schemas"]["ColumnRow"][];
+            /** Total */
+            total: number;
+        };
+        /**
+         * DataSourceRef
+         * @description A form's data source: its id and name.
+         */
+        DataSourceRef: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /**
          * DefinitionPublic
          * @description A form definition with its primary (or asked-for) version.
          */
@@ -816,6 +852,18 @@ export interface components {
             version: number;
         };
         /**
+         * Imported
+         * @description An import's outcome as el-upload reads it: ``success``, the message and how many rows.
+         */
+        Imported: {
+            /** Count */
+            count: number;
+            /** Msg */
+            msg: string;
+            /** Success */
+            success: boolean;
+        };
+        /**
          * LabelledPublic
          * @description A node whose name is also its ``label`` (the client's tree widgets read it: forms'
          *     categories, sys's areas).
@@ -858,6 +906,92 @@ export interface components {
             /** Sort */
             sort: number;
         };
+        /**
+         * MakeBasicSaved
+         * @description A form whose basics were saved, with the success text (``message``: the JeePlus client
+         *     hands the answer to Element's message as its options).
+         */
+        MakeBasicSaved: {
+            /** Autocreate */
+            autoCreate: string;
+            /** Code */
+            code: string;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            dataSource: components["schemas"]["DataSourceRef"];
+            /** Id */
+            id: string;
+            /** Menuid */
+            menuId: string | null;
+            /** Message */
+            message: string;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Source */
+            source?: string | null;
+            /** Tablename */
+            tableName: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Version */
+            version: number;
+        };
+        /**
+         * MakePublic
+         * @description A form as the form maker reads it: its key, table, data source, version and menu; its
+         *     designer JSON (``source``) when read alone, not in the list or after a save.
+         */
+        MakePublic: {
+            /** Autocreate */
+            autoCreate: string;
+            /** Code */
+            code: string;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            dataSource: components["schemas"]["DataSourceRef"];
+            /** Id */
+            id: string;
+            /** Menuid */
+            menuId: string | null;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Source */
+            source?: string | null;
+            /** Tablename */
+            tableName: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Version */
+            version: number;
+        };
+        /**
+         * OnlineRecord
+         * @description A record of an online form: its key as ``id``, then each field's value under the field's
+         *     model, as the form's designer made them (sub-tables as lists of such records), and the row's
+         *     stamps (``createBy``, ``createDate``, ``updateBy``, ``updateDate``) when its table has them.
+         */
+        OnlineRecord: {
+            /** Id */
+            id: unknown;
+        } & {
+            [key: string]: unknown;
+        };
         /** Page[DefinitionPublic] */
         Page_DefinitionPublic_: {
             /** Current */
@@ -866,6 +1000,32 @@ export interface components {
             pages: number;
             /** Records */
             records: components["schemas"]["DefinitionPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[MakePublic] */
+        Page_MakePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["MakePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[OnlineRecord] */
+        Page_OnlineRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["OnlineRecord"][];
             /** Size */
             size: number;
             /** Total */
@@ -901,6 +1061,43 @@ export interface components {
             size: number;
             /** Total */
             total: number;
+        };
+        /**
+         * ProcessData
+         * @description The form data a process stored for a business key: the form version it was filled in
+         *     (``jsonId``) and the values by the fields' models.
+         */
+        ProcessData: {
+            /** Businesskey */
+            businessKey: string;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: string;
+            /** Jsonid */
+            jsonId: string;
+        };
+        /**
+         * TableRow
+         * @description A table of a data source: its name, comment, and both as one text.
+         */
+        TableRow: {
+            /** Comments */
+            comments: string;
+            /** Name */
+            name: string;
+            /** Nameandcomments */
+            nameAndComments: string;
+        };
+        /**
+         * TableRows
+         * @description A data source's tables.
+         */
+        TableRows: {
+            /** Rows */
+            rows: components["schemas"]["TableRow"][];
         };
         TreeNode: {
             children?: components["schemas"]["TreeNode"][];
@@ -2698,9 +2895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MakePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -2789,9 +2984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Imported"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3061,9 +3254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Page_OnlineRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3149,9 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OnlineRecord"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3545,9 +3734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ColumnRows"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3641,9 +3828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableRows"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3731,7 +3916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_MakePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3816,9 +4001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MakePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -3936,9 +4119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MakePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4052,9 +4233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["MakeBasicSaved"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4438,9 +4617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessData"];
                 };
             };
             /** @description invalid input (the message names the field) */

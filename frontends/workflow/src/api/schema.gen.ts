@@ -2553,6 +2553,48 @@ export interface components {
             /** Hosts */
             hosts: string[];
         };
+        /**
+         * Announcement
+         * @description A notice as the JeePlus client's bell reads its announcements (通知): ``readFlag`` '1' when
+         *     read.
+         */
+        Announcement: {
+            /** Content */
+            content: string;
+            createBy: components["schemas"]["loom_workflow__notice__schemas__Sender"];
+            /** Createdate */
+            createDate: string | null;
+            /** Id */
+            id: string;
+            /** Procinsid */
+            procInsId: string;
+            /** Readflag */
+            readFlag: string;
+            /** Taskid */
+            taskId: string;
+            /** Title */
+            title: string;
+            /** Type */
+            type: string;
+        };
+        /**
+         * AnnouncementPage
+         * @description A page of the caller's announcements, with how many are unread.
+         */
+        AnnouncementPage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["Announcement"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+            /** Unread */
+            unread: number;
+        };
         /** Body_import_process_model_app_rest_import_process_model_post */
         Body_import_process_model_app_rest_import_process_model_post: {
             /** File */
@@ -2757,6 +2799,35 @@ export interface components {
              * Format: date-time
              */
             updateDate: string;
+        };
+        /**
+         * CopyPublic
+         * @description A copy (抄送) of a request sent to the caller: the process and request, the task it was sent
+         *     from (none when sent at the start), ``status`` '0' unread or '1' read, who sent it and when
+         *     (ISO 8601).
+         */
+        CopyPublic: {
+            createBy: components["schemas"]["loom_workflow__flowcopy__schemas__Sender"];
+            /** Createdate */
+            createDate: string | null;
+            /** Id */
+            id: string;
+            /** Procdefid */
+            procDefId: string;
+            /** Procdefname */
+            procDefName: string | null;
+            /** Procinsid */
+            procInsId: string;
+            /** Procinsname */
+            procInsName: string | null;
+            /** Status */
+            status: string;
+            /** Taskid */
+            taskId: string | null;
+            /** Taskname */
+            taskName: string | null;
+            /** Userid */
+            userId: string;
         };
         /**
          * DecisionExecutionList
@@ -3315,6 +3386,16 @@ export interface components {
             sort: number;
         };
         /**
+         * Sender
+         * @description Who sent a copy: their id and name.
+         */
+        loom_workflow__flowcopy__schemas__Sender: {
+            /** Id */
+            id: string | null;
+            /** Name */
+            name: string;
+        };
+        /**
          * NodePublic
          * @description A node of a version: id, name and BPMN kind (userTask, exclusiveGateway, ...).
          */
@@ -3325,6 +3406,18 @@ export interface components {
             kind: string;
             /** Name */
             name?: string | null;
+        };
+        /**
+         * Sender
+         * @description Who sent an announcement (the platform: nobody).
+         */
+        loom_workflow__notice__schemas__Sender: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Photo */
+            photo: string;
         };
         /**
          * MigrationBatchPublic
@@ -3541,6 +3634,48 @@ export interface components {
             /** Sort */
             sort: number;
         };
+        /**
+         * NoticePage
+         * @description A page of the caller's notices, with how many are unread.
+         */
+        NoticePage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["NoticePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+            /** Unread */
+            unread: number;
+        };
+        /**
+         * NoticePublic
+         * @description A notice as the portal's bell reads it: its kind, the request and task it is about, what
+         *     happened, whether it is read (a notice about a task no longer open reads as read) and when
+         *     (ISO 8601).
+         */
+        NoticePublic: {
+            /** Createtime */
+            createTime: string | null;
+            /** Detail */
+            detail: string;
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Procinsid */
+            procInsId: string;
+            /** Read */
+            read: boolean;
+            /** Taskid */
+            taskId: string;
+            /** Title */
+            title: string;
+        };
         /** Page[ButtonRecord] */
         Page_ButtonRecord_: {
             /** Current */
@@ -3562,6 +3697,19 @@ export interface components {
             pages: number;
             /** Records */
             records: components["schemas"]["ConditionRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[CopyPublic] */
+        Page_CopyPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["CopyPublic"][];
             /** Size */
             size: number;
             /** Total */
@@ -3865,6 +4013,14 @@ export interface components {
             valueInfo?: {
                 [key: string]: unknown;
             } | null;
+        };
+        /**
+         * UnreadCount
+         * @description How many of the caller's notices are unread.
+         */
+        UnreadCount: {
+            /** Count */
+            count: number;
         };
         /**
          * VariableChangePublic
@@ -5872,7 +6028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_CopyPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -10772,9 +10928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NoticePage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -11025,9 +11179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["UnreadCount"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -15082,7 +15234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["AnnouncementPage"];
                 };
             };
             /** @description invalid input (the message names the field) */

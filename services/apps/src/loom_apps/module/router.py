@@ -9,11 +9,12 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from loom_apps.module import builder, service
 from loom_apps.module.errors import ModuleNotFound, TableNotPublished
+from loom_apps.module.schemas import ModulePublic, ModuleRemote, ModuleTestLog
 from loom_apps.runtime import RuntimeDep
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
-from loom_platform.http import JSON, message
+from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 
 router = APIRouter(prefix="/apps/module", tags=["apps"])
@@ -27,13 +28,13 @@ def _ids(text: str) -> list[str]:
     return [i for i in (p.strip() for p in text.split(",")) if i][:1000]
 
 
-@router.get("/list", dependencies=[require_permission(f"{TABLES}:view")])
+@router.get("/list", dependencies=[require_permission(f"{TABLES}:view")], response_model=list[ModulePublic])
 async def modules(session: SessionDep, tableIds: str = Query("", max_length=100_000)) -> list[dict[str, Any]]:  # noqa: N803
     """The modules (of ``tableIds``, comma-separated) with their states."""
     return await service.modules(session, table_ids=_ids(tableIds))
 
 
-@router.get("/log")
+@router.get("/log", response_model=ModuleTestLog)
 async def test_log(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -48,7 +49,7 @@ async def test_log(
     )
 
 
-@router.get("/remotes")
+@router.get("/remotes", response_model=list[ModuleRemote])
 async def remotes(request: Request, session: SessionDep, _: CurrentPrincipal) -> list[dict[str, Any]]:
     """The live modules the caller may open; the portal registers their remotes at login.
 
@@ -89,7 +90,7 @@ async def pages(
 @router.delete("/unpublish", dependencies=[require_permission(f"{TABLES}:del")])
 async def unpublish(
     session: SessionDep, runtime: RuntimeDep, tableId: str = Query(..., max_length=64)
-) -> JSON:  # noqa: N803
+) -> Message:  # noqa: N803
     """Takes a table's modules offline; their table and rows stay."""
     async with transaction(session):
         names = await service.unpublish(session, table_id=tableId)

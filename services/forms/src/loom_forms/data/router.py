@@ -8,6 +8,7 @@ from fastapi import APIRouter
 
 from loom_forms.data import service
 from loom_forms.data.errors import DataNotFound
+from loom_forms.data.schemas import ProcessData
 from loom_forms.definition.service import PERM
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep
@@ -20,7 +21,7 @@ router = APIRouter(prefix="/form/process")
 DATA_READERS = (f"{PERM}:view", "flowable:instance:view")
 
 
-@router.get("/data", dependencies=[require_permission(*DATA_READERS)])
+@router.get("/data", dependencies=[require_permission(*DATA_READERS)], response_model=ProcessData)
 async def data(session: SessionDep, businessKey: str, jsonId: str = "") -> dict[str, Any]:  # noqa: N803
     """The form data a process stored for a business key (of one version when `jsonId` is given)."""
     found = await service.read(session, businessKey, jsonId)

@@ -10,8 +10,9 @@ from fastapi import APIRouter, Request, UploadFile
 from fastapi.responses import StreamingResponse
 
 from loom_forms.generate import importer, labels, service, xlsx
-from loom_forms.generate.schemas import ExportRequest, FormBody, RecordSave
+from loom_forms.generate.schemas import ExportRequest, FormBody, Imported, OnlineRecord, RecordSave
 from loom_forms.make import service as make_service
+from loom_forms.make.schemas import MakePublic
 from loom_forms.runtime import Runtime, RuntimeDep
 from loom_platform import i18n, logtitles
 from loom_platform.auth import CurrentPrincipal, Principal
@@ -22,7 +23,7 @@ from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import download, query, schema_body
-from loom_platform.paging import PageDep
+from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/form/generate")
@@ -52,7 +53,7 @@ async def _access(runtime: Runtime, user: Principal, online: service.Online) -> 
     return await runtime.directory.data_access(user.user_id, permission=f"form:{online.form.code}:view")
 
 
-@router.get("/getForm")
+@router.get("/getForm", response_model=MakePublic)
 async def get_form(
     session: SessionDep, runtime: RuntimeDep, request: Request, _user: CurrentPrincipal, formId: str = ""
 ) -> dict[str, Any]:  # noqa: N803
@@ -61,7 +62,11 @@ async def get_form(
     return make_service.render(online.form)
 
 
-@router.get("/list", openapi_extra=query(params="the search values of the isSearch fields (a JSON object)"))
+@router.get(
+    "/list",
+    openapi_extra=query(params="the search values of the isSearch fields (a JSON object)"),
+    response_model=Page[OnlineRecord],
+)
 async def page(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -77,7 +82,7 @@ async def page(
     return await service.page(online, runtime.data, params, request.query_params.get("params"), access)
 
 
-@router.get("/queryById")
+@router.get("/queryById", response_model=OnlineRecord)
 async def query_by_id(
     session: SessionDep,
     runtime: RuntimeDep,
@@ -202,7 +207,7 @@ async def import_template_posted(
     return _template(online)
 
 
-@router.post("/import")
+@router.post("/import", response_model=Imported)
 async def import_file(
     session: SessionDep,
     runtime: RuntimeDep,

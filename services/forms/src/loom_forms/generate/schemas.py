@@ -12,7 +12,7 @@ import orjson
 from pydantic import ConfigDict, Field
 
 from loom_platform.fields import json_object
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class FormBody(WireModel):
@@ -53,3 +53,21 @@ class ExportRequest(FormBody):
         params = self.params
         text = params if isinstance(params, str) or params is None else orjson.dumps(params).decode()
         return text or None
+
+
+class OnlineRecord(WireModel):
+    """A record of an online form: its key as ``id``, then each field's value under the field's
+    model, as the form's designer made them (sub-tables as lists of such records), and the row's
+    stamps (``createBy``, ``createDate``, ``updateBy``, ``updateDate``) when its table has them."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: Any
+
+
+class Imported(Answer):
+    """An import's outcome as el-upload reads it: ``success``, the message and how many rows."""
+
+    success: bool
+    msg: str
+    count: int

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from loom_forms.make import service
 from loom_forms.make.models import MASTER
-from loom_forms.make.schemas import MakeSave
+from loom_forms.make.schemas import ColumnRows, MakeBasicSaved, MakePublic, MakeSave, TableRows
 from loom_forms.runtime import RuntimeDep
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
@@ -16,7 +16,7 @@ from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body, query
-from loom_platform.paging import PageDep
+from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
 
 router = APIRouter(prefix="/form/make")
@@ -31,13 +31,13 @@ DATA_SOURCE = query(**DATA_SOURCE_PARAMS)
 WRITE = require_permission(f"{PERM}:add", f"{PERM}:edit", f"{PERM}:design")
 
 
-@router.get("/list", dependencies=[VIEW])
+@router.get("/list", dependencies=[VIEW], response_model=Page[MakePublic], response_model_exclude_unset=True)
 async def page(session: SessionDep, params: PageDep, request: Request) -> Any:
     """Forms: `records[{id, name, tableName, code, dataSource{id,name}, version, source}]`."""
     return await service.page(session, params, request.query_params)
 
 
-@router.get("/queryById", dependencies=[VIEW])
+@router.get("/queryById", dependencies=[VIEW], response_model=MakePublic)
 async def query_by_id(session: SessionDep, id: str) -> dict[str, Any]:  # noqa: A002 - the wire name
     """One form with its designer JSON."""
     return service.render(await service.get(session, id))
@@ -58,6 +58,8 @@ BASIC_INFO = {
     "/save",
     openapi_extra=fields_body(**BASIC_INFO, source="the designer JSON"),
     dependencies=[WRITE],
+    response_model=MakePublic,
+    response_model_exclude_unset=True,
 )
 async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Saves the basics and the designer JSON (`source`); answers the form."""
@@ -72,6 +74,8 @@ async def save(session: SessionDep, runtime: RuntimeDep, request: Request) -> di
     "/saveBasicInfo",
     openapi_extra=fields_body(**BASIC_INFO),
     dependencies=[WRITE],
+    response_model=MakeBasicSaved,
+    response_model_exclude_unset=True,
 )
 async def save_basic_info(session: SessionDep, runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Name, key, data source and remarks; answers the form (with its new id) and ``message``, the
@@ -126,7 +130,7 @@ def _data_source(request: Request) -> str:
     )
 
 
-@router.get("/getTableList", openapi_extra=DATA_SOURCE, dependencies=[VIEW])
+@router.get("/getTableList", openapi_extra=DATA_SOURCE, dependencies=[VIEW], response_model=TableRows)
 async def get_table_list(runtime: RuntimeDep, request: Request) -> dict[str, Any]:
     """Tables of a data source (default master): `rows[{name, comments, nameAndComments}]`."""
     tables = await runtime.data.tables(_data_source(request))
@@ -137,6 +141,7 @@ async def get_table_list(runtime: RuntimeDep, request: Request) -> dict[str, Any
     "/getTableColumnList",
     openapi_extra=query(tableName="the table (or name)", **DATA_SOURCE_PARAMS),
     dependencies=[VIEW],
+    response_model=ColumnRows,
 )
 async def get_table_column_list(runtime: RuntimeDep, request: Request, name: str = "") -> dict[str, Any]:
     """Columns of a table: `rows[{name, jdbcType, comments, isPk, isNull}]` (none, `total` 0, for a

@@ -6,11 +6,12 @@ given); a data source may be named several ways, the first one given wins."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 # The fields that name a form's data source, by their Python names.
 DATA_SOURCE_FIELDS = frozenset({"data_source", "data_source_id", "ds_id", "en_name"})
@@ -38,3 +39,66 @@ class MakeSave(WireModel):
     def names_data_source(self) -> bool:
         """True when the body names a data source."""
         return bool(self.model_fields_set & DATA_SOURCE_FIELDS)
+
+
+class DataSourceRef(Answer):
+    """A form's data source: its id and name."""
+
+    id: str
+    name: str
+
+
+class MakePublic(Answer):
+    """A form as the form maker reads it: its key, table, data source, version and menu; its
+    designer JSON (``source``) when read alone, not in the list or after a save."""
+
+    id: str
+    name: str
+    code: str
+    table_name: str | None
+    data_source: DataSourceRef
+    version: int
+    auto_create: str
+    menu_id: str | None
+    remarks: str | None
+    create_date: datetime
+    update_date: datetime
+    source: str | None = None
+
+
+class MakeBasicSaved(MakePublic):
+    """A form whose basics were saved, with the success text (``message``: the JeePlus client
+    hands the answer to Element's message as its options)."""
+
+    message: str
+
+
+class TableRow(Answer):
+    """A table of a data source: its name, comment, and both as one text."""
+
+    name: str
+    comments: str
+    name_and_comments: str
+
+
+class TableRows(Answer):
+    """A data source's tables."""
+
+    rows: list[TableRow]
+
+
+class ColumnRow(Answer):
+    """A column of a table: name, database type, comment, key ('1') and nullable ('1')."""
+
+    name: str
+    jdbc_type: str
+    comments: str
+    is_pk: str
+    is_null: str
+
+
+class ColumnRows(Answer):
+    """A table's columns and how many (none for a table not created yet)."""
+
+    total: int
+    rows: list[ColumnRow]

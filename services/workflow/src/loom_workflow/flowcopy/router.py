@@ -14,12 +14,13 @@ from loom_platform.fields import id_list, request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body
-from loom_platform.paging import PageDep, empty_filter
+from loom_platform.paging import Page, PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy import service
 from loom_workflow.flowcopy.access import is_monitor
 from loom_workflow.flowcopy.errors import InstanceRequired, ReceiverRequired, UnknownReceiver
+from loom_workflow.flowcopy.schemas import CopyPublic
 from loom_workflow.users import user_infos, user_roles
 
 router = APIRouter(
@@ -63,7 +64,7 @@ async def save(request: Request, session: SessionDep, principal: CurrentPrincipa
     return message(translate("workflow.copy.sent"))
 
 
-@router.get("/list")
+@router.get("/list", response_model=Page[CopyPublic])
 async def list_copies(
     request: Request,
     session: SessionDep,

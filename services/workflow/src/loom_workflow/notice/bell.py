@@ -12,11 +12,12 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.paging import PageDep, page_body
 from loom_workflow.notice import service
+from loom_workflow.notice.schemas import AnnouncementPage
 
 router = APIRouter(tags=["notice"])
 
 
-@router.get("/notify/list")
+@router.get("/notify/list", response_model=AnnouncementPage)
 async def announcements(
     session: SessionDep,
     principal: CurrentPrincipal,

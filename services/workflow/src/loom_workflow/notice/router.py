@@ -16,10 +16,10 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import EN, ZH, register, translate
-from loom_platform.openapi import OBJECT
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 from loom_workflow.notice import service
+from loom_workflow.notice.schemas import NoticePage, UnreadCount
 
 router = APIRouter(prefix="/flowable/notice", tags=["notice"], dependencies=[logtitles.under("notices")])
 register({"workflow.notice.read": {ZH: "已标记为已读", EN: "Marked as read"}})
@@ -36,13 +36,13 @@ STREAM = {
 }
 
 
-@router.get("/list", openapi_extra=OBJECT)
+@router.get("/list", response_model=NoticePage)
 async def page(session: SessionDep, principal: CurrentPrincipal, params: PageDep, unread: str = "") -> Any:
     """The caller's notices, newest first (``unread=1``: unread ones only), with ``unread``, the count."""
     return await service.page(session, principal.user_id, params, only_unread=unread in ("1", "true"))
 
 
-@router.get("/unread", openapi_extra=OBJECT)
+@router.get("/unread", response_model=UnreadCount)
 async def unread(session: SessionDep, principal: CurrentPrincipal) -> dict[str, int]:
     """``{count}``: how many of the caller's notices are unread."""
     return {"count": await service.unread(session, principal.user_id)}

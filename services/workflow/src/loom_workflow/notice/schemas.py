@@ -1,0 +1,62 @@
+"""What the notice routes answer: the portal's bell and the JeePlus client's announcements."""
+
+from __future__ import annotations
+
+from loom_platform.paging import Page
+from loom_platform.wire import Answer
+
+
+class NoticePublic(Answer):
+    """A notice as the portal's bell reads it: its kind, the request and task it is about, what
+    happened, whether it is read (a notice about a task no longer open reads as read) and when
+    (ISO 8601)."""
+
+    id: str
+    kind: str
+    proc_ins_id: str
+    task_id: str
+    title: str
+    detail: str
+    read: bool
+    create_time: str | None
+
+
+class NoticePage(Page[NoticePublic]):
+    """A page of the caller's notices, with how many are unread."""
+
+    unread: int
+
+
+class UnreadCount(Answer):
+    """How many of the caller's notices are unread."""
+
+    count: int
+
+
+class Sender(Answer):
+    """Who sent an announcement (the platform: nobody)."""
+
+    id: str
+    name: str
+    photo: str
+
+
+class Announcement(Answer):
+    """A notice as the JeePlus client's bell reads its announcements (通知): ``readFlag`` '1' when
+    read."""
+
+    id: str
+    type: str
+    title: str
+    content: str
+    read_flag: str
+    create_date: str | None
+    create_by: Sender
+    proc_ins_id: str
+    task_id: str
+
+
+class AnnouncementPage(Page[Announcement]):
+    """A page of the caller's announcements, with how many are unread."""
+
+    unread: int
