@@ -95,7 +95,7 @@ export default [
     },
   },
   {
-    name: "apps: a workflow form's list shows 流程状态 and opens the instance, 新建 starts the process, a running record offers no 修改/删除 (zh-CN, en-US)",
+    name: "apps: a workflow form's list shows 流程状态 and opens the instance, 新建 starts the process or saves a draft that 发起 starts, a running record offers no 修改/删除 (zh-CN, en-US)",
     run: async (ctx) => {
       const p = await adminPage(ctx, 'appsWorkflowPage');
       const tableId = await synced(p, ownDesign());
@@ -129,6 +129,24 @@ export default [
       const pid = await eventually(async () => (await api(p, 'GET', `/flowable/task/myApplyed?title=${encodeURIComponent(OWN_TITLE)}`)).json?.records?.[0]?.id, 'the instance is listed');
       await row.locator('[data-row-action="process"]').click();
       await p.locator(`.loom-task-detail[data-proc-ins="${pid}"]`).waitFor({ timeout: 20000 });
+      // a draft: 新建 › 保存草稿 keeps the record unstarted, its list offers 修改, 删除 and 发起; 发起 starts it
+      await p.goto(ctx.base + OWN_HREF);
+      await list.locator('.ant-table').waitFor({ timeout: 60000 });
+      await list.locator('[data-action="add"]').click();
+      await external.locator('#reason').waitFor({ timeout: 20000 });
+      await external.locator('#reason').fill('去北京');
+      await dlg.locator('[data-action="start-draft"]').click();
+      await ctx.portal.toast(p, '草稿已保存');
+      const draft = list.locator('.ant-table-row', { hasText: '去北京' });
+      await draft.locator('[data-process-status="none"]', { hasText: '未启动' }).waitFor({ timeout: 20000 });
+      for (const action of ['edit', 'delete', 'start']) await draft.locator(`[data-row-action="${action}"]`).waitFor();
+      await draft.locator('[data-row-action="start"]').click();
+      await eventually(async () => (await external.locator('#reason').inputValue().catch(() => '')) === '去北京', 'the start shows the draft');
+      await dlg.locator('#title').fill(`${OWN_TITLE}草稿`);
+      await dlg.locator('[data-action="start-submit"]').click();
+      await ctx.portal.toast(p, '流程已发起');
+      await draft.locator('[data-process-status="running"]').waitFor({ timeout: 20000 });
+      expect((await list.locator('.ant-table-row', { hasText: '去北京' }).count()) === 1, 'the draft was started, not copied');
       // in English the column and the status speak English
       await switchLanguage(p, 'en-US');
       try {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
-import { Alert, Form, Input, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { HttpError, useFeedback, useSession, type FieldPermission, type FormRenderHandle } from '@loom/ui';
@@ -17,12 +17,15 @@ export function StartDialog({
   businessId,
   onClose,
   onStarted,
+  onDraftSaved,
 }: {
   definition: DefinitionRow | null;
   /** A workflow form's draft record to start (its external form shows it, the start saves it). */
   businessId?: string | null;
   onClose: () => void;
   onStarted: (procInsId: string) => void;
+  /** Offers 保存草稿 for a workflow form's record (kept unstarted; its list's 发起 starts it later). */
+  onDraftSaved?: () => void;
 }) {
   const { t } = useTranslation('tasks');
   const s = useSession();
@@ -50,6 +53,19 @@ export function StartDialog({
         void taskService.definitionChart(definition.id).then((c) => setPermissions(nodeFormProperties(c.bpmnXml, d.taskDefKey)));
     });
   }, [definition, form, s.user, t]);
+  // a workflow form's record saved through its module, not started
+  const saveDraft = async () => {
+    const external = isExternal(formRef.current) ? formRef.current : null;
+    if (!external || !(await external.getData().catch(() => null))) return; // the messages are beside the fields
+    setBusy(true);
+    try {
+      if (await external.save()) onDraftSaved?.();
+    } catch (e) {
+      if (e instanceof HttpError && e.details && typeof e.details === 'object') external.setErrors(e.details as Record<string, string>);
+    } finally {
+      setBusy(false);
+    }
+  };
   const variables = (
     <>
       <Typography.Paragraph type="secondary">{t('start.noForm')}</Typography.Paragraph>
@@ -70,6 +86,16 @@ export function StartDialog({
       cancelText={t('cancel')}
       okButtonProps={{ 'data-action': 'start-submit' } as Record<string, string>}
       className="loom-start-dialog"
+      footer={(buttons) => (
+        <>
+          {moduleForm && onDraftSaved ? (
+            <Button data-action="start-draft" disabled={busy} onClick={() => void saveDraft()}>
+              {t('start.saveDraft')}
+            </Button>
+          ) : null}
+          {buttons}
+        </>
+      )}
       destroyOnHidden
       onCancel={onClose}
       onOk={async () => {

@@ -99,6 +99,15 @@ export default function ProcessStart({ query }: PageProps) {
           setStarting(null);
           navigate(back.startsWith('/') && !back.startsWith('//') ? back : APPLY_HREF);
         }}
+        onDraftSaved={
+          formUrl
+            ? () => {
+                void message.success(t('start.draftSaved'));
+                setStarting(null);
+                if (back.startsWith('/') && !back.startsWith('//')) navigate(back);
+              }
+            : undefined
+        }
       />
     </div>
   );
