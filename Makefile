@@ -75,7 +75,7 @@ e2e: ## API and browser tests through the real gateway
 test-jeeplus-client: ## the real JeePlus admin client (built beforehand at LOOM_JEEPLUS_CLIENT_DIR, default ~/.cache/loom/jeeplus-client/dist) in Chromium: its menu pages and everyday actions on a platform of its own (~3 min)
 	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=1 bash scripts/e2e.sh
 
-guide-screenshots: ## retakes the user guide's screenshots (docs/guide/<lang>/images) on a freshly seeded platform of its own (~4 min); commit the changed PNGs
+guide-screenshots: ## retakes the user guide's screenshots (docs/guide/<lang>/images) on a freshly seeded platform of its own (~3-5 min); commit the changed PNGs
 	@rm -rf .loom/guide-screenshots
 	@LOOM_E2E_STATE_DIR=$$PWD/.loom/guide-screenshots LOOM_GUIDE_SCREENSHOTS=1 LOOM_E2E_API=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=0 \
 		LOOM_E2E_BROWSER_ARGS=--file=guide bash scripts/e2e.sh
