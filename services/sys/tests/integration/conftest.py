@@ -13,7 +13,7 @@ from fastapi import FastAPI
 
 from loom_platform import db
 from loom_platform.embedded import free_port
-from loom_platform.testing.fixtures import service_databases, truncate_all
+from loom_platform.testing.fixtures import SeedSnapshot, service_databases
 from loom_sys.main import build
 from loom_sys.seed import seed
 from loom_sys.settings import SysSettings
@@ -56,12 +56,20 @@ async def app(settings: SysSettings) -> AsyncIterator[FastAPI]:
         yield application
 
 
+@pytest.fixture(scope="session")
+def seeded() -> SeedSnapshot:
+    return SeedSnapshot()
+
+
 @pytest.fixture(autouse=True)
-async def clean_database(app: FastAPI, settings: SysSettings) -> AsyncIterator[None]:
+async def clean_database(app: FastAPI, settings: SysSettings, seeded: SeedSnapshot) -> AsyncIterator[None]:
     """Every test starts from the seed alone."""
-    await truncate_all(app.state.engine)
-    async with db.session_factory(app.state.engine)() as session:
-        await seed(session, settings)
+
+    async def seed_once() -> None:
+        async with db.session_factory(app.state.engine)() as session:
+            await seed(session, settings)
+
+    await seeded.reset(app.state.engine, seed_once)
     app.state.auth.cache.invalidate()
     yield
 

@@ -11,7 +11,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +22,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from loom_platform.db import sync_url
 from loom_platform.embedded import free_port, postgres_url, start_nats
@@ -88,22 +88,105 @@ async def truncate_all(engine: AsyncEngine, keep: tuple[str, ...] = ("alembic_ve
     for attempt in range(5):
         try:
             async with engine.begin() as conn:
-                names = (
-                    (await conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")))
-                    .scalars()
-                    .all()
-                )
-                targets = [f'"{n}"' for n in names if n not in keep]
-                if targets:
-                    await conn.execute(text(f"TRUNCATE {', '.join(targets)} RESTART IDENTITY CASCADE"))
+                await _truncate(conn, keep)
             return
         except DBAPIError as exc:
             if getattr(exc.orig, "sqlstate", None) != DEADLOCK_DETECTED or attempt == 4:
                 raise
 
 
+async def _truncate(conn: AsyncConnection, keep: tuple[str, ...]) -> None:
+    names = (
+        (await conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")))
+        .scalars()
+        .all()
+    )
+    targets = [f'"{n}"' for n in names if n not in keep]
+    if targets:
+        await conn.execute(text(f"TRUNCATE {', '.join(targets)} RESTART IDENTITY CASCADE"))
+
+
 # PostgreSQL's SQLSTATE for a transaction aborted to break a deadlock.
 DEADLOCK_DETECTED = "40P01"
+
+
+class SeedSnapshot:
+    """A service's seeded rows, written by its seed once and put back before every later test.
+
+    Seeding row by row (menus, grants, dictionaries, each looked up before it is written) was most
+    of a sys test's time; copying the seeded tables back from a schema of their own is one
+    statement per table. The first :meth:`reset` empties the database, runs ``seed`` and keeps what
+    it wrote (rows and sequence positions); every later one empties the database and copies them
+    back, foreign keys unchecked while the copies go in (the rows were consistent when taken)."""
+
+    SCHEMA = "loom_test_seed"
+
+    def __init__(self) -> None:
+        self._tables: list[tuple[str, str]] | None = None  # table, its column list (no generated ones)
+        self._sequences: list[tuple[str, int, bool]] = []
+
+    async def reset(self, engine: AsyncEngine, seed: Callable[[], Awaitable[None]]) -> None:
+        if self._tables is None:
+            await truncate_all(engine)
+            await seed()
+            await self._take(engine)
+            return
+        for attempt in range(5):
+            try:
+                async with engine.begin() as conn:
+                    await _truncate(conn, ("alembic_version",))
+                    await conn.execute(text("SET LOCAL session_replication_role = replica"))
+                    for table, columns in self._tables:
+                        await conn.execute(
+                            text(
+                                f'INSERT INTO public."{table}" ({columns}) SELECT {columns} FROM {self.SCHEMA}."{table}"'
+                            )
+                        )
+                    for sequence, value, called in self._sequences:
+                        await conn.execute(
+                            text("SELECT setval(:name, :value, :called)"),
+                            {"name": f'public."{sequence}"', "value": value, "called": called},
+                        )
+                return
+            except DBAPIError as exc:
+                if getattr(exc.orig, "sqlstate", None) != DEADLOCK_DETECTED or attempt == 4:
+                    raise
+
+    async def _take(self, engine: AsyncEngine) -> None:
+        async with engine.begin() as conn:
+            await conn.execute(text(f"DROP SCHEMA IF EXISTS {self.SCHEMA} CASCADE"))
+            await conn.execute(text(f"CREATE SCHEMA {self.SCHEMA}"))
+            tables = (
+                await conn.execute(
+                    text(
+                        "SELECT c.relname, string_agg(quote_ident(a.attname), ', ' ORDER BY a.attnum) "
+                        "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                        "JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped "
+                        "AND a.attgenerated = '' "
+                        "WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relname <> 'alembic_version' "
+                        "GROUP BY c.relname ORDER BY c.relname"
+                    )
+                )
+            ).all()
+            kept: list[tuple[str, str]] = []
+            for table, columns in tables:
+                if (await conn.execute(text(f'SELECT EXISTS (SELECT 1 FROM public."{table}")'))).scalar():
+                    await conn.execute(
+                        text(
+                            f'CREATE TABLE {self.SCHEMA}."{table}" AS SELECT {columns} FROM public."{table}"'
+                        )
+                    )
+                    kept.append((table, columns))
+            sequences = (
+                await conn.execute(
+                    text(
+                        "SELECT sequencename, last_value, last_value IS NOT NULL FROM pg_sequences "
+                        "WHERE schemaname = 'public'"
+                    )
+                )
+            ).all()
+        self._tables = kept
+        self._sequences = [(name, value, True) for name, value, called in sequences if called]
 
 
 @contextmanager
