@@ -1,10 +1,2 @@
-export interface Area extends Record<string, unknown> {
-  id: string;
-  parentId?: string;
-  name: string;
-  code?: string;
-  type?: string;
-  sort?: number;
-  remarks?: string;
-  children?: Area[];
-}
+/** An area as the area tree reads it, with the areas below it (the OpenAPI's answer). */
+export type { AreaNode as Area } from '../../api/types';

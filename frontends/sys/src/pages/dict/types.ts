@@ -1,15 +1,2 @@
-export interface DictType extends Record<string, unknown> {
-  id: string;
-  type: string;
-  description?: string;
-  remarks?: string;
-}
-
-export interface DictValue extends Record<string, unknown> {
-  id: string;
-  dictTypeId: string;
-  label: string;
-  value: string;
-  sort?: number;
-  remarks?: string;
-}
+/** A dictionary and its values as the dictionary pages read them (the OpenAPI's answers). */
+export type { DictTypePublic as DictType, DictValuePublic as DictValue } from '../../api/types';

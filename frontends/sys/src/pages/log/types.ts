@@ -1,23 +1,7 @@
-export interface LogRow extends Record<string, unknown> {
-  id: string;
-  type: string;
-  title?: string;
-  service?: string;
-  requestUri?: string;
-  requestType?: string;
-  params?: string;
-  recordIds?: string;
-  before?: string | null;
-  after?: string | null;
-  /** The labels of the fields before and after name: `{table: {field: label}}` as JSON. */
-  labels?: string | null;
-  result?: string;
-  exception?: string | null;
-  recordTime?: number;
-  remoteAddr?: string;
-  createDate?: string;
-  createBy?: { id?: string; name?: string; loginName?: string };
-}
+import type { LogPublic } from '../../api/types';
+
+/** A log row as the log list reads it (the OpenAPI's answer). */
+export type LogRow = LogPublic;
 
 export interface FieldChange {
   /** The record the field belongs to (`"<table> <id>"`), empty for a request body. */

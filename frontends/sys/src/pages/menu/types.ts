@@ -1,16 +1,2 @@
-export interface Menu extends Record<string, unknown> {
-  id: string;
-  parentId?: string;
-  name: string;
-  nameEn?: string | null;
-  href?: string;
-  target?: string;
-  icon?: string;
-  sort?: number;
-  isShow?: string;
-  type?: string;
-  permission?: string;
-  affix?: string;
-  remarks?: string;
-  children?: Menu[];
-}
+/** A menu as the menu tree reads it, with the menus below it (the OpenAPI's answer). */
+export type { MenuNode as Menu } from '../../api/types';

@@ -1,21 +1,2 @@
-export interface PersonRef {
-  id?: string;
-  name?: string;
-}
-
-export interface Office extends Record<string, unknown> {
-  id: string;
-  parentId?: string;
-  parentIds?: string;
-  name: string;
-  code?: string;
-  type?: string;
-  grade?: string;
-  sort?: number;
-  useable?: string;
-  remarks?: string;
-  /** The manager and deputy (users); `{id}` is enough when saving, an empty id clears one. */
-  primaryPerson?: PersonRef | null;
-  deputyPerson?: PersonRef | null;
-  children?: Office[];
-}
+/** An office as the office tree reads it, with the offices below it (the OpenAPI's answer). */
+export type { OfficeNode as Office, PersonName as PersonRef } from '../../api/types';

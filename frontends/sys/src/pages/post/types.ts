@@ -1,9 +1,2 @@
-export interface Post extends Record<string, unknown> {
-  id: string;
-  name: string;
-  code: string;
-  type?: string;
-  status?: string;
-  sort?: number;
-  remarks?: string;
-}
+/** A post as the post list and its form read it (the OpenAPI's answer). */
+export type { PostPublic as Post } from '../../api/types';

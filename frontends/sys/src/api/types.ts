@@ -1,0 +1,17 @@
+/** The answers of sys's HTTP API as its OpenAPI declares them (generated in `schema.gen.ts` by
+ * `make clients`): pages name these instead of declaring an answer's shape by hand. */
+import type { components } from './schema.gen';
+
+type Schemas = components['schemas'];
+
+export type PostPublic = Schemas['PostPublic'];
+export type AreaNode = Schemas['AreaNode'];
+export type AreaPublic = Schemas['AreaPublic'];
+export type DictTypePublic = Schemas['DictTypePublic'];
+export type DictValuePublic = Schemas['DictValuePublic'];
+export type LogPublic = Schemas['LogPublic'];
+export type OfficeNode = Schemas['OfficeNode'];
+export type OfficePublic = Schemas['OfficePublic'];
+export type PersonName = Schemas['PersonName'];
+export type MenuNode = Schemas['MenuNode'];
+export type MenuPublic = Schemas['MenuPublic'];
