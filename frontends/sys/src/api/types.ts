@@ -15,3 +15,7 @@ export type OfficePublic = Schemas['OfficePublic'];
 export type PersonName = Schemas['PersonName'];
 export type MenuNode = Schemas['MenuNode'];
 export type MenuPublic = Schemas['MenuPublic'];
+export type RolePublic = Schemas['RolePublic'];
+export type RoleDetail = Schemas['RoleDetail'];
+export type MenuGrantNode = Schemas['MenuGrantNode'];
+export type DataRuleNode = Schemas['DataRuleNode'];

@@ -1,20 +1,6 @@
-export interface Role extends Record<string, unknown> {
-  id: string;
-  name: string;
-  enName?: string;
-  useable?: string;
-  remarks?: string;
-  menuIdList?: string[];
-  dataScope?: string;
-  officeIdList?: string[];
-  dataRuleIdList?: string[];
-  dataRuleIds?: string;
-}
+/** A role as the role list reads it, as its form reads it, and the nodes of the grant screen's
+ * trees (menus and buttons; menus carrying data rules): the OpenAPI's answers. */
+import type { DataRuleNode, MenuGrantNode } from '../../api/types';
 
-export interface MenuNode {
-  id: string;
-  name: string;
-  type?: string;
-  permission?: string;
-  children?: MenuNode[];
-}
+export type { RoleDetail, RolePublic as Role } from '../../api/types';
+export type MenuNode = MenuGrantNode | DataRuleNode;

@@ -4,7 +4,8 @@ import type { DataNode } from 'antd/es/tree';
 import { useTranslation } from 'react-i18next';
 import { http, useFeedback } from '@loom/ui';
 import { roleService } from '../service';
-import type { MenuNode, Role } from '../types';
+import type { DataRuleNode, MenuGrantNode } from '../../../api/types';
+import type { MenuNode, Role, RoleDetail } from '../types';
 
 function allKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => [n.id, ...allKeys(n.children ?? [])]);
@@ -40,10 +41,10 @@ function leafKeys(nodes: MenuNode[]): Set<string> {
 export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const { t } = useTranslation('sys');
   const { message } = useFeedback();
-  const [tree, setTree] = useState<MenuNode[] | null>(null);
+  const [tree, setTree] = useState<MenuGrantNode[] | null>(null);
   const [checked, setChecked] = useState<string[]>([]);
   const [expanded, setExpanded] = useState<string[]>([]);
-  const [full, setFull] = useState<Role | null>(null);
+  const [full, setFull] = useState<RoleDetail | null>(null);
   const [saving, setSaving] = useState(false);
   const [rules, setRules] = useState<MenuNode[] | null>(null);
   const [checkedRules, setCheckedRules] = useState<string[]>([]);
@@ -53,7 +54,7 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
     setTree(null);
     setRules(null);
     // the data rules of menus (leaves `dataRule-<id>`), granted beside the menus (as JeePlus)
-    void Promise.all([http.get<MenuNode[]>('/sys/dataRule/treeData'), roleService.queryById(role.id)]).then(([nodes, r]) => {
+    void Promise.all([http.get<DataRuleNode[]>('/sys/dataRule/treeData'), roleService.queryById(role.id)]).then(([nodes, r]) => {
       setRules(Array.isArray(nodes) ? nodes : []);
       setCheckedRules((r?.dataRuleIdList ?? []).map((id) => `dataRule-${id}`));
     });
@@ -69,7 +70,7 @@ export function AuthDialog({ role, onClose }: { role: Role | null; onClose: () =
   }, [role]);
 
   const data = useMemo<DataNode[]>(() => {
-    const conv = (nodes: MenuNode[]): DataNode[] =>
+    const conv = (nodes: MenuGrantNode[]): DataNode[] =>
       nodes.map((n) => ({
         key: n.id,
         title: (
