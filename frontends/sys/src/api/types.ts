@@ -19,3 +19,5 @@ export type RolePublic = Schemas['RolePublic'];
 export type RoleDetail = Schemas['RoleDetail'];
 export type MenuGrantNode = Schemas['MenuGrantNode'];
 export type DataRuleNode = Schemas['DataRuleNode'];
+export type UserPublic = Schemas['UserPublic'];
+export type UserDetail = Schemas['UserDetail'];

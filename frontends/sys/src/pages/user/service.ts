@@ -1,10 +1,10 @@
 import { http } from '@loom/ui';
-import type { User } from './types';
+import type { UserDetail } from './types';
 
 export const userService = {
   listUrl: '/sys/user/list',
   deleteUrl: '/sys/user/delete',
-  queryById: (id: string) => http.get<User>('/sys/user/queryById', { id }),
+  queryById: (id: string) => http.get<UserDetail>('/sys/user/queryById', { id }),
   save: (u: Record<string, unknown>) => http.post<string>('/sys/user/save', u),
   setLoginFlag: (ids: string[], loginFlag: '0' | '1') => http.put<string>('/sys/user/updateLoginFlag', { ids: ids.join(','), loginFlag }),
   resetPassword: (id: string, newPassword: string) => http.put<string>('/sys/user/resetPassword', { id, newPassword }),

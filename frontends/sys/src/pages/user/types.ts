@@ -1,32 +1,13 @@
-export interface Ref {
-  id: string;
-  name?: string;
-}
+import type { UserDetail } from '../../api/types';
 
-export interface User extends Record<string, unknown> {
-  id: string;
-  loginName: string;
-  name: string;
-  no?: string;
-  email?: string;
-  phone?: string;
-  mobile?: string;
-  photo?: string;
-  loginFlag?: string;
-  remarks?: string;
-  companyDTO?: Ref | null;
-  officeDTO?: Ref | null;
-  roleIdList?: string[];
-  postIdList?: string[];
-  roleNames?: string;
-  createDate?: string;
-}
+/** A user as the user list reads it, and as the user form reads it (the OpenAPI's answers). */
+export type { UserDetail, UserPublic as User } from '../../api/types';
 
-/** The form values (company and department as plain ids). */
-export interface UserForm extends User {
+/** The form's values: the user as read, company and department as plain ids, the passwords. */
+export type UserForm = Partial<UserDetail> & {
   companyId?: string;
   officeId?: string;
   password?: string;
   confirmPassword?: string;
   oldLoginName?: string;
-}
+};
