@@ -3368,24 +3368,6 @@ export interface components {
             workerId: string;
         };
         /**
-         * NodePublic
-         * @description A node as :func:`render_node` answers it: a domain's own fields extend it.
-         */
-        loom_platform__tree__NodePublic: {
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            /** Parentid */
-            parentId: string;
-            /** Parentids */
-            parentIds: string;
-            /** Remarks */
-            remarks: string | null;
-            /** Sort */
-            sort: number;
-        };
-        /**
          * Sender
          * @description Who sent a copy: their id and name.
          */
@@ -3394,18 +3376,6 @@ export interface components {
             id: string | null;
             /** Name */
             name: string;
-        };
-        /**
-         * NodePublic
-         * @description A node of a version: id, name and BPMN kind (userTask, exclusiveGateway, ...).
-         */
-        loom_workflow__migration__schemas__NodePublic: {
-            /** Id */
-            id: string;
-            /** Kind */
-            kind: string;
-            /** Name */
-            name?: string | null;
         };
         /**
          * Sender
@@ -3454,12 +3424,24 @@ export interface components {
             total: number;
         };
         /**
+         * MigrationNodePublic
+         * @description A node of a version: id, name and BPMN kind (userTask, exclusiveGateway, ...).
+         */
+        MigrationNodePublic: {
+            /** Id */
+            id: string;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name?: string | null;
+        };
+        /**
          * MigrationPlanPublic
          * @description Both versions' nodes: the source's with their mapping, the target's, and which are new.
          */
         MigrationPlanPublic: {
             /** Added */
-            added: components["schemas"]["loom_workflow__migration__schemas__NodePublic"][];
+            added: components["schemas"]["MigrationNodePublic"][];
             /** Nodes */
             nodes: components["schemas"]["NodeMappingPublic"][];
             /** Sourcedefinitionid */
@@ -3469,7 +3451,7 @@ export interface components {
             /** Targetdefinitionid */
             targetDefinitionId: string;
             /** Targetnodes */
-            targetNodes: components["schemas"]["loom_workflow__migration__schemas__NodePublic"][];
+            targetNodes: components["schemas"]["MigrationNodePublic"][];
             /** Targetversion */
             targetVersion: number;
         };
@@ -3584,6 +3566,24 @@ export interface components {
             removed: boolean;
             /** Targetid */
             targetId?: string | null;
+        };
+        /**
+         * NodePublic
+         * @description A node as :func:`render_node` answers it: a domain's own fields extend it.
+         */
+        NodePublic: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Parentid */
+            parentId: string;
+            /** Parentids */
+            parentIds: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
         };
         /** NodeSettingRecord */
         NodeSettingRecord: {
@@ -4776,7 +4776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["loom_platform__tree__NodePublic"];
+                    "application/json": components["schemas"]["NodePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -5,7 +5,7 @@ type Schemas = components['schemas'];
 
 export type MigrationPlan = Schemas['MigrationPlanPublic'];
 export type NodeMapping = Schemas['NodeMappingPublic'];
-export type MigrationNode = Schemas['NodePublic'];
+export type MigrationNode = Schemas['MigrationNodePublic'];
 export type MigrationRequest = Schemas['MigrationRequest'];
 export type DryRun = Schemas['DryRunPublic'];
 export type InstanceOutcome = Schemas['InstanceOutcome'];

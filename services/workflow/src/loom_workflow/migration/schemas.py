@@ -13,7 +13,7 @@ from loom_platform.wire import WireModel
 Outcome = Literal["movable", "left", "queued", "moved"]
 
 
-class NodePublic(WireModel):
+class MigrationNodePublic(WireModel):
     """A node of a version: id, name and BPMN kind (userTask, exclusiveGateway, ...)."""
 
     id: str
@@ -21,7 +21,7 @@ class NodePublic(WireModel):
     kind: str
 
 
-class NodeMappingPublic(NodePublic):
+class NodeMappingPublic(MigrationNodePublic):
     """A node of the source version, where its tokens go (``targetId``, null: nowhere), whether that
     was found by id, and whether the target version lacks the node."""
 
@@ -38,8 +38,8 @@ class MigrationPlanPublic(WireModel):
     target_definition_id: str
     target_version: int
     nodes: list[NodeMappingPublic]
-    added: list[NodePublic]
-    target_nodes: list[NodePublic]
+    added: list[MigrationNodePublic]
+    target_nodes: list[MigrationNodePublic]
 
 
 class MigrationRequest(WireModel):

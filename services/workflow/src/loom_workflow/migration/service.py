@@ -25,10 +25,10 @@ from loom_workflow.migration.schemas import (
     DryRunPublic,
     InstanceOutcome,
     MigrationBatchPublic,
+    MigrationNodePublic,
     MigrationPlanPublic,
     MigrationRequest,
     NodeMappingPublic,
-    NodePublic,
 )
 from loom_workflow.pgstore import tables as t
 from loom_workflow.users import user_names
@@ -57,8 +57,8 @@ def _model(definition: ProcessDefinition) -> ProcessModel:
     return next((m for m in models if m.id == definition.key), models[0])
 
 
-def _node(node: FlowNode) -> NodePublic:
-    return NodePublic(id=node.id, name=node.name, kind=node.kind)
+def _node(node: FlowNode) -> MigrationNodePublic:
+    return MigrationNodePublic(id=node.id, name=node.name, kind=node.kind)
 
 
 async def plan_of(
