@@ -8,7 +8,7 @@ SERVICE ?=
 PYTEST_WORKERS ?= 2
 PYTHON_TEST_DIRS := libs/platform libs/contracts libs/form-rules services/sys services/gencode services/workflow services/forms services/apps deploy
 
-.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e test-jeeplus-client guide-screenshots fuzz lint typecheck proto clients gateway bench clean compose-secrets test-compose
+.PHONY: help install install-python install-frontends install-browser frontends dev test test-python test-generator test-frontends e2e jeeplus-client test-jeeplus-client guide-screenshots fuzz lint typecheck proto clients gateway bench clean compose-secrets test-compose
 
 help: ## list the targets
 	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}'
@@ -72,8 +72,14 @@ test-frontends: ## vitest component tests (and the generated clients current wit
 e2e: ## API and browser tests through the real gateway
 	@bash scripts/e2e.sh
 
-test-jeeplus-client: ## the real JeePlus admin client (built beforehand at LOOM_JEEPLUS_CLIENT_DIR, default ~/.cache/loom/jeeplus-client/dist) in Chromium: its menu pages and everyday actions on a platform of its own (~3 min)
-	@LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=1 bash scripts/e2e.sh
+JEEPLUS_CLIENT_DIR ?= $(or $(LOOM_JEEPLUS_CLIENT_DIR),$(HOME)/.cache/loom/jeeplus-client/dist)
+
+jeeplus-client: ## build the real JeePlus-Vue client from its public source at its pinned commit and lock (scripts/build_jeeplus_client.sh; LOOM_JEEPLUS_SRC a clone, else cloned; ~12 min)
+	@LOOM_JEEPLUS_CLIENT_DIR=$(JEEPLUS_CLIENT_DIR) bash scripts/build_jeeplus_client.sh
+
+test-jeeplus-client: ## the real JeePlus admin client (at LOOM_JEEPLUS_CLIENT_DIR, default ~/.cache/loom/jeeplus-client/dist; built first when absent) in Chromium: its menu pages and everyday actions on a platform of its own (~3 min)
+	@[ -f $(JEEPLUS_CLIENT_DIR)/index.html ] || $(MAKE) --no-print-directory jeeplus-client
+	@LOOM_JEEPLUS_CLIENT_DIR=$(JEEPLUS_CLIENT_DIR) LOOM_E2E_API=0 LOOM_E2E_BROWSER=0 LOOM_E2E_FUZZ=0 LOOM_E2E_JEEPLUS=1 bash scripts/e2e.sh
 
 guide-screenshots: ## retakes the user guide's screenshots (docs/guide/<lang>/images) on a freshly seeded platform of its own (~3-5 min); commit the changed PNGs
 	@rm -rf .loom/guide-screenshots

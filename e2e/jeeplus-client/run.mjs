@@ -4,10 +4,11 @@
 // role with menu rights, a table designed, synced and generated, a form designed and published, a
 // process drawn, published, started and approved).
 //
-// The client is not part of this repository, nor is a way to build it: a JeePlus-Vue client built
-// beforehand from its public source (jp-ui with VUE_APP_SERVER_URL=/api) is found at
-// LOOM_JEEPLUS_CLIENT_DIR (default ~/.cache/loom/jeeplus-client/dist). Without one the test says so
-// and passes over (exit 0); `make test` runs it only then, `make test-jeeplus-client` alone.
+// The client is not part of this repository: a JeePlus-Vue client built beforehand from its public
+// source (`make jeeplus-client`, scripts/build_jeeplus_client.sh: jp-ui at a pinned commit with its
+// own lock file, VUE_APP_SERVER_URL=/api) is found at LOOM_JEEPLUS_CLIENT_DIR (default
+// ~/.cache/loom/jeeplus-client/dist). Without one the test says so and passes over (exit 0); `make
+// test` runs it only then, `make test-jeeplus-client` alone (building it first when absent).
 //   LOOM_PORTAL_URL   Loom's gateway (default http://127.0.0.1:8080); the client is served beside
 //                     it on one origin (its files at /, /api/... handed to the gateway)
 //   --only=<name>     run the steps whose name contains <name> (login always runs)
