@@ -1520,6 +1520,33 @@ export interface components {
             projectPath?: string | null;
         };
         /**
+         * ColumnIn
+         * @description A column: ``oldName`` is its name before this change (a rename keeps its values).
+         */
+        ColumnIn: {
+            /** Comments */
+            comments?: string | null;
+            /**
+             * Isnull
+             * @default 1
+             */
+            isNull: string;
+            /**
+             * Ispk
+             * @default 0
+             */
+            isPk: string;
+            /**
+             * Jdbctype
+             * @default varchar(64)
+             */
+            jdbcType: string;
+            /** Name */
+            name: string;
+            /** Oldname */
+            oldName?: string | null;
+        };
+        /**
          * ColumnMeta
          * @description A column an SQL answers: its name, type and label (the name).
          */
@@ -1679,6 +1706,31 @@ export interface components {
             /** Type */
             type?: string | null;
         };
+        /** DataSetColumnIn */
+        DataSetColumnIn: {
+            /**
+             * Isneed
+             * @default true
+             */
+            isNeed: unknown;
+            /** Label */
+            label?: string | null;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Sort
+             * @default 0
+             */
+            sort: number;
+            /**
+             * Type
+             * @default
+             */
+            type: string;
+        };
         /**
          * DataSetColumnPublic
          * @description A column a set answers: its label, and whether it takes part in analysis.
@@ -1775,7 +1827,7 @@ export interface components {
          */
         DataSetSave: {
             /** Columnlist */
-            columnList?: components["schemas"]["loom_gencode__dataset__schemas__ColumnIn"][];
+            columnList?: components["schemas"]["DataSetColumnIn"][];
             db?: components["schemas"]["Ref"];
             /** Id */
             id?: string | null;
@@ -1964,58 +2016,6 @@ export interface components {
             sort?: unknown;
             /** Value */
             value?: string | null;
-        };
-        /** ColumnIn */
-        loom_gencode__dataset__schemas__ColumnIn: {
-            /**
-             * Isneed
-             * @default true
-             */
-            isNeed: unknown;
-            /** Label */
-            label?: string | null;
-            /**
-             * Name
-             * @default
-             */
-            name: string;
-            /**
-             * Sort
-             * @default 0
-             */
-            sort: number;
-            /**
-             * Type
-             * @default
-             */
-            type: string;
-        };
-        /**
-         * ColumnIn
-         * @description A column: ``oldName`` is its name before this change (a rename keeps its values).
-         */
-        loom_gencode__dbtable__schemas__ColumnIn: {
-            /** Comments */
-            comments?: string | null;
-            /**
-             * Isnull
-             * @default 1
-             */
-            isNull: string;
-            /**
-             * Ispk
-             * @default 0
-             */
-            isPk: string;
-            /**
-             * Jdbctype
-             * @default varchar(64)
-             */
-            jdbcType: string;
-            /** Name */
-            name: string;
-            /** Oldname */
-            oldName?: string | null;
         };
         /** Page[CodeParamSave] */
         Page_CodeParamSave_: {
@@ -2374,7 +2374,7 @@ export interface components {
          */
         TableIn: {
             /** Columnlist */
-            columnList?: components["schemas"]["loom_gencode__dbtable__schemas__ColumnIn"][];
+            columnList?: components["schemas"]["ColumnIn"][];
             /** Comments */
             comments?: string | null;
             /**

@@ -2561,7 +2561,7 @@ export interface components {
         Announcement: {
             /** Content */
             content: string;
-            createBy: components["schemas"]["loom_workflow__notice__schemas__Sender"];
+            createBy: components["schemas"]["AnnouncementSender"];
             /** Createdate */
             createDate: string | null;
             /** Id */
@@ -2594,6 +2594,18 @@ export interface components {
             total: number;
             /** Unread */
             unread: number;
+        };
+        /**
+         * AnnouncementSender
+         * @description Who sent an announcement (the platform: nobody).
+         */
+        AnnouncementSender: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Photo */
+            photo: string;
         };
         /** Body_import_process_model_app_rest_import_process_model_post */
         Body_import_process_model_app_rest_import_process_model_post: {
@@ -2807,7 +2819,7 @@ export interface components {
          *     (ISO 8601).
          */
         CopyPublic: {
-            createBy: components["schemas"]["loom_workflow__flowcopy__schemas__Sender"];
+            createBy: components["schemas"]["CopySender"];
             /** Createdate */
             createDate: string | null;
             /** Id */
@@ -2828,6 +2840,16 @@ export interface components {
             taskName: string | null;
             /** Userid */
             userId: string;
+        };
+        /**
+         * CopySender
+         * @description Who sent a copy: their id and name.
+         */
+        CopySender: {
+            /** Id */
+            id: string | null;
+            /** Name */
+            name: string;
         };
         /**
          * DecisionExecutionList
@@ -3144,6 +3166,40 @@ export interface components {
             /** Workerid */
             workerId: string;
         };
+        /** FlowAssigneeRow */
+        FlowAssigneeRow: {
+            /** Condition */
+            condition: string | null;
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Id */
+            id: string;
+            /** Operationtype */
+            operationType: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            taskDef: components["schemas"]["TaskDefRef"];
+            /** Taskdefid */
+            taskDefId: string;
+            /** Type */
+            type: string;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Value */
+            value: string | null;
+        };
         /** FlowAssigneeSave */
         FlowAssigneeSave: {
             /**
@@ -3170,6 +3226,40 @@ export interface components {
             type: string;
             /** Value */
             value?: string | null;
+        };
+        /** FlowButtonRow */
+        FlowButtonRow: {
+            /** Code */
+            code: string;
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Id */
+            id: string;
+            /** Ishide */
+            isHide: string;
+            /** Name */
+            name: string;
+            /** Next */
+            next: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            taskDef: components["schemas"]["TaskDefRef"];
+            /** Taskdefid */
+            taskDefId: string;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
         };
         /** FlowButtonSave */
         FlowButtonSave: {
@@ -3200,6 +3290,40 @@ export interface components {
              * @default 0
              */
             sort: number;
+        };
+        /** FlowConditionRow */
+        FlowConditionRow: {
+            /** Compare */
+            compare: string;
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Field */
+            field: string;
+            /** Id */
+            id: string;
+            /** Logic */
+            logic: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+            taskDef: components["schemas"]["TaskDefRef"];
+            /** Taskdefid */
+            taskDefId: string;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+            /** Value */
+            value: string;
         };
         /** FlowConditionSave */
         FlowConditionSave: {
@@ -3366,28 +3490,6 @@ export interface components {
             };
             /** Workerid */
             workerId: string;
-        };
-        /**
-         * Sender
-         * @description Who sent a copy: their id and name.
-         */
-        loom_workflow__flowcopy__schemas__Sender: {
-            /** Id */
-            id: string | null;
-            /** Name */
-            name: string;
-        };
-        /**
-         * Sender
-         * @description Who sent an announcement (the platform: nobody).
-         */
-        loom_workflow__notice__schemas__Sender: {
-            /** Id */
-            id: string;
-            /** Name */
-            name: string;
-            /** Photo */
-            photo: string;
         };
         /**
          * MigrationBatchPublic
@@ -3741,6 +3843,32 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[TaskDefExtensionRecord] */
+        Page_TaskDefExtensionRecord_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["TaskDefExtensionRecord"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[WorkerPublic] */
+        Page_WorkerPublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["WorkerPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
         /**
          * PageBody
          * @description A page of a list (MyBatis-Plus shape): the rows, their total, the page number and size.
@@ -3915,6 +4043,50 @@ export interface components {
             after?: components["schemas"]["TaskStatePublic"] | null;
             before?: components["schemas"]["TaskStatePublic"] | null;
         };
+        /**
+         * TaskDefExtensionDetail
+         * @description One node's extension with its buttons, conditions and reviewer rules, each by sort (no id
+         *     and empty lists when nothing is configured).
+         */
+        TaskDefExtensionDetail: {
+            /** Flowassigneelist */
+            flowAssigneeList: components["schemas"]["FlowAssigneeRow"][];
+            /** Flowbuttonlist */
+            flowButtonList: components["schemas"]["FlowButtonRow"][];
+            /** Flowconditionlist */
+            flowConditionList: components["schemas"]["FlowConditionRow"][];
+            /** Id */
+            id: string | null;
+            /** Processdefid */
+            processDefId: string;
+            /** Taskdefid */
+            taskDefId: string;
+        };
+        /** TaskDefExtensionRecord */
+        TaskDefExtensionRecord: {
+            /** Createby */
+            createBy: string | null;
+            /**
+             * Createdate
+             * Format: date-time
+             */
+            createDate: string;
+            /** Id */
+            id: string;
+            /** Processdefid */
+            processDefId: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Taskdefid */
+            taskDefId: string;
+            /** Updateby */
+            updateBy: string | null;
+            /**
+             * Updatedate
+             * Format: date-time
+             */
+            updateDate: string;
+        };
         /** TaskDefExtensionSave */
         TaskDefExtensionSave: {
             /** Flowassigneelist */
@@ -3929,6 +4101,14 @@ export interface components {
             processDefId: string;
             /** Taskdefid */
             taskDefId: string;
+        };
+        /**
+         * TaskDefRef
+         * @description The node extension a row belongs to.
+         */
+        TaskDefRef: {
+            /** Id */
+            id: string;
         };
         /**
          * TaskStatePublic
@@ -4033,6 +4213,32 @@ export interface components {
             before?: unknown;
             /** Name */
             name: string;
+        };
+        /**
+         * WorkerPublic
+         * @description A worker as the list shows it: its topics, whether enabled ('1'), never its token's hash,
+         *     only whether it has one and the token's last characters; when it was last seen and created
+         *     (ISO 8601).
+         */
+        WorkerPublic: {
+            /** Createdate */
+            createDate: string | null;
+            /** Enabled */
+            enabled: string;
+            /** Hastoken */
+            hasToken: boolean;
+            /** Id */
+            id: string;
+            /** Lastseen */
+            lastSeen: string | null;
+            /** Name */
+            name: string;
+            /** Remarks */
+            remarks: string | null;
+            /** Tokenhint */
+            tokenHint: string | null;
+            /** Topics */
+            topics: string;
         };
         /**
          * WorkerToken
@@ -7206,7 +7412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_TaskDefExtensionRecord_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7292,11 +7498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskDefExtensionDetail"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7381,11 +7583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskDefExtensionDetail"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8434,7 +8632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["Page_WorkerPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8519,11 +8717,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WorkerPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -132,8 +132,10 @@ class Resource:
     render: Callable[[Any], dict[str, Any]] | None = None
     """How a record is answered (default: its wire shape)."""
     answer: type[BaseModel] | None = None
-    """The model of what ``render`` (or ``read``) answers, declared in the OpenAPI document and
-    checked on every answer."""
+    """The model of what ``render`` answers, declared in the OpenAPI document and checked on every
+    answer."""
+    detail: type[BaseModel] | None = None
+    """The model of what ``read`` answers (``queryById``), when it is not ``answer``."""
     publish: Publisher | None = None
     """How a change is announced (default: not at all)."""
     access: Access = Access()
@@ -369,16 +371,21 @@ def _fields_of(wire: type[WireModel]) -> dict[str, Any]:
 
 
 def _answer_of(resource: Resource) -> type[BaseModel] | None:
-    """The model a resource's records are answered in: declared, or known to the engine (else None)."""
+    """The model a resource's rows are listed in: declared, or known to the engine (else None)."""
     if resource.answer is not None:
         return resource.answer
-    if resource.read is not None:
-        return None
     if resource.render is None:
         return resource.wire
     if resource.render is camel:
         return camel_model(resource.model)
     return None
+
+
+def _detail_of(resource: Resource) -> type[BaseModel] | None:
+    """The model ``queryById`` answers: declared, or the rows' when ``read`` is the engine's own."""
+    if resource.detail is not None:
+        return resource.detail
+    return _answer_of(resource) if resource.read is None else None
 
 
 def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> None:
@@ -388,7 +395,7 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
     Saver_ = Annotated[Principal, _caller(resource.access.save)]
     Deleter = Annotated[Principal, _caller(resource.access.delete)]
     body_type = resource.wire
-    answer = _answer_of(resource)
+    answer, detail = _answer_of(resource), _detail_of(resource)
 
     if resource.list_route:
 
@@ -406,8 +413,8 @@ def add_routes(router: APIRouter, resource: Resource, *, prefix: str = "") -> No
         @router.get(
             f"{prefix}/queryById",
             name=f"{resource.name}_query_by_id",
-            response_model=answer if answer is not None else Any,
-            openapi_extra=RECORD if answer is None else None,
+            response_model=detail if detail is not None else Any,
+            openapi_extra=RECORD if detail is None else None,
         )
         async def query_by_id(session: SessionDep, _: Reader_, id: str) -> Any:  # noqa: A002 - the wire name
             """One record (with its nested rows)."""

@@ -21,7 +21,7 @@ class ParamIn(WireModel):
     sort: int = 0
 
 
-class ColumnIn(WireModel):
+class DataSetColumnIn(WireModel):
     name: str = ""
     type: str = ""
     label: str | None = None
@@ -37,7 +37,7 @@ class DataSetSave(WireModel):
     name: str = ""
     sqlcmd: str = ""
     params: list[ParamIn] = Field(default_factory=list)
-    column_list: list[ColumnIn] = Field(default_factory=list)
+    column_list: list[DataSetColumnIn] = Field(default_factory=list)
 
 
 def _text(value: Any) -> str:

@@ -20,6 +20,7 @@ from loom_workflow.extension.schemas import (
     ConditionSave,
     ListenerSave,
     NodeSettingSave,
+    TaskDefExtensionDetail,
     TaskDefExtensionSave,
 )
 
@@ -125,6 +126,7 @@ TASK_DEF_EXTENSION = _node_records(
     sortable={"task_def_id": "task_def_id"},
     order=("task_def_id",),
     read=_read_extension,
+    detail=TaskDefExtensionDetail,
 )
 
 NODE_SETTING = _node_records(

@@ -11,9 +11,9 @@ from fastapi import APIRouter
 from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep
-from loom_platform.openapi import RECORD
 from loom_workflow.extension import service
 from loom_workflow.extension.resources import BUTTON, MODEL_READ, NODE_SETTING, RESOURCES, TASK_DEF_EXTENSION
+from loom_workflow.extension.schemas import TaskDefExtensionDetail
 
 routers_by_name = {r.name: APIRouter(prefix=f"/extension/{r.name}", tags=["extension"]) for r in RESOURCES}
 for _resource in RESOURCES:
@@ -51,7 +51,7 @@ async def validate_name(
 ModelReader = Annotated[Principal, require_permission(*MODEL_READ)]
 
 
-@task_def.get("/queryByDefIdAndTaskId", openapi_extra=RECORD)
+@task_def.get("/queryByDefIdAndTaskId", response_model=TaskDefExtensionDetail)
 async def task_def_by_node(session: SessionDep, _: ModelReader, processDefId: str, taskDefId: str) -> Any:  # noqa: N803
     """The extension of one node (``processDefId`` carries the process key)."""
     return await service.extension_of(session, processDefId, taskDefId)

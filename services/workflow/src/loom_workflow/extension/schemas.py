@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, Field, create_model
+from sqlmodel import SQLModel
 
-from loom_platform.wire import WireModel
+from loom_platform.crud import camel_model
+from loom_platform.wire import Answer, WireModel
+from loom_workflow.extension.models import FlowAssignee, FlowButton, FlowCondition
 
 
 class CommonSave(WireModel):
@@ -80,3 +83,31 @@ class NodeSettingSave(WireModel):
 
 # The dry run (another domain) still imports the former name.
 TaskDefExtensionIn = TaskDefExtensionSave
+
+
+class TaskDefRef(Answer):
+    """The node extension a row belongs to."""
+
+    id: str
+
+
+def _node_row(model: type[SQLModel]) -> type[BaseModel]:
+    """A node's button, condition or reviewer rule: every column, and the extension it belongs to."""
+    return create_model(f"{model.__name__}Row", __base__=camel_model(model), task_def=(TaskDefRef, ...))
+
+
+FlowButtonRow = _node_row(FlowButton)
+FlowConditionRow = _node_row(FlowCondition)
+FlowAssigneeRow = _node_row(FlowAssignee)
+
+
+class TaskDefExtensionDetail(Answer):
+    """One node's extension with its buttons, conditions and reviewer rules, each by sort (no id
+    and empty lists when nothing is configured)."""
+
+    id: str | None
+    process_def_id: str
+    task_def_id: str
+    flow_button_list: list[FlowButtonRow]  # type: ignore[valid-type]
+    flow_condition_list: list[FlowConditionRow]  # type: ignore[valid-type]
+    flow_assignee_list: list[FlowAssigneeRow]  # type: ignore[valid-type]

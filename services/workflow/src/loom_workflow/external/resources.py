@@ -8,7 +8,7 @@ from loom_platform.i18n import translate
 from loom_workflow.external import workers
 from loom_workflow.external.errors import WorkerNotFound
 from loom_workflow.external.models import ExternalWorker
-from loom_workflow.external.schemas import WorkerSave
+from loom_workflow.external.schemas import WorkerPublic, WorkerSave
 
 VIEW = ("flowable:externalTask:view",)
 EDIT = ("flowable:externalTask:add", "flowable:externalTask:edit")
@@ -17,6 +17,7 @@ WORKER = Resource(
     name="external_worker",
     model=ExternalWorker,
     wire=WorkerSave,
+    answer=WorkerPublic,
     like={"name": "name", "topics": "topics"},
     sortable={"name": "name", "create_date": "create_date"},
     order=("name",),

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 from loom_workflow.typed import type_of, value_of, wire_value
 
 MAX_LOCK_MS = 24 * 3600 * 1000
@@ -162,3 +162,19 @@ class WorkerToken(WireModel):
     id: str
     name: str
     token: str
+
+
+class WorkerPublic(Answer):
+    """A worker as the list shows it: its topics, whether enabled ('1'), never its token's hash,
+    only whether it has one and the token's last characters; when it was last seen and created
+    (ISO 8601)."""
+
+    id: str
+    name: str
+    topics: str
+    enabled: str
+    remarks: str | None
+    has_token: bool
+    token_hint: str | None
+    last_seen: str | None
+    create_date: str | None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from loom_platform.wire import Answer
 
 
-class Sender(Answer):
+class CopySender(Answer):
     """Who sent a copy: their id and name."""
 
     id: str | None
@@ -26,5 +26,5 @@ class CopyPublic(Answer):
     task_id: str | None
     task_name: str | None
     status: str
-    create_by: Sender
+    create_by: CopySender
     create_date: str | None

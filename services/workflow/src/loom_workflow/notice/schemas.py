@@ -33,7 +33,7 @@ class UnreadCount(Answer):
     count: int
 
 
-class Sender(Answer):
+class AnnouncementSender(Answer):
     """Who sent an announcement (the platform: nobody)."""
 
     id: str
@@ -51,7 +51,7 @@ class Announcement(Answer):
     content: str
     read_flag: str
     create_date: str | None
-    create_by: Sender
+    create_by: AnnouncementSender
     proc_ins_id: str
     task_id: str
 
