@@ -1,28 +1,11 @@
 import { http, type Page } from '@loom/ui';
+import type { DefinitionPublic, LabelledTree, VersionPublic } from '../../api/types';
 
-export interface FormVersion extends Record<string, unknown> {
-  id: string;
-  formDefinitionId: string;
-  version: number;
-  status: string;
-  isPrimary: string;
-  json?: string;
-}
-
-export interface FormDefinition extends Record<string, unknown> {
-  id: string;
-  name: string;
-  remarks?: string | null;
-  category?: { id: string | null; name: string | null };
-  formDefinitionJson?: FormVersion | null;
-}
-
-export interface Category {
-  id: string;
-  name: string;
-  parentId?: string;
-  children?: Category[];
-}
+/** A version of a process form, a process form with its primary version, and a category with
+ * the categories below it: the OpenAPI's answers. */
+export type FormVersion = VersionPublic;
+export type FormDefinition = DefinitionPublic;
+export type Category = LabelledTree;
 
 /** Process forms (`/extension/formDefinition*`, `/extension/formCategory/*`). */
 export const definitionService = {
