@@ -1,4 +1,5 @@
 import { http } from '@loom/ui';
+import type { DataSetMeta, DataSetRun, DataSetSaved } from '../../api/types';
 
 export interface DataSetParam {
   field: string;
@@ -34,11 +35,11 @@ export const dataSetService = {
   listUrl: `${base}/dataSet/list`,
   deleteUrl: `${base}/dataSet/delete`,
   queryById: (id: string) => http.get<DataSet>(`${base}/dataSet/queryById`, { id }),
-  save: (v: Partial<DataSet>) => http.post<{ id: string; msg: string }>(`${base}/dataSet/save`, v),
+  save: (v: Partial<DataSet>) => http.post<DataSetSaved>(`${base}/dataSet/save`, v),
   meta: (db: string, sql: string, params: DataSetParam[]) =>
-    http.post<{ columnList: DataSetColumn[] }>(`${base}/dataSet/getMeta`, runBody(db, sql, params), { loading: true }),
+    http.post<DataSetMeta>(`${base}/dataSet/getMeta`, runBody(db, sql, params), { loading: true }),
   exec: (db: string, sql: string, params: DataSetParam[]) =>
-    http.post<{ json: Array<Record<string, unknown>>; xml: string; truncated: boolean }>(`${base}/dataSet/exec`, runBody(db, sql, params), { loading: true }),
+    http.post<DataSetRun>(`${base}/dataSet/exec`, runBody(db, sql, params), { loading: true }),
   /** The set's data URL for a report or another system (opens with the set's own token). */
   dataUrl: (id: string, format: 'json' | 'xml' | 'html', token: string) =>
     `${window.location.origin}/api${base}/dataSet/getData/${encodeURIComponent(id)}/${format}?token=${encodeURIComponent(token)}`,

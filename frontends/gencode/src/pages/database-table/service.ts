@@ -1,4 +1,5 @@
 import { http } from '@loom/ui';
+import type { SqlResult, Statement, TableChanged, TablesPage } from '../../api/types';
 
 export interface PhysicalColumn extends Record<string, unknown> {
   name: string;
@@ -21,31 +22,16 @@ export interface TableForm {
   columnTypes: Array<{ label: string; value: string }>;
 }
 
-export interface Statement {
-  sql: string;
-  lossy: boolean;
-  note: string;
-}
-
-export interface Changed {
-  name: string;
-  statements: Statement[];
-  lossy: boolean;
-  msg?: string;
-}
-
-export interface SqlAnswer {
-  columns: string[];
-  list: Array<Record<string, unknown>>;
-  truncated: boolean;
-  affected: number | null;
-}
+/** What a change of a table and a statement answer: the OpenAPI's answers. */
+export type { Statement };
+export type Changed = TableChanged;
+export type SqlAnswer = SqlResult;
 
 const base = '/database/table';
 /** `/database/table/...` (数据库管理): a data source's physical tables and its SQL. */
 export const dbTableService = {
   list: (dataSourceId: string, name?: string) =>
-    http.get<{ rows: Array<{ name: string; comments: string }>; total: number }>(`${base}/list`, { dataSourceId, name: name ?? '', size: -1 }),
+    http.get<TablesPage>(`${base}/list`, { dataSourceId, name: name ?? '', size: -1 }),
   createForm: (dataSourceId: string) => http.get<TableForm>(`${base}/create`, { dataSourceId }),
   alterForm: (dataSourceId: string, name: string) => http.get<TableForm>(`${base}/alter`, { dataSourceId, name }),
   change: (create: boolean, body: Record<string, unknown>, opts?: { silent?: boolean }) =>

@@ -1,0 +1,13 @@
+/** The answers of gencode's HTTP API as its OpenAPI declares them (generated in `schema.gen.ts` by
+ * `make clients`): pages name these instead of declaring an answer's shape by hand. */
+import type { components } from './schema.gen';
+
+type Schemas = components['schemas'];
+
+export type DataSetSaved = Schemas['DataSetSaved'];
+export type DataSetMeta = Schemas['DataSetMeta'];
+export type DataSetRun = Schemas['DataSetRun'];
+export type TablesPage = Schemas['TablesPage'];
+export type TableChanged = Schemas['TableChanged'];
+export type Statement = Schemas['Statement'];
+export type SqlResult = Schemas['SqlResult'];
