@@ -1972,6 +1972,28 @@ export interface components {
             msg: string;
         };
         /**
+         * Folder
+         * @description A folder of the generator's workspace, one level of the output-path picker: its absolute
+         *     path (``id``, ``value``), its name (``label``, ``name``), its path from the workspace root, and
+         *     whether it has folders below it (``isLeaf``, ``leaf``: none).
+         */
+        Folder: {
+            /** Id */
+            id: string;
+            /** Isleaf */
+            isLeaf: boolean;
+            /** Label */
+            label: string;
+            /** Leaf */
+            leaf: boolean;
+            /** Name */
+            name: string;
+            /** Relative */
+            relative: string;
+            /** Value */
+            value: string;
+        };
+        /**
          * GenerateRequest
          * @description A scheme to generate, with the side taken for each file whose regeneration conflicts with
          *     hand edits (path as the preview names it: ``mine`` keeps the disk's, ``generated`` overwrites).
@@ -6770,9 +6792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    }[];
+                    "application/json": components["schemas"]["Folder"][];
                 };
             };
             /** @description invalid input (the message names the field) */

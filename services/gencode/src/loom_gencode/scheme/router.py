@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from loom_gencode.generate import service as generate_service
 from loom_gencode.runtime import RuntimeDep
 from loom_gencode.scheme import menu, workspace
-from loom_gencode.scheme.schemas import SchemeSave
+from loom_gencode.scheme.schemas import Folder, SchemeSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
@@ -29,7 +29,7 @@ async def save(session: SessionDep, body: SchemeSave) -> Message:
     return message(translate("gencode.saved", what=body.function_name or ""))
 
 
-@router.get("/getFileTree", dependencies=[require_permission(f"{PERM}:genCode")])
+@router.get("/getFileTree", dependencies=[require_permission(f"{PERM}:genCode")], response_model=list[Folder])
 async def get_file_tree(runtime: RuntimeDep, parentNode: str = "") -> list[dict[str, Any]]:  # noqa: N803
     """One level of folders under ``parentNode`` (the workspace root when empty)."""
     return workspace.tree(runtime.settings.workspace, parentNode)

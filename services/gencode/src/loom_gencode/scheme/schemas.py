@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loom_gencode.generate.merge import Resolution
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class TableRef(WireModel):
@@ -56,3 +56,17 @@ REQUIRED = (
     "function_name_simple",
     "function_author",
 )
+
+
+class Folder(Answer):
+    """A folder of the generator's workspace, one level of the output-path picker: its absolute
+    path (``id``, ``value``), its name (``label``, ``name``), its path from the workspace root, and
+    whether it has folders below it (``isLeaf``, ``leaf``: none)."""
+
+    id: str
+    value: str
+    label: str
+    name: str
+    relative: str
+    is_leaf: bool
+    leaf: bool
