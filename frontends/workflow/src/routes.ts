@@ -21,6 +21,7 @@ const routes: RemoteRoutes = {
   '/flowable/extension/FlowCopyList': () => import('./pages/copy'),
   '/flowable/process/RunningList': () => import('./pages/running'),
   '/flowable/process/HistoryList': () => import('./pages/history'),
+  '/flowable/analytics/ProcessAnalytics': () => import('./pages/analytics'),
   '/flowable/home/TaskHome': () => import('./pages/home'),
 };
 
