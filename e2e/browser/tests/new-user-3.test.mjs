@@ -188,4 +188,23 @@ export default [
       await p.locator('.ant-modal-close').first().click();
     },
   },
+  {
+    name: 'menus, a dictionary column and the wizard\'s table type read the reader\'s language (Home, Yes, Single table in en-US; 首页, 是, 单表 in zh-CN)',
+    run: async (ctx) => {
+      const p = await adminPage(ctx, 'walk3');
+      for (const [lang, home, yes, single] of [['en-US', 'Home', 'Yes', 'Single table'], ['zh-CN', '首页', '是', '单表']]) {
+        await switchLanguage(p, lang);
+        const menus = await openPage(ctx, p, '/sys/menu/MenuList');
+        const row = menus.locator('.ant-table-row', { hasText: home }).first();
+        await row.waitFor({ timeout: 20000 });
+        // the 显示 column is the yes_no dictionary's label
+        expect((await row.locator('[data-dict="yes_no"]').innerText()).trim() === yes, `${lang}: 首页 is shown (${yes})`);
+        const tables = await openPage(ctx, p, '/gen/GenTableList');
+        await tables.locator('[data-action="add"]').click();
+        const w = p.locator('.loom-table-wizard');
+        await eventually(async () => (await shown(w.locator('[data-field="tableType"]'))) === single, `${lang}: the table type reads ${single}`);
+        await w.locator('.ant-modal-close, [data-action="close"]').first().click();
+      }
+    },
+  },
 ];

@@ -10,6 +10,8 @@ import { GridPickerDialog } from '../src/components/GridPicker';
 import { UserPickerDialog } from '../src/components/UserPicker';
 import { DictTag } from '../src/components/Dict';
 import { session } from '../src/core/session';
+import { getDictLabel } from '../src/core/dict';
+import { i18n } from '../src/core/i18n';
 import { fakeFetch, grant, renderUi } from './helpers';
 
 afterEach(() => {
@@ -168,6 +170,27 @@ describe('LabelLink and Permission', () => {
     renderUi(<DictTag type="yes_no" value="0" />);
     expect(screen.getByText('否')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('dictList') ?? '{}')).toHaveProperty('yes_no');
+  });
+
+  it('DictTag and getDictLabel show the English label in en-US, the Chinese one in zh-CN', async () => {
+    // given a value with an English label and one a user added without
+    session.setDictList({ yes_no: [{ label: '是', labelEn: 'Yes', value: '1' }, { label: '自定义', labelEn: null, value: '9' }] });
+    try {
+      // when the reader switches to English
+      await act(async () => {
+        await i18n.changeLanguage('en-US');
+      });
+      renderUi(<DictTag type="yes_no" value="1" />);
+      // then the English label shows, and the value without one keeps its label
+      expect(await screen.findByText('Yes')).toBeInTheDocument();
+      expect(getDictLabel('yes_no', '9')).toBe('自定义');
+      expect(getDictLabel('yes_no', '1')).toBe('Yes');
+    } finally {
+      await act(async () => {
+        await i18n.changeLanguage('zh-CN');
+      });
+    }
+    expect(getDictLabel('yes_no', '1')).toBe('是');
   });
 });
 

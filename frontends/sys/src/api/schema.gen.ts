@@ -1791,6 +1791,8 @@ export interface components {
             id: string;
             /** Label */
             label: string;
+            /** Labelen */
+            labelEn?: string | null;
             /** Sort */
             sort: number;
             /** Value */

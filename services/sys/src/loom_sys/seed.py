@@ -21,6 +21,7 @@ from loom_sys.seed_data import (
     CLIENT_BUTTONS,
     CRUD,
     DICTIONARIES,
+    DICTIONARY_ENGLISH,
     DIRECTORIES,
     ENGLISH_NAMES,
     HOME,
@@ -163,16 +164,30 @@ async def seed_dictionaries(session: AsyncSession) -> None:
             )
             session.add(dict_type)
             await session.flush()
-        present = set(
-            (await session.execute(select(DictValue.value).where(DictValue.dict_type_id == dict_type.id)))
-            .scalars()
-            .all()  # type: ignore[arg-type]
-        )
+        present = {
+            v.value: v
+            for v in (
+                await session.execute(select(DictValue).where(DictValue.dict_type_id == dict_type.id))  # type: ignore[arg-type]
+            ).scalars()
+        }
+        english = DICTIONARY_ENGLISH.get(type_name, {})
         for index, (value, label) in enumerate(values):
-            if value not in present:
+            found = present.get(value)
+            if found is None:
                 session.add(
-                    DictValue(dict_type_id=dict_type.id, value=value, label=label, sort=(index + 1) * 10)
+                    DictValue(
+                        dict_type_id=dict_type.id,
+                        value=value,
+                        label=label,
+                        label_en=english.get(value),
+                        sort=(index + 1) * 10,
+                    )
                 )
+            elif found.label_en is None and found.label == label and value in english:
+                # A platform created before English labels existed gets them; a label an
+                # administrator changed is theirs, and is not given the seed's English.
+                found.label_en = english[value]
+                session.add(found)
 
 
 async def seed_default_department(session: AsyncSession) -> bool:

@@ -44,3 +44,13 @@ async def test_deleting_a_type_removes_its_values(admin: httpx.AsyncClient) -> N
     yes_no = (await admin.get("/sys/dict/type/list", params={"type": "yes_no"})).json()["records"][0]
     assert (await admin.delete("/sys/dict/delete", params={"ids": yes_no["id"]})).json() == "删除字典成功"
     assert "yes_no" not in (await admin.get("/sys/dict/getDictMap")).json()
+
+
+async def test_the_seeded_dictionaries_carry_english_labels(admin: httpx.AsyncClient) -> None:
+    # given a fresh platform
+    # when the portal loads the dictionary map
+    the_map = (await admin.get("/sys/dict/getDictMap", params={"dictTypeId": "yes_no,table_type"})).json()
+    # then each seeded value has its Chinese label and an English one for en-US readers
+    assert [(v["label"], v["labelEn"]) for v in the_map["yes_no"]] == [("是", "Yes"), ("否", "No")]
+    assert the_map["table_type"][0]["labelEn"] == "Single table"
+    assert all(v["labelEn"] for v in the_map["table_type"])

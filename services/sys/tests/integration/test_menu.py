@@ -45,3 +45,19 @@ async def test_the_menu_list_moves_and_hides_a_menu_by_the_field_it_sends(admin:
     menu = (await admin.get("/sys/menu/queryById", params={"id": "m-sys-area"})).json()
     assert (menu["sort"], menu["isShow"], menu["name"]) == (77, "0", "区域管理")
     assert (menu["href"], menu["parentId"], menu["icon"]) == ("/sys/area/AreaList", "m-sys", "environment")
+
+
+async def test_menu_trees_name_menus_in_the_readers_language(admin: httpx.AsyncClient) -> None:
+    # given the seeded 首页, which has the English name Home
+    english = {"Accept-Language": "en-US"}
+    # when the menu list, the parent picker's tree and the grant tree are asked for in en-US
+    tree = (await admin.get("/sys/menu/treeData", headers=english)).json()
+    grant = (await admin.get("/sys/menu/authTreeData", headers=english)).json()
+    chinese = (await admin.get("/sys/menu/treeData")).json()
+    # then they read English, zh-CN reads Chinese, and the edit form still gets both names as saved
+    assert "Home" in [m["name"] for m in tree]
+    assert "Home" in [m["label"] for m in grant]
+    assert "首页" in [m["name"] for m in chinese]
+    home_id = next(m["id"] for m in tree if m["name"] == "Home")
+    saved = (await admin.get("/sys/menu/queryById", params={"id": home_id}, headers=english)).json()
+    assert (saved["name"], saved["nameEn"]) == ("首页", "Home")

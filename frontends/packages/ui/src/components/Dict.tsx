@@ -1,11 +1,15 @@
 import { Radio, Select, Tag, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { inLanguage } from '../core/dict';
 import { useSession } from '../core/hooks';
+import { normalise } from '../core/i18n';
 import type { DictItem } from '../core/session';
 
+/** A dictionary's values labelled in the reader's language (re-rendered when it changes). */
 function useDict(type: string): DictItem[] {
   const s = useSession();
-  return s.dictList[type] ?? [];
+  const { i18n } = useTranslation('ui');
+  return inLanguage(s.dictList[type] ?? [], normalise(i18n.language));
 }
 
 const TAG_COLORS: Record<string, string> = {
@@ -78,10 +82,12 @@ export function DictRadio({ type, value, onChange, disabled }: DictRadioProps) {
 export function DictTypeSelect({ placeholder, ...rest }: Omit<SelectProps<string>, 'options'>) {
   const { t } = useTranslation('ui');
   const s = useSession();
+  const { i18n } = useTranslation('ui');
+  const lang = normalise(i18n.language);
   const options = Object.keys(s.dictList)
     .sort()
     .map((type) => {
-      const labels = (s.dictList[type] ?? []).slice(0, 3).map((d) => d.label);
+      const labels = inLanguage((s.dictList[type] ?? []).slice(0, 3), lang).map((d) => d.label);
       const more = (s.dictList[type] ?? []).length > 3 ? '…' : '';
       return { value: type, label: labels.length ? `${type}（${labels.join('/')}${more}）` : type };
     });

@@ -1,9 +1,22 @@
 import { http } from './http';
+import { getLang, type Lang } from './i18n';
 import { session, type DictItem, type DictMap } from './session';
 
-/** The values of a dictionary type from the cached map (session storage `dictList`). */
+/** A value's label in the reader's language: its English label in en-US when it has one. */
+export function dictItemLabel(item: DictItem, lang: Lang = getLang()): string {
+  const english = item.labelEn;
+  return lang === 'en-US' && typeof english === 'string' && english ? english : item.label;
+}
+
+/** The values of a dictionary with each `label` in the reader's language. */
+export function inLanguage(items: DictItem[], lang: Lang = getLang()): DictItem[] {
+  return items.map((d) => ({ ...d, label: dictItemLabel(d, lang) }));
+}
+
+/** The values of a dictionary type from the cached map (session storage `dictList`), labelled in
+ * the reader's language. */
 export function getDictList(type: string): DictItem[] {
-  return session.get().dictList[type] ?? [];
+  return inLanguage(session.get().dictList[type] ?? []);
 }
 
 /** The label of a dictionary value (matched as strings), or `fallback` (default: the value itself). */

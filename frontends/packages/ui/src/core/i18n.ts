@@ -10,7 +10,7 @@ export type Lang = 'zh-CN' | 'en-US';
 export const LANGS: Lang[] = ['zh-CN', 'en-US'];
 export const DEFAULT_LANG: Lang = 'zh-CN';
 
-function normalise(lang: string | null | undefined): Lang {
+export function normalise(lang: string | null | undefined): Lang {
   if (!lang) return DEFAULT_LANG;
   return lang.toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }

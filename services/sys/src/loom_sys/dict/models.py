@@ -19,5 +19,8 @@ class DictValue(Record, table=True):
 
     dict_type_id: str = Field(max_length=64, foreign_key="sys_dict_type.id", ondelete="CASCADE", index=True)
     label: str = Field(max_length=100)
+    # The label shown when the portal runs in en-US; the seed fills it for the platform's own
+    # dictionaries, a user's own values may leave it empty (the label is shown then).
+    label_en: str | None = Field(default=None, max_length=100)
     value: str = Field(max_length=100)
     sort: int = Field(default=10)

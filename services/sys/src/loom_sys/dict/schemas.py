@@ -46,5 +46,6 @@ class DictEntry(Answer):
 
     id: str
     label: str
+    label_en: str | None = None
     value: str
     sort: int

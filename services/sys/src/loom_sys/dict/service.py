@@ -115,7 +115,7 @@ async def delete_values(session: AsyncSession, ids: Sequence[str]) -> None:
 
 
 async def dict_map(session: AsyncSession, types: Sequence[str] = ()) -> dict[str, list[dict[str, Any]]]:
-    """``{type: [{id,label,value,sort}]}`` for the named types, or all of them."""
+    """``{type: [{id,label,labelEn,value,sort}]}`` for the named types, or all of them."""
     stmt = select(DictType.type, DictValue).join(DictValue, DictValue.dict_type_id == DictType.id)  # type: ignore[arg-type]
     if types:
         stmt = stmt.where(DictType.type.in_(list(types)))  # type: ignore[attr-defined]
@@ -123,7 +123,13 @@ async def dict_map(session: AsyncSession, types: Sequence[str] = ()) -> dict[str
     result: dict[str, list[dict[str, Any]]] = {}
     for type_name, value in (await session.execute(stmt)).all():
         result.setdefault(type_name, []).append(
-            {"id": value.id, "label": value.label, "value": value.value, "sort": value.sort}
+            {
+                "id": value.id,
+                "label": value.label,
+                "labelEn": value.label_en,
+                "value": value.value,
+                "sort": value.sort,
+            }
         )
     if types:
         for name in types:

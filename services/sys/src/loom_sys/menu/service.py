@@ -33,14 +33,17 @@ async def all_menus(session: AsyncSession) -> list[Menu]:
 
 
 async def tree_data(session: AsyncSession, *, types: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The menu tree, optionally only some types ('0,1' leaves buttons out)."""
+    """The menu tree in the reader's language, optionally only some types ('0,1' leaves buttons
+    out); a menu is edited from ``get``, which keeps both names as saved."""
     menus = [m for m in await all_menus(session) if not types or m.type in types]
-    return build_tree(menus, render)
+    return build_tree(menus, render_in_language)
 
 
 async def auth_tree_data(session: AsyncSession) -> list[dict[str, Any]]:
-    """Every menu and button as a tree with ``label`` for the grant screen."""
-    return build_tree(await all_menus(session), lambda m: {**render(m), "label": m.name})
+    """Every menu and button as a tree with ``label`` (in the reader's language) for the grant screen."""
+    return build_tree(
+        await all_menus(session), lambda m: {**render(m), "label": render_in_language(m)["name"]}
+    )
 
 
 def with_ancestors(menus: Iterable[Menu], granted: set[str]) -> list[Menu]:
