@@ -94,7 +94,9 @@ def seed(url: str, proc_def_id: str) -> float:
     return time.perf_counter() - began
 
 
-async def measure(client: httpx.AsyncClient, headers: dict[str, str], params: dict[str, str]) -> dict[str, float]:
+async def measure(
+    client: httpx.AsyncClient, headers: dict[str, str], params: dict[str, str]
+) -> dict[str, float]:
     await client.get("/flowable/analytics/process", params=params, headers=headers)  # warm
     times = []
     for _ in range(REQUESTS):
@@ -156,7 +158,9 @@ async def main() -> None:
             transport = httpx.ASGITransport(app=app)
             headers = tokens.headers("u-admin")
             results = {}
-            async with httpx.AsyncClient(transport=transport, base_url="http://workflow", timeout=60) as client:
+            async with httpx.AsyncClient(
+                transport=transport, base_url="http://workflow", timeout=60
+            ) as client:
                 cases = {
                     "all instances, all time (rollups)": {},
                     "30 days (rollups)": {"beginDate": "2026-03-01", "endDate": "2026-03-30"},
@@ -172,7 +176,9 @@ async def main() -> None:
         nats.terminate()
 
 
-def write_results(seeding: float, rolling: float, results: dict[str, dict[str, float]], load: list[float]) -> None:
+def write_results(
+    seeding: float, rolling: float, results: dict[str, dict[str, float]], load: list[float]
+) -> None:
     rows = "\n".join(
         f"| {name} | {r['p50']:.0f} | {r['p95']:.0f} | {r['finished']:,} | {r['slowest']} |"
         for name, r in results.items()
