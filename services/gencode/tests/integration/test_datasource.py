@@ -26,7 +26,10 @@ async def test_master_is_listed_and_in_tree(env):
     page = (await env.client.get("/database/datalink/dataSource/list", headers=h)).json()
     assert page["records"][0]["id"] == "master" and page["records"][0]["dbType"] == "postgresql"
     tree = (await env.client.get("/database/datalink/dataSource/treeData", headers=h)).json()
-    assert tree[0]["type"] == "db" and tree[0]["label"]
+    assert tree[0]["type"] == "db" and tree[0]["label"] == "数据库连接"
+    english = {**h, "Accept-Language": "en-US"}
+    tree_en = (await env.client.get("/database/datalink/dataSource/treeData", headers=english)).json()
+    assert tree_en[0]["label"] == "Database connections"
     assert tree[0]["children"][0]["dbType"] == "postgresql"
     r = await env.client.post(
         "/database/datalink/dataSource/test", json={"id": "master", "dbType": "postgresql"}, headers=h

@@ -117,3 +117,11 @@ async def test_delete_by_url_removes_the_callers_own_upload(admin: httpx.AsyncCl
     answer = await admin.delete(f"/sys/file/webupload/deleteByUrl?url={url}")
     assert answer.json() == "删除文件成功"
     assert (await admin.get(url.removeprefix("/api"))).status_code == 404
+
+
+async def test_the_roots_are_named_in_the_readers_language(admin: httpx.AsyncClient) -> None:
+    # given the administrator's two roots
+    # when the file manager is opened in en-US
+    roots = (await admin.get("/sys/file/list", headers={"Accept-Language": "en-US"})).json()
+    # then they read English
+    assert [r["value"] for r in roots] == ["My documents", "Shared documents"]

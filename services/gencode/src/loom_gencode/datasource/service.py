@@ -17,6 +17,7 @@ from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
 from loom_gencode.runtime import Runtime
 from loom_gencode.table.models import GenTable
 from loom_platform import crud
+from loom_platform.i18n import EN, current_language
 from loom_platform.wire import new_id, now
 
 
@@ -155,7 +156,8 @@ async def tree(session: AsyncSession, runtime: Runtime) -> list[dict[str, Any]]:
         }
         for s in sources
     ]
-    return [{"id": "-1", "label": "数据库连接", "name": "数据库连接", "type": "db", "children": children}]
+    root = "Database connections" if current_language.get() == EN else "数据库连接"
+    return [{"id": "-1", "label": root, "name": root, "type": "db", "children": children}]
 
 
 async def target(session: AsyncSession, runtime: Runtime, ds_id: str | None) -> engines.Target:

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from loom_platform.errors import NotFound
+from loom_platform.i18n import EN, current_language
 from loom_sys.file.errors import (
     ExtensionRefused,
     FileEmpty,
@@ -27,6 +28,8 @@ from loom_sys.file.errors import (
 
 MINE, SHARE = "mine", "share"
 ROOT_NAMES = {MINE: "我的文档", SHARE: "共享文档"}
+# The roots' names are the platform's words, shown in the reader's language.
+ROOT_NAMES_EN = {MINE: "My documents", SHARE: "Shared documents"}
 MAX_DEPTH = 20
 MAX_ITEMS = 5000
 
@@ -124,8 +127,13 @@ def tree(roots: Roots) -> list[dict[str, Any]]:
     for root in roots.visible():
         path = roots.path_of(root)
         path.mkdir(parents=True, exist_ok=True)
-        found.append({**_node(roots, path, 0, budget), "value": ROOT_NAMES[root], "pId": ""})
+        found.append({**_node(roots, path, 0, budget), "value": root_name(root), "pId": ""})
     return found
+
+
+def root_name(root: str) -> str:
+    """A root's name in the reader's language."""
+    return (ROOT_NAMES_EN if current_language.get() == EN else ROOT_NAMES)[root]
 
 
 def available(path: Path) -> Path:
