@@ -81,8 +81,8 @@ def host_handler(auth: AuthState, platform: ModulePlatform) -> Handler:
             return await platform.dict_labels([str(t) for t in args.get("types", [])][:200])
         if op == "process_states":
             keys = [str(k) for k in args.get("keys", [])][:MAX_KEYS]
-            found = await platform.process_states(keys, str(args["user_id"]))
-            return {k: state.to_json() for k, state in found.items()}
+            states = await platform.process_states(keys, str(args["user_id"]))
+            return {k: state.to_json() for k, state in states.items()}
         raise ValueError(f"unknown question {op!r}")
 
     return handle

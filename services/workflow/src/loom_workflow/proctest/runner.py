@@ -73,7 +73,8 @@ class CaseRun(simulate.Run):
     def _play(self) -> None:
         for index, step in enumerate(self.case.steps, start=1):
             if self.trace.stop is not None:
-                return self._stopped(index)
+                self._stopped(index)
+                return
             done = self._wait(index, step) if step.wait else self._act(index, step)
             if not done:
                 return None
@@ -179,9 +180,9 @@ class CaseRun(simulate.Run):
                     actual="-" if actual is None else ", ".join(actual) or "-",
                 )
         for name, value in expect.variables.items():
-            actual = self.variables.get(name)
-            if not _same(actual, value):
-                self._fail(None, self.last_node(), "variable", name=name, expected=value, actual=actual)
+            stored = self.variables.get(name)
+            if not _same(stored, value):
+                self._fail(None, self.last_node(), "variable", name=name, expected=value, actual=stored)
         if expect.end and (self.status() != "completed" or expect.end not in self.path()):
             self._fail(None, self.last_node(), "end", expected=self._label(expect.end), actual=self._where())
         if expect.waiting_at and expect.waiting_at not in self.waiting():
