@@ -31,7 +31,8 @@ const files = readdirSync(join(here, 'tests'))
 const tests = [];
 for (const f of files) {
   const mod = await import(pathToFileURL(join(here, 'tests', f)).href);
-  for (const t of mod.default) tests.push({ ...t, file: f });
+  // a file may say `export const alone = true`: each of its tests then runs alone (native drags)
+  for (const t of mod.default) tests.push({ ...t, file: f, alone: t.alone ?? mod.alone ?? false });
 }
 
 // Lanes (LOOM_E2E_BROWSER_LANES or --lanes=N, default 1): the files run in that many browser

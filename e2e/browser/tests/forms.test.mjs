@@ -457,4 +457,7 @@ const definitions = {
   },
 };
 
+// Native drags from the palette onto the canvas: with browser lanes, nothing else runs meanwhile (a
+// drag lost its drop while another lane loaded the machine).
+export const alone = true;
 export default [...scenario('zh-CN'), uploads, definitions, ...scenario('en-US')];
