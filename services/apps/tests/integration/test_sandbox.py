@@ -132,7 +132,8 @@ async def test_a_module_reaches_no_secret_key_or_other_database_and_still_serves
     log = (await env.apps.get("/apps/module/log", params={"name": f"{module}/{name}"}, headers=h)).json()
     assert state["state"] == "live", log["log"][-3000:]
     # (however many tests the templates hold: a failed one, the probe's included, keeps it from going live)
-    assert re.search(r"\b\d+ passed", log["log"]) and not re.search(r"\b\d+ failed", log["log"]), log["log"][-3000:]
+    summary = log["log"][-3000:]
+    assert re.search(r"\b\d+ passed", summary) and not re.search(r"\b\d+ failed", summary), summary
     # and its route finds nothing either: no secret, no key, no other database, a bare environment
     probed = await env.apps.get(f"/{module}/{name}/sandboxProbe", headers=h)
     assert probed.status_code == 200, probed.text
