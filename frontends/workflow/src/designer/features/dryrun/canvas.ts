@@ -5,27 +5,12 @@
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { DryRunResult } from './api';
 import './dryrun.css';
+import { clearMarks, type Canvas, type Overlays, type Registry } from '../canvasMarks';
 
 const MARKERS = ['loom-dryrun-visited', 'loom-dryrun-current', 'loom-dryrun-stopped'];
 
-interface Canvas {
-  addMarker: (id: string, marker: string) => void;
-  removeMarker: (id: string, marker: string) => void;
-  scrollToElement: (el: unknown) => void;
-}
-interface Registry {
-  get: (id: string) => unknown;
-  getAll: () => Array<{ id: string }>;
-}
-interface Overlays {
-  add: (id: string, type: string, overlay: { position: Record<string, number>; html: HTMLElement }) => string;
-  remove: (filter: { type: string }) => void;
-}
-
 export function clearRun(modeler: Modeler): void {
-  const canvas = modeler.get<Canvas>('canvas');
-  for (const el of modeler.get<Registry>('elementRegistry').getAll()) for (const m of MARKERS) canvas.removeMarker(el.id, m);
-  modeler.get<Overlays>('overlays').remove({ type: 'loom-dryrun' });
+  clearMarks(modeler, MARKERS, 'loom-dryrun');
 }
 
 /** Paints a run: everything visited up to `upTo` (a step's seq), that step's node as current. */

@@ -5,29 +5,14 @@
 import type Modeler from 'bpmn-js/lib/Modeler';
 import type { CaseResult } from '../../../api/types';
 import './proctest.css';
+import { clearMarks, type Canvas, type Overlays, type Registry } from '../canvasMarks';
 
 const PASSED = 'loom-proctest-passed';
 const DIVERGED = 'loom-proctest-diverged';
 const OVERLAY = 'loom-proctest';
 
-interface Canvas {
-  addMarker: (id: string, marker: string) => void;
-  removeMarker: (id: string, marker: string) => void;
-  scrollToElement: (el: unknown) => void;
-}
-interface Registry {
-  get: (id: string) => unknown;
-  getAll: () => Array<{ id: string }>;
-}
-interface Overlays {
-  add: (id: string, type: string, overlay: { position: Record<string, number>; html: HTMLElement }) => string;
-  remove: (filter: { type: string }) => void;
-}
-
 export function clearCase(modeler: Modeler): void {
-  const canvas = modeler.get<Canvas>('canvas');
-  for (const el of modeler.get<Registry>('elementRegistry').getAll()) for (const m of [PASSED, DIVERGED]) canvas.removeMarker(el.id, m);
-  modeler.get<Overlays>('overlays').remove({ type: OVERLAY });
+  clearMarks(modeler, [PASSED, DIVERGED], OVERLAY);
 }
 
 /** The node a failed case diverged at: the one the service named, else its first failure's. */
