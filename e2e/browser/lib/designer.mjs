@@ -71,3 +71,32 @@ export async function fieldCondition(p, flow, field, compare, value) {
   await r.locator('[data-field="condition-value"]').blur();
   await eventually(async () => (await section.locator('[data-field="condition-preview"]').textContent()) === '${' + field + compare + value + '}', `the expression of ${flow}`);
 }
+
+// ------------------------------------------------------------------ BPMN with a diagram
+const SIZE = { startEvent: [36, 36], endEvent: [36, 36], intermediateCatchEvent: [36, 36], exclusiveGateway: [50, 50] };
+
+/** A process with DI: nodes [id, kind, name, x, y, attrs, inner], flows [id, from, to, condition]. */
+export function bpmn(key, name, nodes, flows) {
+  const at = Object.fromEntries(nodes.map(([id, kind, , x, y]) => [id, { x, y, w: (SIZE[kind] ?? [100, 80])[0], h: (SIZE[kind] ?? [100, 80])[1] }]));
+  const els = nodes.map(([id, kind, label, , , attrs = '', inner = '']) => `<${kind} id="${id}" name="${label}" ${attrs}>${inner}</${kind}>`).join('');
+  const seq = flows
+    .map(([id, from, to, cond]) =>
+      cond
+        ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression"><![CDATA[${cond}]]></conditionExpression></sequenceFlow>`
+        : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`,
+    )
+    .join('');
+  const shapes = nodes.map(([id]) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${at[id].x}" y="${at[id].y}" width="${at[id].w}" height="${at[id].h}"/></bpmndi:BPMNShape>`).join('');
+  const edges = flows
+    .map(([id, from, to]) => {
+      const [a, b] = [at[from], at[to]];
+      return `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${a.x + a.w}" y="${a.y + a.h / 2}"/><di:waypoint x="${b.x}" y="${b.y + b.h / 2}"/></bpmndi:BPMNEdge>`;
+    })
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+    'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
+    `xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="e2e"><process id="${key}" name="${name}" isExecutable="true">${els}${seq}</process>` +
+    `<bpmndi:BPMNDiagram id="d_${key}"><bpmndi:BPMNPlane id="p_${key}" bpmnElement="${key}">${shapes}${edges}</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>`
+  );
+}

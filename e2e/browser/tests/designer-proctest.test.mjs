@@ -7,7 +7,7 @@
 // seeded through the API.
 import { readFileSync } from 'node:fs';
 import { choose, eventually, expect, screenshot } from '../lib/harness.mjs';
-import { fieldCondition, openDesigner, saveModel } from '../lib/designer.mjs';
+import { bpmn, fieldCondition, openDesigner, saveModel } from '../lib/designer.mjs';
 import { nodeExtension } from '../lib/api.mjs';
 import { adminPage, pageApi } from '../lib/session.mjs';
 
@@ -22,8 +22,6 @@ async function api(p, method, url, body, form = false) {
   expect(r.status < 300, `${method} ${url}: ${r.status} ${r.text.slice(0, 300)}`);
   return r.json;
 }
-
-const SIZE = { startEvent: [36, 36], endEvent: [36, 36], exclusiveGateway: [50, 50] };
 
 /** The leave process with its diagram: 部门审批, then more than 3 days to 人事审批, else the end. */
 function leave(key, reviewer) {
@@ -44,28 +42,8 @@ function leave(key, reviewer) {
   const ext =
     `<extensionElements><flowable:assignee type="user" value="${reviewer}" condition="0" operationType="0" sort="10"/>` +
     '<flowable:button name="同意" code="_flow_agree" isHide="0" next="0" sort="1"/></extensionElements>';
-  const at = Object.fromEntries(nodes.map(([id, kind, , x, y]) => [id, { x, y, w: (SIZE[kind] ?? [100, 80])[0], h: (SIZE[kind] ?? [100, 80])[1] }]));
-  const els = nodes.map(([id, kind, name, , , attrs = '']) => `<${kind} id="${id}" name="${name}" ${attrs}>${kind === 'userTask' ? ext : ''}</${kind}>`).join('');
-  const seq = flows
-    .map(([id, from, to, cond]) =>
-      cond
-        ? `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"><conditionExpression xsi:type="tFormalExpression"><![CDATA[${cond}]]></conditionExpression></sequenceFlow>`
-        : `<sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"/>`,
-    )
-    .join('');
-  const shapes = nodes.map(([id]) => `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${at[id].x}" y="${at[id].y}" width="${at[id].w}" height="${at[id].h}"/></bpmndi:BPMNShape>`).join('');
-  const edges = flows
-    .map(([id, from, to]) => {
-      const [a, b] = [at[from], at[to]];
-      return `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${a.x + a.w}" y="${a.y + a.h / 2}"/><di:waypoint x="${b.x}" y="${b.y + b.h / 2}"/></bpmndi:BPMNEdge>`;
-    })
-    .join('');
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
-    'xmlns:flowable="http://flowable.org/bpmn" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" ' +
-    `xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="e2e"><process id="${key}" name="流程测试请假${sfx}" isExecutable="true">${els}${seq}</process>` +
-    `<bpmndi:BPMNDiagram id="d_${key}"><bpmndi:BPMNPlane id="p_${key}" bpmnElement="${key}">${shapes}${edges}</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>`
-  );
+  const withButtons = nodes.map(([id, kind, name, x, y, attrs = '']) => [id, kind, name, x, y, attrs, kind === 'userTask' ? ext : '']);
+  return bpmn(key, `流程测试请假${sfx}`, withButtons, flows);
 }
 
 const drawer = (p) => p.locator('.loom-proctest-drawer');
