@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-/** A remote's component tests (test/**): jsdom, antd inlined, the shims @loom/ui's tests use. */
-export function componentTestConfig() {
+/**
+ * A remote's component tests (test/**): jsdom, antd inlined, the shims @loom/ui's tests use.
+ * `isolate`: each test file loads its modules afresh (slower; for a remote whose test files may
+ * leave state in a shared module, as workflow's moddle descriptors).
+ */
+export function componentTestConfig({ isolate = false }: { isolate?: boolean } = {}) {
   return defineConfig({
     plugins: [react()],
     test: {
@@ -12,9 +16,9 @@ export function componentTestConfig() {
       setupFiles: ['../packages/ui/test/setup.ts'],
       include: ['test/**/*.test.{ts,tsx}'],
       css: false,
-      // Files share a worker's loaded modules (antd, the remotes' pages): loading them again for every
-      // file was most of the run. No test mocks a module; the setup file resets the DOM and storage.
-      isolate: false,
+      // Unless asked otherwise, files share a worker's loaded modules (antd, the remotes' pages):
+      // loading them again for every file was most of the run. The setup resets DOM and storage.
+      isolate,
       testTimeout: 30000,
       server: { deps: { inline: [/@ant-design/, /antd/, /rc-/, /@rc-component/] } },
     },

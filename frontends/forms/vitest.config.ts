@@ -1,3 +1,5 @@
 import { componentTestConfig } from '../vitest.shared';
 
-export default componentTestConfig();
+// Each file on its own modules, as workflow's: the renderer's and designer's registries are module
+// state a file may leave changed.
+export default componentTestConfig({ isolate: true });
