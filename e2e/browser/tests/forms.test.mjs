@@ -242,8 +242,8 @@ function scenario(locale) {
         await row.locator('[data-row-action="createMenu"]').click();
         const menu = p.locator('.loom-forms-menu');
         await menu.locator('.ant-form-item:has([id="parentId"]) .ant-select-selector').click();
-        // sys's menu tree names the directory in Chinese in both languages
-        await p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper[title="表单管理"]').first().click();
+        // sys's menu tree names the directory in the reader's language, as the side menu does
+        await p.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-tree-node-content-wrapper[title="${L.dir}"]`).first().click();
         await screenshot(p, `forms-${L.tag}-05-create-menu`);
         await menu.locator('[data-action="confirm"]').click();
         await menu.waitFor({ state: 'hidden', timeout: 15000 });
