@@ -269,7 +269,7 @@ MATRIX: dict[str, str] = {
     "PUT /flowable/process/stop": USER,
     "PUT /flowable/process/update/active": PERMISSION,
     "PUT /flowable/process/update/suspend": PERMISSION,
-    "GET /flowable/migration/plan": PERMISSION,  # flowable:instance:migrate | flowable:process:edit
+    "GET /flowable/migration/plan": PERMISSION,  # flowable:instance:migrate
     "POST /flowable/migration/dryRun": PERMISSION,
     "POST /flowable/migration/migrate": PERMISSION,
     "GET /flowable/migration/batch": PERMISSION,

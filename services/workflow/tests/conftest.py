@@ -26,7 +26,7 @@ ADMIN = "u-admin"
 ALL_PERMISSIONS = {
     *(f"flowable:model:{a}" for a in ("view", "add", "edit", "del", "deploy", "design")),
     *(f"flowable:process:{a}" for a in ("view", "add", "edit", "del", "active", "suspend")),
-    *(f"flowable:instance:{a}" for a in ("view", "add", "edit", "del", "stop", "retry")),
+    *(f"flowable:instance:{a}" for a in ("view", "add", "edit", "del", "stop", "retry", "migrate")),
     *(f"flowable:decision:{a}" for a in ("view", "add", "edit", "del", "deploy", "design", "execute")),
     *(f"flowable:externalTask:{a}" for a in ("view", "add", "edit", "del")),
     *(f"flowable:history:{a}" for a in ("view", "del")),

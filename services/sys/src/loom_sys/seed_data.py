@@ -287,7 +287,7 @@ PAGES: list[tuple[str, str, str, str, str, int, str, tuple[tuple[str, str], ...]
         "play-circle",
         90,
         "flowable:instance",
-        (("stop", "终止"), ("retry", "重试")),
+        (("stop", "终止"), ("retry", "重试"), ("migrate", "迁移")),
     ),
     (
         "flow-history",
@@ -503,6 +503,7 @@ BUTTON_ENGLISH_NAMES: dict[str, str] = {
     "suspend": "Suspend",
     "stop": "Stop",
     "retry": "Retry",
+    "migrate": "Migrate",
     "execute": "Execute",
     "audit": "Handle",
     "export": "Export",

@@ -159,3 +159,30 @@ async def test_one_instance_can_be_migrated_alone(env: Env, worker: None) -> Non
     report = await _report(env, asked.json()["id"])
     # then
     assert (report["total"], report["moved"], report["left"]) == (1, 1, 0)
+
+
+async def test_migrating_needs_its_own_permission(env: Env) -> None:
+    # given: v1 and v2, a user with no right and one who edits definitions but may not migrate
+    v1, v2, _, _ = await _two_instances(env)
+    body = {"sourceDefinitionId": v1, "targetDefinitionId": v2}
+    env.access.permissions["u-frank"] = {"flowable:process:view", "flowable:process:edit"}
+    try:
+        for user in ("u-grace", "u-frank"):
+            # when they ask for the plan, a dry run or a migration
+            answers = [
+                await env.client.get(
+                    "/flowable/migration/plan",
+                    params={"sourceDefinitionId": v1, "targetDefinitionId": v2},
+                    headers=env.headers(user),
+                ),
+                await env.client.post("/flowable/migration/dryRun", json=body, headers=env.headers(user)),
+                await env.client.post("/flowable/migration/migrate", json=body, headers=env.headers(user)),
+            ]
+            # then each is refused, naming the permission in Chinese
+            assert [a.status_code for a in answers] == [403] * 3, user
+            assert {a.json()["msg"] for a in answers} == {"权限不足，无法访问: flowable:instance:migrate"}
+    finally:
+        del env.access.permissions["u-frank"]
+    # and nothing was asked for: both instances are still on v1
+    running = await env.client.get("/flowable/process/runningData", params={"size": 50}, headers=env.headers())
+    assert {r["processDefinitionId"] for r in running.json()["records"]} == {v1}

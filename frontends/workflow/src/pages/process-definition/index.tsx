@@ -43,7 +43,7 @@ export default function ProcessDefinitionList(_props: PageProps) {
           items: (r) => [
             { key: 'chart', label: t('process.chart'), onClick: () => setChart(r.id) },
             // 实例迁移: every running instance of this version onto another version
-            { key: 'migrate', label: tm('actionVersion'), permission: 'flowable:process:edit', onClick: () => setMigrating(r.id) },
+            { key: 'migrate', label: tm('actionVersion'), permission: 'flowable:instance:migrate', onClick: () => setMigrating(r.id) },
             r.suspended
               ? { key: 'active', label: t('process.active'), permission: P.active, confirm: t('process.confirmActive'), onClick: () => void definitionService.activate(r.id).then(done) }
               : { key: 'suspend', label: t('process.suspend'), permission: P.suspend, confirm: t('process.confirmSuspend'), onClick: () => void definitionService.suspend(r.id).then(done) },

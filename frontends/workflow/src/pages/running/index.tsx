@@ -13,7 +13,7 @@ import { IncidentDialog, IncidentTag, useIncidents } from '../../components/work
 import { MigrationDialog } from '../../components/migration/MigrationDialog';
 import { NS as MIGRATION } from '../../components/migration/messages';
 
-const P = { migrate: 'flowable:process:edit', stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
+const P = { migrate: 'flowable:instance:migrate', stop: 'flowable:instance:stop', del: 'flowable:instance:del', suspend: 'flowable:process:suspend', active: 'flowable:process:active' };
 
 /** 运行中流程 (`/flowable/process/RunningList`): every running instance; stop with a message, delete with a reason, chart and history. */
 export default function RunningList(_props: PageProps) {

@@ -22,8 +22,9 @@ from loom_workflow.process.scope import RUNNING_MENU, in_scope
 
 router = APIRouter(prefix="/flowable/migration", tags=["migration"])
 
-# Moving instances onto another version changes what runs next for them: the definitions' editors
-CanMigrate = Annotated[Principal, require_permission("flowable:instance:migrate", "flowable:process:edit")]
+# Moving instances onto another version changes what runs next for them: a right of its own (运行中流程's
+# 迁移 button), not every definition editor's
+CanMigrate = Annotated[Principal, require_permission("flowable:instance:migrate")]
 
 
 @router.get("/plan", response_model=MigrationPlanPublic)
