@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import nats
 import pytest
@@ -71,3 +72,57 @@ async def test_a_redelivered_message_changes_nothing(engine: AsyncEngine, nats_u
     async with engine.connect() as conn:
         effects = sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
     assert effects == ["m1", "m2", "m3"]
+
+
+async def test_a_batch_takes_effect_at_once_and_a_bad_message_in_it_alone_is_redelivered(
+    engine: AsyncEngine, nats_url: str
+) -> None:
+    # given a stream with five messages, the fourth of which its handler refuses the first time
+    nc = await nats.connect(nats_url)
+    js = nc.jetstream()
+    stream, subject = f"TEST_{uuid.uuid4().hex[:8]}", f"loom.test{uuid.uuid4().hex[:8]}.thing.happened"
+    await ensure_stream(js, stream, [subject], duplicate_window_seconds=1)
+    for number in "12345":
+        await js.publish(subject, number.encode(), headers={"Nats-Msg-Id": f"m{number}"})
+    factory = db.session_factory(engine)
+    refused: set[str] = set()
+    batches: list[int] = []
+
+    async def write(session: Any, msg: nats.aio.msg.Msg) -> None:
+        if await already_handled(session, "test-batch", message_id(msg)):
+            return
+        await session.execute(text("INSERT INTO effects VALUES (:m)"), {"m": message_id(msg)})
+        if message_id(msg) == "m4" and "m4" not in refused:
+            refused.add("m4")
+            raise RuntimeError("m4 is refused once")
+
+    async def handle(msg: nats.aio.msg.Msg) -> None:
+        async with factory() as session, db.transaction(session):
+            await write(session, msg)
+
+    async def handle_batch(messages: Sequence[nats.aio.msg.Msg]) -> None:
+        batches.append(len(messages))
+        async with factory() as session, db.transaction(session):
+            for msg in messages:
+                await write(session, msg)
+
+    # when a consumer with a batch handler takes them
+    consumer = DurableConsumer(
+        js, stream=stream, durable="test-batch", subject=subject, handler=handle, batch_handler=handle_batch
+    )
+    task = asyncio.create_task(consumer.run())
+    for _ in range(100):
+        async with engine.connect() as conn:
+            done = (await conn.execute(text("SELECT count(*) FROM loom_inbox"))).scalar()
+        if done == 5:
+            break
+        await asyncio.sleep(0.1)
+    consumer.stop()
+    await task
+    await nc.close()
+    # then the first batch rolled back as a whole, its messages went one by one (m4 redelivered),
+    # and every message took effect exactly once
+    async with engine.connect() as conn:
+        effects = sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
+    assert effects == ["m1", "m2", "m3", "m4", "m5"]
+    assert batches and batches[0] == 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import nats
@@ -20,6 +20,7 @@ from loom_platform.outbox import header
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Msg], Awaitable[None]]
+BatchHandler = Callable[[Sequence[Msg]], Awaitable[None]]
 
 
 # How long closing a connection waits for its subscriptions to drain. nats-py's default is 30 s, and
@@ -78,6 +79,11 @@ class DurableConsumer:
 
     The handler must be idempotent (use :func:`loom_platform.outbox.already_handled` inside
     its transaction): a message whose ack was lost is delivered again.
+
+    With a ``batch_handler`` a fetched batch is handled in one call (one transaction: a consumer
+    that writes a row per message then pays one commit and one statement for the batch instead of
+    one each); when the batch fails, its messages are handled one by one by ``handler``, so one bad
+    message is redelivered alone and the rest take effect.
     """
 
     def __init__(
@@ -88,6 +94,7 @@ class DurableConsumer:
         durable: str,
         subject: str,
         handler: Handler,
+        batch_handler: BatchHandler | None = None,
         batch: int = 50,
         ack_wait_seconds: float = 30,
         max_deliver: int = 20,
@@ -98,6 +105,7 @@ class DurableConsumer:
         self._durable = durable
         self._subject = subject
         self._handler = handler
+        self._batch_handler = batch_handler
         self._batch = batch
         self._config = ConsumerConfig(
             durable_name=durable,
@@ -123,8 +131,33 @@ class DurableConsumer:
                 log.exception("fetch failed for consumer %s", self._durable)
                 await asyncio.sleep(1)
                 continue
+            if self._batch_handler is not None and len(messages) > 1 and await self._handle_batch(messages):
+                continue
             for msg in messages:
                 await self._handle(msg)
+
+    async def _handle_batch(self, messages: Sequence[Msg]) -> bool:
+        """Handles the batch at once and acknowledges it; False (nothing acknowledged) when it failed."""
+        assert self._batch_handler is not None
+        token = request_id.set(new_request_id())
+        try:
+            await self._batch_handler(messages)
+        except Exception:
+            log.warning(
+                "consumer %s: a batch of %d failed; handling it message by message",
+                self._durable,
+                len(messages),
+                exc_info=True,
+            )
+            return False
+        finally:
+            request_id.reset(token)
+        # The acks go out together; the server answers the last one after it has taken the earlier ones
+        # (one connection keeps their order). A lost ack only redelivers an idempotent message.
+        for msg in messages[:-1]:
+            await msg.ack()
+        await messages[-1].ack_sync()
+        return True
 
     async def _handle(self, msg: Msg) -> None:
         token = request_id.set(header(msg, REQUEST_ID_HEADER) or new_request_id())

@@ -156,9 +156,25 @@ async def test_log_rows_go_to_their_months_partition_and_a_late_month_takes_its_
 
 
 async def _store(app: FastAPI, *events: events_pb2.OperationLogged) -> None:
+    """Stores the events as the consumer stores a fetched batch: in one statement."""
     async with app.state.session_factory() as session, transaction(session):
-        for event in events:
-            await log_service.store(session, event)
+        await log_service.store_many(session, events)
+
+
+async def test_a_batch_with_a_redelivered_entry_stores_each_entry_once_and_notes_its_route(
+    app: FastAPI, admin: httpx.AsyncClient
+) -> None:
+    # given a batch in which one entry comes twice, and a later batch that brings it a third time
+    at = int(datetime(2026, 11, 2, 9, 0, tzinfo=UTC).timestamp() * 1000)
+    row = events_pb2.OperationLogged
+    first = row(id="b1", type="4", request_uri="/sys/batched/save", login_name="batcher", created_at=at)
+    second = row(id="b2", type="4", request_uri="/sys/batched/delete", login_name="batcher", created_at=at)
+    # when both batches are stored
+    await _store(app, first, second, first)
+    await _store(app, first)
+    # then each entry is listed once, and a part of its route finds it
+    page = (await admin.get("/sys/log/list", params={"size": 100, "requestUri": "BATCHED"})).json()
+    assert sorted(r["id"] for r in page["records"]) == ["b1", "b2"]
 
 
 async def test_contains_searches_of_route_and_user_find_every_matching_row(

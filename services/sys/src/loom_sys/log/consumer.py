@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, date, datetime
 
@@ -39,10 +39,14 @@ async def log_consumer(app: FastAPI) -> AsyncIterator[None]:
         ensured[:] = [today]
 
     async def handle(msg: Msg) -> None:
-        entry = parse(msg.data)
+        await handle_batch([msg])
+
+    async def handle_batch(messages: Sequence[Msg]) -> None:
+        # every service's every write logs an entry: one statement and one commit per fetched batch
+        entries = [parse(msg.data) for msg in messages]
         await ensure_months()
         async with app.state.session_factory() as session, transaction(session):
-            await service.store(session, entry)
+            await service.store_many(session, entries)
 
     await ensure_months()
 
@@ -53,6 +57,7 @@ async def log_consumer(app: FastAPI) -> AsyncIterator[None]:
         durable=DURABLE,
         subject=f"{settings.oplog_subject}.>",
         handler=handle,
+        batch_handler=handle_batch,
         batch=200,
     )
     async with background.running(consumer, name="sys-log-consumer"):

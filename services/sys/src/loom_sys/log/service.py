@@ -189,13 +189,37 @@ async def _user_of(session: AsyncSession, login_name: str) -> str:
 
 
 async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> None:
-    """Stores one logged operation; a redelivered event (same id and time) changes nothing. Its
-    title is made here from the menus, in both languages (``titles.py``); a sign-in is kept under
-    the user it signed in (a login request carries only the name typed)."""
+    """Stores one logged operation (:func:`store_many` of one)."""
+    await store_many(session, [event])
+
+
+async def store_many(session: AsyncSession, events: Sequence[events_pb2.OperationLogged]) -> None:
+    """Stores logged operations in one statement; a redelivered event (same id and time) changes
+    nothing. Each title is made here from the menus, in both languages (``titles.py``); a sign-in is
+    kept under the user it signed in (a login request carries only the name typed)."""
+    rows: dict[tuple[str, datetime], dict[str, Any]] = {}
+    for event in events:
+        values = await _row(session, event)
+        rows.setdefault((values["id"], values["create_date"]), values)
+    if not rows:
+        return
+    # executemany form: one compiled statement (cached) whatever the batch's size
+    await session.execute(
+        insert(Log).on_conflict_do_nothing(index_elements=["id", "create_date"]), list(rows.values())
+    )
+    await terms.note_many(
+        session,
+        uris={v["request_uri"] for v in rows.values() if v["request_uri"]},
+        login_names={v["create_by_name"] for v in rows.values() if v["create_by_name"]},
+    )
+
+
+async def _row(session: AsyncSession, event: events_pb2.OperationLogged) -> dict[str, Any]:
+    """The ``sys_log`` row of one event."""
     created = datetime.fromtimestamp(event.created_at / 1000, UTC) if event.created_at else datetime.now(UTC)
     named = await titles.titles(session, event.menu, event.action) if event.menu else None
     user_id = event.user_id or await _user_of(session, event.login_name)
-    values = {
+    return {
         "id": event.id[:64],
         "type": event.type or "4",
         "title": _text(named.zh if named else event.title, 255),
@@ -218,7 +242,3 @@ async def store(session: AsyncSession, event: events_pb2.OperationLogged) -> Non
         "create_by_name": _text(event.login_name, 100),
         "create_date": created,
     }
-    await session.execute(
-        insert(Log).values(**values).on_conflict_do_nothing(index_elements=["id", "create_date"])
-    )
-    await terms.note(session, uri=values["request_uri"], login_name=values["create_by_name"])

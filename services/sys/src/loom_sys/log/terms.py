@@ -34,11 +34,14 @@ BACKFILL = (
 )
 
 
-async def note(session: AsyncSession, *, uri: str | None, login_name: str | None) -> None:
-    """Notes a stored row's route and login name (in the row's transaction: a rolled-back row leaves none)."""
-    rows = [{"kind": k, "value": v} for k, v in ((URI, uri), (LOGIN, login_name)) if v]
+async def note_many(session: AsyncSession, *, uris: set[str], login_names: set[str]) -> None:
+    """Notes stored rows' routes and login names (in the rows' transaction: a rolled-back row leaves
+    none), sorted so that two batches noting the same new terms lock them in the same order."""
+    rows = [{"kind": URI, "value": v} for v in sorted(uris)] + [
+        {"kind": LOGIN, "value": v} for v in sorted(login_names)
+    ]
     if rows:
-        await session.execute(insert(LogTerm).values(rows).on_conflict_do_nothing())
+        await session.execute(insert(LogTerm).on_conflict_do_nothing(), rows)
 
 
 async def matching(session: AsyncSession, kind: str, text: str) -> list[str] | None:
