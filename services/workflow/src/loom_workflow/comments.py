@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
+
+from loom_platform.i18n import translate
 
 LEVELS = {
     "_flow_agree": "success",
@@ -22,11 +25,27 @@ LEVELS = {
 }
 
 
-def comment_json(type_: str, status: str, message: str, level: str | None = None) -> str:
-    """The stored comment: JSON of ``{type, status, message, level}``."""
-    return orjson.dumps(
-        {"type": type_, "status": status, "message": message, "level": level or LEVELS.get(type_, "primary")}
-    ).decode()
+def comment_json(
+    type_: str,
+    status: str,
+    message: str,
+    level: str | None = None,
+    *,
+    key: str | None = None,
+    params: Mapping[str, object] | None = None,
+) -> str:
+    """The stored comment: JSON of ``{type, status, message, level}``. A message the platform words
+    itself also keeps its catalogue ``key`` and ``params``, so each reader sees it in their language
+    (:func:`shown_message`); ``message`` is its zh-CN text, for readers that do not translate."""
+    stored: dict[str, object] = {
+        "type": type_,
+        "status": status,
+        "message": message,
+        "level": level or LEVELS.get(type_, "primary"),
+    }
+    if key:
+        stored |= {"key": key, "params": dict(params or {})}
+    return orjson.dumps(stored).decode()
 
 
 def parse_comment(full_msg: str | None, message: str | None = None) -> dict[str, Any]:
@@ -88,6 +107,15 @@ def shown_status(type_: str, status: str, lang: str) -> str:
     if not lang.startswith("en"):
         return status
     return _ENGLISH.get(status) or _CODES.get(type_) or status
+
+
+def shown_message(comment: dict[str, Any], lang: str) -> str:
+    """A parsed comment's message in the reader's language: worded from its catalogue key when the
+    platform wrote it (the key and its parameters are then dropped from ``comment``), else as written."""
+    key, params = comment.pop("key", None), comment.pop("params", None)
+    if not key:
+        return str(comment.get("message") or "")
+    return translate(str(key), lang, **(params if isinstance(params, dict) else {}))
 
 
 def duration_text(ms: int | None, lang: str) -> str:

@@ -141,6 +141,16 @@ async def test_migrating_moves_what_can_move_and_reports_the_rest(env: Env, work
     (entry,) = [s for s in steps.json() if s["histIns"]["activityType"] == "migration"]
     assert (entry["comment"]["status"], entry["comment"]["message"]) == ("实例迁移", "从版本1迁移到版本2")
     assert entry["assigneeName"] == "管理员"
+    # and an English reader reads it in English
+    english = await env.client.get(
+        "/flowable/task/historicTaskList", params={"procInsId": at_dept}, headers=env.headers(lang="en-US")
+    )
+    (entry,) = [s for s in english.json() if s["histIns"]["activityType"] == "migration"]
+    assert (entry["comment"]["status"], entry["comment"]["message"]) == (
+        "Migrated",
+        "migrated from version 1 to version 2",
+    )
+    assert set(entry["comment"]) == {"type", "status", "message", "level"}
     others = await env.client.get(
         "/flowable/task/historicTaskList", params={"procInsId": at_hr}, headers=env.headers()
     )
@@ -184,5 +194,7 @@ async def test_migrating_needs_its_own_permission(env: Env) -> None:
     finally:
         del env.access.permissions["u-frank"]
     # and nothing was asked for: both instances are still on v1
-    running = await env.client.get("/flowable/process/runningData", params={"size": 50}, headers=env.headers())
+    running = await env.client.get(
+        "/flowable/process/runningData", params={"size": 50}, headers=env.headers()
+    )
     assert {r["processDefinitionId"] for r in running.json()["records"]} == {v1}

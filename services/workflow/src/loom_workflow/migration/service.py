@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.workflow.v1 import events_pb2
-from loom_platform.i18n import translate
+from loom_platform.i18n import ZH, translate
 from loom_platform.outbox import add_event
 from loom_workflow.comments import comment_json
 from loom_workflow.engine.commands import MigrationPlan, plan_mapping
@@ -155,9 +155,10 @@ async def request_batch(
 
 
 def history_note(source: ProcessDefinition, target: ProcessDefinition) -> str:
-    """The instance's history entry (a comment the flow-step screens show)."""
-    text = translate("workflow.migration.history", "zh-CN", source=source.version, target=target.version)
-    return comment_json("migration", "实例迁移", text, "info")
+    """The instance's history entry (a comment the flow-step screens show, each reader in their
+    language)."""
+    key, params = "workflow.migration.history", {"source": source.version, "target": target.version}
+    return comment_json("migration", "实例迁移", translate(key, ZH, **params), "info", key=key, params=params)
 
 
 async def report(session: AsyncSession, directory: Any, batch_id: str) -> MigrationBatchPublic:

@@ -38,7 +38,7 @@ from loom_platform.paging import (
     like_pattern,
     page_body,
 )
-from loom_workflow.comments import duration_text, parse_comment, shown_status
+from loom_workflow.comments import duration_text, parse_comment, shown_message, shown_status
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
 from loom_workflow.extension.queries import node_buttons, node_settings
@@ -317,7 +317,7 @@ async def historic_task_list(
         comment["status"] = shown_status(
             str(comment.get("type") or ""), str(comment.get("status") or ""), lang
         )
-        comment["message"] = _named_handover(str(comment.get("message") or ""), names)
+        comment["message"] = _named_handover(shown_message(comment, lang), names)
         steps.append(
             {
                 "histIns": {
@@ -361,6 +361,7 @@ def _with_migrations(
     for m in migrations:
         comment = parse_comment(m.full_msg, m.message)
         comment["status"] = shown_status("migration", str(comment.get("status") or ""), lang)
+        comment["message"] = shown_message(comment, lang)
         steps.append(
             {
                 "histIns": {
