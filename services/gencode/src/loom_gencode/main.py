@@ -23,6 +23,7 @@ from loom_gencode.reftypes.router import router as reftypes_router
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.router import router as scheme_router
 from loom_gencode.settings import GencodeSettings
+from loom_gencode.sync.router import router as sync_router
 from loom_gencode.table.router import router as table_router
 from loom_platform.auth import AccessLoader
 from loom_platform.db import transaction
@@ -30,7 +31,15 @@ from loom_platform.grpc import Client
 from loom_platform.migrations import ensure_database
 from loom_platform.service import ServiceSpec, create_app
 
-ROUTERS = (table_router, scheme_router, datasource_router, reftypes_router, dbtable_router, dataset_router)
+ROUTERS = (
+    table_router,
+    sync_router,
+    scheme_router,
+    datasource_router,
+    reftypes_router,
+    dbtable_router,
+    dataset_router,
+)
 
 
 def build_app(

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from sqlalchemy.dialects import mysql, postgresql
 
 from loom_gencode.scheme import workspace
-from loom_gencode.sync import types
+from loom_gencode.table import column_types as types
 from loom_gencode.table.defaults import java_type_for, show_type_for
 from loom_platform.errors import InvalidArgument
 

@@ -46,12 +46,12 @@ async def engine_of(session: AsyncSession, runtime: Runtime, name: str) -> Any:
 
 async def tables(session: AsyncSession, runtime: Runtime, name: str) -> list[dict[str, Any]]:
     """`[{name, comments}]` of a data source's tables."""
-    return await asyncio.to_thread(list_tables, await engine_of(session, runtime, name))
+    return await list_tables(await engine_of(session, runtime, name))
 
 
 async def columns(session: AsyncSession, runtime: Runtime, name: str, table: str) -> list[Any]:
     """The physical columns of a table."""
-    found = await asyncio.to_thread(describe, await engine_of(session, runtime, name), [table])
+    found = await describe(await engine_of(session, runtime, name), [table])
     if table not in found:
         raise TableMissing(table=table)
     return found[table].columns

@@ -5,20 +5,23 @@ unless it is forced (re-create), exactly as a design's sync."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 import loom_gencode.query.messages  # noqa: F401  (registers the catalogue)
+from loom_gencode.common import guarded
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.dbtable.errors import NoColumns, TableExists, TableNotFound
 from loom_gencode.dbtable.schemas import TableIn, checked_name
 from loom_gencode.runtime import Runtime
 from loom_gencode.sync import ddl
-from loom_gencode.sync.errors import ForceInvalid
-from loom_gencode.sync.service import _guard
+from loom_gencode.sync.errors import ForceInvalid, SyncFailed
 from loom_gencode.table import introspect
 from loom_gencode.table.config import FIELD_TYPE_KEYS, query_config
+
+T = TypeVar("T")
 
 
 async def _engine(session: AsyncSession, runtime: Runtime, ds_id: str) -> Any:
@@ -31,8 +34,7 @@ async def tables(
 ) -> list[dict[str, Any]]:
     """``[{name, comments}]`` of the data source's tables whose name holds ``name``."""
     engine, _ = await _engine(session, runtime, ds_id)
-    found: list[dict[str, Any]] = await _guard(asyncio.to_thread(introspect.list_tables, engine, name or ""))
-    return found
+    return await introspect.list_tables(engine, name or "")
 
 
 async def column_types(session: AsyncSession, kind: str) -> list[dict[str, Any]]:
@@ -46,7 +48,7 @@ async def describe(session: AsyncSession, runtime: Runtime, ds_id: str, name: st
     engine, kind = await _engine(session, runtime, ds_id)
     table: dict[str, Any] = {"name": "", "comments": "", "columnList": [], "dataSourceId": ds_id}
     if name:
-        found = (await _guard(asyncio.to_thread(introspect.describe, engine, [name]))).get(name)
+        found = (await introspect.describe(engine, [name])).get(name)
         if found is None:
             raise TableNotFound(name=name[:64])
         table = {
@@ -124,3 +126,8 @@ async def drop(session: AsyncSession, runtime: Runtime, ds_id: str, name: str) -
     engine, _ = await _engine(session, runtime, ds_id)
     if not await _guard(asyncio.to_thread(ddl.drop, engine, checked_name(name))):
         raise TableNotFound(name=name[:64])
+
+
+async def _guard(work: Awaitable[T]) -> T:
+    """A table change through the sync machinery: what the database refuses is a sync's failure."""
+    return await guarded(work, SyncFailed)

@@ -18,8 +18,8 @@ from alembic.migration import MigrationContext
 from alembic.operations import Operations
 from sqlalchemy import Connection, Engine, inspect
 
-from loom_gencode.sync import types
 from loom_gencode.sync.errors import LossyChange
+from loom_gencode.table import column_types as types
 
 KEEP, FORCE = "1", "2"
 

@@ -21,9 +21,3 @@ class SyncFailed(InvalidArgument):
     """Raised as ``SyncFailed(detail=...)``: the database refused the DDL."""
 
     message_key = "gencode.sync.failed"
-
-
-class ColumnTypeInvalid(InvalidArgument):
-    """Raised as ``ColumnTypeInvalid(name=..., type=...)``: a column type the database cannot take."""
-
-    message_key = "gencode.table.jdbc_type_invalid"

@@ -98,6 +98,12 @@ class JdbcTypeRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.jdbc_type_required"
 
 
+class ColumnTypeInvalid(InvalidArgument):
+    """Raised as ``ColumnTypeInvalid(name=..., type=...)``: a column type the database cannot take."""
+
+    message_key = "gencode.table.jdbc_type_invalid"
+
+
 class JavaTypeRequired(InvalidArgument):  # type: ignore[misc]
     message_key = "gencode.table.java_type_required"
 
@@ -182,3 +188,10 @@ class ImportTableMissing(InvalidArgument):
     """Raised as ``ImportTableMissing(name=...)``: a table to import that the data source does not have."""
 
     message_key = "gencode.table.import_missing"
+
+
+class TablesUnreadable(InvalidArgument):
+    """Raised as ``TablesUnreadable(detail=...)``: the data source refused to list or describe its
+    tables (the database's reason, first line)."""
+
+    message_key = "gencode.table.read_failed"

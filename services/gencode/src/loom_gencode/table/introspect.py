@@ -1,13 +1,17 @@
-"""Reading tables of a data source with SQLAlchemy's inspector (sync engines, in a thread)."""
+"""Reading tables of a data source with SQLAlchemy's inspector: the table designs' own walk of the
+physical tables (sync engines, in a thread); what the database refuses is ``TablesUnreadable``."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Engine, inspect
 
-from loom_gencode.sync.types import render
+from loom_gencode.common import guarded
+from loom_gencode.table.column_types import render
+from loom_gencode.table.errors import TablesUnreadable
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,17 @@ class PhysicalTable:
     columns: list[PhysicalColumn]
 
 
-def list_tables(engine: Engine, name_filter: str = "") -> list[dict[str, Any]]:
+async def list_tables(engine: Engine, name_filter: str = "") -> list[dict[str, Any]]:
     """``[{name, comments}]`` of the data source's tables, filtered by a name fragment."""
+    return await guarded(asyncio.to_thread(_list_tables, engine, name_filter), TablesUnreadable)
+
+
+async def describe(engine: Engine, names: list[str]) -> dict[str, PhysicalTable]:
+    """The named tables (those that exist), with columns, types, comments, keys and nullability."""
+    return await guarded(asyncio.to_thread(_describe, engine, names), TablesUnreadable)
+
+
+def _list_tables(engine: Engine, name_filter: str) -> list[dict[str, Any]]:
     inspector = inspect(engine)
     needle = name_filter.strip().lower()
     comments = {key[1]: value.get("text") for key, value in inspector.get_multi_table_comment().items()}
@@ -42,8 +55,7 @@ def list_tables(engine: Engine, name_filter: str = "") -> list[dict[str, Any]]:
     ]
 
 
-def describe(engine: Engine, names: list[str]) -> dict[str, PhysicalTable]:
-    """The named tables (those that exist), with columns, types, comments, keys and nullability."""
+def _describe(engine: Engine, names: list[str]) -> dict[str, PhysicalTable]:
     inspector = inspect(engine)
     existing = set(inspector.get_table_names())
     wanted = [n for n in names if n in existing]

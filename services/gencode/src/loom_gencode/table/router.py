@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Body, Request
@@ -13,8 +12,6 @@ from loom_gencode.generate import service as generate_service
 from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
 from loom_gencode.scheme.schemas import GenerateRequest, SchemeSave
-from loom_gencode.sync import service as sync_service
-from loom_gencode.sync.schemas import SyncPreview
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
 from loom_gencode.table.schemas import PhysicalTables, TableSave
@@ -78,14 +75,6 @@ async def delete(session: SessionDep, ids: str = "") -> Message:
     return message(translate("gencode.table.removed"))
 
 
-@router.delete("/deleteDb", dependencies=[require_permission(f"{PERM}:del")])
-async def delete_db(session: SessionDep, runtime: RuntimeDep, id: str) -> Message:  # noqa: A002
-    """Removes a design and drops its physical table."""
-    async with transaction(session):
-        await sync_service.drop_physical(session, runtime, table_id=id)
-    return message(translate("gencode.table.dropped"))
-
-
 @router.get("/queryConfig", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:add", f"{PERM}:edit")])
 async def query_config(session: SessionDep) -> dict[str, Any]:
     """Java, control, validator and query types, column types per database, and the table list."""
@@ -101,7 +90,7 @@ async def import_table_data(
     """``{rows:[{name, comments}]}``: a data source's tables, filtered by name."""
     en_name = request.query_params.get("dataSource.enName") or request.query_params.get("dataSource.id")
     target = await ds_service.target_by_en_name(session, runtime, en_name)
-    rows = await sync_service._guard(asyncio.to_thread(list_tables, runtime.engines.get(target), name))
+    rows = await list_tables(runtime.engines.get(target), name)
     return {"rows": rows, "total": len(rows)}
 
 
@@ -120,31 +109,6 @@ async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: 
     async with transaction(session):
         await service.import_tables(session, runtime, names=names, ds_id=ds_id)
     return message(translate("gencode.table.imported"))
-
-
-@router.post(
-    "/synchDb",
-    dependencies=[require_permission(f"{PERM}:sync")],
-    openapi_extra=fields_body(
-        id="the table design", isForce="'1' alter and keep data, '2' drop and re-create"
-    ),
-)
-async def synch_db(session: SessionDep, runtime: RuntimeDep, request: Request) -> Message:
-    """Form ``id, isForce``: '1' alters and keeps data, '2' drops and re-creates."""
-    data = await request_fields(request)
-    async with transaction(session):
-        await sync_service.synchronise(
-            session, runtime, table_id=data.get("id", ""), is_force=data.get("isForce", "")
-        )
-    return message(translate("gencode.sync.done"))
-
-
-@router.get("/syncPreview", dependencies=[require_permission(f"{PERM}:sync")], response_model=SyncPreview)
-async def sync_preview(
-    session: SessionDep, runtime: RuntimeDep, id: str, isForce: str = "1"
-) -> dict[str, Any]:  # noqa: A002,N803
-    """The DDL a sync would run; ``lossy`` marks statements that can lose data."""
-    return await sync_service.preview(session, runtime, table_id=id, is_force=isForce)
 
 
 @router.get("/queryGenCodeForm", dependencies=[require_permission(f"{PERM}:genCode")])

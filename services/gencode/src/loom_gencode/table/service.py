@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from typing import Any
@@ -231,7 +230,7 @@ async def import_tables(
     """Creates designs from physical tables (columns, types, comments, keys, nullability)."""
     target = await ds_service.target(session, runtime, ds_id)
     engine = runtime.engines.get(target)
-    found = await asyncio.to_thread(describe, engine, names)
+    found = await describe(engine, names)
     missing = [n for n in names if n not in found]
     if missing:
         raise ImportTableMissing(name=",".join(missing))

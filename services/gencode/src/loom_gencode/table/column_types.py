@@ -10,7 +10,7 @@ from sqlalchemy import types as satypes
 from sqlalchemy.dialects import mysql, postgresql
 from sqlalchemy.engine import Dialect
 
-from loom_gencode.sync.errors import ColumnTypeInvalid
+from loom_gencode.table.errors import ColumnTypeInvalid
 
 _TYPE = re.compile(r"^\s*([a-zA-Z][a-zA-Z0-9 ]*?)\s*(?:\(\s*([0-9 ,]+)\s*\))?\s*(unsigned)?\s*$")
 
