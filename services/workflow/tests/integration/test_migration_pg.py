@@ -1,4 +1,5 @@
-"""Instance migration on the PostgreSQL store: the engine's migration tests, the store swapped."""
+"""Instance migration on the PostgreSQL store: the engine's migration tests (timers included), the
+store swapped."""
 
 from __future__ import annotations
 
@@ -17,6 +18,13 @@ from ..unit.engine.test_migration import (
     test_a_node_mapped_by_hand_moves_the_token_and_the_new_version_assigns_it,
     test_an_instance_on_a_removed_node_cannot_move_and_stays_untouched,
 )
+from ..unit.engine.test_migration_timers import (
+    test_a_countersigns_changed_deadline_is_re_armed_from_when_it_began,
+    test_a_countersigns_removed_timer_is_cancelled_and_an_added_one_armed,
+    test_a_tasks_timers_are_kept_re_armed_or_cancelled_per_the_new_definition,
+    test_a_timer_already_past_its_new_due_date_fires_at_once,
+    test_a_token_on_an_intermediate_timer_waits_as_the_new_version_says,
+)
 from .test_corpus_pg import TABLES, ScenarioStore, corpus_db
 
 __all__ = [
@@ -26,6 +34,11 @@ __all__ = [
     "test_a_migrated_timer_fires_on_the_new_version",
     "test_a_node_mapped_by_hand_moves_the_token_and_the_new_version_assigns_it",
     "test_an_instance_on_a_removed_node_cannot_move_and_stays_untouched",
+    "test_a_countersigns_changed_deadline_is_re_armed_from_when_it_began",
+    "test_a_countersigns_removed_timer_is_cancelled_and_an_added_one_armed",
+    "test_a_tasks_timers_are_kept_re_armed_or_cancelled_per_the_new_definition",
+    "test_a_timer_already_past_its_new_due_date_fires_at_once",
+    "test_a_token_on_an_intermediate_timer_waits_as_the_new_version_says",
 ]
 
 

@@ -12,6 +12,7 @@ Every method acts inside the command the agenda was made for (its session, clock
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Protocol
 
 from .expr import HostObject, Scope
@@ -119,8 +120,10 @@ class AgendaPort(Protocol):
     def create_task(self, execution: Execution, node: UserTask) -> Task:
         """Creates the user task of ``node`` (assignment, candidates, listeners, history)."""
 
-    def create_timer_job(self, execution: Execution, node: TimerEvent, handler: str) -> None:
-        """Schedules the timer of ``node`` for ``execution``."""
+    def create_timer_job(
+        self, execution: Execution, node: TimerEvent, handler: str, *, since: datetime | None = None
+    ) -> None:
+        """Schedules the timer of ``node`` for ``execution``, counted from ``since`` (default: now)."""
 
     def create_async_job(self, execution: Execution, node: FlowNode, handler: str) -> None:
         """Schedules an asynchronous continuation of ``execution`` at ``node``."""

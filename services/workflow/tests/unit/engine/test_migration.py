@@ -107,10 +107,9 @@ def test_a_dry_run_tells_what_changes_and_writes_nothing(harness: Harness) -> No
     assert change.before and change.after
     assert (change.before.name, change.after.name) == ("部门审批", "部门负责人审批")
     assert change.after.assignee == "u-lead"  # a kept task keeps its assignee
-    (gone,) = [t for t in outcome.timers if t.before and not t.after]
-    (armed,) = [t for t in outcome.timers if t.after and not t.before]
-    assert armed.element_id == "remind" and armed.due_after == T0 + timedelta(hours=2)
-    assert gone.due_before == T0 + timedelta(hours=1)
+    (timer,) = outcome.timers
+    assert (timer.element_id, timer.before, timer.after) == ("remind", True, True)
+    assert (timer.due_before, timer.due_after) == (T0 + timedelta(hours=1), T0 + timedelta(hours=2))
     assert [(v.name, v.before, v.after) for v in outcome.variables] == [("migrated", None, True)]
     # and nothing was written
     assert _task(h, pid) == task

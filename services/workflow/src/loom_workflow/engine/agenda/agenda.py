@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from ..expr import HostObject, Scope
@@ -175,9 +176,11 @@ class Agenda:
         """Creates the user task of ``node``."""
         return tasks.create_task(self._ctx, execution, node)
 
-    def create_timer_job(self, execution: Execution, node: TimerEvent, handler: str) -> None:
-        """Schedules the timer of ``node``."""
-        jobs.create_timer_job(self._ctx, execution, node, handler)
+    def create_timer_job(
+        self, execution: Execution, node: TimerEvent, handler: str, *, since: datetime | None = None
+    ) -> None:
+        """Schedules the timer of ``node``, counted from ``since`` (default: now)."""
+        jobs.create_timer_job(self._ctx, execution, node, handler, since=since)
 
     def create_async_job(self, execution: Execution, node: FlowNode, handler: str) -> None:
         """Schedules an asynchronous continuation."""

@@ -89,13 +89,22 @@ def cancel_tree(ctx: CommandContext, execution: Execution, reason: str, *, inclu
             ctx.session.delete(job)
 
 
+def boundary_waiters(ctx: CommandContext, execution: Execution) -> list[Execution]:
+    """The boundary-event executions hanging under ``execution``."""
+    return [c for c in children(ctx, execution) if is_boundary(ctx, c)]
+
+
+def remove_boundary(ctx: CommandContext, waiter: Execution, reason: str) -> None:
+    """Deletes one boundary-event execution (and its timer); its activity instance ends with ``reason``."""
+    history.end_activity(ctx, waiter, reason)
+    delete_execution(ctx, waiter)
+
+
 def remove_boundaries(ctx: CommandContext, execution: Execution) -> None:
     """Deletes the boundary-event executions (and their timers) hanging under ``execution``; their
     activity instances end with the reason ``attached activity ended (<activity id>)``."""
-    for child in children(ctx, execution):
-        if is_boundary(ctx, child):
-            history.end_activity(ctx, child, f"attached activity ended ({execution.activity_id})")
-            delete_execution(ctx, child)
+    for waiter in boundary_waiters(ctx, execution):
+        remove_boundary(ctx, waiter, f"attached activity ended ({execution.activity_id})")
 
 
 def real_children(ctx: CommandContext, execution: Execution) -> list[Execution]:

@@ -76,10 +76,25 @@ def create_async_job(ctx: CommandContext, execution: Execution, node: FlowNode, 
     return insert_node_job(ctx, execution, node, "message", handler)
 
 
-def create_timer_job(ctx: CommandContext, execution: Execution, node: TimerEvent, handler: str) -> Job:
-    """Schedules the timer of ``node`` (its expression is evaluated in ``execution``'s scope)."""
+def timer_due(
+    ctx: CommandContext, execution: Execution, node: TimerEvent, since: datetime
+) -> tuple[datetime, str | None]:
+    """When the timer of ``node`` started at ``since`` falls due, and its remaining repeat (its
+    expression is evaluated in ``execution``'s scope)."""
     value = compile_expression(node.timer.value).evaluate(VariableScope(ctx, execution))
-    due, repeat = first_due(node.timer.kind, value, ctx.now())
+    return first_due(node.timer.kind, value, since)
+
+
+def create_timer_job(
+    ctx: CommandContext,
+    execution: Execution,
+    node: TimerEvent,
+    handler: str,
+    *,
+    since: datetime | None = None,
+) -> Job:
+    """Schedules the timer of ``node``, counted from ``since`` (default: now)."""
+    due, repeat = timer_due(ctx, execution, node, since or ctx.now())
     return insert_node_job(ctx, execution, node, "timer", handler, due_date=due, repeat=repeat)
 
 

@@ -6,6 +6,8 @@ without a delete reason when the event fires, and with one when the event is rem
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..model import FlowNode, TimerEvent
@@ -17,14 +19,24 @@ if TYPE_CHECKING:
     from ..context import CommandContext
 
 
-def arm(ctx: CommandContext, activity_execution: Execution, node: FlowNode) -> None:
-    """Creates the boundary executions (and timers) of ``node`` under ``activity_execution``."""
+def arm(
+    ctx: CommandContext,
+    activity_execution: Execution,
+    node: FlowNode,
+    *,
+    only: Collection[str] | None = None,
+    since: datetime | None = None,
+) -> None:
+    """Creates the boundary executions (and timers) of ``node`` under ``activity_execution``: all of
+    them, or those whose id is in ``only``; timers count from ``since`` (default: now)."""
     for boundary in ctx.model(activity_execution.proc_def_id).boundaries(node):
+        if only is not None and boundary.id not in only:
+            continue
         waiter = ctx.agenda.create_child(activity_execution, boundary.id)
         waiter.is_active = False
         ctx.agenda.start_activity(waiter, boundary)
         if isinstance(boundary, TimerEvent):
-            ctx.agenda.create_timer_job(waiter, boundary, TRIGGER_TIMER)
+            ctx.agenda.create_timer_job(waiter, boundary, TRIGGER_TIMER, since=since)
 
 
 def fire(ctx: CommandContext, waiter: Execution, node: BoundaryEvent) -> None:

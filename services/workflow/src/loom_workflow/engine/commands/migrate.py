@@ -2,8 +2,9 @@
 
 A migration plan maps the source version's nodes to the target's: by id where the target has a node
 of the same id and kind, by hand for the rest (:func:`plan_mapping`). :class:`MigrateInstance` moves
-one instance in one command: every token whose node is mapped to itself stays where it is (its task,
-assignee and timers kept, renamed after the new node), a token mapped to another node is moved there
+one instance in one command: every token whose node is mapped to itself stays where it is (its task
+and assignee kept, renamed after the new node, its timers following the new version as
+``migrate_timers`` says), a token mapped to another node is moved there
 (its task recreated and assigned by the new version), a token on a node without a mapping refuses the
 whole instance (:class:`NotMigratable`: nothing is changed). Its answer says what changed — tasks,
 assignees, timers, variables — so the same command run without writing (``Engine.execute(...,
@@ -18,7 +19,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..agenda import executions, tasks, variables
-from ..behaviors import boundary
 from ..errors import IllegalArgument, IllegalState
 from ..model import FlowNode, ProcessModel, TimerEvent
 from ..model.elements import ErrorEvent
@@ -32,6 +32,7 @@ from ..runtime.entities import (
     Task,
     Variable,
 )
+from . import migrate_timers
 from .change_state import cancel_sources, start_targets
 
 if TYPE_CHECKING:
@@ -226,14 +227,6 @@ def _literal(text: str | None) -> bool:
     return text is not None and "${" not in text and "#{" not in text
 
 
-def _boundary_shape(model: ProcessModel, node: FlowNode) -> list[object]:
-    """What a kept token's boundary events must agree on to be kept as they are."""
-    return [
-        (b.id, b.kind, getattr(b, "timer", None), b.cancel_activity, getattr(b, "error_code", None))
-        for b in model.boundaries(node)
-    ]
-
-
 @dataclass(frozen=True)
 class _Token:
     execution: Execution
@@ -274,20 +267,13 @@ class MigrateInstance:
         moved = [t for t in tokens if not t.kept]
         reason = f"Migrate to {target_def.id}"
         parents = cancel_sources(ctx, [t.execution for t in moved], reason)
-        rearm = [
-            t
-            for t in tokens
-            if t.kept and _boundary_shape(source, t.source) != _boundary_shape(target, t.target)
-        ]
-        for token in rearm:
-            executions.remove_boundaries(ctx, token.execution)
+        kept = [t for t in tokens if t.kept]
+        plans = [migrate_timers.prepare(ctx, t.execution, t.source, t.target, source, target) for t in kept]
         _switch(ctx, instance, source_def, target_def)
-        for token in tokens:
-            if token.kept:
-                _refresh(ctx, instance, token.target)
-        for token in rearm:
-            if not token.execution.is_mi_root:
-                boundary.arm(ctx, token.execution, token.target)
+        for token in kept:
+            _refresh(ctx, instance, token.target)
+        for plan in plans:
+            migrate_timers.apply(ctx, plan)
         if moved:
             start_targets(ctx, instance, [t.target.id for t in moved], parents, reason)
         variables.set_variables(ctx, instance, self.variables)
