@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -25,7 +26,9 @@ PORTAL = os.environ.get("LOOM_PORTAL_URL", "http://127.0.0.1:8080")
 ADMIN_PASSWORD = os.environ.get("LOOM_ADMIN_PASSWORD", "")
 FUZZ_PASSWORD = "fuzz-" + uuid.uuid4().hex[:12]
 
-# sys last: the fuzzer may rewrite roles and menus, which narrows what it may do afterwards.
+# sys last, alone: the fuzzer may rewrite roles and menus, which narrows what it may do afterwards.
+# The others run LOOM_FUZZ_PARALLEL at a time (default 2): a run is mostly the fuzzer's own CPU
+# (generating cases) and a service's, so two runs share the two cores instead of leaving one idle.
 SERVICES = (
     ("workflow", os.environ.get("LOOM_WORKFLOW_HTTP_PORT", "8103")),
     ("gencode", os.environ.get("LOOM_GENCODE_HTTP_PORT", "8102")),
@@ -110,13 +113,24 @@ def main() -> int:
     parser.add_argument("--summary", type=Path, default=None, help="append the figures as JSON lines")
     args = parser.parse_args()
     token = fuzz_user_token()
-    status = 0
+    deployed = []
     for name, port in SERVICES:
-        if not _serves_openapi(port):
+        if _serves_openapi(port):
+            deployed.append((name, port))
+        else:
             print(json.dumps({"service": name, "skipped": "no OpenAPI document (not deployed)"}))  # noqa: T201 - a command-line report
-            continue
-        figures = run_service(name, port, token, args.examples, args.max_time)
-        print(json.dumps(figures))  # noqa: T201 - a command-line report
+
+    def fuzz(service: tuple[str, str]) -> dict[str, object]:
+        figures = run_service(service[0], service[1], token, args.examples, args.max_time)
+        print(json.dumps(figures), flush=True)  # noqa: T201 - a command-line report
+        return figures
+
+    first, last = [s for s in deployed if s[0] != "sys"], [s for s in deployed if s[0] == "sys"]
+    with ThreadPoolExecutor(max_workers=int(os.environ.get("LOOM_FUZZ_PARALLEL", "2"))) as pool:
+        results = list(pool.map(fuzz, first))
+    results += [fuzz(s) for s in last]
+    status = 0
+    for figures in results:
         if args.summary:
             with args.summary.open("a") as out:
                 out.write(json.dumps(figures) + "\n")
