@@ -1501,6 +1501,16 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Choice
+         * @description A choice a picker offers: what it shows and the value it stands for.
+         */
+        Choice: {
+            /** Label */
+            label: string;
+            /** Value */
+            value: string;
+        };
+        /**
          * CodeParamSave
          * @description Default generation parameters (record "1").
          */
@@ -1518,6 +1528,24 @@ export interface components {
             packageName?: string | null;
             /** Projectpath */
             projectPath?: string | null;
+        };
+        /**
+         * ColumnDescribed
+         * @description A column as the database describes it (``oldName``: its name now, so a rename keeps values).
+         */
+        ColumnDescribed: {
+            /** Comments */
+            comments: string;
+            /** Isnull */
+            isNull: string;
+            /** Ispk */
+            isPk: string;
+            /** Jdbctype */
+            jdbcType: string;
+            /** Name */
+            name: string;
+            /** Oldname */
+            oldName: string;
         };
         /**
          * ColumnIn
@@ -1557,6 +1585,67 @@ export interface components {
             name: string;
             /** Type */
             type: string;
+        };
+        /**
+         * ColumnPublic
+         * @description A column of a design: physical type, Java mapping, form control, validation, list and query
+         *     (flags as '0'/'1').
+         */
+        ColumnPublic: {
+            /** Comments */
+            comments: string | null;
+            /** Delflag */
+            delFlag: string;
+            /** Dicttype */
+            dictType: string | null;
+            /** Fieldkeys */
+            fieldKeys: string | null;
+            /** Fieldlabels */
+            fieldLabels: string | null;
+            /** Id */
+            id: string;
+            /** Isedit */
+            isEdit: string;
+            /** Isform */
+            isForm: string;
+            /** Isinsert */
+            isInsert: string;
+            /** Islist */
+            isList: string;
+            /** Isnull */
+            isNull: string;
+            /** Ispk */
+            isPk: string;
+            /** Isquery */
+            isQuery: string;
+            /** Javafield */
+            javaField: string | null;
+            /** Javatype */
+            javaType: string | null;
+            /** Jdbctype */
+            jdbcType: string;
+            /** Maxlength */
+            maxLength: string | null;
+            /** Maxvalue */
+            maxValue: string | null;
+            /** Minlength */
+            minLength: string | null;
+            /** Minvalue */
+            minValue: string | null;
+            /** Name */
+            name: string;
+            /** Querytype */
+            queryType: string | null;
+            /** Searchkey */
+            searchKey: string | null;
+            /** Searchlabel */
+            searchLabel: string | null;
+            /** Showtype */
+            showType: string | null;
+            /** Sort */
+            sort: number;
+            /** Validatetype */
+            validateType: string | null;
         };
         /**
          * ColumnSave
@@ -1954,6 +2043,18 @@ export interface components {
             username?: string | null;
         };
         /**
+         * DesignName
+         * @description A design's table name and comment, and both as one text (parent-table pickers).
+         */
+        DesignName: {
+            /** Comments */
+            comments: string;
+            /** Name */
+            name: string;
+            /** Nameandcomments */
+            nameAndComments: string;
+        };
+        /**
          * ErrorBody
          * @description Every error answer: ``code`` (INVALID_ARGUMENT, NOT_FOUND, …), ``msg`` in the caller's
          *     language, ``details`` (the field, the permission, …).
@@ -1992,6 +2093,18 @@ export interface components {
             relative: string;
             /** Value */
             value: string;
+        };
+        /**
+         * GenCodeForm
+         * @description The generate dialog of a design: its scheme (saved, or a new one from the code parameters),
+         *     the template groups and the designs of its data source.
+         */
+        GenCodeForm: {
+            scheme: components["schemas"]["SchemePublic"];
+            /** Tablelist */
+            tableList: components["schemas"]["DesignName"][];
+            /** Templategrouplist */
+            templateGroupList: components["schemas"]["TemplateGroupOption"][];
         };
         /**
          * GenerateRequest
@@ -2038,6 +2151,20 @@ export interface components {
             sort?: unknown;
             /** Value */
             value?: string | null;
+        };
+        /**
+         * LicensedTables
+         * @description The design list in the seed's envelope: ``code`` 200 with the page under ``result``, or
+         *     700 (invalid) / 710 (expired) without a valid licence, with ``msg`` and the machine's ``serial``.
+         */
+        LicensedTables: {
+            /** Code */
+            code: number;
+            /** Msg */
+            msg?: string | null;
+            result?: components["schemas"]["Page_TablePublic_"] | null;
+            /** Serial */
+            serial?: string | null;
         };
         /** Page[CodeParamSave] */
         Page_CodeParamSave_: {
@@ -2143,6 +2270,19 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[TablePublic] */
+        Page_TablePublic_: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["TablePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
         /**
          * PageBody
          * @description A page of a list (MyBatis-Plus shape): the rows, their total, the page number and size.
@@ -2226,6 +2366,35 @@ export interface components {
             type: string;
         };
         /**
+         * SchemePublic
+         * @description A generation scheme as the generate dialog reads it: where (backend and frontend paths), with
+         *     which template group (``category``), and the names the code is written under (``id`` empty
+         *     before its first generation).
+         */
+        SchemePublic: {
+            /** Category */
+            category: string | null;
+            /** Frontprojectpath */
+            frontProjectPath: string | null;
+            /** Functionauthor */
+            functionAuthor: string | null;
+            /** Functionname */
+            functionName: string | null;
+            /** Functionnamesimple */
+            functionNameSimple: string | null;
+            /** Id */
+            id: string | null;
+            /** Modulename */
+            moduleName: string | null;
+            /** Packagename */
+            packageName: string | null;
+            /** Projectpath */
+            projectPath: string | null;
+            /** Submodulename */
+            subModuleName: string | null;
+            table: components["schemas"]["SchemeTable"];
+        };
+        /**
          * SchemeSave
          * @description Where and how to generate a table's code.
          */
@@ -2251,6 +2420,14 @@ export interface components {
             /** Submodulename */
             subModuleName?: string | null;
             table?: components["schemas"]["TableRef"] | null;
+        };
+        /**
+         * SchemeTable
+         * @description The design a scheme generates: its id.
+         */
+        SchemeTable: {
+            /** Id */
+            id: string;
         };
         /**
          * ShowTypeSave
@@ -2372,6 +2549,61 @@ export interface components {
             statements: components["schemas"]["Statement"][];
         };
         /**
+         * TableDataSource
+         * @description A design's data source: its id and name (``type`` is never filled, as in JeePlus).
+         */
+        TableDataSource: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string | null;
+        };
+        /**
+         * TableDescribed
+         * @description A table to create (no ``oldName``, no columns) or to alter, as the database describes it.
+         */
+        TableDescribed: {
+            /** Columnlist */
+            columnList: components["schemas"]["ColumnDescribed"][];
+            /** Comments */
+            comments: string;
+            /** Datasourceid */
+            dataSourceId: string;
+            /** Name */
+            name: string;
+            /** Oldname */
+            oldName?: string | null;
+        };
+        /**
+         * TableDetail
+         * @description A design with its columns (``queryById``).
+         */
+        TableDetail: {
+            /** Classname */
+            className: string | null;
+            /** Columnlist */
+            columnList: components["schemas"]["ColumnPublic"][];
+            /** Comments */
+            comments: string | null;
+            dataSource: components["schemas"]["TableDataSource"];
+            /** Id */
+            id: string;
+            /** Idtype */
+            idType: string;
+            /** Issync */
+            isSync: string;
+            /** Name */
+            name: string;
+            /** Parenttable */
+            parentTable: string | null;
+            /** Parenttablefk */
+            parentTableFk: string | null;
+            /** Tabletype */
+            tableType: string;
+        };
+        /**
          * TableFieldTypeSave
          * @description A physical column type row of a database type.
          */
@@ -2389,6 +2621,15 @@ export interface components {
             sort?: unknown;
             /** Value */
             value?: string | null;
+        };
+        /**
+         * TableForm
+         * @description The create and alter forms: the table, and the column types of its kind of database.
+         */
+        TableForm: {
+            /** Columntypes */
+            columnTypes: components["schemas"]["Choice"][];
+            table: components["schemas"]["TableDescribed"];
         };
         /**
          * TableIn
@@ -2425,6 +2666,32 @@ export interface components {
             comments: string;
             /** Name */
             name: string;
+        };
+        /**
+         * TablePublic
+         * @description A table design as the list shows it: its name, kind, class and data source, and whether the
+         *     physical table matches it (``isSync`` '1').
+         */
+        TablePublic: {
+            /** Classname */
+            className: string | null;
+            /** Comments */
+            comments: string | null;
+            dataSource: components["schemas"]["TableDataSource"];
+            /** Id */
+            id: string;
+            /** Idtype */
+            idType: string;
+            /** Issync */
+            isSync: string;
+            /** Name */
+            name: string;
+            /** Parenttable */
+            parentTable: string | null;
+            /** Parenttablefk */
+            parentTableFk: string | null;
+            /** Tabletype */
+            tableType: string;
         };
         /**
          * TableRef
@@ -2483,6 +2750,16 @@ export interface components {
             size: number;
             /** Total */
             total: number;
+        };
+        /**
+         * TemplateGroupOption
+         * @description A template group the dialog offers: its id and name.
+         */
+        TemplateGroupOption: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
         };
         /**
          * TemplateGroupSave
@@ -2550,6 +2827,55 @@ export interface components {
             parentId?: string | null;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * WizardConfig
+         * @description ``queryConfig``: the wizard's lists under ``config`` and again at the top level (both are
+         *     read), and the designs' names.
+         */
+        WizardConfig: {
+            config: components["schemas"]["WizardLists"];
+            /** Javatypelist */
+            javaTypeList: components["schemas"]["Choice"][];
+            /** Mssqlfieldtype */
+            mssqlFieldType: components["schemas"]["Choice"][];
+            /** Mysqlfieldtype */
+            mysqlFieldType: components["schemas"]["Choice"][];
+            /** Oraclefieldtype */
+            oracleFieldType: components["schemas"]["Choice"][];
+            /** Postgresqlfieldtype */
+            postGreSqlFieldType: components["schemas"]["Choice"][];
+            /** Querytypelist */
+            queryTypeList: components["schemas"]["Choice"][];
+            /** Showtypelist */
+            showTypeList: components["schemas"]["Choice"][];
+            /** Tablelist */
+            tableList: components["schemas"]["DesignName"][];
+            /** Validatetypelist */
+            validateTypeList: components["schemas"]["Choice"][];
+        };
+        /**
+         * WizardLists
+         * @description The lists the table wizard offers: Java types, controls, validators, query types, and the
+         *     column types of each kind of database.
+         */
+        WizardLists: {
+            /** Javatypelist */
+            javaTypeList: components["schemas"]["Choice"][];
+            /** Mssqlfieldtype */
+            mssqlFieldType: components["schemas"]["Choice"][];
+            /** Mysqlfieldtype */
+            mysqlFieldType: components["schemas"]["Choice"][];
+            /** Oraclefieldtype */
+            oracleFieldType: components["schemas"]["Choice"][];
+            /** Postgresqlfieldtype */
+            postGreSqlFieldType: components["schemas"]["Choice"][];
+            /** Querytypelist */
+            queryTypeList: components["schemas"]["Choice"][];
+            /** Showtypelist */
+            showTypeList: components["schemas"]["Choice"][];
+            /** Validatetypelist */
+            validateTypeList: components["schemas"]["Choice"][];
         };
     };
     responses: never;
@@ -4157,9 +4483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableForm"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4331,9 +4655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableForm"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7839,13 +8161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description 200, or 700/710 without a valid licence */
-                        code: number;
-                        msg?: string;
-                        result?: components["schemas"]["PageBody"];
-                        serial?: string;
-                    };
+                    "application/json": components["schemas"]["LicensedTables"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8019,9 +8335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TableDetail"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8104,9 +8418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["WizardConfig"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -8191,9 +8503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GenCodeForm"];
                 };
             };
             /** @description invalid input (the message names the field) */

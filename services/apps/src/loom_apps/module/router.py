@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Request, Response
 
 from loom_apps.module import builder, service
 from loom_apps.module.errors import ModuleNotFound, TableNotPublished
-from loom_apps.module.schemas import ModulePublic, ModuleRemote, ModuleTestLog
+from loom_apps.module.schemas import ModulePages, ModulePublic, ModuleRemote, ModuleTestLog
 from loom_apps.runtime import RuntimeDep
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
@@ -76,7 +76,7 @@ async def remotes(request: Request, session: SessionDep, _: CurrentPrincipal) ->
     return answer
 
 
-@router.get("/pages")
+@router.get("/pages", response_model=ModulePages)
 async def pages(
     request: Request, session: SessionDep, _: CurrentPrincipal, name: str = Query(..., max_length=200)
 ) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import Field
+
 from loom_platform.wire import Answer
 
 
@@ -40,3 +42,56 @@ class ModuleTestLog(Answer):
     version: str
     state: str
     log: str
+
+
+class PageColumn(Answer):
+    """A column of a generated module's pages: its name and field, label, TypeScript and Python
+    types, where it shows (``list``, ``query`` with its ``queryType``, ``form``, ``insert``,
+    ``edit``), its control (``showType``, ``dictType``), its rules (``required``, ``maxLength``,
+    ``validateType``) and whether it is the key."""
+
+    name: str
+    field: str
+    label: str
+    type: str
+    py_type: str
+    list_: bool = Field(alias="list")
+    query: bool
+    query_type: str
+    form: bool
+    insert: bool
+    edit: bool
+    required: bool
+    show_type: str
+    dict_type: str
+    max_length: int | None
+    validate_type: str
+    pk: bool
+
+
+class ChildPages(Answer):
+    """A child table's part of the form: its table, the column naming the main row, its columns."""
+
+    entity: str
+    parent_fk: str | None
+    columns: list[PageColumn]
+
+
+class ModulePages(Answer):
+    """A live module's list and form pages as data (what the portal renders), as gencode published
+    them: its tables, title, table (``entity``), class, table type, API below ``/api``, page href,
+    key, columns and child tables; with the module's name, live version and permission."""
+
+    tables: list[str]
+    title: str
+    entity: str
+    class_name: str
+    table_type: str
+    api_prefix: str
+    page_href: str
+    pk: str
+    columns: list[PageColumn]
+    children: list[ChildPages]
+    name: str
+    version: str
+    permission: str

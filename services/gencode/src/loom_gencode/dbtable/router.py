@@ -14,6 +14,7 @@ from loom_gencode.dbtable.schemas import (
     SqlResult,
     SqlRunPublic,
     TableChanged,
+    TableForm,
     TableIn,
     TablesPage,
     checked_name,
@@ -25,7 +26,7 @@ from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, fields_body
+from loom_platform.openapi import fields_body
 from loom_platform.paging import Page, PageDep
 
 router = APIRouter(prefix="/database/table", tags=["database table"])
@@ -54,7 +55,7 @@ async def table_list(
     }
 
 
-@router.get("/create", openapi_extra=OBJECT)
+@router.get("/create", response_model=TableForm, response_model_exclude_unset=True)
 async def create_form(
     session: SessionDep, runtime: RuntimeDep, _: CanView, dataSourceId: str = "master"
 ) -> Any:  # noqa: N803
@@ -62,7 +63,7 @@ async def create_form(
     return await service.describe(session, runtime, dataSourceId or "master", None)
 
 
-@router.get("/alter", openapi_extra=OBJECT)
+@router.get("/alter", response_model=TableForm, response_model_exclude_unset=True)
 async def alter_form(
     session: SessionDep, runtime: RuntimeDep, _: CanView, name: str, dataSourceId: str = "master"
 ) -> Any:  # noqa: N803

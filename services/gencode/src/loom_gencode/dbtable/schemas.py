@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from loom_gencode.dbtable.errors import TableNameInvalid
+from loom_gencode.table.schemas import Choice
 from loom_platform.wire import Answer, WireModel
 
 NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
@@ -47,6 +48,34 @@ class TableIn(WireModel):
     @classmethod
     def _blank_is_master(cls, value: object) -> object:
         return value or "master"
+
+
+class ColumnDescribed(Answer):
+    """A column as the database describes it (``oldName``: its name now, so a rename keeps values)."""
+
+    name: str
+    old_name: str
+    comments: str
+    jdbc_type: str
+    is_null: str
+    is_pk: str
+
+
+class TableDescribed(Answer):
+    """A table to create (no ``oldName``, no columns) or to alter, as the database describes it."""
+
+    name: str
+    old_name: str | None = None
+    comments: str
+    data_source_id: str
+    column_list: list[ColumnDescribed]
+
+
+class TableForm(Answer):
+    """The create and alter forms: the table, and the column types of its kind of database."""
+
+    table: TableDescribed
+    column_types: list[Choice]
 
 
 class TableName(Answer):

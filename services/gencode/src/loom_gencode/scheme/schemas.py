@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from loom_gencode.generate.merge import Resolution
+from loom_gencode.table.schemas import DesignName
 from loom_platform.wire import Answer, WireModel
 
 
@@ -70,3 +71,43 @@ class Folder(Answer):
     relative: str
     is_leaf: bool
     leaf: bool
+
+
+class SchemeTable(Answer):
+    """The design a scheme generates: its id."""
+
+    id: str
+
+
+class SchemePublic(Answer):
+    """A generation scheme as the generate dialog reads it: where (backend and frontend paths), with
+    which template group (``category``), and the names the code is written under (``id`` empty
+    before its first generation)."""
+
+    id: str | None
+    table: SchemeTable
+    project_path: str | None
+    front_project_path: str | None
+    category: str | None
+    package_name: str | None
+    module_name: str | None
+    sub_module_name: str | None
+    function_name: str | None
+    function_name_simple: str | None
+    function_author: str | None
+
+
+class TemplateGroupOption(Answer):
+    """A template group the dialog offers: its id and name."""
+
+    id: str
+    name: str
+
+
+class GenCodeForm(Answer):
+    """The generate dialog of a design: its scheme (saved, or a new one from the code parameters),
+    the template groups and the designs of its data source."""
+
+    scheme: SchemePublic
+    template_group_list: list[TemplateGroupOption]
+    table_list: list[DesignName]

@@ -11,16 +11,16 @@ from loom_gencode.datasource import service as ds_service
 from loom_gencode.generate import service as generate_service
 from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
-from loom_gencode.scheme.schemas import GenerateRequest, SchemeSave
+from loom_gencode.scheme.schemas import GenCodeForm, GenerateRequest, SchemeSave
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
-from loom_gencode.table.schemas import PhysicalTables, TableSave
+from loom_gencode.table.schemas import LicensedTables, PhysicalTables, TableDetail, TableSave, WizardConfig
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import REF, answers, download, fields_body
+from loom_platform.openapi import download, fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -28,22 +28,12 @@ router = APIRouter(prefix="/gencode/table")
 PERM = "gencode:genTable"
 
 
-# The seed's one list in an envelope: the page under ``result``, or the licence problem.
-LICENSED_PAGE = answers(
-    {
-        "type": "object",
-        "properties": {
-            "code": {"type": "integer", "description": "200, or 700/710 without a valid licence"},
-            "result": {"$ref": f"{REF}PageBody"},
-            "msg": {"type": "string"},
-            "serial": {"type": "string"},
-        },
-        "required": ["code"],
-    }
+@router.get(
+    "/list",
+    dependencies=[require_permission(f"{PERM}:view")],
+    response_model=LicensedTables,
+    response_model_exclude_unset=True,
 )
-
-
-@router.get("/list", dependencies=[require_permission(f"{PERM}:view")], openapi_extra=LICENSED_PAGE)
 async def page(session: SessionDep, runtime: RuntimeDep, params: PageDep, request: Request) -> Any:
     """``{code:200, result:{records,total}}``; ``{code:700|710, msg, serial}`` without a valid licence."""
     problem = check_licence(runtime.settings)
@@ -53,7 +43,11 @@ async def page(session: SessionDep, runtime: RuntimeDep, params: PageDep, reques
     return {"code": 200, "result": result}
 
 
-@router.get("/queryById", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:edit")])
+@router.get(
+    "/queryById",
+    dependencies=[require_permission(f"{PERM}:view", f"{PERM}:edit")],
+    response_model=TableDetail,
+)
 async def query_by_id(session: SessionDep, runtime: RuntimeDep, id: str) -> dict[str, Any]:  # noqa: A002
     """A design with its columns."""
     return await service.read(session, runtime, id)
@@ -75,7 +69,11 @@ async def delete(session: SessionDep, ids: str = "") -> Message:
     return message(translate("gencode.table.removed"))
 
 
-@router.get("/queryConfig", dependencies=[require_permission(f"{PERM}:view", f"{PERM}:add", f"{PERM}:edit")])
+@router.get(
+    "/queryConfig",
+    dependencies=[require_permission(f"{PERM}:view", f"{PERM}:add", f"{PERM}:edit")],
+    response_model=WizardConfig,
+)
 async def query_config(session: SessionDep) -> dict[str, Any]:
     """Java, control, validator and query types, column types per database, and the table list."""
     return await config.query_config(session)
@@ -111,7 +109,9 @@ async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: 
     return message(translate("gencode.table.imported"))
 
 
-@router.get("/queryGenCodeForm", dependencies=[require_permission(f"{PERM}:genCode")])
+@router.get(
+    "/queryGenCodeForm", dependencies=[require_permission(f"{PERM}:genCode")], response_model=GenCodeForm
+)
 async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, Any]:  # noqa: N803
     """``{scheme, templateGroupList, tableList}`` for the generate dialog."""
     return await generate_service.gen_code_form(session, table_id=tableId)

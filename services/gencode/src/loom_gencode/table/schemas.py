@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from loom_platform.paging import Page
 from loom_platform.wire import Answer, WireModel
 
 
@@ -112,3 +113,121 @@ class PhysicalTables(Answer):
 
     rows: list[PhysicalTable]
     total: int
+
+
+class TableDataSource(Answer):
+    """A design's data source: its id and name (``type`` is never filled, as in JeePlus)."""
+
+    id: str
+    name: str
+    type: str | None
+
+
+class TablePublic(Answer):
+    """A table design as the list shows it: its name, kind, class and data source, and whether the
+    physical table matches it (``isSync`` '1')."""
+
+    id: str
+    is_sync: str
+    name: str
+    data_source: TableDataSource
+    comments: str | None
+    id_type: str
+    table_type: str
+    class_name: str | None
+    parent_table: str | None
+    parent_table_fk: str | None
+
+
+class ColumnPublic(Answer):
+    """A column of a design: physical type, Java mapping, form control, validation, list and query
+    (flags as '0'/'1')."""
+
+    id: str
+    sort: int
+    is_insert: str
+    is_edit: str
+    name: str
+    comments: str | None
+    jdbc_type: str
+    is_pk: str
+    java_type: str | None
+    java_field: str | None
+    is_form: str
+    show_type: str | None
+    dict_type: str | None
+    field_labels: str | None
+    field_keys: str | None
+    search_label: str | None
+    search_key: str | None
+    is_null: str
+    validate_type: str | None
+    min_length: str | None
+    max_length: str | None
+    min_value: str | None
+    max_value: str | None
+    is_list: str
+    is_query: str
+    query_type: str | None
+    del_flag: str
+
+
+class TableDetail(TablePublic):
+    """A design with its columns (``queryById``)."""
+
+    column_list: list[ColumnPublic]
+
+
+class LicensedTables(Answer):
+    """The design list in the seed's envelope: ``code`` 200 with the page under ``result``, or
+    700 (invalid) / 710 (expired) without a valid licence, with ``msg`` and the machine's ``serial``."""
+
+    code: int
+    result: Page[TablePublic] | None = None
+    msg: str | None = None
+    serial: str | None = None
+
+
+class Choice(Answer):
+    """A choice a picker offers: what it shows and the value it stands for."""
+
+    label: str
+    value: str
+
+
+class DesignName(Answer):
+    """A design's table name and comment, and both as one text (parent-table pickers)."""
+
+    name: str
+    comments: str
+    name_and_comments: str
+
+
+class WizardLists(Answer):
+    """The lists the table wizard offers: Java types, controls, validators, query types, and the
+    column types of each kind of database."""
+
+    java_type_list: list[Choice]
+    show_type_list: list[Choice]
+    validate_type_list: list[Choice]
+    query_type_list: list[Choice]
+    mysql_field_type: list[Choice]
+    post_gre_sql_field_type: list[Choice]
+    oracle_field_type: list[Choice]
+    mssql_field_type: list[Choice]
+
+
+class WizardConfig(Answer):
+    """``queryConfig``: the wizard's lists under ``config`` and again at the top level (both are
+    read), and the designs' names."""
+
+    config: WizardLists
+    java_type_list: list[Choice]
+    show_type_list: list[Choice]
+    validate_type_list: list[Choice]
+    query_type_list: list[Choice]
+    mysql_field_type: list[Choice]
+    post_gre_sql_field_type: list[Choice]
+    oracle_field_type: list[Choice]
+    mssql_field_type: list[Choice]
+    table_list: list[DesignName]
