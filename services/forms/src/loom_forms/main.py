@@ -14,10 +14,11 @@ from loom_forms.category.router import router as category_router
 from loom_forms.data.router import router as data_router
 from loom_forms.definition.router import router as definition_router
 from loom_forms.gencode_client import SERVICE_TOKEN_KEY, DataClient
-from loom_forms.generate.cache import OnlineCache
+from loom_forms.generate import service as online_service
 from loom_forms.generate.router import router as generate_router
 from loom_forms.grpc_server import FormsServicer
 from loom_forms.make.router import router as make_router
+from loom_forms.online_cache import OnlineCache
 from loom_forms.runtime import Runtime
 from loom_forms.settings import FormsSettings
 from loom_platform import messaging
@@ -46,7 +47,7 @@ def build_app(
         settings=settings,
         data=DataClient(gencode_client),
         directory=directory or DirectoryClient(sys_client),
-        online=OnlineCache(settings.online_cache_seconds),
+        online=OnlineCache(settings.online_cache_seconds, online_service.load),
     )
 
     @asynccontextmanager

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends
 
 from loom_contracts.clients.sys_directory import DirectoryClient
 from loom_forms.gencode_client import DataClient
+from loom_forms.online_cache import OnlineCache
 from loom_forms.settings import FormsSettings
 from loom_platform.appstate import app_state
-
-if TYPE_CHECKING:  # the cache's module reads forms through the runtime's clients
-    from loom_forms.generate.cache import OnlineCache
 
 
 @dataclass
@@ -23,7 +21,7 @@ class Runtime:
     settings: FormsSettings
     data: DataClient
     directory: DirectoryClient
-    online: OnlineCache
+    online: OnlineCache[Any]  # of generate.service.Online, loaded by generate.service.load
 
 
 get_runtime = app_state("forms", Runtime)

@@ -1,10 +1,27 @@
-"""forms has no import circle between its files, and its domain services take the clients they use
-rather than the FastAPI-aware runtime (``runtime.py``, read by the routers only)."""
+"""forms has no import circle between its files, its domains import only downward (``LAYERS``), and
+its domain services take the clients they use rather than the FastAPI-aware runtime (``runtime.py``,
+read by the routers only)."""
 
 from __future__ import annotations
 
 import loom_forms
-from loom_platform.testing.imports import circles, import_graph
+from loom_platform.testing.imports import circles, import_graph, upward_imports
+
+# forms' parts from the top down, one layer a line; a part imports only the layers below it.
+# Online forms stand on the designs they serve (which read form JSON as definitions do), process form
+# data on the definitions it stores values of.
+LAYERS = [
+    "main",
+    "cli grpc_server",
+    "seed models",
+    "generate data",
+    "make",
+    "definition",
+    "category",
+    "runtime",
+    "gencode_client online_cache common",
+    "errors messages settings",
+]
 
 
 def test_no_import_circle_between_files() -> None:
@@ -12,6 +29,13 @@ def test_no_import_circle_between_files() -> None:
     graph = import_graph(loom_forms)
     # when / then
     assert [sorted(c) for c in circles(graph)] == []
+
+
+def test_domains_import_only_downward() -> None:
+    # when
+    upward = upward_imports(loom_forms, LAYERS)
+    # then
+    assert upward == []
 
 
 def test_only_the_app_and_the_routers_read_the_runtime() -> None:

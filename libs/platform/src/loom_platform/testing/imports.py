@@ -8,7 +8,7 @@ the workflow engine's own rules (``tests/unit/engine/test_import_cycles.py``).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 
@@ -97,4 +97,46 @@ def foreign_imports(package: ModuleType, forbidden: tuple[str, ...]) -> dict[str
         hits = sorted({n for n in imports(module, path) if n.split(".")[0] in forbidden})
         if hits:
             found[module] = hits
+    return found
+
+
+def part_of(package: str, module: str) -> str:
+    """The part of ``package`` that holds ``module``: its top-level module or folder (``user`` for
+    ``loom_sys.user.service``, ``access`` for ``loom_sys.access``)."""
+    return module.removeprefix(package + ".").split(".")[0]
+
+
+def upward_imports(
+    package: ModuleType, layers: Sequence[str], still: Mapping[str, str] | None = None
+) -> list[str]:
+    """The imports of ``package`` that do not run down its declared order of parts, one sentence
+    each (``loom_sys.user.service imports loom_sys.auth.service: user stands below auth``).
+
+    ``layers`` lists the parts (top-level modules and folders) from the top down, one line a layer;
+    parts on one line are peers and import none of each other (``"office post area"``). A part
+    imports only parts of the layers below its own, and every part of the package is declared.
+    ``still`` names the upward pairs a service has not untangled yet (``"user -> auth": "why"``):
+    they are not reported while they hold, and one that no longer holds is, so the list only shrinks.
+    """
+    name = package.__name__
+    rank = {part: len(layers) - i for i, line in enumerate(layers) for part in line.split()}
+    graph = {m: imported - {name} for m, imported in import_graph(package).items() if m != name}
+    found = [
+        f"{name}.{p} is in no layer: declare where it stands"
+        for p in sorted({part_of(name, m) for m in graph} - set(rank))
+    ]
+    seen: set[str] = set()
+    for module, imported in sorted(graph.items()):
+        source = part_of(name, module)
+        for target in sorted(imported):
+            upper = part_of(name, target)
+            if upper == source or source not in rank or upper not in rank or rank[upper] < rank[source]:
+                continue
+            seen.add(f"{source} -> {upper}")
+            if f"{source} -> {upper}" not in (still or {}):
+                where = "beside" if rank[upper] == rank[source] else "below"
+                found.append(f"{module} imports {target}: {source} stands {where} {upper}")
+    found += [
+        f"{pair} no longer runs upward: strike it from the list" for pair in sorted(set(still or {}) - seen)
+    ]
     return found

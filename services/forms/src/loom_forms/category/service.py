@@ -6,18 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import column, func, select, table
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_forms.category.errors import CategoryNotFound, HasChildren, OwnParent
 from loom_forms.category.models import FormCategory
 from loom_forms.category.schemas import CategorySave
 from loom_forms.common import publish, required_name, text_of, touch
-from loom_forms.definition.models import FormDefinition
 from loom_platform import crud
 from loom_platform import tree as trees
 from loom_platform.tree import ROOT_PARENT
 from loom_platform.wire import new_id
+
+# Definitions stand above their categories (they name theirs), so a category asks whether it still
+# holds one of their table by name rather than importing their model: domains import only downward.
+_DEFINITIONS = table("form_definition", column("category_id"))
 
 
 def render(node: FormCategory) -> dict[str, Any]:
@@ -60,7 +63,7 @@ async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes categories that hold no forms; one whose sub-categories are not deleted with it is refused."""
     for record in await trees.deletable(session, FormCategory, ids, HasChildren):
         forms = await session.scalar(
-            select(func.count()).select_from(FormDefinition).where(FormDefinition.category_id == record.id)  # type: ignore[arg-type]
+            select(func.count()).select_from(_DEFINITIONS).where(_DEFINITIONS.c.category_id == record.id)
         )
         if forms:
             raise HasChildren()

@@ -7,14 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import case, exists, func, select, update
+from sqlalchemy import case, column, exists, func, select, table, update
 from sqlalchemy import delete as sa_delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import Field, fields
 from loom_forms.category.models import FormCategory
 from loom_forms.common import publish, required_name, text_of, touch
-from loom_forms.data.models import ProcessFormData
 from loom_forms.definition.checks import check_models
 from loom_forms.definition.errors import (
     DefinitionJsonInvalid,
@@ -38,6 +37,9 @@ SORTABLE = {
     "update_date": FormDefinition.update_date,
 }
 VERSION_SORTABLE = {"version": FormDefinitionJson.version, "create_date": FormDefinitionJson.create_date}
+# The form data of processes (``data/``) stands above the definitions it stores values of, so a
+# version asks whether data was stored with it of that table by name: domains import only downward.
+_PROCESS_DATA = table("form_process_data", column("json_id"))
 
 
 def parse_json(text: Any) -> dict[str, Any]:
@@ -288,7 +290,7 @@ async def in_use(session: AsyncSession, row: FormDefinitionJson) -> bool:
     with it: the process designer offers published versions only), or a process stored data with it."""
     if row.status != DRAFT:
         return True
-    used = select(exists().where(ProcessFormData.json_id == row.id))  # type: ignore[arg-type]
+    used = select(exists().where(_PROCESS_DATA.c.json_id == row.id))
     return bool(await session.scalar(used))
 
 
