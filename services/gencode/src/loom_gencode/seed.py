@@ -11,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.generate.publish import MODULE_BACKEND, MODULE_FRONTEND
 from loom_gencode.reftypes.models import (
+    SYSTEM_GROUP_ID,
     CodeParam,
     CustomField,
     CustomObj,
@@ -150,7 +151,6 @@ PLATFORM_TYPES = [
     ("区域", "com.jeeplus.sys.service.dto.AreaDTO", "sys_area", "/sys/area/treeData"),
 ]
 
-SYSTEM_GROUP_ID = "loom-fastapi-react"
 SYSTEM_GROUP_NAME = "Loom (FastAPI + React)"
 
 

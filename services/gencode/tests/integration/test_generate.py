@@ -14,7 +14,7 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 
 from loom_gencode.licence import machine_serial, sign
-from loom_gencode.seed import SYSTEM_GROUP_ID
+from loom_gencode.reftypes.models import SYSTEM_GROUP_ID
 from loom_platform.db import sync_url
 
 from ..conftest import column, table

@@ -33,12 +33,11 @@ from loom_gencode.generate.errors import (
 from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
-from loom_gencode.reftypes.models import CodeParam, TemplateGroup, TemplateObj
+from loom_gencode.reftypes.models import SYSTEM_GROUP_ID, CodeParam, TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme import workspace
 from loom_gencode.scheme.models import GenScheme
 from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeSave
-from loom_gencode.seed import SYSTEM_GROUP_ID
 from loom_gencode.table import rules
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import (

@@ -93,6 +93,10 @@ class CodeParam(Stamped, table=True):
     author: str | None = Field(default=None, max_length=100)
 
 
+# The template group the platform ships (seeded, and the generator's default).
+SYSTEM_GROUP_ID = "loom-fastapi-react"
+
+
 class TemplateGroup(Stamped, table=True):
     """A set of templates generating one module."""
 
