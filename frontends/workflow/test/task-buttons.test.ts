@@ -3,9 +3,9 @@ import { completionOf, customButtonVars, isSystemCode, visibleButtons } from '..
 import { byCategory } from '../src/pages/start';
 import { taskUrl } from '../src/components/task/nav';
 import { businessKeyOf, isDynamicKey, nodeFormProperties, writableValues } from '../src/components/task/nodeForm';
-import type { DefinitionRow, FlowButton } from '../src/components/task/types';
+import type { DefinitionPublic, TaskButton } from '../src/api/types';
 
-const b = (code: string, name: string, sort: number, isHide = '0'): FlowButton => ({ code, name, sort, isHide, next: '0' });
+const b = (code: string, name: string, sort: number, isHide = '0'): TaskButton => ({ id: '', code, name, sort, isHide, next: '0' });
 
 describe('the buttons of a task page', () => {
   it('shows the visible buttons in their sort order, keeping ties in their configured order', () => {
@@ -24,14 +24,14 @@ describe('the buttons of a task page', () => {
     // given a node with two custom buttons and system ones
     const all = [b('_flow_agree', '同意', 10), b('reapply', '退回修改', 20), b('escalate', '上报', 30), b('_flow_stop', '终止', 40)];
     // when the handler clicks 退回修改
-    const c = completionOf(all, all[1] as FlowButton);
+    const c = completionOf(all, all[1] as TaskButton);
     // then
     expect(c).toEqual({ vars: { reapply: true, escalate: false }, type: 'reapply', status: '退回修改' });
   });
 
   it('sets every custom code false on agree, so a condition on a custom code never takes the wrong path', () => {
     const all = [b('_flow_agree', '同意', 10), b('reapply', '退回修改', 20)];
-    expect(completionOf(all, all[0] as FlowButton)).toEqual({ vars: { reapply: false }, type: '_flow_agree', status: '同意' });
+    expect(completionOf(all, all[0] as TaskButton)).toEqual({ vars: { reapply: false }, type: '_flow_agree', status: '同意' });
     expect(customButtonVars([b('_flow_agree', '同意', 1)], '_flow_agree')).toEqual({});
   });
 
@@ -43,7 +43,18 @@ describe('the buttons of a task page', () => {
 });
 
 describe('the start page', () => {
-  const d = (name: string, category: string | null): DefinitionRow => ({ id: name, key: name, name, version: 1, category, suspended: false });
+  const d = (name: string, category: string | null): DefinitionPublic => ({
+    id: name,
+    key: name,
+    name,
+    version: 1,
+    category,
+    suspended: false,
+    deploymentId: '',
+    resourceName: null,
+    description: null,
+    deploymentTime: null,
+  });
 
   it('groups definitions by category, uncategorised last, each group by name', () => {
     const groups = byCategory([d('请假', '办公'), d('报销', '财务'), d('出差', '办公'), d('杂项', null)], '未分类');
@@ -60,7 +71,7 @@ describe('opening a task', () => {
     const url = taskUrl({
       status: 'claim',
       vars: { title: '年假' },
-      task: { id: 't1', name: '部门审批', createTime: '', taskDefinitionKey: 'dept', processInstanceId: 'p1', processDefinitionId: 'd1', processDefKey: 'leave' },
+      task: { id: 't1', taskDefinitionKey: 'dept', processInstanceId: 'p1', processDefinitionId: 'd1', processDefKey: 'leave' },
     });
     const q = new URL(url, 'http://x').searchParams;
     expect(url.startsWith('/flowable/task/TaskForm?')).toBe(true);

@@ -2607,6 +2607,16 @@ export interface components {
             /** Photo */
             photo: string;
         };
+        /**
+         * BackNode
+         * @description A node a task may be sent back to.
+         */
+        BackNode: {
+            /** Taskdefkey */
+            taskDefKey: string;
+            /** Taskname */
+            taskName: string;
+        };
         /** Body_import_process_model_app_rest_import_process_model_post */
         Body_import_process_model_app_rest_import_process_model_post: {
             /** File */
@@ -2933,6 +2943,104 @@ export interface components {
             versionTag: string | null;
         };
         /**
+         * DefinitionPage
+         * @description A page of definitions; asked with ``pageNo`` (the JeePlus client's 流程定义), also as
+         *     ``{success, page: {list, count}}``.
+         */
+        DefinitionPage: {
+            /** Current */
+            current: number;
+            page?: components["schemas"]["LegacyDefinitions"] | null;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DefinitionPublic"][];
+            /** Size */
+            size: number;
+            /** Success */
+            success?: boolean | null;
+            /** Total */
+            total: number;
+        };
+        /**
+         * DefinitionPublic
+         * @description A deployed process definition (one version of a key); its deployment's time in ISO 8601.
+         */
+        DefinitionPublic: {
+            /** Category */
+            category: string | null;
+            /** Deploymentid */
+            deploymentId: string;
+            /** Deploymenttime */
+            deploymentTime: string | null;
+            /** Description */
+            description: string | null;
+            /** Id */
+            id: string;
+            /** Key */
+            key: string;
+            /** Name */
+            name: string | null;
+            /** Resourcename */
+            resourceName: string | null;
+            /** Suspended */
+            suspended: boolean;
+            /** Version */
+            version: number;
+        };
+        /**
+         * DonePage
+         * @description A page of the tasks the caller completed.
+         */
+        DonePage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["DoneRow"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * DoneRow
+         * @description A task the caller completed (已办): its node, instance, times (ISO 8601), duration (ms), the
+         *     comment's status and tag colour, and whether it can still be taken back (``back``, while
+         *     ``currentTask`` is untouched).
+         */
+        DoneRow: {
+            /** Back */
+            back: boolean;
+            currentTask: components["schemas"]["TaskRef"] | null;
+            /** Duration */
+            duration: number | null;
+            /** Endtime */
+            endTime: string | null;
+            /** Executionid */
+            executionId: string;
+            /** Id */
+            id: string;
+            /** Level */
+            level: string;
+            /** Name */
+            name: string | null;
+            /** Processdefinitionid */
+            processDefinitionId: string;
+            /** Processdefinitionname */
+            processDefinitionName: string | null;
+            /** Processinstanceid */
+            processInstanceId: string;
+            /** Starttime */
+            startTime: string | null;
+            /** Status */
+            status: string;
+            /** Taskdefinitionkey */
+            taskDefinitionKey: string;
+            vars: components["schemas"]["RequestVars"];
+        };
+        /**
          * DryRunPublic
          * @description The dry run: every running instance of the source version asked for, movable or not.
          */
@@ -3166,6 +3274,20 @@ export interface components {
             /** Workerid */
             workerId: string;
         };
+        /**
+         * FieldChange
+         * @description One field a save changed: its model, label and JSON values before and after.
+         */
+        FieldChange: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Field */
+            field: string;
+            /** Label */
+            label: string;
+        };
         /** FlowAssigneeRow */
         FlowAssigneeRow: {
             /** Condition */
@@ -3291,6 +3413,19 @@ export interface components {
              */
             sort: number;
         };
+        /**
+         * FlowChart
+         * @description A definition's BPMN XML and, for an instance, the nodes it visited (the current ones last)
+         *     and the flows it took.
+         */
+        FlowChart: {
+            /** Activityids */
+            activityIds: string[];
+            /** Bpmnxml */
+            bpmnXml: string;
+            /** Flows */
+            flows: string[];
+        };
         /** FlowConditionRow */
         FlowConditionRow: {
             /** Compare */
@@ -3356,6 +3491,57 @@ export interface components {
             value: string;
         };
         /**
+         * FormChangeEntry
+         * @description One save of the instance's form: the node and its task (``start:<id>`` for the start), who,
+         *     when, the fields it changed, and the whole form as it left it (``data`` under ``jsonId``).
+         */
+        FormChangeEntry: {
+            /** Changes */
+            changes: components["schemas"]["FieldChange"][];
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            /** Jsonid */
+            jsonId: string;
+            /** Taskid */
+            taskId: string;
+            /** Taskname */
+            taskName: string;
+            /** Time */
+            time: string;
+            /** Userid */
+            userId: string;
+            /** Username */
+            userName: string;
+        };
+        /**
+         * FormHistory
+         * @description Who changed what in the instance's form, oldest first, in JeePlus's ``{success, code, msg}``.
+         */
+        FormHistory: {
+            /** Code */
+            code: number;
+            /** List */
+            list: components["schemas"]["FormChangeEntry"][];
+            /** Msg */
+            msg: string;
+            /** Success */
+            success: boolean;
+        };
+        /**
+         * HistoryStep
+         * @description A step of an instance's history (start, each user task, a migration, the end).
+         */
+        HistoryStep: {
+            /** Assigneename */
+            assigneeName: string;
+            comment: components["schemas"]["StepComment"];
+            /** Durationtime */
+            durationTime: string;
+            histIns: components["schemas"]["StepActivity"];
+        };
+        /**
          * Incident
          * @description A job out of retries: where (instance, activity), what kind, and its error.
          */
@@ -3388,6 +3574,21 @@ export interface components {
             data: components["schemas"]["Incident"][];
         };
         /**
+         * InstanceFormData
+         * @description An instance's dynamic form data as forms keeps it (``data`` none while nothing is stored),
+         *     under its business key and the form version asked for (``jsonId``, empty for the latest).
+         */
+        InstanceFormData: {
+            /** Businesskey */
+            businessKey: string;
+            /** Data */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            /** Jsonid */
+            jsonId: string;
+        };
+        /**
          * InstanceOutcome
          * @description One instance: whether it can move / moved / was left in place (with the reason and the nodes
          *     concerned), and what changes for it.
@@ -3414,6 +3615,77 @@ export interface components {
             title?: string | null;
             /** Variables */
             variables?: components["schemas"]["VariableChangePublic"][];
+        };
+        /**
+         * InstancePage
+         * @description A page of process instances.
+         */
+        InstancePage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["InstancePublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * InstancePublic
+         * @description A process instance on a list (运行中, 历史, 我的申请): its definition, where it waits (the
+         *     open tasks' names, or the end it reached), whether it is suspended and its status (``code`` 1
+         *     running … 5 cancelled, ``status`` the text, ``level`` the tag's colour).
+         */
+        InstancePublic: {
+            /** Activityid */
+            activityId: string | null;
+            /** Businesskey */
+            businessKey: string | null;
+            /** Code */
+            code: number;
+            /** Definitionsuspended */
+            definitionSuspended: boolean;
+            /** Deletereason */
+            deleteReason: string | null;
+            /** Endtime */
+            endTime: string | null;
+            /** Id */
+            id: string;
+            /** Instancesuspended */
+            instanceSuspended: boolean;
+            /** Level */
+            level: string;
+            /** Processdefinitionid */
+            processDefinitionId: string;
+            /** Processdefinitionkey */
+            processDefinitionKey: string;
+            /** Processdefinitionname */
+            processDefinitionName: string | null;
+            /** Processinstanceid */
+            processInstanceId: string;
+            /** Starttime */
+            startTime: string | null;
+            /** Startuserid */
+            startUserId: string | null;
+            /** Status */
+            status: string;
+            /** Suspended */
+            suspended: boolean;
+            /** Taskname */
+            taskName: string;
+            vars: components["schemas"]["RequestVars"];
+        };
+        /**
+         * LegacyDefinitions
+         * @description The same page in the JeePlus client's older paging: its rows and how many in all.
+         */
+        LegacyDefinitions: {
+            /** Count */
+            count: number;
+            /** List */
+            list: components["schemas"]["DefinitionPublic"][];
         };
         /** ListenerRecord */
         ListenerRecord: {
@@ -3971,6 +4243,36 @@ export interface components {
             };
         };
         /**
+         * ProcessStatus
+         * @description An instance's state: ``code`` (1 running, 2 completed, 3 revoked, 4 stopped or rejected,
+         *     5 cancelled), its text in the reader's language and the tag's colour.
+         */
+        ProcessStatus: {
+            /** Code */
+            code: number;
+            /** Level */
+            level: string;
+            /** Status */
+            status: string;
+        };
+        /**
+         * ProcessVariables
+         * @description An instance's variables by name, each its JSON value as last written (the form's values).
+         */
+        ProcessVariables: {
+            [key: string]: unknown;
+        };
+        /**
+         * RequestVars
+         * @description The instance's title and its initiator's name, as the lists show them.
+         */
+        RequestVars: {
+            /** Title */
+            title: string | null;
+            /** Username */
+            userName: string;
+        };
+        /**
          * RestVariable
          * @description A variable: its name, type (string, integer, short, long, double, boolean, date, json, null;
          *     guessed from the value when absent) and value.
@@ -4022,6 +4324,57 @@ export interface components {
             retries: number;
         };
         /**
+         * Signer
+         * @description A signer still open at a countersign node (whom 减签 may remove).
+         */
+        Signer: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * StepActivity
+         * @description The step's node as Flowable's historic activity reads: times in epoch milliseconds.
+         */
+        StepActivity: {
+            /** Activityid */
+            activityId: string;
+            /** Activityname */
+            activityName: string | null;
+            /** Activitytype */
+            activityType: string;
+            /** Assignee */
+            assignee: string | null;
+            /** Deletereason */
+            deleteReason: string | null;
+            /** Endtime */
+            endTime: number | null;
+            /** Id */
+            id: string;
+            /** Starttime */
+            startTime: number | null;
+            /** Taskid */
+            taskId: string | null;
+        };
+        /**
+         * StepComment
+         * @description What was done at a step: the button's code (``type``), its status in the reader's language,
+         *     the comment, the tag's colour, and who did it when not the step's handler (``by``).
+         */
+        StepComment: {
+            /** By */
+            by?: string | null;
+            /** Level */
+            level: string;
+            /** Message */
+            message: string;
+            /** Status */
+            status: string;
+            /** Type */
+            type: string;
+        };
+        /**
          * SuiteResult
          * @description Every case's run; ``passed`` when all passed.
          */
@@ -4036,12 +4389,66 @@ export interface components {
             total: number;
         };
         /**
+         * TaskButton
+         * @description A button of the task screen: ``isHide`` '1' hides it, ``next`` '1' asks for the next handler.
+         */
+        TaskButton: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: string;
+            /** Ishide */
+            isHide: string;
+            /** Name */
+            name: string;
+            /** Next */
+            next: string;
+            /** Sort */
+            sort: number;
+        };
+        /**
          * TaskChangePublic
          * @description A task before and after (null: not there; both: kept).
          */
         TaskChangePublic: {
             after?: components["schemas"]["TaskStatePublic"] | null;
             before?: components["schemas"]["TaskStatePublic"] | null;
+        };
+        /**
+         * TaskDef
+         * @description What the task screen opens with: the form (``formType`` '1' a dynamic form, '2' an address,
+         *     read-only or not), the ids it passes on, the instance's title and business record, and for a
+         *     task delegated to the caller (委派) its ``delegationState`` 'PENDING' and its owner.
+         */
+        TaskDef: {
+            /** Businessid */
+            businessId: string | null;
+            /** Businesstable */
+            businessTable: string;
+            /** Delegationstate */
+            delegationState: string | null;
+            /** Formreadonly */
+            formReadOnly: boolean;
+            /** Formtype */
+            formType: string;
+            /** Formurl */
+            formUrl: string;
+            /** Owner */
+            owner: string | null;
+            /** Procdefid */
+            procDefId: string | null;
+            /** Procdefkey */
+            procDefKey: string;
+            /** Procinsid */
+            procInsId: string | null;
+            /** Status */
+            status: string | null;
+            /** Taskdefkey */
+            taskDefKey: string | null;
+            /** Taskid */
+            taskId: string | null;
+            /** Title */
+            title: string | null;
         };
         /**
          * TaskDefExtensionDetail
@@ -4111,6 +4518,69 @@ export interface components {
             id: string;
         };
         /**
+         * TaskInfo
+         * @description The task screen's definition with the node's buttons (only 办理 for a delegated task) and,
+         *     for a delegated task, its owner's name.
+         */
+        TaskInfo: {
+            /** Businessid */
+            businessId: string | null;
+            /** Businesstable */
+            businessTable: string;
+            /** Delegationstate */
+            delegationState: string | null;
+            /** Flowbuttonlist */
+            flowButtonList: components["schemas"]["TaskButton"][];
+            /** Formreadonly */
+            formReadOnly: boolean;
+            /** Formtype */
+            formType: string;
+            /** Formurl */
+            formUrl: string;
+            /** Owner */
+            owner: string | null;
+            /** Ownername */
+            ownerName?: string | null;
+            /** Procdefid */
+            procDefId: string | null;
+            /** Procdefkey */
+            procDefKey: string;
+            /** Procinsid */
+            procInsId: string | null;
+            /** Status */
+            status: string | null;
+            /** Taskdefkey */
+            taskDefKey: string | null;
+            /** Taskid */
+            taskId: string | null;
+            /** Title */
+            title: string | null;
+        };
+        /**
+         * TaskOverview
+         * @description The caller's counts on the home page: open tasks, requests running and in all, unread copies.
+         */
+        TaskOverview: {
+            /** Applyrunning */
+            applyRunning: number;
+            /** Applytotal */
+            applyTotal: number;
+            /** Copyunread */
+            copyUnread: number;
+            /** Todo */
+            todo: number;
+        };
+        /**
+         * TaskRef
+         * @description An open task of the instance: its id and node.
+         */
+        TaskRef: {
+            /** Id */
+            id: string;
+            /** Taskdefinitionkey */
+            taskDefinitionKey: string;
+        };
+        /**
          * TaskStatePublic
          * @description A task as a user sees it: node, name, assignee (with their name) and candidates.
          */
@@ -4159,6 +4629,72 @@ export interface components {
             elementId: string;
             /** Name */
             name?: string | null;
+        };
+        /**
+         * TodoPage
+         * @description A page of the caller's open tasks.
+         */
+        TodoPage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["TodoRow"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * TodoRow
+         * @description A row of the todo list: ``status`` 'todo' (assigned to the caller) or 'claim' (offered).
+         */
+        TodoRow: {
+            /** Processdefinitionname */
+            processDefinitionName: string | null;
+            /** Status */
+            status: string;
+            task: components["schemas"]["TodoTask"];
+            vars: components["schemas"]["RequestVars"];
+        };
+        /**
+         * TodoTask
+         * @description An open task on the todo list: its node and instance, who holds it (``delegationState``
+         *     'PENDING' while a delegate holds it, ``ownerName`` who delegated it), when it was made and when
+         *     its deadline falls (ISO 8601), and whether that has passed.
+         */
+        TodoTask: {
+            /** Assignee */
+            assignee: string | null;
+            /** Createtime */
+            createTime: string | null;
+            /** Delegationstate */
+            delegationState: string | null;
+            /** Duedate */
+            dueDate: string | null;
+            /** Executionid */
+            executionId: string;
+            /** Formkey */
+            formKey: string | null;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string | null;
+            /** Overdue */
+            overdue: boolean;
+            /** Owner */
+            owner: string | null;
+            /** Ownername */
+            ownerName: string;
+            /** Processdefinitionid */
+            processDefinitionId: string;
+            /** Processdefkey */
+            processDefKey: string;
+            /** Processinstanceid */
+            processInstanceId: string;
+            /** Taskdefinitionkey */
+            taskDefinitionKey: string;
         };
         /**
          * TopicRequest
@@ -11715,9 +12251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FlowChart"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -11802,9 +12336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessVariables"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -11978,7 +12510,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["InstancePage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -12241,7 +12773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["DefinitionPage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -12326,9 +12858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessStatus"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -12588,7 +13118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["InstancePage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13330,11 +13860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[] | string;
+                    "application/json": components["schemas"]["BackNode"][] | string;
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13695,9 +14221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["InstanceFormData"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13782,9 +14306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FormHistory"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13871,9 +14393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FlowChart"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13962,9 +14482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskDef"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14049,9 +14567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskInfo"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14141,7 +14657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["DonePage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14226,11 +14742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["HistoryStep"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14321,7 +14833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["InstancePage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14404,9 +14916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskOverview"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14677,11 +15187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ({
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    })[];
+                    "application/json": components["schemas"]["Signer"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -14891,7 +15397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["TodoPage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -15249,9 +15755,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ProcessVariables"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -5,7 +5,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import './flow-viewer.css';
 import { http } from '@loom/ui';
-import { chartColours, COLOURS, fitWhenShown, MARKER, type FlowChartData } from './colours';
+import { chartColours, COLOURS, fitWhenShown, MARKER, type FlowChart } from './colours';
 
 export interface FlowViewerProps {
   /** A process instance: its definition with visited nodes and taken flows (the usual case). */
@@ -15,18 +15,18 @@ export interface FlowViewerProps {
   /** A model (its latest saved XML; no colours). */
   modelId?: string;
   /** Or the chart data itself. */
-  data?: FlowChartData;
+  data?: FlowChart;
   /** Height of the canvas (default 560). */
   height?: number | string;
 }
 
 /** Loads the chart data: `/flowable/task/getFlowChart` answers for instances, definitions and models alike. */
-export function loadFlowChart(props: Pick<FlowViewerProps, 'procInsId' | 'procDefId' | 'modelId'>): Promise<FlowChartData> {
+export function loadFlowChart(props: Pick<FlowViewerProps, 'procInsId' | 'procDefId' | 'modelId'>): Promise<FlowChart> {
   const params: Record<string, string> = {};
   if (props.procInsId) params.processInstanceId = props.procInsId;
   else if (props.procDefId) params.processDefId = props.procDefId;
   else if (props.modelId) params.modelId = props.modelId;
-  return http.get<FlowChartData>('/flowable/task/getFlowChart', params);
+  return http.get<FlowChart>('/flowable/task/getFlowChart', params);
 }
 
 type Moddle = {
@@ -41,7 +41,7 @@ type ModdleElement = {
 };
 
 /** Paints the DI of highlighted elements (so arrowheads and labels take the colour too). */
-function paint(definitions: ModdleElement, data: FlowChartData): Map<string, keyof typeof MARKER> {
+function paint(definitions: ModdleElement, data: FlowChart): Map<string, keyof typeof MARKER> {
   const types = new Map<string, string>();
   const walk = (el: unknown) => {
     if (!el || typeof el !== 'object') return;
@@ -74,7 +74,7 @@ function paint(definitions: ModdleElement, data: FlowChartData): Map<string, key
 export function FlowViewer(props: FlowViewerProps) {
   const host = useRef<HTMLDivElement>(null);
   const viewer = useRef<NavigatedViewer | null>(null);
-  const [data, setData] = useState<FlowChartData | null>(props.data ?? null);
+  const [data, setData] = useState<FlowChart | null>(props.data ?? null);
   const [error, setError] = useState<string | null>(null);
   const { procInsId, procDefId, modelId } = props;
 

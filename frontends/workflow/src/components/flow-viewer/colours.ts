@@ -2,19 +2,15 @@
  * The flow chart's colours (seed 001 §4.3): visited nodes and taken flows blue; the last visited
  * node — the current one — red, unless it is an end event (then blue: the process is over).
  */
+import type { FlowChart } from '../../api/types';
+
 export type ChartColour = 'visited' | 'current';
 
-export interface FlowChartData {
-  /** The definition's BPMN XML. */
-  bpmnXml: string;
-  /** Visited nodes in order; the last one is the current node. */
-  activityIds: string[];
-  /** Taken sequence flows. */
-  flows: string[];
-}
+/** `{bpmnXml, activityIds, flows}` of getFlowChart: visited nodes in order (the current one last), taken flows. */
+export type { FlowChart } from '../../api/types';
 
 /** Marker of each highlighted element; `typeOf` answers an element's BPMN type (`bpmn:EndEvent`). */
-export function chartColours(data: Pick<FlowChartData, 'activityIds' | 'flows'>, typeOf: (id: string) => string | undefined): Map<string, ChartColour> {
+export function chartColours(data: Pick<FlowChart, 'activityIds' | 'flows'>, typeOf: (id: string) => string | undefined): Map<string, ChartColour> {
   const out = new Map<string, ChartColour>();
   for (const id of data.activityIds) out.set(id, 'visited');
   for (const id of data.flows) out.set(id, 'visited');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldValue, HttpError, type FieldPermission, type FormRenderHandle, type FormWidget } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from './service';
-import type { TaskDef } from './types';
+import type { TaskDef } from '../../api/types';
 import { DynamicForm } from './DynamicForm';
 import { ExternalForm, type ExternalFormHandle } from './ExternalForm';
 import { isDynamicKey } from './nodeForm';

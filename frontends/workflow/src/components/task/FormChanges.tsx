@@ -7,7 +7,7 @@ import { useFormFields } from './formJson';
 import { taskService } from './service';
 import { formatTime } from './HistoryTimeline';
 import { FormSnapshot } from './FormSnapshot';
-import type { FieldChange, FormChangeEntry } from './types';
+import type { FieldChange, FormChangeEntry } from '../../api/types';
 
 /** A changed value as a person reads it: by its field's widget (dictionary and option labels, 是/否,
  * names, a sub-table as a small table); without the form, text as is and objects as JSON. */

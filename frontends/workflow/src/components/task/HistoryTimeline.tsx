@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import '../../locales/tasks';
 import { taskService } from './service';
-import type { HistoryStep } from './types';
+import type { HistoryStep } from '../../api/types';
 
 const COLOR: Record<string, string> = { success: 'green', danger: 'red', warning: 'orange', info: 'blue', primary: 'blue' };
 

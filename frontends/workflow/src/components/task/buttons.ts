@@ -1,4 +1,4 @@
-import type { FlowButton } from './types';
+import type { TaskButton } from '../../api/types';
 
 /** The system preset button codes (seed 001 §5.1); each has its own action on the task screen. */
 export const SYSTEM_CODES = [
@@ -21,10 +21,10 @@ export function isSystemCode(code: string): code is SystemCode {
 }
 
 /** A node without configured buttons still lets its handler agree. */
-export const DEFAULT_BUTTONS: FlowButton[] = [{ code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' }];
+export const DEFAULT_BUTTONS: TaskButton[] = [{ id: '', code: '_flow_agree', name: '同意', sort: 10, isHide: '0', next: '0' }];
 
 /** The buttons the task screen shows: not hidden, in their sort order (ties keep their order). */
-export function visibleButtons(list: FlowButton[] | null | undefined): FlowButton[] {
+export function visibleButtons(list: TaskButton[] | null | undefined): TaskButton[] {
   const shown = (list ?? []).filter((b) => b.isHide !== '1' && b.code);
   const source = shown.length ? shown : DEFAULT_BUTTONS;
   return source
@@ -43,7 +43,7 @@ export function isCustomCode(code: string): boolean {
  * other custom code of the node false (seed 001 §5.1), so conditions like `${reapply}` choose
  * the path; agree sets every custom code false.
  */
-export function customButtonVars(all: FlowButton[], clicked: string): Record<string, boolean> {
+export function customButtonVars(all: TaskButton[], clicked: string): Record<string, boolean> {
   const vars: Record<string, boolean> = {};
   for (const b of all) if (isCustomCode(b.code)) vars[b.code] = false;
   if (isCustomCode(clicked)) vars[clicked] = true;
@@ -51,7 +51,7 @@ export function customButtonVars(all: FlowButton[], clicked: string): Record<str
 }
 
 /** What a completing button (agree or custom) sends: its variables and its comment type/status. */
-export function completionOf(all: FlowButton[], button: FlowButton): { vars: Record<string, boolean>; type: string; status: string } {
+export function completionOf(all: TaskButton[], button: TaskButton): { vars: Record<string, boolean>; type: string; status: string } {
   return {
     vars: customButtonVars(all, button.code),
     type: isCustomCode(button.code) ? button.code : '_flow_agree',

@@ -11,7 +11,7 @@ import { showTime } from './columns';
 /** A row of the task lists that names a process instance and its title. */
 interface TitledRow extends Record<string, unknown> {
   id: string;
-  processDefinitionName: string;
+  processDefinitionName: string | null;
   vars: { title?: string | null };
 }
 

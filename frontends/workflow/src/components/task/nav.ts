@@ -1,4 +1,4 @@
-import type { TodoRow } from './types';
+import type { TodoRow } from '../../api/types';
 
 /** The task screen's href (opened in the portal's tab like a menu page). */
 export const TASK_HREF = '/flowable/task/TaskForm';
@@ -9,7 +9,11 @@ export const APPLY_HREF = '/flowable/task/ApplyList';
 export const COPY_HREF = '/flowable/extension/FlowCopyList';
 
 /** The task page's URL for a to-do row (the ids getTaskDef needs). */
-export function taskUrl(row: Pick<TodoRow, 'status' | 'task' | 'vars'>): string {
+export function taskUrl(row: {
+  status: TodoRow['status'];
+  vars: Pick<TodoRow['vars'], 'title'>;
+  task: Pick<TodoRow['task'], 'id' | 'taskDefinitionKey' | 'processInstanceId' | 'processDefinitionId' | 'processDefKey'>;
+}): string {
   const q = new URLSearchParams({
     taskId: row.task.id,
     taskDefKey: row.task.taskDefinitionKey,

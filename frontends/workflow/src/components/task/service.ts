@@ -1,17 +1,19 @@
 import { http, type Page, type QueryObject } from '@loom/ui';
 import type {
   BackNode,
-  CopyRow,
-  DefinitionRow,
-  FlowChartData,
-  FormChangeEntry,
+  CopyPublic,
+  DefinitionPublic,
+  FlowChart,
+  FormHistory,
   HistoryStep,
-  InstanceRow,
+  InstancePublic,
+  ProcessVariables,
   Signer,
   TaskDef,
+  TaskInfo,
   TaskOverview,
   TodoRow,
-} from './types';
+} from '../../api/types';
 
 /** The comment the handler leaves with an operation (`comment` JSON of audit). */
 export interface TaskComment {
@@ -30,16 +32,16 @@ export const taskService = {
   copyUrl: '/extension/flowCopy/list',
 
   todo: (params: QueryObject) => http.get<Page<TodoRow>>('/flowable/task/todo', params),
-  startable: (params: QueryObject) => http.get<Page<DefinitionRow>>('/flowable/process/list', { ...params, startable: '1' }),
+  startable: (params: QueryObject) => http.get<Page<DefinitionPublic>>('/flowable/process/list', { ...params, startable: '1' }),
   taskDef: (params: QueryObject) => http.get<TaskDef>('/flowable/task/getTaskDef', params),
-  taskInfo: (taskId: string) => http.get<TaskDef>('/flowable/task/getTaskInfo', { taskId }, { silent: true }),
+  taskInfo: (taskId: string) => http.get<TaskInfo>('/flowable/task/getTaskInfo', { taskId }, { silent: true }),
   history: (procInsId: string) => http.get<HistoryStep[]>('/flowable/task/historicTaskList', { procInsId }),
-  flowChart: (procInsId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processInstanceId: procInsId }),
-  definitionChart: (procDefId: string) => http.get<FlowChartData>('/flowable/task/getFlowChart', { processDefId: procDefId }),
+  flowChart: (procInsId: string) => http.get<FlowChart>('/flowable/task/getFlowChart', { processInstanceId: procInsId }),
+  definitionChart: (procDefId: string) => http.get<FlowChart>('/flowable/task/getFlowChart', { processDefId: procDefId }),
   /** Who changed what in the instance's form, one entry per save (oldest first). */
   formHistory: (procInsId: string) =>
-    http.get<{ list: FormChangeEntry[] }>('/flowable/task/formHistory', { procInsId }, { silent: true }).then((r) => r.list ?? []),
-  variables: (procInsId: string) => http.get<Record<string, unknown>>('/flowable/task/variables', { procInsId }, { silent: true }),
+    http.get<FormHistory>('/flowable/task/formHistory', { procInsId }, { silent: true }).then((r) => r.list ?? []),
+  variables: (procInsId: string) => http.get<ProcessVariables>('/flowable/task/variables', { procInsId }, { silent: true }),
 
   /** Starts a process: every field in the query string, the form's values as `vars` JSON. */
   start: (p: { procDefKey: string; title: string; vars: Record<string, unknown>; assignee?: string; businessTable?: string; businessId?: string }) =>
@@ -88,7 +90,7 @@ export const taskService = {
 
   copyTo: (p: { procInsId: string; taskId?: string; userIds: string[] }) =>
     http.post<string>('/extension/flowCopy/save', { procInsId: p.procInsId, taskId: p.taskId ?? '', userIds: p.userIds.join(',') }, { form: true }),
-  copies: (params: QueryObject) => http.get<Page<CopyRow>>('/extension/flowCopy/list', params),
+  copies: (params: QueryObject) => http.get<Page<CopyPublic>>('/extension/flowCopy/list', params),
   markRead: (ids: string[]) => http.put<string>('/extension/flowCopy/read', { ids: ids.join(',') }, { silent: true }),
   deleteCopies: (ids: string[]) => http.delete<string>('/extension/flowCopy/delete', { ids: ids.join(',') }, { loading: true }),
 

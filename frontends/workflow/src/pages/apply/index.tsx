@@ -8,18 +8,18 @@ import { detailUrl } from '../../components/task/nav';
 import { InstanceStatus } from '../../components/task/InstanceStatus';
 import { queryColumn, timeRangeColumn } from '../../components/task/columns';
 import { timeColumn, titleColumns, useChanged } from '../../components/task/listColumns';
-import type { InstanceRow } from '../../components/task/types';
+import type { InstancePublic } from '../../api/types';
 
 /** 我发起的 (`/flowable/task/ApplyList`): my instances with their state; revoke while the next task is untouched, urge, chart. */
 export default function ApplyList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle<InstanceRow>>(null);
+  const list = useRef<ListPageHandle<InstancePublic>>(null);
   const changed = useChanged(list);
-  const view = (r: InstanceRow) =>
+  const view = (r: InstancePublic) =>
     navigate(detailUrl(r.id, { title: r.vars.title ?? '', running: r.endTime ? '0' : '1', startUserId: r.startUserId ?? '' }));
   return (
-    <ListPage<InstanceRow>
+    <ListPage<InstancePublic>
       actionRef={list}
       url={taskService.myApplyedUrl}
       selectable={false}
@@ -40,13 +40,13 @@ export default function ApplyList(_props: PageProps) {
         ],
       }}
       columns={[
-        ...titleColumns<InstanceRow>(t, view, 'instance'),
+        ...titleColumns<InstancePublic>(t, view, 'instance'),
         { title: t('taskName'), dataIndex: 'taskName', key: 'taskName' },
         { title: t('status'), dataIndex: 'status', key: 'status', render: (_d, r) => <InstanceStatus row={r} /> },
-        timeColumn<InstanceRow>(t('startTime'), 'startTime'),
-        timeColumn<InstanceRow>(t('endTime'), 'endTime'),
-        queryColumn<InstanceRow>(t('title'), 'title'),
-        timeRangeColumn<InstanceRow>(t),
+        timeColumn<InstancePublic>(t('startTime'), 'startTime'),
+        timeColumn<InstancePublic>(t('endTime'), 'endTime'),
+        queryColumn<InstancePublic>(t('title'), 'title'),
+        timeRangeColumn<InstancePublic>(t),
       ]}
     />
   );

@@ -7,20 +7,20 @@ import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
 import { queryColumn, showTime } from '../../components/task/columns';
-import type { CopyRow } from '../../components/task/types';
+import type { CopyPublic } from '../../api/types';
 
 /** 抄送我的 (`/flowable/extension/FlowCopyList`): copies sent to me at a node; opening one marks it read. */
 export default function FlowCopyList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { message } = useFeedback();
   const navigate = useNavigate();
-  const list = useRef<ListPageHandle<CopyRow>>(null);
-  const open = (r: CopyRow) => {
+  const list = useRef<ListPageHandle<CopyPublic>>(null);
+  const open = (r: CopyPublic) => {
     if (r.status !== '1') void taskService.markRead([r.id]);
-    navigate(detailUrl(r.procInsId, { title: r.procInsName }));
+    navigate(detailUrl(r.procInsId, { title: r.procInsName ?? '' }));
   };
   return (
-    <ListPage<CopyRow>
+    <ListPage<CopyPublic>
       actionRef={list}
       url={taskService.copyUrl}
       exportName={t('copy.title')}
@@ -63,7 +63,7 @@ export default function FlowCopyList(_props: PageProps) {
           render: (_d, r) => <Tag color={r.status === '1' ? 'default' : 'blue'} data-read={r.status}>{r.status === '1' ? t('read') : t('unread')}</Tag>,
           exportValue: (r) => (r.status === '1' ? t('read') : t('unread')),
         },
-        queryColumn<CopyRow>(t('title'), 'procInsName'),
+        queryColumn<CopyPublic>(t('title'), 'procInsName'),
       ]}
     />
   );

@@ -8,7 +8,7 @@ import { taskService } from '../../components/task/service';
 import { detailUrl } from '../../components/task/nav';
 import { timeRangeColumn } from '../../components/task/columns';
 import { timeColumn, titleColumns, useChanged } from '../../components/task/listColumns';
-import type { DoneRow } from '../../components/task/types';
+import type { DoneRow } from '../../api/types';
 
 const LEVEL: Record<string, string> = { success: 'green', danger: 'red', warning: 'orange', info: 'blue' };
 

@@ -6,7 +6,7 @@ import { taskService } from '../../components/task/service';
 import { InstanceStatus } from '../../components/task/InstanceStatus';
 import { queryColumn, reasonText } from '../../components/task/columns';
 import { SelectedRowsButton, timeColumn, titleColumns, useChanged, useInstanceLinks } from '../../components/task/listColumns';
-import type { InstanceRow } from '../../components/task/types';
+import type { InstancePublic } from '../../api/types';
 
 const P = { del: 'flowable:history:del' };
 
@@ -14,7 +14,7 @@ const P = { del: 'flowable:history:del' };
 export default function HistoryList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { modal } = useFeedback();
-  const list = useRef<ListPageHandle<InstanceRow>>(null);
+  const list = useRef<ListPageHandle<InstancePublic>>(null);
   const changed = useChanged(list);
   const instance = useInstanceLinks();
   const remove = (ids: string[]) =>
@@ -26,7 +26,7 @@ export default function HistoryList(_props: PageProps) {
     });
   return (
     <>
-      <ListPage<InstanceRow>
+      <ListPage<InstancePublic>
         actionRef={list}
         url={taskService.historyUrl}
         exportName={t('historyList.title')}
@@ -41,13 +41,13 @@ export default function HistoryList(_props: PageProps) {
           items: (r) => [...instance.links(r), { key: 'delete', label: t('deleteHistory'), permission: P.del, danger: true, onClick: () => remove([r.id]) }],
         }}
         columns={[
-          ...titleColumns<InstanceRow>(t, instance.open, 'instance'),
+          ...titleColumns<InstancePublic>(t, instance.open, 'instance'),
           { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
           { title: t('status'), dataIndex: 'status', key: 'status', render: (_d, r) => <InstanceStatus row={r} /> },
           { title: t('reason'), dataIndex: 'deleteReason', key: 'deleteReason', ellipsis: true, render: (_d, r) => reasonText(r.deleteReason, t), exportValue: (r) => reasonText(r.deleteReason, t) },
-          timeColumn<InstanceRow>(t('startTime'), 'startTime'),
-          timeColumn<InstanceRow>(t('endTime'), 'endTime'),
-          queryColumn<InstanceRow>(t('title'), 'title'),
+          timeColumn<InstancePublic>(t('startTime'), 'startTime'),
+          timeColumn<InstancePublic>(t('endTime'), 'endTime'),
+          queryColumn<InstancePublic>(t('title'), 'title'),
         ]}
       />
       {instance.chartDialog}

@@ -7,7 +7,7 @@ import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { APPLY_HREF, COPY_HREF, TODO_HREF, taskUrl } from '../../components/task/nav';
 import { showTime } from '../../components/task/columns';
-import type { TaskOverview, TodoRow } from '../../components/task/types';
+import type { TaskOverview, TodoRow } from '../../api/types';
 
 const LATEST = 8;
 
@@ -60,7 +60,7 @@ export default function TaskHome(_props: Partial<PageProps>) {
             dataSource={latest ?? []}
             renderItem={(r) => (
               <List.Item key={r.task.id} data-home-todo={r.task.id}>
-                <Typography.Link onClick={() => navigate(taskUrl(r) + `&taskName=${encodeURIComponent(r.task.name)}`)}>
+                <Typography.Link onClick={() => navigate(taskUrl(r) + `&taskName=${encodeURIComponent(r.task.name ?? '')}`)}>
                   {r.vars.title || r.processDefinitionName}
                 </Typography.Link>
                 <span>

@@ -8,7 +8,7 @@ import { InstanceStatus } from '../../components/task/InstanceStatus';
 import { ReasonDialog } from '../../components/task/ReasonDialog';
 import { queryColumn } from '../../components/task/columns';
 import { SelectedRowsButton, timeColumn, titleColumns, useChanged, useInstanceLinks } from '../../components/task/listColumns';
-import type { InstanceRow } from '../../components/task/types';
+import type { InstancePublic } from '../../api/types';
 import { IncidentDialog, IncidentTag, useIncidents } from '../../components/work/Incidents';
 import { MigrationDialog } from '../../components/migration/MigrationDialog';
 import { NS as MIGRATION } from '../../components/migration/messages';
@@ -19,7 +19,7 @@ const P = { migrate: 'flowable:instance:migrate', stop: 'flowable:instance:stop'
 export default function RunningList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const { t: tw } = useTranslation('work');
-  const list = useRef<ListPageHandle<InstanceRow>>(null);
+  const list = useRef<ListPageHandle<InstancePublic>>(null);
   const changed = useChanged(list);
   const instance = useInstanceLinks();
   const [ask, setAsk] = useState<{ kind: 'stop' | 'delete'; ids: string[] } | null>(null);
@@ -28,14 +28,14 @@ export default function RunningList(_props: PageProps) {
   const incidents = useIncidents(loaded);
   const [showing, setShowing] = useState<string | null>(null);
   const { t: tm } = useTranslation(MIGRATION);
-  const [migrating, setMigrating] = useState<InstanceRow | null>(null);
+  const [migrating, setMigrating] = useState<InstancePublic | null>(null);
   const done = (msg: string) => {
     setAsk(null);
     changed(msg);
   };
   return (
     <>
-      <ListPage<InstanceRow>
+      <ListPage<InstancePublic>
         actionRef={list}
         url={taskService.runningUrl}
         exportName={t('running.title')}
@@ -87,7 +87,7 @@ export default function RunningList(_props: PageProps) {
           ],
         }}
         columns={[
-          ...titleColumns<InstanceRow>(t, instance.open, 'instance'),
+          ...titleColumns<InstancePublic>(t, instance.open, 'instance'),
           { title: t('taskName'), dataIndex: 'taskName', key: 'taskName' },
           { title: t('initiator'), dataIndex: ['vars', 'userName'], key: 'userName' },
           {
@@ -112,8 +112,8 @@ export default function RunningList(_props: PageProps) {
             ),
             exportValue: (r) => [r.status, r.instanceSuspended ? t('suspended') : '', r.definitionSuspended ? t('definitionSuspended') : ''].filter(Boolean).join(' '),
           },
-          timeColumn<InstanceRow>(t('startTime'), 'startTime'),
-          queryColumn<InstanceRow>(t('title'), 'title'),
+          timeColumn<InstancePublic>(t('startTime'), 'startTime'),
+          queryColumn<InstancePublic>(t('title'), 'title'),
         ]}
       />
       {instance.chartDialog}

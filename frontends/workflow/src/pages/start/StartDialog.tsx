@@ -6,7 +6,7 @@ import { HttpError, useFeedback, useSession, type FieldPermission, type FormRend
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
-import type { DefinitionRow, TaskDef } from '../../components/task/types';
+import type { DefinitionPublic, TaskDef } from '../../api/types';
 import { DynamicForm } from '../../components/task/DynamicForm';
 import { ExternalForm, isExternal, type ExternalFormHandle, type ExternalRecord } from '../../components/task/ExternalForm';
 import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
@@ -19,7 +19,7 @@ export function StartDialog({
   onStarted,
   onDraftSaved,
 }: {
-  definition: DefinitionRow | null;
+  definition: DefinitionPublic | null;
   /** A workflow form's draft record to start (its external form shows it, the start saves it). */
   businessId?: string | null;
   onClose: () => void;

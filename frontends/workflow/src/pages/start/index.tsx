@@ -7,19 +7,19 @@ import { usePageActivated, useFeedback, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { APPLY_HREF } from '../../components/task/nav';
-import type { DefinitionRow } from '../../components/task/types';
+import type { DefinitionPublic } from '../../api/types';
 import { StartDialog } from './StartDialog';
 
 /** Groups definitions by category (uncategorised last), each group sorted by name. */
-export function byCategory(rows: DefinitionRow[], none: string): Array<[string, DefinitionRow[]]> {
-  const groups = new Map<string, DefinitionRow[]>();
+export function byCategory(rows: DefinitionPublic[], none: string): Array<[string, DefinitionPublic[]]> {
+  const groups = new Map<string, DefinitionPublic[]>();
   for (const r of rows) {
     const c = r.category || none;
     groups.set(c, [...(groups.get(c) ?? []), r]);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a === none ? 1 : b === none ? -1 : a.localeCompare(b)))
-    .map(([c, list]) => [c, [...list].sort((x, y) => x.name.localeCompare(y.name))]);
+    .map(([c, list]) => [c, [...list].sort((x, y) => (x.name ?? '').localeCompare(y.name ?? ''))]);
 }
 
 /**
@@ -31,9 +31,9 @@ export default function ProcessStart({ query }: PageProps) {
   const { t } = useTranslation('tasks');
   const { message } = useFeedback();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<DefinitionRow[] | null>(null);
+  const [rows, setRows] = useState<DefinitionPublic[] | null>(null);
   const [search, setSearch] = useState('');
-  const [starting, setStarting] = useState<DefinitionRow | null>(null);
+  const [starting, setStarting] = useState<DefinitionPublic | null>(null);
   const formUrl = query.get('formUrl') ?? '';
   const businessId = query.get('businessId') ?? '';
   const back = query.get('back') ?? '';
@@ -51,7 +51,7 @@ export default function ProcessStart({ query }: PageProps) {
   usePageActivated(load);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return (rows ?? []).filter((r) => !q || r.name.toLowerCase().includes(q) || r.key.toLowerCase().includes(q));
+    return (rows ?? []).filter((r) => !q || (r.name ?? '').toLowerCase().includes(q) || r.key.toLowerCase().includes(q));
   }, [rows, search]);
   return (
     <div className="loom-process-start">

@@ -5,7 +5,7 @@ import { useFeedback, usePageTitle, useSession, type PageProps } from '@loom/ui'
 import '../../locales/tasks';
 import { FlowViewer } from '../../components/flow-viewer';
 import { TaskFormArea } from '../../components/task/FormArea';
-import type { TaskDef } from '../../components/task/types';
+import type { TaskDef } from '../../api/types';
 import { HistoryTimeline } from '../../components/task/HistoryTimeline';
 import { FormChanges } from '../../components/task/FormChanges';
 import { isDynamicKey } from '../../components/task/nodeForm';

@@ -13,7 +13,7 @@ import { FormChanges } from '../../components/task/FormChanges';
 import { completionOf, isSystemCode, visibleButtons } from '../../components/task/buttons';
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
-import type { FlowButton, TaskDef } from '../../components/task/types';
+import type { TaskButton, TaskInfo } from '../../api/types';
 import { isDynamicKey, nodeFormProperties, writableValues } from '../../components/task/nodeForm';
 import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
 import { PrintView } from './components/PrintView';
@@ -38,12 +38,12 @@ export default function TaskForm({ query }: PageProps) {
   const navigate = useNavigate();
   const taskId = query.get('taskId') ?? '';
   const status = query.get('status') ?? 'todo';
-  const [def, setDef] = useState<TaskDef | null>(null);
+  const [def, setDef] = useState<TaskInfo | null>(null);
   const [failed, setFailed] = useState<{ status: number; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [copyTo, setCopyTo] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<{ kind: DialogKind; button: FlowButton } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: DialogKind; button: TaskButton } | null>(null);
   const [printing, setPrinting] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const formRef = useRef<FormRenderHandle>(null);
@@ -106,10 +106,10 @@ export default function TaskForm({ query }: PageProps) {
   const delegated = def?.delegationState === 'PENDING';
   /** A system button in the reader's language when the portal speaks English; a node's own name
    * otherwise; a delegated task's one button is 办理 (it goes back to its owner). */
-  const buttonLabel = (b: FlowButton) =>
+  const buttonLabel = (b: TaskButton) =>
     delegated ? t('task.resolve') : i18n.language?.startsWith('en') && isSystemCode(b.code) ? t(`buttons.${b.code}`) : b.name;
 
-  const commentOf = (b: FlowButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
+  const commentOf = (b: TaskButton, text = comment): TaskComment => ({ type: b.code, status: b.name, message: text });
 
   /** The form's values (validated first when `check`); nothing without an editable dynamic form. */
   const formValues = async (check: boolean): Promise<Record<string, unknown>> => {
@@ -139,7 +139,7 @@ export default function TaskForm({ query }: PageProps) {
     throw e;
   };
 
-  const complete = async (b: FlowButton) => {
+  const complete = async (b: TaskButton) => {
     const all = def?.flowButtonList ?? [];
     const c = completionOf(all.length ? all : buttons, b);
     const data = await formValues(true);
@@ -149,7 +149,7 @@ export default function TaskForm({ query }: PageProps) {
     await finish(msg);
   };
 
-  const reject = (b: FlowButton) =>
+  const reject = (b: TaskButton) =>
     modal.confirm({
       title: t('task.rejectConfirm'),
       okText: t('yes'),
@@ -164,7 +164,7 @@ export default function TaskForm({ query }: PageProps) {
       },
     });
 
-  const onButton = async (b: FlowButton) => {
+  const onButton = async (b: TaskButton) => {
     const kind = DIALOG_OF[b.code];
     if (kind) return setDialog({ kind, button: b });
     switch (b.code) {

@@ -6,13 +6,13 @@ import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { taskUrl } from '../../components/task/nav';
 import { queryColumn, showTime, timeRangeColumn } from '../../components/task/columns';
-import type { TodoRow } from '../../components/task/types';
+import type { TodoRow } from '../../api/types';
 
 /** 待办任务 (`/flowable/task/TodoList`): claim offered tasks, handle assigned ones; search by title, process and time. */
 export default function TodoList(_props: PageProps) {
   const { t } = useTranslation('tasks');
   const navigate = useNavigate();
-  const open = (r: TodoRow) => navigate(taskUrl(r) + `&taskName=${encodeURIComponent(r.task.name)}`);
+  const open = (r: TodoRow) => navigate(taskUrl(r) + `&taskName=${encodeURIComponent(r.task.name ?? '')}`);
   return (
     <ListPage<TodoRow>
       url={taskService.todoUrl}

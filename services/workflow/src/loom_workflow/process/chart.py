@@ -10,15 +10,15 @@ from fastapi import APIRouter, Request
 from loom_platform.auth import CurrentPrincipal, holds_any
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
-from loom_platform.openapi import OBJECT
 from loom_platform.paging import empty_filter
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries
+from loom_workflow.process.schemas import FlowChart
 
 router = APIRouter(prefix="/flowable/task", tags=["task"])
 
 
-@router.get("/getFlowChart", openapi_extra=OBJECT)
+@router.get("/getFlowChart", response_model=FlowChart)
 async def flow_chart(
     request: Request,
     session: SessionDep,

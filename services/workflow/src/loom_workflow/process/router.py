@@ -11,7 +11,7 @@ from loom_platform.auth import CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
 from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
-from loom_platform.openapi import OBJECT, query
+from loom_platform.openapi import query
 from loom_platform.paging import PageDep, empty_filter, parse_page
 from loom_platform.wire import split_ids
 from loom_workflow import caller
@@ -19,6 +19,13 @@ from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries, service
 from loom_workflow.process.errors import InstanceNotFound
+from loom_workflow.process.schemas import (
+    DefinitionPage,
+    FlowChart,
+    InstancePage,
+    ProcessStatus,
+    ProcessVariables,
+)
 from loom_workflow.process.scope import HISTORY_MENU, RUNNING_MENU, data_access, in_scope, outside
 from loom_workflow.process.status import render_status, status_of
 
@@ -34,7 +41,7 @@ CanViewHistory = Annotated[Principal, require_permission("flowable:history:view"
 CanDeleteHistory = Annotated[Principal, require_permission("flowable:history:del")]
 
 
-@router.get("/list")
+@router.get("/list", response_model=DefinitionPage, response_model_exclude_unset=True)
 async def list_definitions(
     request: Request,
     session: SessionDep,
@@ -76,7 +83,7 @@ async def list_definitions(
     return answer
 
 
-@router.get("/historicVariables", openapi_extra=OBJECT)
+@router.get("/historicVariables", response_model=ProcessVariables)
 async def historic_variables(
     request: Request, session: SessionDep, principal: CanViewHistory, procInsId: str
 ) -> Any:  # noqa: N803
@@ -165,7 +172,7 @@ async def _monitored(
     )
 
 
-@router.get("/runningData")
+@router.get("/runningData", response_model=InstancePage)
 async def running(
     request: Request, session: SessionDep, page: PageDep, _: CanViewRunning, title: str | None = None
 ) -> Any:
@@ -173,7 +180,7 @@ async def running(
     return await _monitored(request, session, page, _, title, running=True)
 
 
-@router.get("/historyListData")
+@router.get("/historyListData", response_model=InstancePage)
 async def history(
     request: Request, session: SessionDep, page: PageDep, _: CanViewHistory, title: str | None = None
 ) -> Any:
@@ -236,7 +243,7 @@ async def delete_history(
     return message(translate("workflow.instance.history_deleted"))
 
 
-@router.get("/getFlowChart", openapi_extra=OBJECT)
+@router.get("/getFlowChart", response_model=FlowChart)
 async def flow_chart(
     request: Request,
     session: SessionDep,
@@ -251,7 +258,7 @@ async def flow_chart(
     )
 
 
-@router.get("/queryProcessStatus", openapi_extra=OBJECT)
+@router.get("/queryProcessStatus", response_model=ProcessStatus)
 async def process_status(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803

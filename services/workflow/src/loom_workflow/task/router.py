@@ -17,24 +17,33 @@ from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import MESSAGE_SCHEMA, OBJECT, RECORDS, TEXT, answers, fields_body, query
+from loom_platform.openapi import fields_body, query
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.process import queries as process_queries
+from loom_workflow.process.schemas import InstancePage
 from loom_workflow.task import countersign, queries, service
 from loom_workflow.task import start as starting
-from loom_workflow.task.schemas import AuditRequest, BackRequest, SignRequest, StartRequest, UrgeRequest
+from loom_workflow.task.schemas import (
+    AuditRequest,
+    BackNode,
+    BackRequest,
+    DonePage,
+    HistoryStep,
+    Signer,
+    SignRequest,
+    StartRequest,
+    TaskDef,
+    TaskInfo,
+    TodoPage,
+    UrgeRequest,
+)
 from loom_workflow.users import user_names
 
 # the task operations are logged under 待办任务 (a start under 发起流程)
 router = APIRouter(prefix="/flowable/task", tags=["task"], dependencies=[logtitles.under("flowable:task")])
-
-# backNodes lists the nodes a task may go back to; with backTaskDefKey it sends it back (the message).
-BACK_NODES = answers(
-    {"anyOf": [RECORDS["responses"]["200"]["content"]["application/json"]["schema"], MESSAGE_SCHEMA]}
-)
 
 
 # what sending a task back reads from the query string
@@ -74,8 +83,8 @@ async def _run(
         title="the instance's title",
         assignee="the first handler, when the start chooses one",
         vars="the start form's values (a JSON object)",
-    )
-    | TEXT,
+    ),
+    response_model=str,
 )
 async def start(request: Request, principal: CurrentPrincipal) -> Any:
     """Starts a process (``procDefKey`` or ``procDefId``, ``businessTable``, ``businessId``, ``title``,
@@ -85,7 +94,7 @@ async def start(request: Request, principal: CurrentPrincipal) -> Any:
     return await _run(request, principal, starting.start, StartRequest.from_fields, initiator=initiator)
 
 
-@router.get("/todo")
+@router.get("/todo", response_model=TodoPage)
 async def todo(
     request: Request,
     session: SessionDep,
@@ -111,7 +120,7 @@ async def todo(
     )
 
 
-@router.get("/historic")
+@router.get("/historic", response_model=DonePage)
 async def historic(
     request: Request,
     session: SessionDep,
@@ -132,7 +141,7 @@ async def historic(
     )
 
 
-@router.get("/historicTaskList", openapi_extra=RECORDS)
+@router.get("/historicTaskList", response_model=list[HistoryStep], response_model_exclude_unset=True)
 async def historic_task_list(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803
@@ -141,7 +150,7 @@ async def historic_task_list(
     return await queries.historic_task_list(session, request.app.state.directory, procInsId)
 
 
-@router.get("/myApplyed")
+@router.get("/myApplyed", response_model=InstancePage)
 async def my_applyed(
     request: Request,
     session: SessionDep,
@@ -165,7 +174,7 @@ async def my_applyed(
     )
 
 
-@router.get("/getTaskDef", openapi_extra=OBJECT)
+@router.get("/getTaskDef", response_model=TaskDef)
 async def get_task_def(
     request: Request,
     session: SessionDep,
@@ -190,7 +199,7 @@ async def get_task_def(
     return info
 
 
-@router.get("/getTaskInfo", openapi_extra=OBJECT)
+@router.get("/getTaskInfo", response_model=TaskInfo, response_model_exclude_unset=True)
 async def get_task_info(
     request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
 ) -> Any:  # noqa: N803
@@ -261,7 +270,9 @@ async def callback(
 
 @router.put(
     "/backNodes",
-    openapi_extra=BACK_NODES | BACK_PARAMS,
+    openapi_extra=BACK_PARAMS,
+    # the nodes a task may go back to; with backTaskDefKey it sends it back (the message)
+    response_model=list[BackNode] | str,
 )
 async def back_nodes(
     request: Request,
@@ -327,7 +338,7 @@ async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Messag
     return message(translate("workflow.task.add_signed"))
 
 
-@router.get("/signers", openapi_extra=RECORDS)
+@router.get("/signers", response_model=list[Signer])
 async def signers(request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
     """The other signers still open at the task's countersign node (whom 减签 may remove):
     ``[{id, name}]``, for those who may see the instance."""

@@ -15,8 +15,10 @@ from typing import Any
 import orjson
 
 from loom_platform.fields import id_list
-from loom_platform.paging import empty_filter
+from loom_platform.paging import Page, empty_filter
+from loom_platform.wire import Answer
 from loom_workflow.errors import MalformedJson
+from loom_workflow.process.schemas import RequestVars
 
 _NUMBER = re.compile(r"^-?\d{1,15}(\.\d+)?$")
 
@@ -177,3 +179,162 @@ class UrgeRequest:
             empty_filter(fields.get("taskId")),
             empty_filter(fields.get("message") or fields.get("content")),
         )
+
+
+# What the task routes answer.
+
+
+class TodoTask(Answer):
+    """An open task on the todo list: its node and instance, who holds it (``delegationState``
+    'PENDING' while a delegate holds it, ``ownerName`` who delegated it), when it was made and when
+    its deadline falls (ISO 8601), and whether that has passed."""
+
+    id: str
+    name: str | None
+    create_time: str | None
+    task_definition_key: str
+    process_instance_id: str
+    process_definition_id: str
+    process_def_key: str
+    execution_id: str
+    assignee: str | None
+    owner: str | None
+    delegation_state: str | None
+    owner_name: str
+    form_key: str | None
+    due_date: str | None
+    overdue: bool
+
+
+class TodoRow(Answer):
+    """A row of the todo list: ``status`` 'todo' (assigned to the caller) or 'claim' (offered)."""
+
+    status: str
+    vars: RequestVars
+    process_definition_name: str | None
+    task: TodoTask
+
+
+class TodoPage(Page[TodoRow]):
+    """A page of the caller's open tasks."""
+
+
+class TaskRef(Answer):
+    """An open task of the instance: its id and node."""
+
+    id: str
+    task_definition_key: str
+
+
+class DoneRow(Answer):
+    """A task the caller completed (已办): its node, instance, times (ISO 8601), duration (ms), the
+    comment's status and tag colour, and whether it can still be taken back (``back``, while
+    ``currentTask`` is untouched)."""
+
+    id: str
+    name: str | None
+    task_definition_key: str
+    process_instance_id: str
+    process_definition_id: str
+    process_definition_name: str | None
+    execution_id: str
+    start_time: str | None
+    end_time: str | None
+    duration: int | None
+    status: str
+    level: str
+    vars: RequestVars
+    back: bool
+    current_task: TaskRef | None
+
+
+class DonePage(Page[DoneRow]):
+    """A page of the tasks the caller completed."""
+
+
+class StepActivity(Answer):
+    """The step's node as Flowable's historic activity reads: times in epoch milliseconds."""
+
+    id: str
+    activity_id: str
+    activity_name: str | None
+    activity_type: str
+    task_id: str | None
+    assignee: str | None
+    start_time: int | None
+    end_time: int | None
+    delete_reason: str | None
+
+
+class StepComment(Answer):
+    """What was done at a step: the button's code (``type``), its status in the reader's language,
+    the comment, the tag's colour, and who did it when not the step's handler (``by``)."""
+
+    type: str
+    status: str
+    message: str
+    level: str
+    by: str | None = None
+
+
+class HistoryStep(Answer):
+    """A step of an instance's history (start, each user task, a migration, the end)."""
+
+    hist_ins: StepActivity
+    assignee_name: str
+    comment: StepComment
+    duration_time: str
+
+
+class TaskButton(Answer):
+    """A button of the task screen: ``isHide`` '1' hides it, ``next`` '1' asks for the next handler."""
+
+    id: str
+    name: str
+    code: str
+    sort: int
+    is_hide: str
+    next: str
+
+
+class TaskDef(Answer):
+    """What the task screen opens with: the form (``formType`` '1' a dynamic form, '2' an address,
+    read-only or not), the ids it passes on, the instance's title and business record, and for a
+    task delegated to the caller (委派) its ``delegationState`` 'PENDING' and its owner."""
+
+    form_type: str
+    form_read_only: bool
+    form_url: str
+    proc_def_key: str
+    task_def_key: str | None
+    proc_ins_id: str | None
+    proc_def_id: str | None
+    task_id: str | None
+    status: str | None
+    title: str | None
+    business_table: str
+    business_id: str | None
+    delegation_state: str | None
+    owner: str | None
+
+
+class TaskInfo(TaskDef):
+    """The task screen's definition with the node's buttons (only 办理 for a delegated task) and,
+    for a delegated task, its owner's name."""
+
+    flow_button_list: list[TaskButton]
+    owner_name: str | None = None
+
+
+class Signer(Answer):
+    """A signer still open at a countersign node (whom 减签 may remove)."""
+
+    id: str
+    name: str
+
+
+class BackNode(Answer):
+    """A node a task may be sent back to."""
+
+    task_def_key: str
+    task_name: str

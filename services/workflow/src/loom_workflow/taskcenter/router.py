@@ -15,19 +15,21 @@ from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import OBJECT, fields_body
+from loom_platform.openapi import fields_body
 from loom_workflow import forms_client
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.errors import MalformedJson
 from loom_workflow.flowcopy import service as copy_service
 from loom_workflow.flowcopy.access import check_instance_visible, is_monitor
+from loom_workflow.process.schemas import ProcessVariables
 from loom_workflow.taskcenter import service
+from loom_workflow.taskcenter.schemas import FormHistory, InstanceFormData, TaskOverview
 from loom_workflow.users import user_roles
 
 router = APIRouter(prefix="/flowable/task", tags=["task"], dependencies=[logtitles.under("flowable:task")])
 
 
-@router.get("/overview", openapi_extra=OBJECT)
+@router.get("/overview", response_model=TaskOverview)
 async def overview(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """The caller's counts for the home page: ``{todo, applyRunning, applyTotal, copyUnread}``."""
     groups = await user_roles(request.app.state.directory, principal.user_id)
@@ -37,7 +39,7 @@ async def overview(request: Request, session: SessionDep, principal: CurrentPrin
     )
 
 
-@router.get("/variables", openapi_extra=OBJECT)
+@router.get("/variables", response_model=ProcessVariables)
 async def variables(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803
@@ -50,7 +52,7 @@ async def variables(
     return await service.variables(session, procInsId)
 
 
-@router.get("/formData", openapi_extra=OBJECT)
+@router.get("/formData", response_model=InstanceFormData)
 async def form_data(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str, jsonId: str = ""
 ) -> Any:  # noqa: N803
@@ -61,7 +63,7 @@ async def form_data(
     return await service.form_data(session, forms, procInsId, jsonId)
 
 
-@router.get("/formHistory", openapi_extra=OBJECT)
+@router.get("/formHistory", response_model=FormHistory)
 async def form_history(
     request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
 ) -> Any:  # noqa: N803

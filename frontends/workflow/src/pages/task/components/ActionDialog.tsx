@@ -3,7 +3,7 @@ import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PickerField } from '@loom/ui';
 import { taskService } from '../../../components/task/service';
-import type { BackNode, Signer } from '../../../components/task/types';
+import type { BackNode, Signer } from '../../../api/types';
 
 export type DialogKind = 'back' | 'transfer' | 'delegate' | 'addSign' | 'delSign' | 'stop';
 
