@@ -1,19 +1,15 @@
-"""Who may do what, answered from sys's own tables (the source of every service's cache)."""
+"""Who may do what, answered from sys's own tables (the source of every service's cache): the menus
+and permissions a user's roles grant. A token's whole access (its login session too) is
+``auth/loader.py``'s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import async_sessionmaker
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_platform.auth import Access, AccessLoader
-from loom_platform.wire import now
-from loom_sys.auth.models import LoginSession
 from loom_sys.menu.models import Menu
 from loom_sys.role.models import Role, RoleMenu
-from loom_sys.user.models import ENABLED, User, UserRole
+from loom_sys.user.models import UserRole
 
 
 def split_permissions(value: str | None) -> list[str]:
@@ -56,28 +52,3 @@ async def permissions_of(session: AsyncSession, user_id: str) -> frozenset[str]:
     for value in (await session.execute(stmt)).scalars().all():
         found.update(split_permissions(value))
     return frozenset(found)
-
-
-async def access_of(session: AsyncSession, user_id: str, session_id: str) -> Access:
-    """Active when the user may log in and the login session is neither revoked nor expired."""
-    user = await session.get(User, user_id)
-    login = await session.get(LoginSession, session_id)
-    active = (
-        user is not None
-        and user.login_flag == ENABLED
-        and login is not None
-        and login.user_id == user_id
-        and login.revoked_at is None
-        and login.expires_at > now()
-    )
-    if not active:
-        return Access(active=False)
-    return Access(active=True, permissions=await permissions_of(session, user_id))
-
-
-def local_access_loader(factory: Callable[[], async_sessionmaker[AsyncSession]]) -> AccessLoader:
-    async def load(user_id: str, session_id: str) -> Access:
-        async with factory()() as session:
-            return await access_of(session, user_id, session_id)
-
-    return load

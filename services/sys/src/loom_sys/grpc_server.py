@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_contracts.clients.sys_directory import data_access_message
 from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
 from loom_platform.db import transaction
-from loom_sys import access
+from loom_sys.auth import loader
 from loom_sys.datarule import service as datarule_service
 from loom_sys.dict import service as dict_service
 from loom_sys.menu import service as menu_service
@@ -75,7 +75,7 @@ class DirectoryServicer(service_pb2_grpc.DirectoryServiceServicer):
 
     async def GetUserAccess(self, request: Any, _context: Any) -> service_pb2.GetUserAccessResponse:  # noqa: N802
         async with self._factory() as session:
-            found = await access.access_of(session, request.user_id, request.session_id)
+            found = await loader.access_of(session, request.user_id, request.session_id)
         return service_pb2.GetUserAccessResponse(
             access=messages_pb2.Access(active=found.active, permissions=sorted(found.permissions))
         )

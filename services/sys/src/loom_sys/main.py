@@ -12,8 +12,8 @@ from loom_contracts.loom.sys.v1 import service_pb2_grpc
 from loom_platform.auth import TokenSigner, TokenVerifier, generate_keypair
 from loom_platform.service import ServiceSpec, create_app
 from loom_sys import events
-from loom_sys.access import local_access_loader
 from loom_sys.area.router import router as area_router
+from loom_sys.auth.loader import local_access_loader
 from loom_sys.auth.router import router as auth_router
 from loom_sys.auth.service import TokenService
 from loom_sys.config.plugins import router as plugin_router

@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_sys.auth.passwords import hash_password
 from loom_sys.dict.models import DictType, DictValue
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.office.models import COMPANY, DEPARTMENT, Office
@@ -29,6 +28,7 @@ from loom_sys.seed_data import (
 )
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import User, UserRole
+from loom_sys.user.passwords import hash_password
 
 log = logging.getLogger("loom.sys.seed")
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from loom_sys.auth.errors import PasswordTooShort
-from loom_sys.auth.passwords import hash_password, verify_password
-from loom_sys.auth.service import check_password_rules
+from loom_sys.user.errors import PasswordTooShort
+from loom_sys.user.passwords import check_password_rules, hash_password, verify_password
 
 
 def test_a_hash_verifies_only_its_own_password() -> None:

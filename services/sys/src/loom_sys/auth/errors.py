@@ -21,10 +21,6 @@ class OldPasswordWrong(InvalidArgument):
     message_key = "sys.password.old_wrong"
 
 
-class PasswordTooShort(InvalidArgument):
-    message_key = "sys.password.too_short"
-
-
 class CaptchaWrong(InvalidArgument):
     message_key = "sys.login.captcha_wrong"
 

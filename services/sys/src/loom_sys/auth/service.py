@@ -21,14 +21,13 @@ from loom_sys.auth.errors import (
     CaptchaWrong,
     LoginDisabled,
     OldPasswordWrong,
-    PasswordTooShort,
     RefreshInvalid,
 )
 from loom_sys.auth.models import LoginFailure, LoginSession
-from loom_sys.auth.passwords import MIN_LENGTH, hashed, matches
 from loom_sys.config.models import CONFIG_ID, SysConfig
 from loom_sys.settings import SysSettings
 from loom_sys.user.models import ENABLED, User
+from loom_sys.user.passwords import check_password_rules, hashed, matches, password_min_length
 
 
 @dataclass(frozen=True)
@@ -162,18 +161,6 @@ async def logout(session: AsyncSession, *, user_id: str, session_id: str) -> Non
         session.add(login_session)
     events.session_revoked(session, user_id, session_id)
     await session.flush()
-
-
-async def password_min_length(session: AsyncSession) -> int:
-    """The shortest password allowed: the system settings' (once saved), else the default."""
-    config = await session.get(SysConfig, CONFIG_ID)
-    return config.password_min_length if config is not None else MIN_LENGTH
-
-
-def check_password_rules(password: str, minimum: int = MIN_LENGTH) -> None:
-    """Refuses a password shorter than ``minimum`` (see :func:`password_min_length`)."""
-    if len(password) < minimum:
-        raise PasswordTooShort(min=minimum)
 
 
 async def change_password(

@@ -1,6 +1,6 @@
 """What the file domain refuses, as types (the edges translate them)."""
 
-from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from loom_platform.errors import InvalidArgument, NotFound, PermissionDenied, Unauthenticated
 
 
 class FileEmpty(InvalidArgument):
@@ -29,3 +29,7 @@ class NameInvalid(InvalidArgument):
 
 class RootForbidden(PermissionDenied):
     message_key = "sys.file.root_forbidden"
+
+
+class FileNotFound(NotFound):
+    message_key = "sys.file.not_found"

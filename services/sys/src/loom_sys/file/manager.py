@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from loom_platform.errors import NotFound
 from loom_platform.i18n import EN, current_language
 from loom_sys.file.errors import (
     ExtensionRefused,
     FileEmpty,
+    FileNotFound,
     FileTooLarge,
     NameInvalid,
     PathInvalid,
@@ -87,7 +87,7 @@ def locate(roots: Roots, item_id: str, *, must_exist: bool = True) -> Path:
     if not target.resolve().is_relative_to(root.resolve()):
         raise PathInvalid()
     if must_exist and not target.exists():
-        raise NotFound("sys.file.not_found")
+        raise FileNotFound()
     return target
 
 
@@ -254,7 +254,7 @@ def download(roots: Roots, *, source: str) -> Path:
     """The file behind ``source`` (never a folder)."""
     path = locate(roots, source)
     if not path.is_file():
-        raise NotFound("sys.file.not_found")
+        raise FileNotFound()
     return path
 
 

@@ -13,12 +13,12 @@ from fastapi.responses import FileResponse
 from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_platform.errors import NotFound
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import FILE
 from loom_sys.config import service as config_service
 from loom_sys.file import manager, service
+from loom_sys.file.errors import FileNotFound
 from loom_sys.file.router import USER_FILE_CSP
 from loom_sys.file.schemas import FileItem, FileNode
 from loom_sys.settings import SysSettings
@@ -145,7 +145,7 @@ async def delete_by_url(
     async with transaction(session):
         record, target = await service.find(session, root=_settings(request).files_dir, source=source)
         if record.create_by != principal.user_id:
-            raise NotFound("sys.file.not_found")
+            raise FileNotFound()
         await session.delete(record)
     target.unlink(missing_ok=True)
     return message(translate("sys.file.deleted"))

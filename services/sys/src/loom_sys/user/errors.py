@@ -43,3 +43,17 @@ class PostMissing(InvalidArgument):
     """A user's posts include one that does not exist (``PostMissing(id=...)``)."""
 
     message_key = "sys.user.post_missing"
+
+
+class PasswordTooShort(InvalidArgument):
+    message_key = "sys.password.too_short"
+
+
+class ImportFileInvalid(InvalidArgument):
+    """An uploaded user sheet that is no workbook, or has no login name column."""
+
+    message_key = "sys.user.import_file_invalid"
+
+
+class ImportEmpty(InvalidArgument):
+    message_key = "sys.user.import_empty"

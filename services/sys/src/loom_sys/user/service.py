@@ -19,8 +19,6 @@ from loom_platform.links import known_ids
 from loom_platform.paging import PageParams, Sortable, contains, empty_filter, paginate
 from loom_platform.wire import now
 from loom_sys import events
-from loom_sys.auth.passwords import hashed
-from loom_sys.auth.service import check_password_rules, password_min_length
 from loom_sys.office.models import Office
 from loom_sys.post.models import Post
 from loom_sys.role.models import Role
@@ -35,6 +33,7 @@ from loom_sys.user.errors import (
     RoleMissing,
 )
 from loom_sys.user.models import DISABLED, ENABLED, User, UserPost, UserRole
+from loom_sys.user.passwords import check_password_rules, hashed, password_min_length
 from loom_sys.user.schemas import UserSave
 
 ADMIN_USER_ID = "1"

@@ -15,11 +15,12 @@ from loom_platform import xlsx
 from loom_platform.datarules import DataAccess
 from loom_platform.i18n import translate
 from loom_platform.paging import ALL_ROWS, PageParams
-from loom_sys.auth.service import password_min_length
 from loom_sys.dict import service as dict_service
 from loom_sys.office.models import Office
 from loom_sys.user import service as user_service
+from loom_sys.user.errors import ImportEmpty, ImportFileInvalid
 from loom_sys.user.models import User
+from loom_sys.user.passwords import password_min_length
 from loom_sys.user.schemas import Ref, UserSave
 
 # (field, title, max length) of the default export and of the import template, in column order.
@@ -144,7 +145,7 @@ async def _rows(content: bytes, limits: xlsx.ReadLimits) -> list[tuple[int, dict
         table = await xlsx.read(content, limits)
     except xlsx.SheetRefused as refused:
         if refused.key == "xlsx.invalid":
-            raise ValueError("sys.user.import_file_invalid") from refused
+            raise ImportFileInvalid() from refused
         raise
     return await _by_field(table)
 
@@ -157,7 +158,7 @@ async def _by_field(table: list[list[Any]]) -> list[tuple[int, dict[str, str]]]:
     by_title = {t: f for f, t, _ in COLUMNS}
     header = [by_title.get(str(c).strip().rstrip("*")) if c is not None else None for c in table[0]]
     if "loginName" not in header:
-        raise ValueError("sys.user.import_file_invalid")
+        raise ImportFileInvalid()
     rows = []
     for number, cells in enumerate(table[1:], start=2):
         values = {f: ("" if v is None else str(v).strip()) for f, v in zip(header, cells, strict=False) if f}
@@ -239,7 +240,7 @@ async def import_users(
     beyond ``limits`` is refused before any row is read (:class:`loom_platform.xlsx.SheetRefused`)."""
     rows = await _rows(content, limits or xlsx.ReadLimits())
     if not rows:
-        raise ValueError("sys.user.import_empty")
+        raise ImportEmpty()
     labels = await _labels(session)
     offices = await _offices(session)
     logins = [v.get("loginName", "") for _, v in rows]

@@ -24,6 +24,7 @@ from loom_sys.file import service as file_service
 from loom_sys.file.errors import ExtensionRefused
 from loom_sys.settings import SysSettings
 from loom_sys.user import service, transfer
+from loom_sys.user.errors import ImportEmpty, ImportFileInvalid
 from loom_sys.user.schemas import ImportResult, PhotoSaved
 
 router = APIRouter(prefix="/sys/user", tags=["user"])
@@ -87,8 +88,8 @@ async def import_users(request: Request, session: SessionDep, principal: CanImpo
             "msg": translate("sys.user.import_failed", reason=reasons),
             "errors": [{"row": e.row, "field": e.field, "message": e.reason} for e in refused.errors[:200]],
         }
-    except ValueError as bad:
-        return {"success": False, "msg": translate(str(bad)), "errors": []}
+    except (ImportFileInvalid, ImportEmpty) as bad:
+        return {"success": False, "msg": bad.message(), "errors": []}
     return {"success": True, "msg": translate("sys.user.imported", count=count), "errors": []}
 
 
