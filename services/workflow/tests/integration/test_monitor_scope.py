@@ -40,6 +40,7 @@ async def test_actions_by_id_on_an_instance_outside_the_scope_answer_404_and_cha
         "flowable:instance:del",
         "flowable:instance:stop",
         "flowable:history:del",
+        "flowable:instance:migrate",
     }
     grace, admin = env.headers("u-grace"), env.headers(ADMIN)
     try:
@@ -64,6 +65,15 @@ async def test_actions_by_id_on_an_instance_outside_the_scope_answer_404_and_cha
             answer = await env.client.request(method, url, params=params, headers=grace)
             assert (answer.status_code, url) == (404, url), answer.text
             assert answer.json()["msg"] == missing.json()["msg"]
+        # migrating it (实例迁移) too
+        (definition,) = {
+            r["processDefinitionId"]
+            for r in (await env.client.get(f"{base}/runningData", headers=admin)).json()["records"]
+        }
+        for url in ("/flowable/migration/dryRun", "/flowable/migration/migrate"):
+            body = {"sourceDefinitionId": definition, "targetDefinitionId": definition, "procInsIds": [hr]}
+            answer = await env.client.post(url, json=body, headers=grace)
+            assert (answer.status_code, answer.json()["msg"]) == (404, missing.json()["msg"]), url
         # and both instances still run, unsuspended
         running = (await env.client.get(f"{base}/runningData", headers=admin)).json()["records"]
         assert {r["processInstanceId"] for r in running} == {sales, hr}

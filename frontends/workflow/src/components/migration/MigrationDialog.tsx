@@ -40,6 +40,9 @@ function Changes({ outcome }: { outcome: InstanceOutcome }) {
   for (const timer of outcome.timers ?? []) {
     if (timer.after && !timer.before) lines.push(`${timer.name ?? timer.elementId}: ${t('timerArmed', { due: when(timer.dueAfter) })}`);
     if (timer.before && !timer.after) lines.push(`${timer.name ?? timer.elementId}: ${t('timerGone', { due: when(timer.dueBefore) })}`);
+    if (timer.before && timer.after && timer.dueBefore !== timer.dueAfter) {
+      lines.push(`${timer.name ?? timer.elementId}: ${t('timerMoved', { before: when(timer.dueBefore), after: when(timer.dueAfter) })}`);
+    }
   }
   for (const v of outcome.variables ?? []) lines.push(`${t('variables')} ${v.name}: ${JSON.stringify(v.before ?? null)} → ${JSON.stringify(v.after ?? null)}`);
   if (outcome.reason) return <Typography.Text type="warning" data-role="reason">{outcome.reason}</Typography.Text>;

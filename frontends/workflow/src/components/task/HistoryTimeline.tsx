@@ -52,7 +52,7 @@ export function HistoryTimeline({ procInsId, steps: given, reloadKey }: { procIn
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {formatTime(s.histIns.startTime)}
               {s.histIns.endTime ? ` → ${formatTime(s.histIns.endTime)}` : ''}
-              {s.histIns.endTime ? ` · ${t('timeline.duration')} ${s.durationTime}` : ''}
+              {s.histIns.endTime && s.durationTime ? ` · ${t('timeline.duration')} ${s.durationTime}` : ''}
             </Typography.Text>
           </div>
         ),
