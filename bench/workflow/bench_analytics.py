@@ -15,7 +15,6 @@ import asyncio
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -23,17 +22,18 @@ from typing import Any
 import httpx
 import psycopg
 
-from loom_platform.datarules import DataAccess, Viewer
-from loom_platform.embedded import free_port, postgres_url, start_nats, wait_for_port
-from loom_platform.migrations import upgrade
-from loom_platform.settings import repo_root
-from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import recreate_database
+sys.path.insert(0, str(Path(__file__).parent))
+from local import ROOT, local_app  # noqa: E402
 
-ROOT = repo_root()
+from loom_platform.datarules import DataAccess, Viewer  # noqa: E402
+from loom_platform.testing.auth import GrantedAccess  # noqa: E402
+
 INSTANCES = int(os.environ.get("LOOM_BENCH_INSTANCES", "1000000"))
 REQUESTS = int(os.environ.get("LOOM_BENCH_REQUESTS", "40"))
-USERS, DEPARTMENT = 500, [f"u{i}" for i in range(0, 500, 10)]  # a department: 50 of the 500
+# 500 initiators in 10 departments: u<i> in 'd' when i % 10 == 0 (50 initiators), else in 'o<i % 10>'
+USERS = 500
+DEPARTMENT = "d"
+MONITOR = "u-monitor"  # a viewer whose data scope is department d (所在部门)
 
 REVIEW = (
     '<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" '
@@ -66,19 +66,30 @@ FROM (SELECT g, timestamptz '2026-01-01' + (g %% 300) * interval '1 day' AS s,
       FROM generate_series(1, {n}) g) x
 CROSS JOIN LATERAL (VALUES (1, 'apply', 0, x.a), (2, 'sign', x.a, x.b), (3, 'sign', x.a, x.c),
                            (4, 'hr', x.a + greatest(x.b, x.c), x.d)) v(o, node, at, len);
+INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, name, type_name, value, create_time, last_updated_time)
+SELECT 'v' || g, 'p' || g, 'p' || g, 'applyUserOfficeId', 'string',
+       to_jsonb(CASE WHEN g %% 10 = 0 THEN 'd' ELSE 'o' || (g %% 10) END),
+       timestamptz '2026-01-01', timestamptz '2026-01-01'
+FROM generate_series(1, {n}) g;
 INSERT INTO act_hi_comment (id, type, time, proc_inst_id, message)
 SELECT 'c' || g, '_flow_back', timestamptz '2026-01-01', 'p' || g, '驳回' FROM generate_series(20, {n}, 20) g;
 """
 
 
 class Directory:
-    """sys as the route asks it: the caller sees everything; a department is 50 of the 500 initiators."""
+    """sys as the route asks it: the monitor's data scope is department d, everyone else sees all."""
 
     async def data_access(self, user_id: str, **_: Any) -> DataAccess:
-        return DataAccess(viewer=Viewer(user_id=user_id))
+        if user_id != MONITOR:
+            return DataAccess(viewer=Viewer(user_id=user_id))
+        members = frozenset(f"u{i}" for i in range(0, USERS, 10))
+        viewer = Viewer(user_id=user_id, office_id=DEPARTMENT)
+        return DataAccess(
+            viewer=viewer, everything=False, user_ids=members, office_ids=frozenset({DEPARTMENT})
+        )
 
     async def resolve_reviewers(self, *_: Any, **__: Any) -> list[str]:
-        return DEPARTMENT
+        return []
 
     async def users(self, _ids: Any) -> list[Any]:
         return []
@@ -86,7 +97,7 @@ class Directory:
 
 def seed(url: str, proc_def_id: str) -> float:
     began = time.perf_counter()
-    with psycopg.connect(url.replace("+asyncpg", ""), autocommit=True) as conn:
+    with psycopg.connect(url, autocommit=True) as conn:
         for statement in SEED.format(n=INSTANCES, users=USERS).split(";\n"):
             if statement.strip():
                 conn.execute(statement, {"d": proc_def_id})
@@ -114,73 +125,65 @@ async def measure(
     }
 
 
+CASES = {
+    "all instances, all time (rollups)": ("u-admin", {}),
+    "30 days (rollups)": ("u-admin", {"beginDate": "2026-03-01", "endDate": "2026-03-30"}),
+    "one initiator (facts)": ("u-admin", {"startUserId": "u7"}),
+    "a department, 50 initiators (department rollups)": ("u-admin", {"officeId": DEPARTMENT}),
+    "a department, 30 days (department rollups)": (
+        "u-admin",
+        {"officeId": DEPARTMENT, "beginDate": "2026-03-01", "endDate": "2026-03-30"},
+    ),
+    "a department and one of its initiators (facts)": (
+        "u-admin",
+        {"officeId": DEPARTMENT, "startUserId": "u10"},
+    ),
+    "data scope 所在部门, filtered to it (department rollups)": (MONITOR, {"officeId": DEPARTMENT}),
+    "data scope 所在部门, unfiltered (facts)": (MONITOR, {}),
+}
+
+
 async def main() -> None:
     from loom_workflow.analytics import rollup
     from loom_workflow.engine.commands import Deploy
-    from loom_workflow.main import build_app
-    from loom_workflow.settings import WorkflowSettings
 
-    server = postgres_url(ROOT / ".loom" / "bench" / "pg")
-    url = recreate_database(server, "loom_workflow_analytics_bench")
-    upgrade(ROOT / "services" / "workflow", url)
-    tmp = Path(tempfile.mkdtemp(prefix="loom-an-bench-"))
-    nats_port = free_port()
-    nats = start_nats(nats_port, tmp / "nats")
-    wait_for_port("127.0.0.1", nats_port)
-    tokens = TestTokens(tmp / "keys")
-    settings = WorkflowSettings(
-        mode="test",
-        database_url=url,
-        nats_url=f"nats://127.0.0.1:{nats_port}",
-        jwt_public_key_file=tokens.public_key_path,
-        state_dir=tmp / "state",
-        log_json=False,
-        log_level="WARNING",
-    )
-    access = GrantedAccess(permissions={"u-admin": {"flowable:analytics:view"}})
-    app = build_app(settings, access_loader=access.loader(), directory=Directory())
+    access = GrantedAccess(permissions={u: {"flowable:analytics:view"} for u in ("u-admin", MONITOR)})
     load = [os.getloadavg()[0]]
-    try:
+    with local_app("loom_workflow_analytics_bench", directory=Directory(), access=access) as local:
+        app = local.app
         async with app.router.lifespan_context(app):
             app.state.runtime.execute(Deploy({"review.bpmn20.xml": REVIEW}, name="review"))
-            with psycopg.connect(url.replace("+asyncpg", "")) as conn:
+            with psycopg.connect(local.dsn) as conn:
                 proc_def_id = str(conn.execute("SELECT id FROM act_re_procdef").fetchone()[0])  # type: ignore[index]
-            seeding = seed(url, proc_def_id)
+            seeding = seed(local.dsn, proc_def_id)
             print(f"seeded {INSTANCES} in {seeding:.0f} s", flush=True)
             began = time.perf_counter()
             async with app.state.session_factory() as session:
                 rolled = await rollup.catch_up(session, batch=20000)
             rolling = time.perf_counter() - began
             print(f"rolled up {rolled} in {rolling:.0f} s", flush=True)
-            with psycopg.connect(url.replace("+asyncpg", ""), autocommit=True) as conn:
+            with psycopg.connect(local.dsn, autocommit=True) as conn:
                 conn.execute("VACUUM ANALYZE")
             load.append(os.getloadavg()[0])
-            transport = httpx.ASGITransport(app=app)
-            headers = tokens.headers("u-admin")
             results = {}
+            transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(
                 transport=transport, base_url="http://workflow", timeout=60
             ) as client:
-                cases = {
-                    "all instances, all time (rollups)": {},
-                    "30 days (rollups)": {"beginDate": "2026-03-01", "endDate": "2026-03-30"},
-                    "one initiator (facts)": {"startUserId": "u7"},
-                    "a department of 50 initiators (facts)": {"officeId": "d"},
-                }
-                for name, params in cases.items():
+                for name, (user, params) in CASES.items():
+                    headers = local.tokens.headers(user)
                     results[name] = await measure(client, headers, {"procDefId": proc_def_id, **params})
+                    results[name]["load"] = os.getloadavg()[0]
                     print(name, results[name], flush=True)
             load.append(os.getloadavg()[0])
             write_results(seeding, rolling, results, load)
-    finally:
-        nats.terminate()
 
 
 def write_results(
     seeding: float, rolling: float, results: dict[str, dict[str, float]], load: list[float]
 ) -> None:
     rows = "\n".join(
-        f"| {name} | {r['p50']:.0f} | {r['p95']:.0f} | {r['finished']:,} | {r['slowest']} |"
+        f"| {name} | {r['p50']:.0f} | {r['p95']:.0f} | {r['finished']:,} | {r['slowest']} | {r['load']:.1f} |"
         for name, r in results.items()
     )
     text = f"""# 流程分析 benchmark (`bench/workflow/bench_analytics.py`)
@@ -191,20 +194,25 @@ start, {load[1]:.1f} before the measurements, {load[2]:.1f} at the end (other he
 the same cores), so the figures are an upper bound.
 
 {INSTANCES:,} finished instances of one definition (start → 提交申请 → 会签 with two signers → 人事审批 →
-end), 500 initiators, 300 days, 4 activity rows each: seeded with generate_series in {seeding:.0f} s
+end), 500 initiators in 10 departments (the department recorded at the start, `applyUserOfficeId`),
+300 days, 4 activity rows each: seeded with generate_series in {seeding:.0f} s
 (the trigger queued each instance as it was inserted), rolled up by `rollup.catch_up` in {rolling:.0f} s
 (batches of 20,000). `GET /flowable/analytics/process`, {REQUESTS} sequential requests per filter,
 in-process (real app, JWT auth, middleware; no TCP), after one warm-up request. Target: p95 < 500 ms.
 
-| filter | p50 ms | p95 ms | finished counted | slowest node |
-| --- | --- | --- | --- | --- |
+| filter | p50 ms | p95 ms | finished counted | slowest node | load average after |
+| --- | --- | --- | --- | --- | --- |
 {rows}
 
 - Unfiltered reads (anyone's instances, a viewer whose data scope is 全部) sum the daily rollups: one row
   per day, node and log bucket, whatever the number of instances.
-- A filter by initiator, department or a narrower data scope reads the per-instance and per-node facts
-  through `(proc_def_id, start_user_id, day)` indexes (the node index covers its columns): only the
-  rows of the initiators in view. A data scope reaching nearly everyone is the slow case of this path.
+- A department filter (the initiator's department at the start) sums the department's daily rollups
+  the same way, for a viewer who sees everything and for one whose data scope holds the department
+  (所在部门 filtering their own): its instances are exactly the department's rows.
+- A filter by initiator, or a data scope across departments without a department filter, reads the
+  per-instance and per-node facts through `(proc_def_id, start_user_id | office_id, day)` indexes (the
+  node indexes cover their columns): only the rows of the initiators in view. A data scope reaching
+  many instances is the slow case of this path.
 - Percentiles come from log buckets (2^(1/8) per bucket): within ~4.5 % of the exact value.
 """
     (ROOT / "bench" / "workflow" / "RESULTS-analytics.md").write_text(text)

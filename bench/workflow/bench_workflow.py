@@ -16,7 +16,6 @@ import asyncio
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -24,13 +23,12 @@ from typing import Any
 import httpx
 import uvicorn
 
-from loom_platform.embedded import free_port, postgres_url, start_nats, wait_for_port
-from loom_platform.migrations import upgrade
-from loom_platform.settings import repo_root
-from loom_platform.testing.auth import GrantedAccess, TestTokens
-from loom_platform.testing.fixtures import recreate_database
+sys.path.insert(0, str(Path(__file__).parent))
+from local import local_app  # noqa: E402
 
-ROOT = repo_root()
+from loom_platform.embedded import free_port  # noqa: E402
+from loom_platform.testing.auth import TestTokens  # noqa: E402
+
 PROCESSES = int(os.environ.get("LOOM_BENCH_PROCESSES", "1500"))
 REQUESTS = int(os.environ.get("LOOM_BENCH_REQUESTS", "2000"))
 OPEN_TASKS = 100_000
@@ -44,16 +42,6 @@ TWO_TASKS = (
     '<sequenceFlow id="f1" sourceRef="start" targetRef="t1"/><sequenceFlow id="f2" sourceRef="t1" targetRef="t2"/>'
     '<sequenceFlow id="f3" sourceRef="t2" targetRef="end"/></process></definitions>'
 )
-
-
-class NoDirectory:
-    """sys is not part of this benchmark: no names, no reviewer rules."""
-
-    async def users(self, _ids: Any) -> list[Any]:
-        return []
-
-    async def resolve_reviewers(self, *_args: Any, **_kwargs: Any) -> list[str]:
-        return []
 
 
 def pct(values: list[float], p: float) -> float:
@@ -230,54 +218,32 @@ async def in_client_process(kind: str, port: int, keys: Path) -> dict[str, float
 
 
 async def main() -> None:
-    from loom_workflow.main import build_app
-    from loom_workflow.settings import WorkflowSettings
-
-    service_dir = ROOT / "services" / "workflow"
-    server = postgres_url(ROOT / ".loom" / "bench" / "pg")
-    url = recreate_database(server, "loom_workflow_bench")
-    upgrade(service_dir, url)
-    tmp = Path(tempfile.mkdtemp(prefix="loom-wf-bench-"))
-    nats_port = free_port()
-    nats = start_nats(nats_port, tmp / "nats")
-    wait_for_port("127.0.0.1", nats_port)
-    tokens = TestTokens(tmp / "keys")
-    settings = WorkflowSettings(
-        mode="test",
-        database_url=url,
-        nats_url=f"nats://127.0.0.1:{nats_port}",
-        jwt_public_key_file=tokens.public_key_path,
-        state_dir=tmp / "state",
-        log_json=False,
-        log_level="WARNING",
-        engine_pool_size=16,
-        database_pool_size=20,
-    )
-    app = build_app(settings, access_loader=GrantedAccess().loader(), directory=NoDirectory())
-    port = free_port()
-    config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_config=None, access_log=False, lifespan="on"
-    )
-    web = uvicorn.Server(config)
-    serving = asyncio.create_task(web.serve())
-    try:
-        while not web.started:
-            await asyncio.sleep(0.05)
-        runtime = app.state.runtime
-        results: dict[str, Any] = {}
-        results["engine"] = await asyncio.get_running_loop().run_in_executor(None, engine_throughput, runtime)
-        print("engine", results["engine"], flush=True)
-        await prepare_complete(runtime)
-        results["complete"] = await in_client_process("complete", port, tmp / "keys")
-        print("complete", results["complete"], flush=True)
-        seed_open_tasks(url)
-        results["todo"] = await in_client_process("todo", port, tmp / "keys")
-        print("todo", results["todo"], flush=True)
-        write_results(results)
-    finally:
-        web.should_exit = True
-        await serving
-        nats.terminate()
+    with local_app("loom_workflow_bench", engine_pool_size=16, database_pool_size=20) as local:
+        port = free_port()
+        config = uvicorn.Config(
+            local.app, host="127.0.0.1", port=port, log_config=None, access_log=False, lifespan="on"
+        )
+        web = uvicorn.Server(config)
+        serving = asyncio.create_task(web.serve())
+        try:
+            while not web.started:
+                await asyncio.sleep(0.05)
+            runtime = local.app.state.runtime
+            results: dict[str, Any] = {}
+            results["engine"] = await asyncio.get_running_loop().run_in_executor(
+                None, engine_throughput, runtime
+            )
+            print("engine", results["engine"], flush=True)
+            await prepare_complete(runtime)
+            results["complete"] = await in_client_process("complete", port, local.tmp / "keys")
+            print("complete", results["complete"], flush=True)
+            seed_open_tasks(local.url)
+            results["todo"] = await in_client_process("todo", port, local.tmp / "keys")
+            print("todo", results["todo"], flush=True)
+            write_results(results)
+        finally:
+            web.should_exit = True
+            await serving
 
 
 def write_results(r: dict[str, Any]) -> None:

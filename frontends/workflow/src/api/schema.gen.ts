@@ -1066,8 +1066,8 @@ export interface paths {
         /**
          * Process
          * @description One definition's figures over the instances started between ``beginDate`` and ``endDate``
-         *     (days, UTC, both included), by initiators of the department ``officeId`` and/or by
-         *     ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches.
+         *     (days, UTC, both included), in the department ``officeId`` (the initiator's when they started)
+         *     and/or by ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches.
          */
         get: operations["process_flowable_analytics_process_get"];
         put?: never;

@@ -12,7 +12,11 @@ from sqlalchemy import text
 
 from loom_platform.db import transaction
 
+from ..conftest import USERS
+
 DAY = datetime(2026, 11, 2, 8, 0, tzinfo=UTC)
+# the department each start records for its initiator (applyUserOfficeId), as in the organisation
+OFFICES = {user[0]: user[4] for user in USERS}
 _ids = count(1)
 
 
@@ -36,6 +40,7 @@ class Run:
     delete_reason: str | None = None
     backs: int = 0
     running: bool = False
+    office: str | None = None  # the initiator's department at the start: their department by default
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -69,6 +74,14 @@ async def write(env: Any, proc_def_id: str, runs: list[Run]) -> list[str]:
                     "u": run.initiator,
                     "r": run.delete_reason,
                 },
+            )
+            await session.execute(
+                text(
+                    "INSERT INTO act_hi_varinst (id, proc_inst_id, execution_id, name, type_name, value, "
+                    "create_time, last_updated_time) VALUES (:id, :p, :p, 'applyUserOfficeId', 'string', "
+                    "to_jsonb(CAST(:v AS text)), :s, :s)"
+                ),
+                {"id": f"v-{next(_ids)}", "p": pid, "v": run.office or OFFICES[run.initiator], "s": run.day},
             )
             for order, visit in enumerate(run.visits):
                 await _visit(session, pid, proc_def_id, run.day, visit, order)

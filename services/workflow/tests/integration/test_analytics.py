@@ -158,3 +158,37 @@ async def test_an_instance_ended_later_is_counted_once_and_without_the_right_the
     # then
     assert again["finished"] == 6
     assert refused.status_code == 403
+
+
+async def test_the_department_is_the_initiators_at_the_start(env: Env) -> None:
+    # given the history above and alice's instance started while she was in d-hr
+    proc_def_id = await seeded(env)
+    await write(env, proc_def_id, [Run("u-alice", through(Visit("apply", 0, 3)), office="d-hr")])
+    # when
+    sales = await analytics(env, procDefId=proc_def_id, officeId="d-sales")
+    hr = await analytics(env, procDefId=proc_def_id, officeId="d-hr")
+    alice_in_hr = await analytics(env, procDefId=proc_def_id, officeId="d-hr", startUserId="u-alice")
+    # then: counted in d-hr (from its rollups), not in sales
+    assert (sales["finished"], sales["running"]) == (3, 1)
+    assert (hr["finished"], hr["revoked"], hr["backs"]) == (3, 1, 1)
+    assert {tuple(p["ids"]) for p in hr["paths"]} >= {("start", "apply", "end")}
+    assert (alice_in_hr["finished"], alice_in_hr["nodes"][0]["id"]) == (1, "apply")
+
+
+async def test_a_department_data_scope_filtering_its_department_sees_what_the_administrator_sees(
+    env: Env,
+) -> None:
+    # given grace (sales, role scope 所在部门) holding 流程分析
+    proc_def_id = await seeded(env)
+    env.access.permissions["u-grace"] = {ANALYTICS}
+    try:
+        # when both filter sales, and grace filters hr
+        seen = await analytics(env, "u-grace", procDefId=proc_def_id, officeId="d-sales")
+        admin = await analytics(env, procDefId=proc_def_id, officeId="d-sales")
+        hr = await analytics(env, "u-grace", procDefId=proc_def_id, officeId="d-hr")
+    finally:
+        env.access.permissions.pop("u-grace", None)
+    # then: the same figures; none of hr's instances reach grace
+    assert seen["nodes"] == admin["nodes"] and seen["paths"] == admin["paths"]
+    assert (seen["finished"], seen["running"]) == (3, 1)
+    assert (hr["finished"], hr["running"]) == (0, 0)

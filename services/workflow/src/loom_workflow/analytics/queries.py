@@ -1,9 +1,14 @@
 """Reads of 流程分析: duration histograms, paths and the running count of one definition.
 
-Unnarrowed (anyone's instances, a viewer who sees everything) they come from the daily rollups: a
-few rows per day and node, whatever the number of instances. Narrowed to initiators (a department,
-one initiator, a data scope) they come from the facts through the index on
-``(proc_def_id, start_user_id, day)``: only the rows of the initiators in view are read.
+Whatever the number of instances, they come from the daily rollups (a few rows per day and node) when
+the instances in view are everyone's (a viewer who sees everything, or no data rule narrows) or one
+department's (the department filter, for a viewer who sees everything or whose data scope holds the
+department: its instances are the rows of that department). Otherwise (an initiator, a data scope
+across departments, a menu's data rules) they come from the facts through the indexes on
+``(proc_def_id, start_user_id | office_id, day)``: only the rows of the initiators in view are read.
+
+A data scope reaches the instances its users started and, by department, the instances started in
+its departments (:func:`loom_platform.datarules.predicate` with the fact's ``office_id``).
 """
 
 from __future__ import annotations
@@ -13,31 +18,48 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, func, literal, select, union_all
+from sqlalchemy import ColumnElement, Select, func, literal, literal_column, select, union_all
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from loom_platform.datarules import DataAccess, predicate
 from loom_workflow.analytics import tables as an
 from loom_workflow.analytics.figures import Cell
+from loom_workflow.analytics.tables import OFFICE_VARIABLE
 from loom_workflow.pgstore import tables as t
 
 
 @dataclass(frozen=True)
 class Scope:
     """Which instances count: one definition, started within [first_day, last_day] (UTC days, either
-    open), by ``initiators`` when given, and as far as ``access`` reaches."""
+    open), by ``initiator`` and in the department ``office_id`` when given, and as far as ``access``
+    reaches."""
 
     proc_def_id: str
     first_day: date | None = None
     last_day: date | None = None
-    initiators: tuple[str, ...] | None = None
+    initiator: str | None = None
+    office_id: str | None = None
     access: DataAccess | None = None
 
     @property
-    def narrowed(self) -> bool:
-        """True when only some initiators' instances count (the rollups hold everyone's)."""
-        reaches_all = self.access is None or (self.access.everything and not self.access.rules)
-        return self.initiators is not None or not reaches_all
+    def reaches_all(self) -> bool:
+        """True when the data scope lets every instance count."""
+        return self.access is None or (self.access.everything and not self.access.rules)
+
+    @property
+    def from_rollups(self) -> bool:
+        """True when the rollups hold exactly the instances in view: everyone's, or the department's."""
+        if self.initiator is not None:
+            return False
+        if self.reaches_all:
+            return True
+        access = self.access
+        return (
+            access is not None
+            and not access.rules
+            and self.office_id is not None
+            and self.office_id in access.office_ids
+        )
 
 
 def _conditions(scope: Scope, table: Any) -> list[ColumnElement[bool]]:
@@ -46,8 +68,10 @@ def _conditions(scope: Scope, table: Any) -> list[ColumnElement[bool]]:
         found.append(table.c.day >= scope.first_day)
     if scope.last_day is not None:
         found.append(table.c.day <= scope.last_day)
-    if scope.initiators is not None:
-        found.append(table.c.start_user_id.in_(scope.initiators))
+    if scope.initiator is not None:
+        found.append(table.c.start_user_id == scope.initiator)
+    if scope.office_id is not None:
+        found.append(table.c.office_id == scope.office_id)
     return found
 
 
@@ -55,19 +79,19 @@ def _in_reach(scope: Scope, stmt: Select[Any], fact: Any) -> Select[Any]:
     """``stmt`` over ``fact`` narrowed to the data scope; a menu's rules may name any column of the
     instance's history row, so they are compiled over it (joined only when there are rules)."""
     access = scope.access
-    if access is None or (access.everything and not access.rules):
+    if access is None or scope.reaches_all:
         return stmt
-    columns: Mapping[str, Any] = {"start_user_id": fact.c.start_user_id}
+    columns: Mapping[str, Any] = {"start_user_id": fact.c.start_user_id, "office_id": fact.c.office_id}
     if access.rules:
         p = t.hi_procinst
         stmt = stmt.join(p, p.c.id == fact.c.proc_inst_id)
         columns = {**{c.name: c for c in p.c}, **columns}
-    return stmt.where(predicate(access, columns, owner="start_user_id"))
+    return stmt.where(predicate(access, columns, owner="start_user_id", office="office_id"))
 
 
 async def cells(session: AsyncSession, scope: Scope) -> dict[str, list[Cell]]:
     """Per node id (``""`` for the whole instance): the histogram of its durations."""
-    stmt = _from_facts(scope) if scope.narrowed else _from_days(scope)
+    stmt = _from_days(scope) if scope.from_rollups else _from_facts(scope)
     found: dict[str, list[Cell]] = {}
     for row in await session.execute(stmt):
         found.setdefault(row.act_id, []).append(
@@ -79,7 +103,7 @@ async def cells(session: AsyncSession, scope: Scope) -> dict[str, list[Cell]]:
 
 
 def _from_days(scope: Scope) -> Select[Any]:
-    d = an.day
+    d = an.day if scope.office_id is None else an.office_day
     return (
         select(
             d.c.act_id,
@@ -123,13 +147,13 @@ def _from_facts(scope: Scope) -> Any:
 
 async def paths(session: AsyncSession, scope: Scope, limit: int = 5) -> list[tuple[str, int]]:
     """The most frequent paths (node ids joined by ``>``) with how many instances took each."""
-    if scope.narrowed:
+    if not scope.from_rollups:
         f = an.instance_fact
         stmt = _in_reach(
             scope, select(f.c.path, func.count().label("n")).where(*_conditions(scope, f)), f
         ).group_by(f.c.path)
     else:
-        p = an.path_day
+        p = an.path_day if scope.office_id is None else an.office_path_day
         stmt = (
             select(func.min(p.c.path).label("path"), func.sum(p.c.n).label("n"))
             .where(*_conditions(scope, p))
@@ -152,11 +176,26 @@ async def running(session: AsyncSession, scope: Scope) -> int:
         stmt = stmt.where(h.c.start_time >= _midnight(scope.first_day))
     if scope.last_day is not None:
         stmt = stmt.where(h.c.start_time < _midnight(scope.last_day + timedelta(days=1)))
-    if scope.initiators is not None:
-        stmt = stmt.where(h.c.start_user_id.in_(scope.initiators))
+    if scope.initiator is not None:
+        stmt = stmt.where(h.c.start_user_id == scope.initiator)
+    office = _office_of(h)
+    if scope.office_id is not None:
+        stmt = stmt.where(office == scope.office_id)
     if scope.access is not None:
-        stmt = stmt.where(predicate(scope.access, h.c, owner="start_user_id"))
+        columns = {**{c.name: c for c in h.c}, "office_id": office}
+        stmt = stmt.where(predicate(scope.access, columns, owner="start_user_id", office="office_id"))
     return int((await session.execute(stmt)).scalar_one())
+
+
+def _office_of(h: Any) -> Any:
+    """The department a running instance's start recorded (its facts will carry the same)."""
+    v = t.hi_varinst
+    return (
+        select(func.nullif(v.c.value.op("#>>")(literal_column("'{}'")), ""))
+        .where(v.c.proc_inst_id == h.c.id, v.c.name == OFFICE_VARIABLE, v.c.task_id.is_(None))
+        .limit(1)
+        .scalar_subquery()
+    )
 
 
 def _midnight(day: date) -> datetime:

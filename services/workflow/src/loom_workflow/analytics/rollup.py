@@ -2,21 +2,22 @@
 
 The trigger of migration 0017 queues an instance in ``wf_an_pending`` when its history row ends.
 :func:`catch_up` claims queued instances in batches and, per batch, in one transaction: writes one
-fact per instance (duration, path, 退回, 撤销, overdue) and one per node it waited at (the sum of
-its visits: a countersign's signers overlap in one visit, a node sent back to is visited again), then adds the
-new facts to the daily rollups. A fact is written once (``ON CONFLICT DO NOTHING``) and only facts
-written by this batch are added up, so an instance queued twice is counted once. Batches of two
-callers never overlap (``SKIP LOCKED``), and the rollup upserts of concurrent batches are
-serialised by an advisory lock so they cannot deadlock on the same day rows.
+fact per instance (duration, path, 退回, 撤销, overdue, department) and one per node it waited at
+(the sum of its visits: a countersign's signers overlap in one visit, a node sent back to is visited
+again), then adds the new facts to the daily rollups, everyone's and their department's. A fact is
+written once (``ON CONFLICT DO NOTHING``) and only facts written by this batch are added up, so an
+instance queued twice is counted once. Batches of two callers never overlap (``SKIP LOCKED``), and
+the rollup upserts of concurrent batches are serialised by an advisory lock so they cannot deadlock
+on the same day rows.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import text
+from sqlalchemy import TextClause, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from loom_platform.db import transaction
-from loom_workflow.analytics.tables import BUCKETS_PER_DOUBLING
+from loom_workflow.analytics.tables import BUCKETS_PER_DOUBLING, OFFICE_VARIABLE
 
 # pg_advisory_xact_lock key of the rollup upserts ('wfan' in ASCII)
 _LOCK = 0x7766616E
@@ -24,6 +25,11 @@ _LOCK = 0x7766616E
 _NO_WAIT = (
     "a.activity_type NOT IN ('sequenceFlow', 'startEvent', 'endEvent', 'boundaryEvent', "
     "'intermediateThrowEvent') AND a.activity_type NOT LIKE '%Gateway'"
+)
+# the initiator's department at the start, as the start recorded it
+OFFICE_SQL = (
+    "(SELECT nullif(v.value #>> '{}', '') FROM act_hi_varinst v WHERE v.proc_inst_id = p.id "
+    f"AND v.name = '{OFFICE_VARIABLE}' AND v.task_id IS NULL LIMIT 1)"
 )
 _ON_PATH = "a.activity_type <> 'sequenceFlow' AND a.activity_type NOT LIKE '%Gateway'"
 
@@ -40,8 +46,8 @@ _CLAIM = text(
 
 _INSTANCES = text(f"""
 INSERT INTO wf_an_instance
-    (proc_inst_id, proc_def_id, start_user_id, day, duration_ms, bucket, path, backs, revoked, overdue)
-SELECT p.id, p.proc_def_id, p.start_user_id, (p.start_time AT TIME ZONE 'UTC')::date, d.ms, {bucket_sql("d.ms")},
+    (proc_inst_id, proc_def_id, start_user_id, office_id, day, duration_ms, bucket, path, backs, revoked, overdue)
+SELECT p.id, p.proc_def_id, p.start_user_id, {OFFICE_SQL}, (p.start_time AT TIME ZONE 'UTC')::date, d.ms, {bucket_sql("d.ms")},
        coalesce(visited.path, ''), coalesce(sent_back.n, 0), coalesce(p.delete_reason LIKE 'revoke%', false),
        EXISTS (SELECT 1 FROM act_hi_taskinst t WHERE t.proc_inst_id = p.id AND t.end_time > t.due_date)
 FROM act_hi_procinst p
@@ -64,8 +70,8 @@ RETURNING proc_inst_id
 """)
 
 _NODES = text(f"""
-INSERT INTO wf_an_node (proc_inst_id, act_id, proc_def_id, start_user_id, day, wait_ms, bucket, overdue)
-SELECT w.proc_inst_id, w.activity_id, f.proc_def_id, f.start_user_id, f.day, w.ms, {bucket_sql("w.ms")}, w.overdue
+INSERT INTO wf_an_node (proc_inst_id, act_id, proc_def_id, start_user_id, office_id, day, wait_ms, bucket, overdue)
+SELECT w.proc_inst_id, w.activity_id, f.proc_def_id, f.start_user_id, f.office_id, f.day, w.ms, {bucket_sql("w.ms")}, w.overdue
 FROM (
     SELECT v.proc_inst_id, v.activity_id, sum(v.ms)::bigint AS ms, bool_or(v.overdue) AS overdue
     FROM (
@@ -97,25 +103,43 @@ JOIN wf_an_instance f ON f.proc_inst_id = w.proc_inst_id
 ON CONFLICT DO NOTHING
 """)
 
-_ADD_TO_DAYS = text("""
-INSERT INTO wf_an_day AS r (proc_def_id, day, act_id, bucket, n, total_ms, overdue, backs, revoked)
-SELECT proc_def_id, day, '', bucket, count(*), sum(duration_ms), count(*) FILTER (WHERE overdue),
+
+def _add_to_days(table: str, key: str) -> TextClause:
+    """Adds the facts of the instances ``:ids`` to the histogram rollup ``table``, by definition, ``key``
+    (``""`` or ``"office_id, "``), day, node and bucket."""
+    only = "AND office_id IS NOT NULL" if key else ""
+    return text(f"""
+INSERT INTO {table} AS r (proc_def_id, {key}day, act_id, bucket, n, total_ms, overdue, backs, revoked)
+SELECT proc_def_id, {key}day, '', bucket, count(*), sum(duration_ms), count(*) FILTER (WHERE overdue),
        sum(backs), count(*) FILTER (WHERE revoked)
-FROM wf_an_instance WHERE proc_inst_id = ANY(:ids) GROUP BY proc_def_id, day, bucket
+FROM wf_an_instance WHERE proc_inst_id = ANY(:ids) {only} GROUP BY proc_def_id, {key}day, bucket
 UNION ALL
-SELECT proc_def_id, day, act_id, bucket, count(*), sum(wait_ms), count(*) FILTER (WHERE overdue), 0, 0
-FROM wf_an_node WHERE proc_inst_id = ANY(:ids) GROUP BY proc_def_id, day, act_id, bucket
-ON CONFLICT (proc_def_id, day, act_id, bucket) DO UPDATE SET
+SELECT proc_def_id, {key}day, act_id, bucket, count(*), sum(wait_ms), count(*) FILTER (WHERE overdue), 0, 0
+FROM wf_an_node WHERE proc_inst_id = ANY(:ids) {only} GROUP BY proc_def_id, {key}day, act_id, bucket
+ON CONFLICT (proc_def_id, {key}day, act_id, bucket) DO UPDATE SET
     n = r.n + excluded.n, total_ms = r.total_ms + excluded.total_ms, overdue = r.overdue + excluded.overdue,
     backs = r.backs + excluded.backs, revoked = r.revoked + excluded.revoked
 """)
 
-_ADD_TO_PATHS = text("""
-INSERT INTO wf_an_path_day AS r (proc_def_id, day, path_hash, path, n)
-SELECT proc_def_id, day, md5(path), path, count(*)
-FROM wf_an_instance WHERE proc_inst_id = ANY(:ids) GROUP BY proc_def_id, day, path
-ON CONFLICT (proc_def_id, day, path_hash) DO UPDATE SET n = r.n + excluded.n
+
+def _add_to_paths(table: str, key: str) -> TextClause:
+    """Adds the paths of the instances ``:ids`` to the path rollup ``table`` (as :func:`_add_to_days`)."""
+    only = "AND office_id IS NOT NULL" if key else ""
+    return text(f"""
+INSERT INTO {table} AS r (proc_def_id, {key}day, path_hash, path, n)
+SELECT proc_def_id, {key}day, md5(path), path, count(*)
+FROM wf_an_instance WHERE proc_inst_id = ANY(:ids) {only} GROUP BY proc_def_id, {key}day, path
+ON CONFLICT (proc_def_id, {key}day, path_hash) DO UPDATE SET n = r.n + excluded.n
 """)
+
+
+# everyone's, then per department
+_ADD = (
+    _add_to_days("wf_an_day", ""),
+    _add_to_paths("wf_an_path_day", ""),
+    _add_to_days("wf_an_office_day", "office_id, "),
+    _add_to_paths("wf_an_office_path_day", "office_id, "),
+)
 
 
 async def roll_up_batch(session: AsyncSession, batch: int = 5000) -> int:
@@ -128,8 +152,8 @@ async def roll_up_batch(session: AsyncSession, batch: int = 5000) -> int:
     if written:
         await session.execute(_NODES, {"ids": written})
         await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
-        await session.execute(_ADD_TO_DAYS, {"ids": written})
-        await session.execute(_ADD_TO_PATHS, {"ids": written})
+        for add in _ADD:
+            await session.execute(add, {"ids": written})
     return len(claimed)
 
 

@@ -33,26 +33,18 @@ async def process(
     startUserId: str | None = None,  # noqa: N803
 ) -> ProcessAnalytics:
     """One definition's figures over the instances started between ``beginDate`` and ``endDate``
-    (days, UTC, both included), by initiators of the department ``officeId`` and/or by
-    ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches."""
+    (days, UTC, both included), in the department ``officeId`` (the initiator's when they started)
+    and/or by ``startUserId``, as far as the caller's data scope through the 流程分析 menu reaches."""
     begin, end = date_filter(beginDate, "beginDate"), date_filter(endDate, "endDate")
     scope = Scope(
         proc_def_id=procDefId,
         first_day=begin.date() if begin else None,
         last_day=end.date() if end else None,
-        initiators=await _initiators(request, empty_filter(officeId), empty_filter(startUserId)),
+        initiator=empty_filter(startUserId),
+        office_id=empty_filter(officeId),
         access=await request.app.state.directory.data_access(principal.user_id, permission=VIEW),
     )
     # every ended instance counts: pending history applied, then rolled up
     await runtime_of(request.app).settle_history(actor=principal.user_id, everything=True)
     await rollup.catch_up(session)
     return await service.analyse(session, scope)
-
-
-async def _initiators(request: Request, office_id: str | None, user_id: str | None) -> tuple[str, ...] | None:
-    """The initiators the filters name (a department's users, one user, or both: the user if in the
-    department); ``None`` when no filter names any."""
-    if office_id is None:
-        return None if user_id is None else (user_id,)
-    members = await request.app.state.directory.resolve_reviewers([("depart", office_id)])
-    return tuple(m for m in members if user_id is None or m == user_id)
