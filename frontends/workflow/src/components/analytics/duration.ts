@@ -7,6 +7,21 @@ export function humanDuration(ms: number): string {
   return `${(s / 86400).toFixed(1)} d`;
 }
 
+/** As {@link humanDuration}, with a decimal below 10 of the unit (a chart's axis: 0.5 s, 1.5 s, 2 s). */
+export function axisDuration(ms: number): string {
+  const [per, unit] = UNITS.find(([, , below]) => ms < below) ?? UNITS[UNITS.length - 1]!;
+  const value = ms / per;
+  return `${Number(value.toFixed(value < 10 ? 1 : 0))} ${unit}`;
+}
+
+// [ms per unit, unit, used below (ms)]
+const UNITS: [number, string, number][] = [
+  [1000, 's', 60_000],
+  [60_000, 'min', 3_600_000],
+  [3_600_000, 'h', 86_400_000],
+  [86_400_000, 'd', Infinity],
+];
+
 /** Green (fast) to red (slowest) for a share 0..1 of the slowest node's wait. */
 export function heat(share: number): string {
   const hue = Math.round(120 * (1 - Math.min(Math.max(share, 0), 1)));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Card, Col, DatePicker, Empty, Input, List, Row, Select, Space, Spin, Statistic } from 'antd';
 import { LoomTreeSelect, type PageProps } from '@loom/ui';
@@ -9,9 +9,13 @@ import { NodeBars } from '../../components/analytics/NodeBars';
 import { humanDuration } from '../../components/analytics/duration';
 import { NS } from '../../components/analytics/messages';
 
+// ECharts comes with the charts, in a chunk of its own, when a definition's figures are drawn
+const Charts = lazy(() => import('../../components/analytics/Charts'));
+
 /** 流程分析 (`/flowable/analytics/ProcessAnalytics`): where the time of a process version goes —
- * counts, durations, 退回/撤销, a heatmap of each node's waiting time over the diagram, the nodes
- * as bars and the most frequent paths, for a time range, department and initiator. */
+ * counts, durations, 退回/撤销, a heatmap of each node's waiting time over the diagram, charts of the
+ * nodes' waits, throughput and overdue rates, the most frequent paths and 退回/撤销/overdue counts, and
+ * the nodes as a table, for a time range, department and initiator. */
 export default function ProcessAnalyticsPage(_props: PageProps) {
   const { t } = useTranslation(NS);
   const [versions, setVersions] = useState<DefinitionVersion[]>([]);
@@ -105,6 +109,9 @@ function Figures({ found }: { found: ProcessAnalytics }) {
       <Card size="small" title={t('heatmap')}>
         <Heatmap xml={found.bpmnXml} nodes={found.nodes} />
       </Card>
+      <Suspense fallback={<Spin />}>
+        <Charts found={found} />
+      </Suspense>
       <Card size="small" title={t('nodes')}>
         <NodeBars nodes={found.nodes} />
       </Card>
