@@ -6,10 +6,10 @@ import importlib
 import inspect
 
 import loom_sys
-from loom_sys import messages  # noqa: F401 - registers the catalogue
 from loom_platform.errors import LoomError
 from loom_platform.i18n import EN, ZH, _catalogue
 from loom_platform.testing.imports import modules
+from loom_sys import messages  # noqa: F401 - registers the catalogue
 
 
 def test_every_named_error_has_its_message_in_both_languages() -> None:
