@@ -1,6 +1,7 @@
 """Deadlines that act, on the engine's clock (in-memory store): a node's due time arms a
 ``task-deadline`` job that reminds, approves, rejects or transfers exactly once; it survives a
-transfer, is re-armed by a send-back, and runs once even when the first attempt dies mid-way."""
+transfer, is re-armed by a send-back, follows a countersign migrated onto a new version, and runs once
+even when the first attempt dies mid-way."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from loom_workflow.engine import Registry
-from loom_workflow.engine.commands import SendBack, SetAssignee
+from loom_workflow.engine.commands import MigrateInstance, SendBack, SetAssignee
 from loom_workflow.engine.hooks import TASK_DEADLINE, AssignmentRequest, TaskAssignment
-from loom_workflow.engine.runtime.entities import Comment, HistoricProcessInstance
+from loom_workflow.engine.runtime.entities import Comment, HistoricProcessInstance, ProcessDefinition
 from loom_workflow.events import TASK_URGED
 from loom_workflow.task import deadlines
 
@@ -179,6 +180,41 @@ def test_a_worker_dying_mid_way_leaves_the_deadline_to_fire_once_on_the_retry() 
     # then: nothing of the first attempt stayed; the retry approved once
     assert rolled_back == (["Review"], 1)
     assert h.ended(pid) and _notes(h, "超时自动通过") == 1
+
+
+def _countersign(after: str) -> str:
+    return bpmn(
+        '<startEvent id="s"/><userTask id="review" name="Review" flowable:assignee="${reviewer}">'
+        '<multiInstanceLoopCharacteristics isSequential="false" flowable:collection="reviewers" '
+        f'flowable:elementVariable="reviewer"/></userTask><userTask id="after" name="{after}"/><endEvent id="e"/>'
+        + chain("s", "review", "after", "e")
+    )
+
+
+def test_a_countersigns_deadlines_survive_a_migration_and_act_on_the_new_version() -> None:
+    # given: a countersign of two, each signer due two hours after it began (超时自动通过); one signs,
+    # then the instance is migrated onto v2, which goes on to another node
+    registry = Registry()
+    registry.register_job_handler(TASK_DEADLINE, deadlines.fire)
+    h = Harness(registry=registry)
+    h.engine.config.resolver = ReviewDue(h, "approve")  # type: ignore[misc]
+    h.deploy(_countersign("Archive"))
+    pid = h.start(reviewers=["ann", "bob"])
+    due = {j.id: j.due_date for j in h.jobs("timer")}
+    h.clock.advance(timedelta(minutes=30))
+    h.engine.complete_task(next(t.id for t in h.tasks(pid) if t.assignee == "ann"), user_id="ann")
+    h.deploy(_countersign("Archive v2"))
+    _, v2 = sorted(h.store.rows(ProcessDefinition), key=lambda d: d.version)
+    mapping = {"s": "s", "review": "review", "after": "after", "e": "e"}
+    # when
+    h.engine.execute(MigrateInstance(pid, v2.id, mapping))
+    # then: bob keeps his deadline, unchanged, now on v2
+    (job,) = h.jobs("timer")
+    assert (job.due_date, job.proc_def_id) == (due[job.id], v2.id)
+    # and when it passes, bob is approved and the countersign goes on along v2
+    h.advance(hours=2)
+    assert h.names(pid) == ["Archive v2"]
+    assert _notes(h, "超时自动通过") == 1
 
 
 def test_the_working_day_calendar_skips_weekends_and_holidays() -> None:
