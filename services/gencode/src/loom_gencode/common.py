@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from loom_contracts.loom.gencode.v1 import events_pb2
 from loom_gencode.errors import SortRange, SortRequired, TooLong
-from loom_platform.errors import InvalidArgument, LoomError
+from loom_platform.errors import LoomError
 from loom_platform.outbox import record_changes
 
 T = TypeVar("T")
@@ -21,11 +21,10 @@ def blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def require(value: Any, error: type[LoomError] | str, **params: Any) -> None:
-    """Raises ``error(**params)`` when ``value`` is blank: a named error, or (not yet named) an
-    ``InvalidArgument`` of that message key."""
+def require(value: Any, error: type[LoomError], **params: Any) -> None:
+    """Raises the named ``error(**params)`` when ``value`` is blank."""
     if blank(value):
-        raise error(**params) if isinstance(error, type) else InvalidArgument(error, **params)
+        raise error(**params)
 
 
 def check_length(value: str | None, max_length: int, field: str) -> None:

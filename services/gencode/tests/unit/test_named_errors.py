@@ -23,6 +23,7 @@ def test_every_named_error_has_its_message_in_both_languages() -> None:
             "generate.errors",
             "query.errors",
             "reftypes.errors",
+            "scheme.errors",
             "sync.errors",
             "table.errors",
         )

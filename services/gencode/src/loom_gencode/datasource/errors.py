@@ -39,3 +39,7 @@ class DataSourceInUse(FailedPrecondition):
     """Raised as ``DataSourceInUse(name=...)``: table designs still use it."""
 
     message_key = "gencode.ds.in_use"
+
+
+class EnNameRequired(InvalidArgument):
+    message_key = "gencode.ds.en_name_required"

@@ -11,9 +11,16 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import publish, require
 from loom_gencode.datasource import engines
-from loom_gencode.datasource.errors import ConnectFailed, DataSourceInUse, EnNameTaken, MasterReadOnly
+from loom_gencode.datasource.errors import (
+    ConnectFailed,
+    DataSourceInUse,
+    EnNameRequired,
+    EnNameTaken,
+    MasterReadOnly,
+)
 from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
+from loom_gencode.errors import NameRequired
 from loom_gencode.runtime import Runtime
 from loom_gencode.table.models import GenTable
 from loom_platform import crud
@@ -64,8 +71,8 @@ async def by_en_name(session: AsyncSession, en_name: str) -> DataSource | None:
 
 async def save(session: AsyncSession, runtime: Runtime, payload: DataSourceSave) -> DataSource:
     """Creates or updates a data source; its kind must be known and its driver installed."""
-    require(payload.en_name, "gencode.ds.en_name_required")
-    require(payload.name, "gencode.name_required")
+    require(payload.en_name, EnNameRequired)
+    require(payload.name, NameRequired)
     if payload.id == MASTER_ID or payload.en_name == MASTER_ID:
         raise MasterReadOnly()
     kind = engines.normalise_kind(payload.db_type)

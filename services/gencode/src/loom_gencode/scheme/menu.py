@@ -10,6 +10,7 @@ from loom_gencode.common import check_length, require
 from loom_gencode.generate import service as generate_service
 from loom_gencode.generate.errors import ModuleNameInvalid
 from loom_gencode.runtime import Runtime
+from loom_gencode.scheme.errors import MenuNameRequired, MenuParentRequired
 from loom_gencode.table import rules
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import ChildTableMenu, NotSynced
@@ -21,8 +22,8 @@ BUTTONS = (("查看", "view"), ("添加", "add"), ("修改", "edit"), ("删除",
 async def create(session: AsyncSession, runtime: Runtime, data: dict[str, str]) -> str:
     """Creates the page menu with view/add/edit/del buttons; returns the menu id."""
     parent_id = data.get("parent.id") or data.get("parentId") or ""
-    require(parent_id, "gencode.menu.parent_required")
-    require(data.get("name"), "gencode.menu.name_required")
+    require(parent_id, MenuParentRequired)
+    require(data.get("name"), MenuNameRequired)
     check_length(data.get("name"), 200, "name")
     table = await table_service.get(session, data.get("tableId", ""))
     if table.table_type in ("2", "5"):
