@@ -36,6 +36,9 @@ export { NamedIds, PickerField, resolveNamed, type NamedKind, type PickerFieldPr
 export { IconCatalogue, IconPicker, type IconCatalogueProps, type IconPickerProps } from './components/Icons';
 export { RowActions, type RowAction } from './components/RowActions';
 export { SplitLayout } from './components/SplitLayout';
+export { TreePage, type TreePageProps, type TreeRow } from './components/TreePage';
+export { CategoryTree, type CategoryNode, type CategoryResource, type CategoryTreeProps } from './components/CategoryTree';
+export { MoveDialog, TreeTools, moveNode, useTreeContextMenu, type TreeNodeMenu, type TreeNodeRow } from './components/treeKit';
 export { OfficeTree, type OfficeNode, type OfficeTreeProps } from './components/OfficeTree';
 export { SORT_MAX, sortInRange, sortRules, required, maxLen } from './components/formRules';
 export { SortInput, DictOrInput, YesNo, type SortInputProps, type DictOrInputProps } from './components/fields';

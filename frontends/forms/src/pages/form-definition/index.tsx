@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Form, Input, Modal, Table, Tag, Tree } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form, Input, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, LoomTreeSelect, Permission, required, RowActions, SplitLayout, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { CategoryTree, FormDialog, LabelLink, ListPage, LoomTreeSelect, required, RowActions, SplitLayout, useFeedback, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
 import { DesignerModal } from '../../designer/DesignerModal';
 import { parseStored } from '../../designer/io';
 import { FormRender, type FormJson } from '../../render';
-import { definitionService as svc, type Category, type FormDefinition, type FormVersion } from './service';
+import { categoryResource, definitionService as svc, type FormDefinition, type FormVersion } from './service';
 
 const P = { view: 'extension:formDefinition:view', add: 'extension:formDefinition:add', edit: 'extension:formDefinition:edit', del: 'extension:formDefinition:del', design: 'extension:formDefinition:design' };
-
-type TreeNode = { key: string; title: string; children?: TreeNode[] };
-const toTree = (nodes: Category[]): TreeNode[] => nodes.map((n) => ({ key: n.id, title: n.name, children: n.children?.length ? toTree(n.children) : undefined }));
 
 /** 流程表单 (`/flowable/form/FormDefinitionList`): category tree, definitions, versions, design, primary version. */
 export default function FormDefinitionList(_props: PageProps) {
@@ -20,14 +16,11 @@ export default function FormDefinitionList(_props: PageProps) {
   const { message } = useFeedback();
   const list = useRef<ListPageHandle<FormDefinition>>(null);
   const dlg = useFormDialog();
-  const [tree, setTree] = useState<Category[]>([]);
+  // the dialog's category field reads the tree again after the sidebar changed it
+  const [treeKey, setTreeKey] = useState(0);
   const [category, setCategory] = useState<string>('');
   const [design, setDesign] = useState<{ def: FormDefinition; json: FormJson; versionId?: string } | null>(null);
   const [versions, setVersions] = useState<FormDefinition | null>(null);
-  const [addingCategory, setAddingCategory] = useState(false);
-
-  const loadTree = useCallback(() => svc.categories().then(setTree, () => setTree([])), []);
-  useEffect(() => void loadTree(), [loadTree]);
 
   /** Design a new version, starting from the primary one. */
   const designNew = async (d: FormDefinition) => {
@@ -39,23 +32,17 @@ export default function FormDefinitionList(_props: PageProps) {
     <div className="loom-forms-definition">
       <SplitLayout
         side={
-          <>
-            <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 8 }}>
-              <b>{t('def.category')}</b>
-              <Permission value={P.add}>
-                <Button size="small" type="link" icon={<PlusOutlined />} onClick={() => setAddingCategory(true)} data-action="add-category" />
-              </Permission>
-            </div>
-            <Tree
-              key={JSON.stringify(tree.map((n) => n.id))}
-              className="loom-forms-category-tree"
-              blockNode
-              defaultExpandAll
-              selectedKeys={[category || '__all']}
-              treeData={[{ key: '__all', title: t('def.all'), children: toTree(tree) }]}
-              onSelect={(keys) => setCategory(keys[0] && keys[0] !== '__all' ? String(keys[0]) : '')}
-            />
-          </>
+          <CategoryTree
+            className="loom-forms-category-tree"
+            resource={categoryResource}
+            title={t('def.category')}
+            entity={t('def.categoryEntity')}
+            allLabel={t('def.all')}
+            permissions={P}
+            value={category || null}
+            onChange={(id) => setCategory(id ?? '')}
+            onChanged={() => setTreeKey((k) => k + 1)}
+          />
         }
       >
         <ListPage<FormDefinition>
@@ -116,7 +103,7 @@ export default function FormDefinitionList(_props: PageProps) {
           <Input maxLength={100} />
         </Form.Item>
         <Form.Item name="categoryId" label={t('def.category')} rules={[required(t('def.categoryRequired'))]}>
-          <LoomTreeSelect id="categoryId" data={tree as never} fieldNames={{ value: 'id', label: 'name', children: 'children' }} />
+          <LoomTreeSelect key={treeKey} id="categoryId" url={categoryResource.url} fieldNames={{ value: 'id', label: 'name', children: 'children' }} />
         </Form.Item>
         <Form.Item name="remarks" label={t('make.remarks')}>
           <Input.TextArea rows={2} />
@@ -137,7 +124,6 @@ export default function FormDefinitionList(_props: PageProps) {
         }}
       />
       <VersionsDialog def={versions} onClose={() => setVersions(null)} onChanged={() => list.current?.reload()} />
-      <CategoryDialog open={addingCategory} tree={tree} onClose={() => setAddingCategory(false)} onSaved={() => (setAddingCategory(false), void loadTree())} />
     </div>
   );
 }
@@ -187,38 +173,6 @@ function VersionsDialog({ def, onClose, onChanged }: { def: FormDefinition | nul
       <Modal open={!!preview} width={1000} footer={null} onCancel={() => setPreview(null)} destroyOnHidden title={t('make.preview')}>
         {preview && <FormRender json={preview} />}
       </Modal>
-    </Modal>
-  );
-}
-
-function CategoryDialog({ open, tree, onClose, onSaved }: { open: boolean; tree: Category[]; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation('forms');
-  const { message } = useFeedback();
-  const [form] = Form.useForm<{ name: string; parentId?: string }>();
-  return (
-    <Modal
-      open={open}
-      title={t('def.addCategory')}
-      width={500}
-      maskClosable={false}
-      onCancel={onClose}
-      destroyOnHidden
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        const msg = await svc.saveCategory({ name: v.name, ...(v.parentId ? { parent: { id: v.parentId } } : {}) });
-        if (msg) void message.success(String(msg));
-        onSaved();
-      }}
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="parentId" label={t('make.parentMenu')}>
-          <LoomTreeSelect id="parentId" data={tree as never} fieldNames={{ value: 'id', label: 'name', children: 'children' }} />
-        </Form.Item>
-        <Form.Item name="name" label={t('def.categoryName')} rules={[required(t('def.categoryName'))]}>
-          <Input />
-        </Form.Item>
-      </Form>
     </Modal>
   );
 }

@@ -52,6 +52,8 @@ export interface ListPageHandle<T = unknown> {
   clearSelection: () => void;
   /** The standard delete of these rows (a row's own delete link): confirm, delete, success message, reload. */
   remove: (rows: T[]) => void;
+  /** Tree tables: opens every node that has children (true) or closes them all (false). */
+  expandAll: (open: boolean) => void;
 }
 
 export interface ListPagePermissions {
@@ -393,8 +395,10 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
       selectedRows: () => selected,
       clearSelection,
       remove,
+      expandAll: (open: boolean) =>
+        setExpanded(open ? flatten(rowsRef.current).filter((r) => Array.isArray(r.children) && r.children.length > 0).map((r) => r[rowKey] as React.Key) : []),
     }),
-    [reload, selected, clearSelection, remove],
+    [reload, selected, clearSelection, remove, rowKey],
   );
 
   /** Every row the search finds, in the list's order (not only the page shown). */

@@ -1,10 +1,9 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictOrInput, RemarksItem, SortItem, type PageProps } from '@loom/ui';
+import { DictOrInput, RemarksItem, SortItem, TreePage, type PageProps } from '@loom/ui';
 import { areaService } from './service';
 import type { Area } from './types';
 import { requiredRule } from '../../shared/fields';
-import { TreePage } from '../../shared/TreePage';
 
 const P = { view: 'sys:area:view', add: 'sys:area:add', edit: 'sys:area:edit', del: 'sys:area:del' };
 

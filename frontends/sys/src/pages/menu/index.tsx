@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { IconPicker, LabelLink, MenuIcon, RemarksItem, SortItem, useCrud, YesNo, type PageProps } from '@loom/ui';
+import { IconPicker, LabelLink, MenuIcon, RemarksItem, SortItem, TreePage, useCrud, YesNo, type PageProps } from '@loom/ui';
 import { menuService } from './service';
 import { DataRulesDrawer } from './components/DataRulesDrawer';
 import type { Menu } from './types';
 import { requiredRule } from '../../shared/fields';
-import { TreePage } from '../../shared/TreePage';
 
 const P = { view: 'sys:menu:view', add: 'sys:menu:add', edit: 'sys:menu:edit', del: 'sys:menu:del' };
 const TYPE_COLORS: Record<string, string> = { '0': 'blue', '1': 'green', '2': 'orange' };

@@ -1,10 +1,9 @@
 import { Form, Input, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PickerField, RemarksItem, SortItem, YesNo, type PageProps } from '@loom/ui';
+import { PickerField, RemarksItem, SortItem, TreePage, YesNo, type PageProps } from '@loom/ui';
 import { officeService } from './service';
 import type { Office } from './types';
 import { requiredRule } from '../../shared/fields';
-import { TreePage } from '../../shared/TreePage';
 
 const P = { view: 'sys:office:view', add: 'sys:office:add', edit: 'sys:office:edit', del: 'sys:office:del' };
 

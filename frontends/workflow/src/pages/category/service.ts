@@ -10,9 +10,15 @@ export interface ActCategory {
   children?: ActCategory[];
 }
 
+export type ActCategoryRow = ActCategory & Record<string, unknown>;
+
+/** Who may see, add, change (and move) and delete process categories. */
+export const CATEGORY_P = { view: 'extension:actCategory:view', add: 'extension:actCategory:add', edit: 'extension:actCategory:edit', del: 'extension:actCategory:del' };
+
 export const categoryService = {
-  treeData: () => http.get<ActCategory[]>('/extension/actCategory/treeData', undefined, { silent: true }),
-  queryById: (id: string) => http.get<ActCategory>('/extension/actCategory/queryById', { id }),
+  deleteUrl: '/extension/actCategory/delete',
+  treeData: () => http.get<ActCategoryRow[]>('/extension/actCategory/treeData', undefined, { silent: true }).then((d) => (Array.isArray(d) ? d : [])),
+  queryById: (id: string) => http.get<ActCategoryRow>('/extension/actCategory/queryById', { id }),
   save: (c: Partial<ActCategory>) => http.post<string>('/extension/actCategory/save', c),
-  delete: (ids: string) => http.delete<string>('/extension/actCategory/delete', { ids }),
+  remove: (id: string) => http.delete<string>('/extension/actCategory/delete', { ids: id }),
 };

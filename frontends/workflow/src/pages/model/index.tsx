@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
-import { CategoryTree, useCategoryOptions } from '../category/CategoryTree';
+import { ProcessCategoryTree, useCategoryOptions } from '../category/ProcessCategoryTree';
 import { modelService, type ModelRow } from './service';
 
 // the modeler (bpmn-js with its panels, ~420 KB gzip) is loaded when a model is opened, not with the list
@@ -31,7 +31,7 @@ export default function ModelList(_props: PageProps) {
   };
 
   return (
-    <SplitLayout side={<CategoryTree value={category} onChange={setCategory} />}>
+    <SplitLayout side={<ProcessCategoryTree value={category} onChange={setCategory} />}>
       <ListPage<ModelRow>
         actionRef={list}
         url={modelService.listUrl}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
-import { CategoryTree } from '../category/CategoryTree';
+import { ProcessCategoryTree } from '../category/ProcessCategoryTree';
 import { MigrationDialog } from '../../components/migration/MigrationDialog';
 import { NS as MIGRATION } from '../../components/migration/messages';
 import { definitionService, type DefinitionRow } from './service';
@@ -26,7 +26,7 @@ export default function ProcessDefinitionList(_props: PageProps) {
     list.current?.reload();
   };
   return (
-    <SplitLayout side={<CategoryTree value={category} onChange={setCategory} />}>
+    <SplitLayout side={<ProcessCategoryTree value={category} onChange={setCategory} />}>
       <ListPage<DefinitionRow>
         actionRef={list}
         url={definitionService.listUrl}
