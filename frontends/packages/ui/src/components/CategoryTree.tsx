@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageActivated } from '../core/activation';
 import { usePermission } from '../core/hooks';
 import { filterTree, findInTree } from '../core/tree';
-import { useFeedback } from './feedback';
+import { useConfirmDelete, useFeedback } from './feedback';
 import { LoomTreeSelect } from './TreeSelect';
 import { MoveDialog, moveNode, nameHolds, parentKeys, subtreeIds, TreeTools, useTreeContextMenu, type TreeNodeRow } from './treeKit';
 
@@ -65,7 +65,8 @@ const ALL = '__all__';
  */
 export function CategoryTree<T extends CategoryNode>(props: CategoryTreeProps<T>) {
   const { t } = useTranslation('ui');
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirmDelete = useConfirmDelete();
   const can = usePermission();
   const { resource: res, permissions: P = {}, keyOf = (n: T) => n.id } = props;
   const [tree, setTree] = useState<T[] | null>(null);
@@ -105,16 +106,10 @@ export function CategoryTree<T extends CategoryNode>(props: CategoryTreeProps<T>
   const canRemove = !!res.remove && can(P.del);
   const said = (msg: unknown) => typeof msg === 'string' && msg && void message.success(msg);
   const remove = (n: T) =>
-    modal.confirm({
-      title: t('tip'),
-      content: t('deleteConfirm'),
-      okText: t('confirm'),
-      cancelText: t('cancel'),
-      onOk: async () => {
-        said(await res.remove?.(n.id));
-        if (selected === n.id) props.onChange(null, null);
-        changed();
-      },
+    confirmDelete(async () => {
+      said(await res.remove?.(n.id));
+      if (selected === n.id) props.onChange(null, null);
+      changed();
     });
   const move = async (n: T, parentId: string) => {
     if (!res.save || !res.queryById) return;

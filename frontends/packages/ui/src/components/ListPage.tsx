@@ -11,7 +11,7 @@ import { usePermission } from '../core/hooks';
 import { getDictLabel } from '../core/dict';
 import { ALL_ROWS, DEFAULT_PAGE_SIZE, PAGE_SIZES, batchButtonState, toOrders, type Order } from './rules';
 import { exportCsv, exportXlsx, printRows, type ExportColumn } from './exporting';
-import { useFeedback } from './feedback';
+import { useConfirmDelete, useFeedback } from './feedback';
 import { DictTag } from './Dict';
 import { RowActions, type RowAction } from './RowActions';
 
@@ -206,7 +206,8 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
   const { t, i18n } = useTranslation('ui');
   const intl = i18n.language?.startsWith('en') ? enUSIntl : zhCNIntl;
   const can = usePermission();
-  const { message, modal } = useFeedback();
+  const { message } = useFeedback();
+  const confirmDelete = useConfirmDelete();
   const {
     url,
     fetch: fetcher,
@@ -330,21 +331,15 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     (rows: T[]) => {
       if (!canRemove || !rows.length) return;
       const ids = rows.map((r) => String(r[rowKey]));
-      modal.confirm({
-        title: t('tip'),
-        content: t('deleteConfirm'),
-        okText: t('confirm'),
-        cancelText: t('cancel'),
-        onOk: async () => {
-          const msg = deleteRequest ? await deleteRequest(ids) : await http.delete<string>(deleteUrl ?? '', { ids: ids.join(',') }, { loading: true });
-          if (typeof msg === 'string' && msg) void message.success(msg);
-          clearSelection();
-          reload();
-          onDeleted?.(rows);
-        },
+      confirmDelete(async () => {
+        const msg = deleteRequest ? await deleteRequest(ids) : await http.delete<string>(deleteUrl ?? '', { ids: ids.join(',') }, { loading: true });
+        if (typeof msg === 'string' && msg) void message.success(msg);
+        clearSelection();
+        reload();
+        onDeleted?.(rows);
       });
     },
-    [canRemove, deleteRequest, deleteUrl, onDeleted, modal, t, message, rowKey, clearSelection, reload],
+    [canRemove, deleteRequest, deleteUrl, onDeleted, confirmDelete, message, rowKey, clearSelection, reload],
   );
 
   const doDelete = useCallback(
