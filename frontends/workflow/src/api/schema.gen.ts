@@ -3089,6 +3089,28 @@ export interface components {
             };
         };
         /**
+         * DryRunResult
+         * @description The run: completed, stopped (with the node and the reason) or waiting (nothing it can do).
+         */
+        DryRunResult: {
+            /** Activityids */
+            activityIds: string[];
+            /** Flows */
+            flows: string[];
+            /** Reason */
+            reason?: string | null;
+            /** Status */
+            status: string;
+            /** Steps */
+            steps: components["schemas"]["Step"][];
+            /** Stoppedat */
+            stoppedAt?: string | null;
+            /** Variables */
+            variables: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * Durations
          * @description How long something took over the instances in view (ms).
          */
@@ -3530,6 +3552,68 @@ export interface components {
             success: boolean;
         };
         /**
+         * FormPropertyPublic
+         * @description A form property with its value as text (the default while the instance wrote none).
+         */
+        FormPropertyPublic: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Readable */
+            readable: boolean;
+            /** Required */
+            required: boolean;
+            type: components["schemas"]["FormPropertyType"];
+            /** Value */
+            value: string | null;
+            /** Writable */
+            writable: boolean;
+        };
+        /**
+         * FormPropertyType
+         * @description A property's type (``string``, ``long``, ``enum``, ``date``…) and what it adds.
+         */
+        FormPropertyType: {
+            information?: components["schemas"]["FormTypeInformation"] | null;
+            /** Name */
+            name: string;
+        };
+        /**
+         * FormTypeInformation
+         * @description What a property's type adds: an enum's values (id → label), a date's pattern.
+         */
+        FormTypeInformation: {
+            /** Datepattern */
+            datePattern?: string | null;
+            /** Values */
+            values?: {
+                [key: string]: string;
+            } | null;
+        };
+        /**
+         * HistoryFormData
+         * @description A node's readable properties with the values the instance wrote.
+         */
+        HistoryFormData: {
+            /** Taskformdata */
+            taskFormData: components["schemas"]["HistoryFormValue"][];
+        };
+        /**
+         * HistoryFormValue
+         * @description A readable property of a node with the value the instance last wrote (JeePlus's shape).
+         */
+        HistoryFormValue: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Readable */
+            readable: boolean;
+            /** Value */
+            value: unknown;
+        };
+        /**
          * HistoryStep
          * @description A step of an instance's history (start, each user task, a migration, the end).
          */
@@ -3764,6 +3848,30 @@ export interface components {
             workerId: string;
         };
         /**
+         * Mail
+         * @description A received mail (站内信). Loom keeps no mailbox: no page ever holds one.
+         */
+        Mail: {
+            /** Id */
+            id: string;
+        };
+        /**
+         * MailPage
+         * @description The caller's received mail: always an empty page.
+         */
+        MailPage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["Mail"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /**
          * MigrationBatchPublic
          * @description A migration batch and its report: each instance moved, left in place (why) or still queued.
          */
@@ -3869,6 +3977,120 @@ export interface components {
             modelType: number;
             /** Name */
             name: string;
+        };
+        /**
+         * ModelDefinition
+         * @description A model's latest deployed version (a process definition, or a decision: no category, never
+         *     suspended); none of its keys while the model was never deployed.
+         */
+        ModelDefinition: {
+            /** Category */
+            category?: string | null;
+            /** Deploymentid */
+            deploymentId?: string | null;
+            /** Id */
+            id?: string | null;
+            /** Key */
+            key?: string | null;
+            /** Name */
+            name?: string | null;
+            /** Suspended */
+            suspended?: boolean | null;
+            /** Version */
+            version?: number | null;
+        };
+        /**
+         * ModelEditor
+         * @description The model for the designer: its XML (also under ``model``) and ``lastUpdated``, sent back on
+         *     save to detect a conflicting change.
+         */
+        ModelEditor: {
+            /** Bpmnxml */
+            bpmnXml: string | null;
+            /** Category */
+            category: string | null;
+            /** Comment */
+            comment: string | null;
+            /** Created */
+            created: string | null;
+            /** Createdby */
+            createdBy: string | null;
+            /** Description */
+            description: string | null;
+            /** Id */
+            id: string;
+            /** Key */
+            key: string;
+            /** Lastupdated */
+            lastUpdated: string | null;
+            /** Lastupdatedby */
+            lastUpdatedBy: string | null;
+            model: components["schemas"]["ModelXml"];
+            /** Modelid */
+            modelId: string;
+            /** Modeltype */
+            modelType: number;
+            /** Name */
+            name: string;
+            procDef: components["schemas"]["ModelDefinition"];
+            /** Version */
+            version: number;
+        };
+        /**
+         * ModelPage
+         * @description A page of models of one type.
+         */
+        ModelPage: {
+            /** Current */
+            current: number;
+            /** Pages */
+            pages: number;
+            /** Records */
+            records: components["schemas"]["ModelPublic"][];
+            /** Size */
+            size: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * ModelPublic
+         * @description A model as the model list and the designer read it (``modelType`` 0 a process, 4 a
+         *     decision), with its latest deployed version; times in ISO 8601.
+         */
+        ModelPublic: {
+            /** Category */
+            category: string | null;
+            /** Comment */
+            comment: string | null;
+            /** Created */
+            created: string | null;
+            /** Createdby */
+            createdBy: string | null;
+            /** Description */
+            description: string | null;
+            /** Id */
+            id: string;
+            /** Key */
+            key: string;
+            /** Lastupdated */
+            lastUpdated: string | null;
+            /** Lastupdatedby */
+            lastUpdatedBy: string | null;
+            /** Modeltype */
+            modelType: number;
+            /** Name */
+            name: string;
+            procDef: components["schemas"]["ModelDefinition"];
+            /** Version */
+            version: number;
+        };
+        /**
+         * ModelXml
+         * @description The model's XML, where the Flowable modeler reads it.
+         */
+        ModelXml: {
+            /** Bpmnxml */
+            bpmnXml: string | null;
         };
         /**
          * MovePublic
@@ -4285,6 +4507,38 @@ export interface components {
             /** Value */
             value?: unknown;
         };
+        /** Reviewer */
+        Reviewer: {
+            /** Id */
+            id: string;
+            /**
+             * Loginname
+             * @default
+             */
+            loginName: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * RuleOutcome
+         * @description One reviewer rule and the users it produced.
+         */
+        RuleOutcome: {
+            /** Applied */
+            applied: boolean;
+            /** Condition */
+            condition: string;
+            /** Operationtype */
+            operationType: string;
+            /** Type */
+            type: string;
+            /** Userids */
+            userIds: string[];
+            /** Users */
+            users?: string[];
+            /** Value */
+            value: string;
+        };
         /**
          * RunRequest
          * @description Runs ``cases`` (default: the model's saved ones) on the model, or on the designer's XML with
@@ -4324,6 +4578,16 @@ export interface components {
             retries: number;
         };
         /**
+         * SignedUrl
+         * @description A URL signed for a few minutes, and when it expires (epoch seconds).
+         */
+        SignedUrl: {
+            /** Expires */
+            expires: number;
+            /** Url */
+            url: string;
+        };
+        /**
          * Signer
          * @description A signer still open at a countersign node (whom 减签 may remove).
          */
@@ -4332,6 +4596,63 @@ export interface components {
             id: string;
             /** Name */
             name: string;
+        };
+        /**
+         * StartFormData
+         * @description The start event's form properties with their defaults.
+         */
+        StartFormData: {
+            /** Startformdata */
+            startFormData: components["schemas"]["FormPropertyPublic"][];
+        };
+        /**
+         * Step
+         * @description One thing that happened, in order: a node entered or left, a flow taken, a timer set or fired.
+         */
+        Step: {
+            /** Actedby */
+            actedBy?: string | null;
+            /**
+             * Activitytype
+             * @default
+             */
+            activityType: string;
+            /**
+             * At
+             * @default
+             */
+            at: string;
+            /** Backto */
+            backTo?: string | null;
+            /** Button */
+            button?: {
+                [key: string]: string;
+            } | null;
+            /** Candidategroups */
+            candidateGroups?: string[];
+            /** Nodeid */
+            nodeId: string;
+            /**
+             * Nodename
+             * @default
+             */
+            nodeName: string;
+            /** Reason */
+            reason?: string | null;
+            /** Reviewers */
+            reviewers?: components["schemas"]["Reviewer"][];
+            /**
+             * Reviewersource
+             * @default
+             */
+            reviewerSource: string;
+            /** Rules */
+            rules?: components["schemas"]["RuleOutcome"][];
+            /** Seq */
+            seq: number;
+            timer?: components["schemas"]["TimerInfo"] | null;
+            /** Type */
+            type: string;
         };
         /**
          * StepActivity
@@ -4518,6 +4839,14 @@ export interface components {
             id: string;
         };
         /**
+         * TaskFormData
+         * @description The task node's form properties with the instance's current values.
+         */
+        TaskFormData: {
+            /** Taskformdata */
+            taskFormData: components["schemas"]["FormPropertyPublic"][];
+        };
+        /**
          * TaskInfo
          * @description The task screen's definition with the node's buttons (only 办理 for a delegated task) and,
          *     for a delegated task, its owner's name.
@@ -4629,6 +4958,17 @@ export interface components {
             elementId: string;
             /** Name */
             name?: string | null;
+        };
+        /** TimerInfo */
+        TimerInfo: {
+            /** Dueat */
+            dueAt: string | null;
+            /** Kind */
+            kind: string;
+            /** Setat */
+            setAt: string;
+            /** Value */
+            value: string;
         };
         /**
          * TodoPage
@@ -4816,11 +5156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ModelPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -4907,11 +5243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ModelPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5081,11 +5413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ModelEditor"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9698,9 +10026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["HistoryFormData"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9785,9 +10111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["StartFormData"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9872,9 +10196,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["TaskFormData"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -10950,9 +11272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["DryRunResult"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -11128,7 +11448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -11217,11 +11537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id?: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ModelPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -13460,9 +13776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SignedUrl"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -15843,7 +16157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PageBody"];
+                    "application/json": components["schemas"]["MailPage"];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -17,9 +17,10 @@ from fastapi.responses import Response
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
-from loom_platform.openapi import OBJECT, download
+from loom_platform.openapi import download
 from loom_workflow.diagram import service, signing
 from loom_workflow.diagram.access import SignedOrCaller, SignedUrlUnsupported, signing_key
+from loom_workflow.diagram.schemas import SignedUrl
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform.service import definition_xml
@@ -62,7 +63,7 @@ async def resource_read(
     return _svg(await service.definition_svg(session, procDefId))
 
 
-@router.get("/flowable/resource/signedUrl", openapi_extra=OBJECT)
+@router.get("/flowable/resource/signedUrl", response_model=SignedUrl)
 async def signed_url(request: Request, session: SessionDep, principal: CurrentPrincipal, url: str) -> Any:
     """``{url, expires}``: ``url`` (a chart, a definition resource or a model's BPMN download, with
     or without ``/api``) signed for a few minutes, for a caller who may read it now."""

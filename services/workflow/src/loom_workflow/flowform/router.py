@@ -11,25 +11,26 @@ from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.fields import request_fields
-from loom_platform.openapi import OBJECT, TEXT, fields_body
+from loom_platform.openapi import fields_body
 from loom_platform.paging import empty_filter
 from loom_workflow import caller
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform import service
+from loom_workflow.flowform.schemas import HistoryFormData, StartFormData, TaskFormData
 
 router = APIRouter(
     prefix="/flowable/form", tags=["flowable form"], dependencies=[logtitles.under("flowable:task")]
 )
 
 
-@router.get("/getStartFormData", openapi_extra=OBJECT)
+@router.get("/getStartFormData", response_model=StartFormData, response_model_exclude_unset=True)
 async def get_start_form_data(session: SessionDep, _: CurrentPrincipal, processDefinitionId: str) -> Any:  # noqa: N803
     """``{startFormData}``: the start event's form properties (Flowable's ``FormProperty`` JSON)."""
     return await service.start_form_data(session, processDefinitionId)
 
 
-@router.get("/getTaskFormData", openapi_extra=OBJECT)
+@router.get("/getTaskFormData", response_model=TaskFormData, response_model_exclude_unset=True)
 async def get_task_form_data(
     request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
 ) -> Any:  # noqa: N803
@@ -39,7 +40,7 @@ async def get_task_form_data(
     return await service.task_form_data(session, taskId)
 
 
-@router.get("/getHistoryTaskFormData", openapi_extra=OBJECT)
+@router.get("/getHistoryTaskFormData", response_model=HistoryFormData)
 async def get_history_task_form_data(
     request: Request,
     session: SessionDep,
@@ -65,8 +66,8 @@ async def get_history_task_form_data(
         title="the instance's title",
         assignee="the first handler, when the start chooses one",
         data="the start form's values (a JSON object)",
-    )
-    | TEXT,
+    ),
+    response_model=str,
 )
 async def submit_start_form_data(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """Starts the process with the start form's ``data`` checked by its properties; answers the
@@ -85,8 +86,8 @@ async def submit_start_form_data(request: Request, session: SessionDep, principa
         assignee="the next handler, when the node asks for one",
         comment="the comment (JSON text, or comment.type/status/message)",
         data="the task form's values (a JSON object)",
-    )
-    | TEXT,
+    ),
+    response_model=str,
 )
 async def submit_task_form_data(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
     """Completes the task with the task form's ``data`` checked by its properties; answers the

@@ -11,11 +11,12 @@ from fastapi.responses import Response
 
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
-from loom_platform.openapi import RECORD, download
+from loom_platform.openapi import download
 from loom_workflow.diagram.access import SignedOrCaller
 from loom_workflow.modeler import importer, service
 from loom_workflow.modeler.errors import InvalidModel
 from loom_workflow.modeler.router import CanAdd
+from loom_workflow.modeler.schemas import ModelPublic
 
 router = APIRouter(tags=["model"])
 
@@ -23,7 +24,7 @@ MAX_BPMN_BYTES = 5 * 1024 * 1024
 MODEL_VIEW = ("flowable:model:view", "flowable:model:design")
 
 
-@router.post("/app/rest/import-process-model", openapi_extra=RECORD)
+@router.post("/app/rest/import-process-model", response_model=ModelPublic, response_model_exclude_unset=True)
 async def import_process_model(session: SessionDep, principal: CanAdd, file: UploadFile) -> Any:
     """A new model from an uploaded BPMN file (multipart ``file``); answers it with its ``id``."""
     content = await file.read(MAX_BPMN_BYTES + 1)

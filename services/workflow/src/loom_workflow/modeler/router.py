@@ -11,12 +11,12 @@ from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import RECORD, download
+from loom_platform.openapi import download
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.modeler import rights, service
-from loom_workflow.modeler.schemas import ModelCreate
+from loom_workflow.modeler.schemas import ModelCreate, ModelEditor, ModelPage, ModelPublic
 from loom_workflow.proctest import service as proctest_service
 
 router = APIRouter(tags=["model"])
@@ -29,7 +29,7 @@ CanDelete = Annotated[Principal, require_permission(*rights.permissions("del"))]
 CanDeploy = Annotated[Principal, require_permission(*rights.permissions("deploy"))]
 
 
-@router.post("/app/rest/models", openapi_extra=RECORD)
+@router.post("/app/rest/models", response_model=ModelPublic, response_model_exclude_unset=True)
 async def create_model(request: Request, session: SessionDep, body: ModelCreate, principal: CanAdd) -> Any:
     """Creates an empty model (``modelType`` 0: a process, 4: a decision table); the answer carries its ``id``."""
     rights.check(request, body.model_type, "add")
@@ -38,7 +38,9 @@ async def create_model(request: Request, session: SessionDep, body: ModelCreate,
     return service.render(model)
 
 
-@router.get("/app/rest/models/{model_id}/editor/json", openapi_extra=RECORD)
+@router.get(
+    "/app/rest/models/{model_id}/editor/json", response_model=ModelEditor, response_model_exclude_unset=True
+)
 async def editor_json(request: Request, session: SessionDep, model_id: str, _: CanView) -> Any:
     """The model for the designer, with ``lastUpdated`` (sent back on save to detect conflicts)."""
     model = await service.get(session, model_id)
@@ -47,7 +49,9 @@ async def editor_json(request: Request, session: SessionDep, model_id: str, _: C
     return {**body, "modelId": model.id, "bpmnXml": model.bpmn_xml, "model": {"bpmnXml": model.bpmn_xml}}
 
 
-@router.post("/flowable/model/saveModel/{model_id}", openapi_extra=RECORD)
+@router.post(
+    "/flowable/model/saveModel/{model_id}", response_model=ModelPublic, response_model_exclude_unset=True
+)
 async def save_model(
     request: Request,
     session: SessionDep,
@@ -108,7 +112,7 @@ async def delete_models(request: Request, session: SessionDep, _: CanDelete, ids
     return message(translate("workflow.deleted", what=translate("workflow.what.model")))
 
 
-@router.get("/flowable/model/list")
+@router.get("/flowable/model/list", response_model=ModelPage, response_model_exclude_unset=True)
 async def list_models(
     request: Request,
     session: SessionDep,

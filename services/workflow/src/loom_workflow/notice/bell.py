@@ -12,7 +12,7 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.paging import PageDep, page_body
 from loom_workflow.notice import service
-from loom_workflow.notice.schemas import AnnouncementPage
+from loom_workflow.notice.schemas import AnnouncementPage, MailPage
 
 router = APIRouter(tags=["notice"])
 
@@ -30,7 +30,7 @@ async def announcements(
     return await service.page(session, principal.user_id, params, unread, shape=service.as_announcement)
 
 
-@router.get("/mail/box/list")
+@router.get("/mail/box/list", response_model=MailPage)
 async def mailbox(_: CurrentPrincipal, params: PageDep) -> Any:
     """The caller's received mail: none (Loom has no mailbox; its notices are on ``/notify/list``)."""
     return page_body([], 0, params)

@@ -60,3 +60,13 @@ class AnnouncementPage(Page[Announcement]):
     """A page of the caller's announcements, with how many are unread."""
 
     unread: int
+
+
+class Mail(Answer):
+    """A received mail (站内信). Loom keeps no mailbox: no page ever holds one."""
+
+    id: str
+
+
+class MailPage(Page[Mail]):
+    """The caller's received mail: always an empty page."""
