@@ -50,6 +50,24 @@ async function running(api) {
   return Object.fromEntries(rows.map((r) => [r.title ?? r.vars?.title, r.processDefinitionId]));
 }
 
+/** The dialog's dry run: answers the row of the (first) instance that can move. */
+async function dryRun(dialog) {
+  await dialog.locator('[data-action="migration-dry-run"]').click();
+  const movable = dialog.locator('[data-migration-instance][data-status="movable"]');
+  await movable.first().waitFor({ timeout: 15000 });
+  return movable;
+}
+
+/** Migrates what the dry run showed (confirmed) and waits for the report: answers it once it counts `counts`. */
+async function migrate(p, dialog, counts) {
+  await dialog.locator('[data-action="migration-run"]').click();
+  await p.locator('.ant-popconfirm .ant-btn-primary').click();
+  const report = dialog.locator('[data-role="migration-report"][data-status="done"]');
+  await report.waitFor({ timeout: 30000 });
+  expect((await report.innerText()).includes(counts), `the report counts ${counts}: ${await report.innerText()}`);
+  return report;
+}
+
 export default [
   {
     name: 'migration: running instances of v1 move to v2 after a dry run; the one on a removed node stays and is reported',
@@ -78,20 +96,13 @@ export default [
       expect(await dialog.locator('[data-migration-node="dept"][data-state="same"]').count() === 1, 'dept maps by id');
       await dialog.locator('[data-added-node="gm"]').waitFor();
       // and the dry run says which can move and what changes, and which cannot and why
-      await dialog.locator('[data-action="migration-dry-run"]').click();
-      const movable = dialog.locator('[data-migration-instance][data-status="movable"]');
-      await movable.waitFor({ timeout: 15000 });
+      const movable = await dryRun(dialog);
       expect((await movable.innerText()).includes('部门审批') && (await movable.innerText()).includes('部门经理审批'), 'the dry run shows the task renamed');
       const left = dialog.locator('[data-migration-instance][data-status="left"]');
       expect((await left.innerText()).includes('节点[人事审批]在新版本中没有对应节点'), `the dry run names the removed node: ${await left.innerText()}`);
       await screenshot(p, 'migration-1-dry-run');
-      // when: migrating
-      await dialog.locator('[data-action="migration-run"]').click();
-      await p.locator('.ant-popconfirm .ant-btn-primary').click();
-      // then: the report: one moved, one left in place with its reason
-      const report = dialog.locator('[data-role="migration-report"][data-status="done"]');
-      await report.waitFor({ timeout: 30000 });
-      expect((await report.innerText()).includes('已迁移 1 个, 保持原状 1 个'), `the report counts: ${await report.innerText()}`);
+      // when: migrating; then: the report: one moved, one left in place with its reason
+      await migrate(p, dialog, '已迁移 1 个, 保持原状 1 个');
       await dialog.locator('[data-migration-instance][data-status="moved"]').waitFor();
       expect((await dialog.locator('[data-migration-instance][data-status="left"]').innerText()).includes('人事审批'), 'the report says why');
       await screenshot(p, 'migration-2-report');
@@ -125,22 +136,15 @@ export default [
       await dialog.locator('[data-migration-node="dept"][data-state="same"]').waitFor({ timeout: 15000 });
       expect((await dialog.innerText()).includes('迁移本流程实例'), `the dialog says it moves this instance only: ${await dialog.innerText()}`);
       // then the dry run lists this instance only: its task renamed, its reminder re-armed two days after the task began
-      await dialog.locator('[data-action="migration-dry-run"]').click();
-      const movable = dialog.locator('[data-migration-instance][data-status="movable"]');
-      await movable.waitFor({ timeout: 15000 });
+      const movable = await dryRun(dialog);
       expect((await dialog.locator('[data-migration-instance]').count()) === 1, 'one instance in the dry run');
       const changes = await movable.innerText();
       expect(changes.includes('部门审批') && changes.includes('部门经理审批'), `the task renamed: ${changes}`);
       const [before, after] = (changes.match(/提醒: 定时 (\S+ \S+) → (\S+ \S+)/) ?? []).slice(1).map((d) => new Date(d.replace(' ', 'T')).getTime());
       expect(after - before === 40 * 3600 * 1000, `the reminder moves from eight hours to two days after the task began: ${changes}`);
       await screenshot(p, 'migration-3-one-instance');
-      // when migrating it
-      await dialog.locator('[data-action="migration-run"]').click();
-      await p.locator('.ant-popconfirm .ant-btn-primary').click();
-      // then the report: one moved of one
-      const report = dialog.locator('[data-role="migration-report"][data-status="done"]');
-      await report.waitFor({ timeout: 30000 });
-      expect((await report.innerText()).includes('已迁移 1 个, 保持原状 0 个, 共 1 个'), `the report counts: ${await report.innerText()}`);
+      // when migrating it; then the report: one moved of one
+      await migrate(p, dialog, '已迁移 1 个, 保持原状 0 个, 共 1 个');
       await eventually(async () => {
         const on = await running(api);
         return on[moving]?.split(':')[1] === '2' && on[staying]?.split(':')[1] === '1';
