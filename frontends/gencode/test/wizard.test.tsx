@@ -36,7 +36,9 @@ const config: QueryConfig = {
   },
   tableList: [],
 };
-const dataSources = [{ id: '-1', label: '数据库连接', type: 'db', children: [{ id: 'master', label: '本地数据库', enName: 'master', dbType: 'postgresql', type: 'dataSource' }] }];
+const dataSources = [
+  { id: '-1', label: '数据库连接', name: '数据库连接', type: 'db', children: [{ id: 'master', label: '本地数据库', name: '本地数据库', enName: 'master', dbType: 'postgresql', type: 'dataSource', children: [] }] },
+];
 
 function renderUi(ui: ReactElement) {
   return render(

@@ -1978,29 +1978,29 @@ export interface components {
         };
         /**
          * DataSourcePublic
-         * @description A data source as the client reads it.
+         * @description A data source as the client reads it (never its password).
          */
         DataSourcePublic: {
             /** Dbname */
-            dbName?: string | null;
+            dbName: string | null;
             /** Dbtype */
-            dbType?: string | null;
+            dbType: string;
             /** Enname */
-            enName?: string | null;
+            enName: string;
             /** Host */
-            host?: string | null;
+            host: string | null;
             /** Id */
-            id?: string | null;
+            id: string;
             /** Name */
-            name?: string | null;
+            name: string;
             /** Options */
-            options?: string | null;
+            options: string | null;
             /** Port */
-            port?: number | null;
+            port: number | null;
             /** Remarks */
-            remarks?: string | null;
+            remarks: string | null;
             /** Username */
-            username?: string | null;
+            username: string | null;
         };
         /**
          * DataSourceRef

@@ -11,3 +11,6 @@ export type TablesPage = Schemas['TablesPage'];
 export type TableChanged = Schemas['TableChanged'];
 export type Statement = Schemas['Statement'];
 export type SqlResult = Schemas['SqlResult'];
+export type DataSourcePublic = Schemas['DataSourcePublic'];
+export type DataSourceSave = Schemas['DataSourceSave'];
+export type DataSourceNode = Schemas['DataSourceNode'];

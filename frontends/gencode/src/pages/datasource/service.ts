@@ -1,37 +1,16 @@
 import { http } from '@loom/ui';
+import type { DataSourceNode, DataSourcePublic as DataSource, DataSourceSave } from '../../api/types';
 
-export interface DataSource extends Record<string, unknown> {
-  id: string;
-  enName: string;
-  name: string;
-  dbType: string;
-  host?: string;
-  port?: number;
-  dbName?: string;
-  username?: string;
-  password?: string;
-  options?: string;
-  remarks?: string;
-}
-
-/** A node of `/database/datalink/dataSource/treeData`: a root `{type:'db'}` with data sources as children. */
-export interface DataSourceNode {
-  id: string;
-  label: string;
-  name?: string;
-  enName?: string;
-  dbType?: string;
-  type?: string;
-  children?: DataSourceNode[];
-}
+/** A data source as its list and form read it, the tree's node, and what a save sends (the OpenAPI's). */
+export type { DataSourcePublic as DataSource, DataSourceNode } from '../../api/types';
 
 const base = '/database/datalink/dataSource';
 export const dataSourceService = {
   listUrl: `${base}/list`,
   deleteUrl: `${base}/delete`,
   queryById: (id: string) => http.get<DataSource>(`${base}/queryById`, { id }),
-  save: (v: Partial<DataSource>) => http.post<string>(`${base}/save`, v),
-  test: (v: Partial<DataSource>) => http.post<string>(`${base}/test`, v, { loading: true }),
+  save: (v: DataSourceSave) => http.post<string>(`${base}/save`, v),
+  test: (v: DataSourceSave) => http.post<string>(`${base}/test`, v, { loading: true }),
   checkEnName: (enName: string, oldEnName: string) => http.get<boolean>(`${base}/checkEnName`, { enName, oldEnName }, { silent: true }),
   treeData: () => http.get<DataSourceNode[]>(`${base}/treeData`),
 };

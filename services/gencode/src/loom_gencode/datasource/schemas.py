@@ -5,8 +5,23 @@ from __future__ import annotations
 from loom_platform.wire import Answer, WireModel
 
 
-class DataSourcePublic(WireModel):
-    """A data source as the client reads it."""
+class DataSourcePublic(Answer):
+    """A data source as the client reads it (never its password)."""
+
+    id: str
+    en_name: str
+    name: str
+    db_type: str
+    host: str | None
+    port: int | None
+    db_name: str | None
+    username: str | None
+    options: str | None
+    remarks: str | None
+
+
+class DataSourceSave(WireModel):
+    """A data source as the client sends it; an empty password keeps the stored one."""
 
     id: str | None = None
     en_name: str | None = None
@@ -18,11 +33,6 @@ class DataSourcePublic(WireModel):
     username: str | None = None
     options: str | None = None
     remarks: str | None = None
-
-
-class DataSourceSave(DataSourcePublic):
-    """A data source as the client sends it; an empty password keeps the stored one."""
-
     password: str | None = None
 
 

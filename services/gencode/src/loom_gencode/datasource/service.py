@@ -41,6 +41,7 @@ def master(runtime: Runtime) -> dict[str, Any]:
         port=url.port,
         db_name=url.database,
         username=url.username,
+        options=None,
         remarks="local database",
     ).dump()
 

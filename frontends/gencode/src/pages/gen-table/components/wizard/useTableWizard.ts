@@ -199,7 +199,7 @@ export function useTableWizard(props: TableWizardProps) {
       tableType: v.tableType,
       parentTable: v.parentTable ?? '',
       parentTableFk: v.parentTable ? v.parentTableFk ?? '' : '',
-      dataSource: { id: v.dataSourceId, name: src?.label, type: src?.dbType },
+      dataSource: { id: v.dataSourceId, name: src?.label, type: src?.dbType ?? undefined },
       columnList: cols,
     });
     setSaving(true);
