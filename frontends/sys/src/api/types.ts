@@ -21,3 +21,7 @@ export type MenuGrantNode = Schemas['MenuGrantNode'];
 export type DataRuleNode = Schemas['DataRuleNode'];
 export type UserPublic = Schemas['UserPublic'];
 export type UserDetail = Schemas['UserDetail'];
+export type FileNode = Schemas['FileNode'];
+export type FileItem = Schemas['FileItem'];
+export type SysConfigSave = Schemas['SysConfigSave'];
+export type ImportResult = Schemas['ImportResult'];

@@ -1,18 +1,8 @@
 import { http } from '@loom/ui';
+import type { SysConfigSave as SysConfig } from '../../api/types';
 
-export interface SysConfig {
-  productName: string;
-  logo?: string;
-  defaultTheme: string;
-  defaultLayout: string;
-  homeUrl?: string;
-  loginCode: string;
-  passwordMinLength: number;
-  loginMaxFailures: number;
-  loginLockMinutes: number;
-  uploadMaxMb: number;
-  uploadExtensions?: string;
-}
+/** The system settings as the settings page reads and saves them (the OpenAPI's). */
+export type { SysConfigSave as SysConfig } from '../../api/types';
 
 export const configService = {
   queryById: () => http.get<SysConfig>('/sys/sysConfig/queryById'),

@@ -1,20 +1,9 @@
 import { http } from '@loom/ui';
+import type { FileItem as FileAnswer, FileNode } from '../../api/types';
 
-/** A node of the file manager's tree (JeePlus FileData): folders carry their content in `data`. */
-export interface FileNode {
-  id: string;
-  value: string;
-  type: string;
-  size?: string;
-  date?: number;
-  data?: FileNode[];
-}
-
-export interface FileAnswer {
-  id: string;
-  value: string;
-  type?: string;
-}
+/** A node of the file manager's tree (JeePlus FileData: folders carry their content in `data`) and
+ * what a change answers, as the OpenAPI declares them. */
+export type { FileItem as FileAnswer, FileNode } from '../../api/types';
 
 const form = (fields: Record<string, string>) => {
   const body = new FormData();

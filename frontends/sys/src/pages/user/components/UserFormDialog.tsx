@@ -6,6 +6,7 @@ import { FormDialog, http, LoomTreeSelect, PickerField, type FormMode } from '@l
 import { userService } from '../service';
 import type { User, UserForm } from '../types';
 import { requiredRule } from '../../../shared/fields';
+import type { OfficeNode } from '../../../api/types';
 
 export interface UserFormDialogProps {
   open: boolean;
@@ -26,13 +27,6 @@ function toBody(v: UserForm): Record<string, unknown> {
   const body: Record<string, unknown> = { ...rest, companyDTO: { id: companyId ?? '' }, officeDTO: { id: officeId ?? '' } };
   if (!v.password) delete body.password;
   return body;
-}
-
-interface OfficeNode {
-  id: string;
-  type: string;
-  disabled?: boolean;
-  children?: OfficeNode[];
 }
 
 /** The departments one may choose: all of them, or those whose nearest company is `companyId`. */

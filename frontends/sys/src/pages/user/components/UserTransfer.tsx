@@ -2,11 +2,7 @@ import { Button, Upload } from 'antd';
 import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Permission, http, useFeedback, type QueryObject } from '@loom/ui';
-
-interface ImportAnswer {
-  success: boolean;
-  msg: string;
-}
+import type { ImportResult } from '../../../api/types';
 
 /** 导入 (XLSX, all or nothing: the server names each bad row and column), 下载模板 and 导出 (the
  * list's filter — the search form's fields and the chosen office — or the selected rows) of the user list. */
@@ -23,7 +19,7 @@ export function UserTransfer({ filter, selectedIds, onImported }: { filter: () =
             const body = new FormData();
             body.append('file', file as File);
             http
-              .post<ImportAnswer>('/sys/user/import', body)
+              .post<ImportResult>('/sys/user/import', body)
               .then((answer) => {
                 onSuccess?.(answer);
                 if (answer.success) {
