@@ -8,34 +8,32 @@ import '../src/locales';
 import { TableWizard } from '../src/pages/gen-table/components/TableWizard';
 import type { QueryConfig } from '../src/pages/gen-table/types';
 
-const config: QueryConfig = {
-  config: {
-    javaTypeList: [
-      { label: 'String', value: 'String' },
-      { label: 'Long', value: 'Long' },
-      { label: 'Date', value: 'java.util.Date' },
-      { label: '用户', value: 'com.jeeplus.sys.service.dto.UserDTO' },
-      { label: '客户', value: 'com.acme.Customer' },
-    ],
-    showTypeList: [
-      { label: '单行文本', value: 'input' },
-      { label: '日期选择', value: 'dateselect' },
-      { label: '人员选择', value: 'userselect' },
-      { label: '表格选择', value: 'gridselect' },
-      { label: '树选择控件', value: 'treeselect' },
-    ],
-    validateTypeList: [],
-    queryTypeList: [
-      { label: '=', value: 'EQ' },
-      { label: 'Like', value: 'LIKE' },
-    ],
-    mysqlFieldType: [],
-    oracleFieldType: [],
-    mssqlFieldType: [],
-    postGreSqlFieldType: [{ label: 'varchar(64)', value: 'varchar(64)' }],
-  },
-  tableList: [],
+const lists = {
+  javaTypeList: [
+    { label: 'String', value: 'String' },
+    { label: 'Long', value: 'Long' },
+    { label: 'Date', value: 'java.util.Date' },
+    { label: '用户', value: 'com.jeeplus.sys.service.dto.UserDTO' },
+    { label: '客户', value: 'com.acme.Customer' },
+  ],
+  showTypeList: [
+    { label: '单行文本', value: 'input' },
+    { label: '日期选择', value: 'dateselect' },
+    { label: '人员选择', value: 'userselect' },
+    { label: '表格选择', value: 'gridselect' },
+    { label: '树选择控件', value: 'treeselect' },
+  ],
+  validateTypeList: [],
+  queryTypeList: [
+    { label: '=', value: 'EQ' },
+    { label: 'Like', value: 'LIKE' },
+  ],
+  mysqlFieldType: [],
+  oracleFieldType: [],
+  mssqlFieldType: [],
+  postGreSqlFieldType: [{ label: 'varchar(64)', value: 'varchar(64)' }],
 };
+const config: QueryConfig = { config: lists, ...lists, tableList: [] };
 const dataSources = [
   { id: '-1', label: '数据库连接', name: '数据库连接', type: 'db', children: [{ id: 'master', label: '本地数据库', name: '本地数据库', enName: 'master', dbType: 'postgresql', type: 'dataSource', children: [] }] },
 ];

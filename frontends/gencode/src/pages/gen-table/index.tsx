@@ -63,9 +63,9 @@ export default function GenTableList(_props: PageProps) {
   );
 
   const fetchPage = useCallback(async (q: ListParams) => {
-    const env = await tableService.list<GenTableRow>(q);
+    const env = await tableService.list(q);
     if (LICENCE_CODES.includes(Number(env?.code))) {
-      setLicence({ code: Number(env.code), msg: env.msg, serial: env.serial });
+      setLicence({ code: Number(env.code), msg: env.msg ?? undefined, serial: env.serial ?? undefined });
       return { records: [], total: 0 };
     }
     setLicence(null);

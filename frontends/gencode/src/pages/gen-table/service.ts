@@ -1,61 +1,31 @@
-import { http, saveBlob, type Page, type QueryObject } from '@loom/ui';
-import type { GenTable, QueryConfig } from './types';
+import { http, saveBlob, type QueryObject } from '@loom/ui';
+import type {
+  CustomObjSave,
+  Folder as FileNode,
+  GenCodeForm,
+  LicensedTables,
+  PhysicalTables,
+  SchemeSave as Scheme,
+  SyncPreview,
+  WizardConfig,
+} from '../../api/types';
+import type { GenTable } from './types';
 import type { RenderedFile } from './components/CodePreview';
 
-/** The list answers an envelope (docs/wire.md): `{code:200, result}` or `{code:700|710, msg, serial}`. */
-export interface ListEnvelope<T> {
-  code: number;
-  result?: Page<T>;
-  msg?: string;
-  serial?: string;
-}
-
-export interface Scheme {
-  id?: string;
-  table?: { id: string };
-  projectPath?: string;
-  frontProjectPath?: string;
-  category?: string;
-  packageName?: string;
-  moduleName?: string;
-  subModuleName?: string;
-  functionName?: string;
-  functionNameSimple?: string;
-  functionAuthor?: string;
-}
-
-export interface GenCodeForm {
-  scheme: Scheme;
-  templateGroupList: Array<{ id: string; name: string }>;
-  tableList: Array<{ name: string; nameAndComments?: string }>;
-}
-
-export interface SyncPreview {
-  statements: Array<{ sql: string; lossy: boolean; note?: string }>;
-  lossy: boolean;
-}
-
-export interface FileNode {
-  id: string;
-  value?: string;
-  label: string;
-  name?: string;
-  relative?: string;
-  isLeaf?: boolean;
-  [extra: string]: unknown;
-}
+/** The scheme the generate dialog edits and sends, and the answers the table screens read (the OpenAPI's). */
+export type { SchemeSave as Scheme, SyncPreview, Folder as FileNode } from '../../api/types';
 
 const base = '/gencode/table';
 export const tableService = {
-  list: <T>(params: QueryObject) => http.get<ListEnvelope<T>>(`${base}/list`, params),
+  list: (params: QueryObject) => http.get<LicensedTables>(`${base}/list`, params),
   queryById: (id: string) => http.get<GenTable>(`${base}/queryById`, { id }),
-  queryConfig: () => http.get<QueryConfig>(`${base}/queryConfig`),
+  queryConfig: () => http.get<WizardConfig>(`${base}/queryConfig`),
   save: (t: GenTable) => http.post<string>(`${base}/save`, t, { loading: true }),
   remove: (ids: string[]) => http.delete<string>(`${base}/delete`, { ids: ids.join(',') }, { loading: true }),
   deleteDb: (id: string) => http.delete<string>(`${base}/deleteDb`, { id }, { loading: true }),
   synchDb: (id: string, isForce: string) => http.post<string>(`${base}/synchDb`, { id, isForce }, { form: true, loading: true }),
   syncPreview: (id: string, isForce: string) => http.get<SyncPreview>(`${base}/syncPreview`, { id, isForce }, { silent: true }),
-  importTableData: (name: string, enName: string) => http.get<{ rows: Array<{ name: string; comments?: string }> }>(`${base}/importTableData`, { name, 'dataSource.enName': enName }),
+  importTableData: (name: string, enName: string) => http.get<PhysicalTables>(`${base}/importTableData`, { name, 'dataSource.enName': enName }),
   saveTableFromDB: (names: string[], dataSourceId: string) =>
     http.post<string>(`${base}/saveTableFromDB`, { name: names.join(','), 'dataSource.id': dataSourceId }, { form: true, loading: true }),
   queryGenCodeForm: (tableId: string) => http.get<GenCodeForm>(`${base}/queryGenCodeForm`, { tableId }),
@@ -69,5 +39,5 @@ export const tableService = {
   getFileTree: (parentNode: string) => http.get<FileNode[]>('/gencode/scheme/getFileTree', { parentNode }),
   createMenu: (data: Record<string, string>) => http.post<string>('/gencode/scheme/createMenu', data, { form: true, loading: true }),
   addCustomObj: (tableId: string, tableType: string) => http.post<string>('/gencode/customObj/add', { tableId, tableType }, { form: true, loading: true }),
-  customObjByValue: (value: string) => http.get<{ customFieldDTOList?: Array<{ name: string; remarks?: string }> }>('/gencode/customObj/getByValue', { value }),
+  customObjByValue: (value: string) => http.get<CustomObjSave>('/gencode/customObj/getByValue', { value }),
 };

@@ -1,3 +1,4 @@
+import type { TablePublic } from '../../api/types';
 import type { ModuleInfo } from './components/ModuleState';
 /** A column of a table design (flags are '0'/'1' strings, seed §3). */
 export interface GenColumn {
@@ -53,35 +54,9 @@ export interface GenTable {
   columnList: GenColumn[];
 }
 
-export interface GenTableRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  comments?: string;
-  className?: string;
-  tableType?: string;
-  dataSource?: { id?: string; name?: string };
-  parentTable?: string;
-  isSync?: string;
-  /** Its generated module at the app host (added by the list, not gencode's answer). */
-  module?: ModuleInfo;
-}
+/** A design as the list shows it (the OpenAPI's), with its generated module at the app host (added
+ * by the list, not gencode's answer). */
+export type GenTableRow = TablePublic & { module?: ModuleInfo };
 
-export interface LabelValue {
-  label: string;
-  value: string;
-}
-
-/** `GET /gencode/table/queryConfig`. */
-export interface QueryConfig {
-  config: {
-    javaTypeList: LabelValue[];
-    showTypeList: LabelValue[];
-    validateTypeList: LabelValue[];
-    queryTypeList: LabelValue[];
-    mysqlFieldType: LabelValue[];
-    oracleFieldType: LabelValue[];
-    mssqlFieldType: LabelValue[];
-    postGreSqlFieldType: LabelValue[];
-  };
-  tableList: Array<{ name: string; nameAndComments: string }>;
-}
+/** A choice of the wizard's lists, and the lists themselves (`GET /gencode/table/queryConfig`). */
+export type { Choice as LabelValue, WizardConfig as QueryConfig } from '../../api/types';

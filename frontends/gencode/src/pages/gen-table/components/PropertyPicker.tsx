@@ -36,7 +36,7 @@ export function PropertyPicker({ open, javaType, javaField, onOk, onCancel }: Pr
     setRows(null);
     tableService
       .customObjByValue(javaType)
-      .then((d) => setRows(d?.customFieldDTOList ?? []))
+      .then((d) => setRows((d?.customFieldDTOList ?? []).map((f) => ({ name: f.name ?? '', remarks: f.remarks ?? undefined }))))
       .catch(() => setRows([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, javaType]);

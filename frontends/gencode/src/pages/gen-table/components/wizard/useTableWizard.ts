@@ -3,7 +3,8 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback, type FormMode } from '@loom/ui';
 import { tableService } from '../../service';
-import type { GenColumn, GenTable, LabelValue, QueryConfig } from '../../types';
+import type { Choice as LabelValue, WizardConfig as QueryConfig } from '../../../../api/types';
+import type { GenColumn, GenTable } from '../../types';
 import type { DataSourceNode } from '../../../datasource/service';
 import { dataSourceService } from '../../../datasource/service';
 import {
