@@ -26,3 +26,4 @@ export type Folder = Schemas['Folder'];
 export type PhysicalTables = Schemas['PhysicalTables'];
 export type CustomObjSave = Schemas['CustomObjSave'];
 export type TableForm = Schemas['TableForm'];
+export type DataSetPublic = Schemas['DataSetPublic'];

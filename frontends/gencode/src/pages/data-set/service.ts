@@ -1,12 +1,14 @@
 import { http } from '@loom/ui';
-import type { DataSetMeta, DataSetRun, DataSetSaved } from '../../api/types';
+import type { DataSetMeta, DataSetPublic as DataSet, DataSetRun, DataSetSaved } from '../../api/types';
 
+/** A parameter of the set as its editor edits it. */
 export interface DataSetParam {
   field: string;
   type?: string;
   defaultValue?: string | null;
 }
 
+/** A column of the set as its editor edits it. */
 export interface DataSetColumn {
   name: string;
   type?: string;
@@ -14,15 +16,8 @@ export interface DataSetColumn {
   isNeed?: boolean;
 }
 
-export interface DataSet extends Record<string, unknown> {
-  id: string;
-  name: string;
-  db: { id: string; name?: string };
-  sqlcmd: string;
-  params: DataSetParam[];
-  columnList: DataSetColumn[];
-  token?: string;
-}
+/** A data set as its editor reads it (the OpenAPI's). */
+export type { DataSetPublic as DataSet } from '../../api/types';
 
 const base = '/database/datamodel';
 /** The run fields of the editor's 解析 and 预览: the client's parallel `field` / `defaultValue` lists. */
@@ -35,7 +30,7 @@ export const dataSetService = {
   listUrl: `${base}/dataSet/list`,
   deleteUrl: `${base}/dataSet/delete`,
   queryById: (id: string) => http.get<DataSet>(`${base}/dataSet/queryById`, { id }),
-  save: (v: Partial<DataSet>) => http.post<DataSetSaved>(`${base}/dataSet/save`, v),
+  save: (v: { id?: string | null; name: string; db: { id: string }; sqlcmd: string; params: DataSetParam[]; columnList: DataSetColumn[] }) => http.post<DataSetSaved>(`${base}/dataSet/save`, v),
   meta: (db: string, sql: string, params: DataSetParam[]) =>
     http.post<DataSetMeta>(`${base}/dataSet/getMeta`, runBody(db, sql, params), { loading: true }),
   exec: (db: string, sql: string, params: DataSetParam[]) =>
