@@ -24,6 +24,7 @@ from loom_workflow.engine.store import StoreTx
 from loom_workflow.errors import from_engine
 from loom_workflow.events import notify_task, outbox_messages
 from loom_workflow.extension.assignees import Directory, MultiInstanceHandler, ReviewerResolver, bridge
+from loom_workflow.history_metrics import observe
 from loom_workflow.pgstore.store import PgStore
 from loom_workflow.settings import WorkflowSettings
 from loom_workflow.task import deadlines
@@ -148,8 +149,6 @@ class WorkflowRuntime:
         did to them) and of the trees of ``instances``, or every pending record (a monitor's list of
         all instances; otherwise the history workers apply them within their lag). Returns the records
         applied (0, one query, when none waits)."""
-        from loom_workflow.jobs.history import observe
-
         wanted = [i for i in instances if i]
         if actor is None and starter is None and not wanted and not everything:
             return 0

@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from lxml import etree
 
-from loom_workflow.diagram.signing import sign
+from loom_workflow.signedurl.signing import sign
 
 from ..conftest import ADMIN, Env
 from .helpers import task_of

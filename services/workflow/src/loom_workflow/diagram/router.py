@@ -1,7 +1,7 @@
 """The chart images and definition resources the client loads by URL, and the signed URLs for them.
 
 ``/flowable/task/trace/photo/{processInstanceId}`` and ``/flowable/process/resource/read`` answer to
-the token header or a signed URL (``diagram/access.py``); ``/flowable/resource/signedUrl`` signs one
+the token header or a signed URL (``signedurl/access.py``); ``/flowable/resource/signedUrl`` signs one
 of the signable paths for a caller who may read it now.
 """
 
@@ -18,12 +18,13 @@ from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import download
-from loom_workflow.diagram import service, signing
-from loom_workflow.diagram.access import SignedOrCaller, SignedUrlUnsupported, signing_key
+from loom_workflow.diagram import service
 from loom_workflow.diagram.schemas import SignedUrl
 from loom_workflow.engine_host import runtime_of
 from loom_workflow.flowcopy.access import check_instance_visible
 from loom_workflow.flowform.service import definition_xml
+from loom_workflow.signedurl import signing
+from loom_workflow.signedurl.access import SignedOrCaller, SignedUrlUnsupported, signing_key
 
 router = APIRouter(tags=["diagram"])
 

@@ -5,7 +5,7 @@ of its own (``loom-workflow history``), so that history is scaled apart from job
 one batch (up to ``history_batch`` records of trees no one else is applying, applied and deleted in
 one transaction), again at once while there is work, else after ``history_poll_seconds``.
 
-Metrics: ``loom_workflow_history_lag_seconds`` (histogram: a record's age when applied, observed by
+Metrics (``history_metrics.py``): ``loom_workflow_history_lag_seconds`` (histogram: a record's age when applied, observed by
 the process that applied it) and, refreshed by every API process from the queue itself,
 ``loom_workflow_history_pending_records`` and ``loom_workflow_history_oldest_pending_seconds`` (the
 alert-worthy gauge: it grows when the workers fall behind).
@@ -20,27 +20,11 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from prometheus_client import Gauge, Histogram
-
+from loom_workflow.history_metrics import OLDEST, PENDING, observe
 from loom_workflow.pgstore import history
 from loom_workflow.pgstore.store import PgStore
 
 log = logging.getLogger(__name__)
-
-LAG = Histogram(
-    "loom_workflow_history_lag_seconds",
-    "Age of a history record when it was applied to the history tables",
-    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0),
-)
-APPLIED = Histogram(
-    "loom_workflow_history_batch_records",
-    "History records applied per batch",
-    buckets=(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000),
-)
-PENDING = Gauge("loom_workflow_history_pending_records", "History records waiting to be applied")
-OLDEST = Gauge(
-    "loom_workflow_history_oldest_pending_seconds", "Age of the oldest history record not applied yet"
-)
 
 
 def serve_metrics(port: int) -> None:
@@ -49,14 +33,6 @@ def serve_metrics(port: int) -> None:
         from prometheus_client import start_http_server
 
         start_http_server(port)
-
-
-def observe(applied: history.Applied) -> None:
-    """Records a batch's figures."""
-    if applied.records:
-        APPLIED.observe(applied.records)
-        for lag in applied.lags:
-            LAG.observe(lag)
 
 
 class HistoryWorker:

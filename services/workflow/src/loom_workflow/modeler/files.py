@@ -12,11 +12,11 @@ from fastapi.responses import Response
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import download
-from loom_workflow.diagram.access import SignedOrCaller
 from loom_workflow.modeler import importer, service
 from loom_workflow.modeler.errors import InvalidModel
 from loom_workflow.modeler.router import CanAdd
 from loom_workflow.modeler.schemas import ModelPublic
+from loom_workflow.signedurl.access import SignedOrCaller
 
 router = APIRouter(tags=["model"])
 

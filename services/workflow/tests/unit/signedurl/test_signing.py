@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl, urlsplit
 
-from loom_workflow.diagram.signing import sign, verify
+from loom_workflow.signedurl.signing import sign, verify
 
 KEY = "k"
 

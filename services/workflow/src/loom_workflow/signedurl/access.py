@@ -12,8 +12,8 @@ from fastapi import Depends, Request
 from loom_platform.auth import TOKEN_HEADER, Principal, current_principal
 from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from loom_platform.i18n import EN, ZH, register
-from loom_workflow.diagram import signing
 from loom_workflow.engine_host import runtime_of
+from loom_workflow.signedurl import signing
 
 register(
     {
