@@ -25,9 +25,9 @@ from typing import Any, Protocol
 import orjson
 from google.protobuf.message import Message
 from nats.js import JetStreamContext
-from sqlalchemy import Column, DateTime, Index, LargeBinary, String, delete, select, text
+from sqlalchemy import Column, DateTime, Index, LargeBinary, String, delete, select, text, update
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, async_sessionmaker
 from sqlmodel import Field, SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -81,6 +81,7 @@ class InboxRecord(SQLModel, table=True):
 
 
 _wake = asyncio.Event()
+_TABLE = OutboxRecord.__table__  # type: ignore[attr-defined]
 
 
 def add_event(
@@ -227,7 +228,15 @@ class OutboxRelay:
         poll_seconds: float = 0.5,
         keep_published: timedelta = timedelta(days=2),
     ) -> None:
+        self._engine = engine
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+        self._pending_rows = (
+            select(_TABLE.c.id, _TABLE.c.subject, _TABLE.c.payload, _TABLE.c.headers)
+            .where(_TABLE.c.published_at.is_(None))
+            .order_by(_TABLE.c.created_at)
+            .limit(batch_size)
+            .with_for_update(skip_locked=True)
+        )
         self._js = js
         self._batch_size = batch_size
         self._poll_seconds = poll_seconds
@@ -251,25 +260,14 @@ class OutboxRelay:
                 await self._sleep()
 
     async def publish_pending(self) -> int:
-        """One round: publish up to a batch of unpublished rows and mark them. Returns the count."""
-        async with self._sessions() as session, session.begin():
-            rows = (
-                (
-                    await session.execute(
-                        select(OutboxRecord)
-                        .where(OutboxRecord.published_at.is_(None))  # type: ignore[union-attr]
-                        .order_by(OutboxRecord.created_at)  # type: ignore[arg-type]
-                        .limit(self._batch_size)
-                        .with_for_update(skip_locked=True)
-                    )
-                )
-                .scalars()
-                .all()
-            )
+        """One round: publish up to a batch of unpublished rows and mark them. Returns the count. Core
+        statements on a connection (no ORM objects: the relay runs once per few commits)."""
+        async with self._engine.begin() as conn:
+            rows = list(await conn.execute(self._pending_rows))
             if not rows:
                 return 0
-            await self._publish(list(rows))
-            await self._mark(session, list(rows))
+            await self._publish(rows)  # type: ignore[arg-type]
+            await self._mark(conn, rows)
             return len(rows)
 
     async def _publish(self, rows: list[OutboxRecord]) -> None:
@@ -280,11 +278,10 @@ class OutboxRelay:
         ]
         await asyncio.wait_for(asyncio.gather(*acks), timeout=30)
 
-    async def _mark(self, session: AsyncSession, rows: list[OutboxRecord]) -> None:
-        published = utcnow()
-        for row in rows:
-            row.published_at = published
-        await session.flush()
+    async def _mark(self, conn: AsyncConnection, rows: Sequence[Any]) -> None:
+        await conn.execute(
+            update(_TABLE).where(_TABLE.c.id.in_([row.id for row in rows])).values(published_at=utcnow())
+        )
 
     def stop(self) -> None:
         self._stopping.set()
