@@ -5,7 +5,7 @@ changes ``countersign.py``; what they share is ``handling.py``."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,29 +58,34 @@ class _TaskForm:
 _NODE_FORMS: dict[tuple[str, str], forms_client.NodeForm | None] = {}
 
 
+def _node_form_of(definition: Any, task_def_key: str, models: Any) -> forms_client.NodeForm | None:
+    """The dynamic form of a definition's node (None: the node has none), read once per definition
+    and node: the form key comes from the engine's parsed model; only a node with one has its form
+    details read from the XML."""
+    key = (definition.id, task_def_key)
+    if key not in _NODE_FORMS:
+        node = models.get(definition).nodes.get(task_def_key)
+        has_key = bool((getattr(node, "form_key", None) or "").strip())
+        _NODE_FORMS[key] = forms_client.node_form(definition.bpmn_xml, task_def_key) if has_key else None
+    return _NODE_FORMS[key]
+
+
 async def _task_form(
     runtime: WorkflowRuntime, task_id: str, actor: str, groups: Sequence[str]
 ) -> _TaskForm | None:
     """Read without the instance's lock: the dynamic form of the task's node, when ``actor`` may
-    handle the task (None otherwise: the command refuses it, or there is no form). The node's form
-    key comes from the engine's parsed model; only a node with one has its form details read from
-    the XML, once per definition and node."""
+    handle the task (None otherwise: the command refuses it, or there is no form)."""
 
     def read(tx: Any) -> _TaskForm | None:
         task = tx.get_task(task_id)
         if task is None or not task.task_def_key:
             return None
-        key = (task.proc_def_id, task.task_def_key)
-        if key not in _NODE_FORMS:  # the definition is read once per node (a node without a form: one query)
+        if (task.proc_def_id, task.task_def_key) not in _NODE_FORMS:  # a node without a form: one query
             definition = tx.get_definition(task.proc_def_id)
             if definition is None:
                 return None
-            node = runtime.engine.config.models.get(definition).nodes.get(task.task_def_key)
-            has_key = bool((getattr(node, "form_key", None) or "").strip())
-            _NODE_FORMS[key] = (
-                forms_client.node_form(definition.bpmn_xml, task.task_def_key) if has_key else None
-            )
-        form = _NODE_FORMS[key]
+            _node_form_of(definition, task.task_def_key, runtime.engine.config.models)
+        form = _NODE_FORMS[(task.proc_def_id, task.task_def_key)]
         if form is None:
             return None
         links = tx.rows(IdentityLink, "task_id = %s AND type = 'candidate'", (task.id,))
@@ -98,6 +103,20 @@ async def _task_form(
         return _TaskForm(form, task.proc_inst_id, business_key)
 
     return await runtime.query(read)
+
+
+class _FormFirst(Exception):
+    """Raised in a command by a task whose node has a dynamic form: forms must validate and store the
+    submission first, outside the instance's lock; the command rolls back and runs again after."""
+
+
+def _form_first(ctx: CommandContext, task: Task) -> None:
+    """Raises :class:`_FormFirst` when ``task``'s node has a dynamic form (the definition is the loaded
+    tree's: no query)."""
+    if task.task_def_key and _node_form_of(
+        ctx.session.definition(task.proc_def_id), task.task_def_key, ctx.config.models
+    ):
+        raise _FormFirst()
 
 
 async def form_variables(
@@ -139,13 +158,30 @@ async def audit(
     """Completes the task (a delegate resolves it back to its owner) with the handler's comment.
     A dynamic form's writable fields are validated and stored by forms before the task completes:
     before the engine command and outside the instance's lock (as the start does), so a command
-    retried after a conflict does not call forms again."""
-    values = await form_variables(
-        runtime, request.task_id, request.submitted, request.variables, actor=actor, groups=groups
-    )
+    retried after a conflict does not call forms again. A node without a form costs no read before
+    the command: the command finds out (the definition is loaded with the tree) and only a node with
+    a form has its command run again, after forms (:class:`_FormFirst`)."""
+    try:
+        return await runtime.call(
+            _audit_command(request, dict(request.variables), actor, groups, True), user_id=actor
+        )
+    except _FormFirst:
+        values = await form_variables(
+            runtime, request.task_id, request.submitted, request.variables, actor=actor, groups=groups
+        )
+    return await runtime.call(_audit_command(request, values, actor, groups, False), user_id=actor)
+
+
+def _audit_command(
+    request: AuditRequest, values: dict[str, object], actor: str, groups: Sequence[str], formless: bool
+) -> Callable[[CommandContext], str]:
+    """The audit's command; ``formless``: the values were not through forms (refused for a node with
+    a form: :class:`_FormFirst`)."""
 
     def run(ctx: CommandContext) -> str:
         task = handler_task(ctx, request.task_id, actor, groups)
+        if formless:
+            _form_first(ctx, task)
         before = {t.id for t in ctx.session.all(Task)}
         note, code = comment_of(request.comment, "_flow_agree", "同意")
         AddComment(note, task_id=task.id, proc_inst_id=task.proc_inst_id, type=code).execute(ctx)
@@ -161,7 +197,7 @@ async def audit(
             assign_next(ctx, before, request.assignee)
         return task.proc_inst_id
 
-    return await runtime.call(run, user_id=actor)
+    return run
 
 
 @dataclass(frozen=True)
