@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import column, func, select, table
 from sqlalchemy.engine import make_url
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -22,10 +22,14 @@ from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.datasource.schemas import DataSourcePublic, DataSourceSave
 from loom_gencode.errors import NameRequired
 from loom_gencode.runtime import Runtime
-from loom_gencode.table.models import GenTable
 from loom_platform import crud
 from loom_platform.i18n import EN, current_language
 from loom_platform.wire import new_id, now
+
+# Table designs stand above the data sources they are read from, so a data source asks whether a
+# design still names it of their table by name rather than importing its model: domains import only
+# downward.
+_TABLE_DESIGNS = table("gen_table", column("data_source_id"))
 
 
 def master(runtime: Runtime) -> dict[str, Any]:
@@ -140,7 +144,7 @@ async def delete(session: AsyncSession, runtime: Runtime, ids: list[str]) -> Non
         record = await session.get(DataSource, ds_id)
         if record is None:
             continue
-        used = await session.execute(select(func.count()).where(GenTable.data_source_id == ds_id))  # type: ignore[arg-type]
+        used = await session.execute(select(func.count()).where(_TABLE_DESIGNS.c.data_source_id == ds_id))
         if used.scalar_one():
             raise DataSourceInUse(name=record.name)
         runtime.engines.forget(_url(runtime, record))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import column, select, table
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform import crud, tree
@@ -16,7 +16,10 @@ from loom_sys import events, tree_nodes
 from loom_sys.menu.errors import MenuHasChildren, MenuNameRequired, MenuParentMissing
 from loom_sys.menu.models import BUTTON, DIRECTORY, PAGE, Menu
 from loom_sys.menu.schemas import MenuSave
-from loom_sys.role.models import RoleMenu
+
+# Roles stand above the menus they grant, so a deleted menu drops its grants of the link table by name
+# rather than importing the role's model: domains import only downward.
+_ROLE_MENUS = table("sys_role_menu", column("menu_id"))
 
 
 def render(menu: Menu) -> dict[str, Any]:
@@ -112,7 +115,7 @@ async def save(session: AsyncSession, data: MenuSave, *, actor: str) -> Menu:
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes menus whose children are deleted with them (and their grants)."""
     for menu in await tree.deletable(session, Menu, ids, MenuHasChildren):
-        await session.execute(RoleMenu.__table__.delete().where(RoleMenu.__table__.c.menu_id == menu.id))  # type: ignore[attr-defined]
+        await session.execute(_ROLE_MENUS.delete().where(_ROLE_MENUS.c.menu_id == menu.id))
         await session.delete(menu)
         events.menu_changed(session, menu.id, events.DELETED)
     await session.flush()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import column, table
 from sqlalchemy import delete as sql_delete
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -15,7 +16,10 @@ from loom_sys import events
 from loom_sys.post.errors import PostCodeTaken
 from loom_sys.post.models import Post
 from loom_sys.post.schemas import PostSave
-from loom_sys.user.models import UserPost
+
+# Users stand above the posts they hold, so a deleted post drops their links of the link table by name
+# rather than importing the user's model: domains import only downward.
+_USER_POSTS = table("sys_user_post", column("post_id"))
 
 
 def render(post: Post) -> dict[str, Any]:
@@ -44,7 +48,7 @@ async def save(session: AsyncSession, data: PostSave, *, actor: str) -> Post:
 async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
     """Deletes posts and their users' links to them (unknown ids are skipped)."""
     for post_id in ids:
-        await session.execute(sql_delete(UserPost).where(UserPost.post_id == post_id))  # type: ignore[arg-type]
+        await session.execute(sql_delete(_USER_POSTS).where(_USER_POSTS.c.post_id == post_id))
         post = await session.get(Post, post_id)
         if post is not None:
             await session.delete(post)
