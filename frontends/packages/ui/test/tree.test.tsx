@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { CategoryTree, type CategoryNode } from '../src/components/CategoryTree';
+import { OfficeTree } from '../src/components/OfficeTree';
 import { TreePage, type TreeRow } from '../src/components/TreePage';
 import { moveNode } from '../src/components/treeKit';
 import { fakeFetch, grant, renderUi } from './helpers';
@@ -122,5 +123,23 @@ describe('the tree page', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: /确\s*定/ }));
     // then the standard delete removes that row
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url.includes('ids=b1'))).toBe(true));
+  });
+});
+
+describe('the organisation tree of the user screens', () => {
+  it('has the same search and expand-all / collapse-all as every tree', async () => {
+    // given the offices
+    fakeFetch(() => [200, tree()]);
+    renderUi(<OfficeTree onSelect={() => {}} />);
+    await screen.findByText('报销');
+    // when collapsed: only the companies show; expanded again: every department
+    fireEvent.click(screen.getByLabelText('全部折叠'));
+    await waitFor(() => expect(shown('报销')).toBe(false));
+    fireEvent.click(screen.getByLabelText('全部展开'));
+    await screen.findByText('报销');
+    // a search keeps 请假 with its company
+    fireEvent.change(screen.getByPlaceholderText('请输入组织机构过滤'), { target: { value: '请假' } });
+    await waitFor(() => expect(shown('财务')).toBe(false));
+    expect(shown('人事') && shown('请假')).toBe(true);
   });
 });

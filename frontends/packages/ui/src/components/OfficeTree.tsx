@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Input, Spin, Tree } from 'antd';
+import { Spin, Tree } from 'antd';
 import { ApartmentOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { http } from '../core/http';
 import { filterTree } from '../core/tree';
 import { usePageActivated } from '../core/activation';
+import { nameHolds, parentKeys, TreeTools } from './treeKit';
 
 export interface OfficeNode {
   id: string;
@@ -45,6 +46,7 @@ export function OfficeTree({ onSelect, selectedId, reloadKey }: OfficeTreeProps)
       .then((d) => setData(Array.isArray(d) ? d : []))
       .catch(() => setData([]));
   }, [reloadKey, activated]);
+  const shown = useMemo(() => (filter ? filterTree(data ?? [], nameHolds(filter)) : data ?? []), [data, filter]);
   const items = useMemo(() => {
     const conv = (nodes: OfficeNode[]): Item[] =>
       nodes.map((n) => ({
@@ -57,24 +59,15 @@ export function OfficeTree({ onSelect, selectedId, reloadKey }: OfficeTreeProps)
         ),
         children: n.children?.length ? conv(n.children) : undefined,
       }));
-    return conv(filter ? filterTree(data ?? [], (n) => n.name.includes(filter)) : data ?? []);
-  }, [data, filter]);
+    return conv(shown);
+  }, [shown]);
   // every node starts expanded, also after a reload or a new filter
-  useEffect(() => {
-    const keys: React.Key[] = [];
-    const walk = (list: Item[]) =>
-      list.forEach((i) => {
-        if (i.children?.length) {
-          keys.push(i.key);
-          walk(i.children);
-        }
-      });
-    walk(items);
-    setExpanded(keys);
-  }, [items]);
+  useEffect(() => setExpanded(parentKeys(shown)), [shown]);
   return (
     <div className="loom-office-tree">
-      <Input allowClear size="small" placeholder={t('filterTree')} value={filter} onChange={(e) => setFilter(e.target.value)} style={{ marginBottom: 8 }} />
+      <div style={{ marginBottom: 8 }}>
+        <TreeTools small placeholder={t('filterTree')} onSearch={setFilter} onExpand={(open) => setExpanded(open ? parentKeys(shown) : [])} />
+      </div>
       {data === null ? (
         <Spin />
       ) : (

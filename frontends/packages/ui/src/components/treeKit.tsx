@@ -21,12 +21,12 @@ export interface TreeNodeMenu {
 }
 
 /** The search box and the expand-all / collapse-all buttons above every tree. */
-export function TreeTools(props: { onSearch: (text: string) => void; onExpand: (open: boolean) => void; small?: boolean; children?: ReactNode }) {
+export function TreeTools(props: { onSearch: (text: string) => void; onExpand: (open: boolean) => void; small?: boolean; placeholder?: string; children?: ReactNode }) {
   const { t } = useTranslation('ui');
   const size = props.small ? 'small' : 'middle';
   return (
     <Space.Compact className="loom-tree-tools" size={size} style={{ width: props.small ? '100%' : 280 }}>
-      <Input allowClear size={size} data-action="tree-search" placeholder={t('tree.search')} onChange={(e) => props.onSearch(e.target.value.trim())} />
+      <Input allowClear size={size} data-action="tree-search" placeholder={props.placeholder ?? t('tree.search')} onChange={(e) => props.onSearch(e.target.value.trim())} />
       <Tooltip title={t('tree.expandAll')}>
         <Button size={size} icon={<NodeExpandOutlined />} data-action="tree-expand" aria-label={t('tree.expandAll')} onClick={() => props.onExpand(true)} />
       </Tooltip>
