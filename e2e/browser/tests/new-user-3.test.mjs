@@ -3,6 +3,7 @@
 // and history, and the English leftovers of the task history.
 import { adminCredentials, eventually, expect } from '../lib/harness.mjs';
 import { bpmn, flow, nodeExtension } from '../lib/api.mjs';
+import { column, tableDesign } from '../lib/design.mjs';
 import { adminApi, adminPage, openPage, openTodo, pageApi, signedIn, switchLanguage } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
@@ -144,6 +145,10 @@ export default [
       expect(cut.length === 0, `no placeholder is cut: ${cut}`);
       // 表单配置 at 1440 px: a table's name and class name on one line each, not broken every few characters
       const p2 = await adminPage(ctx, 'walk3');
+      // a design with a long name and class name, should this file run on a fresh platform
+      const long = `walk_long_table_name_${sfx}`;
+      const saved = await pageApi(p2, 'POST', '/gencode/table/save', tableDesign({ name: long, comments: '长名称', columns: [column('title', 'varchar(50)', '标题')] }));
+      expect(saved.status === 200, `the design is saved (${saved.text})`);
       const tables = await openPage(ctx, p2, '/gen/GenTableList');
       await tables.locator('[data-table]').first().waitFor({ timeout: 20000 });
       const wrapped = await tables.evaluate((root) =>
@@ -189,20 +194,72 @@ export default [
     },
   },
   {
-    name: 'menus, a dictionary column and the wizard\'s table type read the reader\'s language (Home, Yes, Single table in en-US; 首页, 是, 单表 in zh-CN)',
+    name: 'menus, dictionaries (description, values) and the wizard (table type, column comments, control and validation types) read the reader\'s language: no Chinese left in the wizard in en-US',
     run: async (ctx) => {
       const p = await adminPage(ctx, 'walk3');
-      for (const [lang, home, yes, single] of [['en-US', 'Home', 'Yes', 'Single table'], ['zh-CN', '首页', '是', '单表']]) {
+      const cjk = /[\u4e00-\u9fff]/;
+      const english = {
+        home: 'Home', yes: 'Yes', single: 'Single table', description: 'Yes/No', idComment: 'ID', text: 'Text', date: 'Date picker', required: 'Required',
+      };
+      const chinese = { home: '首页', yes: '是', single: '单表', description: '是否', idComment: '主键', text: '单行文本', date: '日期选择', required: '必填' };
+      const options = async () => {
+        const list = p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+        await list.first().waitFor();
+        return list.allInnerTexts();
+      };
+      for (const [lang, words] of [['en-US', english], ['zh-CN', chinese]]) {
+        const en = lang === 'en-US';
         await switchLanguage(p, lang);
         const menus = await openPage(ctx, p, '/sys/menu/MenuList');
-        const row = menus.locator('.ant-table-row', { hasText: home }).first();
+        const row = menus.locator('.ant-table-row', { hasText: words.home }).first();
         await row.waitFor({ timeout: 20000 });
         // the 显示 column is the yes_no dictionary's label
-        expect((await row.locator('[data-dict="yes_no"]').innerText()).trim() === yes, `${lang}: 首页 is shown (${yes})`);
+        expect((await row.locator('[data-dict="yes_no"]').innerText()).trim() === words.yes, `${lang}: 首页 is shown (${words.yes})`);
+        // 字典管理: yes_no's description, found by the words the reader sees, and its values' labels
+        const dicts = await openPage(ctx, p, '/sys/dict/DictTypeList');
+        const search = dicts.locator('.ant-pro-table-search [id="description"]');
+        await search.fill(words.description);
+        await search.press('Enter');
+        const description = dicts.locator('[data-description="yes_no"]');
+        await eventually(async () => (await description.count()) === 1 && (await description.innerText()).trim() === words.description, `${lang}: yes_no is described ${words.description}`);
+        await description.click();
+        const yes = dicts.locator('.loom-dict-values[data-dict-type="yes_no"] .ant-table-row').first();
+        await eventually(async () => (await yes.innerText()).includes(words.yes), `${lang}: yes_no's first value reads ${words.yes}`);
+        // the wizard: table type, the standard columns' comments, the control and validation types
         const tables = await openPage(ctx, p, '/gen/GenTableList');
         await tables.locator('[data-action="add"]').click();
         const w = p.locator('.loom-table-wizard');
-        await eventually(async () => (await shown(w.locator('[data-field="tableType"]'))) === single, `${lang}: the table type reads ${single}`);
+        await eventually(async () => (await shown(w.locator('[data-field="tableType"]'))) === words.single, `${lang}: the table type reads ${words.single}`);
+        await w.locator('.loom-wizard-step-0 .ant-table-row').first().waitFor();
+        await w.locator('[id="name"]').fill(`walk_lang_${en ? 'en' : 'zh'}_${sfx}`);
+        await w.locator('[id="name"]').blur();
+        await w.locator('[id="comments"]').fill('Language');
+        const noChinese = async (step) => {
+          if (!en) return;
+          const text = await w.innerText();
+          const left = text.split('\n').filter((line) => cjk.test(line));
+          expect(left.length === 0, `en-US: no Chinese in the wizard's ${step}: ${left}`);
+        };
+        await noChinese('first step');
+        await w.locator('[data-action="next"]').click();
+        await w.locator('.loom-wizard-step-1').waitFor();
+        await w.locator('[data-action="next"]').click();
+        await w.locator('.loom-wizard-step-2').waitFor();
+        expect((await w.locator('.loom-wizard-step-2 .ant-table-row').first().innerText()).includes(words.idComment), `${lang}: the id column is commented ${words.idComment}`);
+        const control = w.locator('[data-col="showType:id"]');
+        expect((await shown(control)) === words.text, `${lang}: id's control reads ${words.text}`);
+        await control.click();
+        const controls = await options();
+        expect(controls.includes(words.date) && (!en || !controls.some((o) => cjk.test(o))), `${lang}: the control types read ${words.date}…: ${controls}`);
+        await p.keyboard.press('Escape');
+        await noChinese('form step');
+        await w.locator('[data-action="next"]').click();
+        await w.locator('.loom-wizard-step-3').waitFor();
+        await w.locator('.loom-wizard-step-3 .ant-table-row').first().locator('.ant-select').click();
+        const validators = await options();
+        expect(validators.includes(words.required) && (!en || !validators.some((o) => cjk.test(o))), `${lang}: the validation types read ${words.required}…: ${validators}`);
+        await p.keyboard.press('Escape');
+        await noChinese('validation step');
         await w.locator('.ant-modal-close, [data-action="close"]').first().click();
       }
     },

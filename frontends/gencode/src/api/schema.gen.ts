@@ -1771,6 +1771,8 @@ export interface components {
             id?: string | null;
             /** Label */
             label?: string | null;
+            /** Labelen */
+            labelEn?: string | null;
             /**
              * Sort
              * @default 1
@@ -2147,6 +2149,8 @@ export interface components {
             id?: string | null;
             /** Label */
             label?: string | null;
+            /** Labelen */
+            labelEn?: string | null;
             /** Sort */
             sort?: unknown;
             /** Value */
@@ -2442,6 +2446,8 @@ export interface components {
             importPath?: string | null;
             /** Label */
             label?: string | null;
+            /** Labelen */
+            labelEn?: string | null;
             /** Sort */
             sort?: unknown;
             /** Value */
@@ -6178,6 +6184,8 @@ export interface operations {
                     id?: string | null;
                     /** Label */
                     label?: string | null;
+                    /** Labelen */
+                    labelEn?: string | null;
                     /**
                      * Sort
                      * @default 1
@@ -6905,6 +6913,8 @@ export interface operations {
                     id?: string | null;
                     /** Label */
                     label?: string | null;
+                    /** Labelen */
+                    labelEn?: string | null;
                     /** Sort */
                     sort?: unknown;
                     /** Value */
@@ -7545,6 +7555,8 @@ export interface operations {
                     importPath?: string | null;
                     /** Label */
                     label?: string | null;
+                    /** Labelen */
+                    labelEn?: string | null;
                     /** Sort */
                     sort?: unknown;
                     /** Value */
@@ -9688,6 +9700,8 @@ export interface operations {
                     id?: string | null;
                     /** Label */
                     label?: string | null;
+                    /** Labelen */
+                    labelEn?: string | null;
                     /** Sort */
                     sort?: unknown;
                     /** Value */

@@ -7,6 +7,8 @@ import { refService } from './service';
 export interface LabelValueRow extends Record<string, unknown> {
   id: string;
   label: string;
+  /** Shown instead of the label in en-US (the table wizard's choices). */
+  labelEn?: string | null;
   value: string;
   sort?: number;
   component?: string;
@@ -49,6 +51,7 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
 
   const columns: CrudColumn<LabelValueRow>[] = [
     { title: t('common.label'), dataIndex: 'label', query: searchable, link: true },
+    { title: t('common.labelEn'), dataIndex: 'labelEn' },
     { title: t('common.value'), dataIndex: 'value', query: searchable, sorter: true },
   ];
   if (withComponent) {
@@ -83,6 +86,9 @@ export function RefTypeList({ resource, entity, withComponent, expandable, searc
       dialog={{ width: 640, initialValues: { sort: 10 } }}
     >
       <LabelValueItems />
+      <Form.Item name="labelEn" label={t('common.labelEn')} rules={[maxLen(100)]}>
+        <Input />
+      </Form.Item>
       {withComponent ? (
         <>
           <Form.Item name="component" label={t('showType.component')} rules={[maxLen(50)]}>

@@ -1805,6 +1805,8 @@ export interface components {
         DictTypePublic: {
             /** Description */
             description: string;
+            /** Descriptionen */
+            descriptionEn: string | null;
             /** Id */
             id: string;
             /** Remarks */
@@ -1823,6 +1825,8 @@ export interface components {
             id: string;
             /** Label */
             label: string;
+            /** Labelen */
+            labelEn: string | null;
             /** Remarks */
             remarks: string | null;
             /** Sort */
@@ -1838,6 +1842,8 @@ export interface components {
             id?: string | null;
             /** Label */
             label: string;
+            /** Labelen */
+            labelEn?: string | null;
             /** Remarks */
             remarks?: string | null;
             /**
@@ -4257,6 +4263,8 @@ export interface operations {
                 "application/json": {
                     /** Description */
                     description: string;
+                    /** Descriptionen */
+                    descriptionEn?: string | null;
                     /** Id */
                     id?: string | null;
                     /** Remarks */

@@ -27,7 +27,7 @@ from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, ValidationError, create_model
 from pydantic.alias_generators import to_camel
 from sqlalchemy import delete as sa_delete
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlmodel import SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -116,9 +116,13 @@ class Resource:
     """The schema of a saved record; with ``many`` the body is a JSON list of them."""
     fields: Sequence[str] = ()
     """The attributes the engine's own save copies from the body."""
+    kept: Sequence[str] = ()
+    """Those of ``fields`` a body may leave out, a stored record keeping them then: what an older
+    client does not know (JeePlus's knows no English label), so its saves do not erase it."""
     validate: Callable[[Any], None] = accept
-    like: Mapping[str, str] = field(default_factory=dict)
-    """Query parameter → attribute, matched by substring (any case, taken literally)."""
+    like: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
+    """Query parameter → attribute, matched by substring (any case, taken literally); with several
+    attributes (a text and its English), a record matching any of them."""
     equal: Mapping[str, str] = field(default_factory=dict)
     """Query parameter → attribute, matched exactly."""
     sortable: Mapping[str, str] = field(default_factory=dict)
@@ -190,10 +194,11 @@ async def page(
     """A page of records filtered by the resource's query parameters."""
     model: Any = resource.model
     stmt = select(model)
-    for param, attr in resource.like.items():
+    for param, attrs in resource.like.items():
         value = empty_filter(query.get(param))
         if value:
-            stmt = stmt.where(contains(getattr(model, attr), value))
+            names = (attrs,) if isinstance(attrs, str) else attrs
+            stmt = stmt.where(or_(*(contains(getattr(model, name), value) for name in names)))
     for param, attr in resource.equal.items():
         value = empty_filter(query.get(param))
         if value:
@@ -245,6 +250,8 @@ async def save(session: AsyncSession, resource: Resource, payload: Any) -> SQLMo
         record = resource.model(id=payload.id or new_id(), **dict(resource.extra_default))
         verb = "created"
     for name in resource.fields:
+        if verb == "saved" and name in resource.kept and name not in payload.model_fields_set:
+            continue
         setattr(record, name, getattr(payload, name))
     record.update_date = now()
     session.add(record)

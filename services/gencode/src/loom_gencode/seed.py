@@ -151,6 +151,73 @@ PLATFORM_TYPES = [
     ("区域", "com.jeeplus.sys.service.dto.AreaDTO", "sys_area", "/sys/area/treeData"),
 ]
 
+# The English label of each seeded choice whose label is Chinese (value -> label), what the table
+# wizard shows in en-US; the query types and the basic Java types read the same in both languages.
+VALIDATE_TYPES_ENGLISH = {
+    "required": "Required",
+    "isMobile": "Mobile number",
+    "isPhone": "Phone number",
+    "isInteger": "Integer",
+    "isEmail": "Email",
+    "isURL": "URL",
+    "isLowerCase": "Lowercase letters",
+    "isUpperCase": "Uppercase letters",
+    "isAlphabets": "Letters",
+    "isName": "Person's name",
+    "isFloat": "Decimal",
+    "isNull": "Must be empty",
+    "isIdCard": "ID card number",
+    "isZero": "Only 0",
+    "isIntGtZero": "Positive integer",
+    "isIntLtTenThousand": "Positive integer below 10000",
+    "isIntGteZero": "Integer ≥ 0",
+    "isIntNEqZero": "Integer ≠ 0",
+    "isIntLtZero": "Integer < 0",
+    "isIntLteZero": "Integer ≤ 0",
+    "isFloatEqZero": "Decimal = 0",
+    "isFloatGtZero": "Decimal > 0",
+    "isFloatGteZero": "Decimal ≥ 0",
+    "isFloatNEqZero": "Decimal ≠ 0",
+    "isFloatLtZero": "Decimal < 0",
+    "isFloatLteZero": "Decimal ≤ 0",
+    "isNumber": "Number",
+    "isDigits": "Digits only",
+    "isEnglish": "English characters",
+    "isTel": "Contact number",
+    "isQq": "QQ number",
+    "isZipCode": "Postal code",
+    "isPwd": "Password",
+    "isIP": "IP address",
+    "isRightfulString": "Letters, digits, Chinese and _",
+    "isChinese": "Chinese characters",
+    "isChineseStr": "Chinese with punctuation",
+    "isLegalChars": "Allowed characters",
+    "isLicensePlate": "Licence plate",
+}
+SHOW_TYPES_ENGLISH = {
+    "input": "Text",
+    "textarea": "Multi-line text",
+    "select": "Drop-down",
+    "radiobox": "Radio buttons",
+    "checkbox": "Checkboxes",
+    "dateselect": "Date picker",
+    "userselect": "User picker",
+    "officeselect": "Department picker",
+    "areaselect": "Area picker",
+    "treeselect": "Tree picker",
+    "gridselect": "Table picker",
+    "fileselect": "File upload",
+    "imageselect": "Image upload",
+    "umeditor": "Rich text",
+    "switch": "Switch",
+    "number": "Number",
+}
+PLATFORM_TYPES_ENGLISH = {
+    "com.jeeplus.sys.service.dto.UserDTO": "User",
+    "com.jeeplus.sys.service.dto.OfficeDTO": "Organisation",
+    "com.jeeplus.sys.service.dto.AreaDTO": "Area",
+}
+
 SYSTEM_GROUP_NAME = "Loom (FastAPI + React)"
 
 
@@ -161,6 +228,10 @@ async def seed(session: AsyncSession) -> None:
     await _show_types(session)
     await _column_types(session)
     await _custom_objs(session)
+    await session.flush()
+    await _english_labels(session, ValidateType, VALIDATE_TYPES, VALIDATE_TYPES_ENGLISH)
+    await _english_labels(session, ShowType, [row[:2] for row in SHOW_TYPES], SHOW_TYPES_ENGLISH)
+    await _english_labels(session, CustomObj, [row[:2] for row in PLATFORM_TYPES], PLATFORM_TYPES_ENGLISH)
     params = await session.get(CodeParam, "1")
     if params is None:
         session.add(
@@ -189,6 +260,19 @@ async def _label_values(session: AsyncSession, model: Any, rows: list[tuple[str,
     for index, (label, value) in enumerate(rows):
         if value not in have:
             session.add(model(id=new_id(), label=label, value=value, sort=(index + 1) * 10))
+
+
+async def _english_labels(
+    session: AsyncSession, model: Any, seeded: list[tuple[str, str]], english: dict[str, str]
+) -> None:
+    """Gives the seeded choices their English label, also those of a platform seeded before there
+    were any; a label an administrator changed is theirs, and is not given the seed's English."""
+    labels = {value: label for label, value in seeded}
+    rows = (await session.execute(select(model).where(model.label_en.is_(None)))).scalars()
+    for row in rows:
+        if row.value in english and labels.get(row.value) == row.label:
+            row.label_en = english[row.value]
+            session.add(row)
 
 
 async def _show_types(session: AsyncSession) -> None:

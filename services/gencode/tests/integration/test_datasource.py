@@ -30,6 +30,8 @@ async def test_master_is_listed_and_in_tree(env):
     english = {**h, "Accept-Language": "en-US"}
     tree_en = (await env.client.get("/database/datalink/dataSource/treeData", headers=english)).json()
     assert tree_en[0]["label"] == "Database connections"
+    assert [c["name"] for c in tree_en[0]["children"]][:1] == ["Local database"]
+    assert page["records"][0]["name"] == "本地数据库"
     assert tree[0]["children"][0]["dbType"] == "postgresql"
     r = await env.client.post(
         "/database/datalink/dataSource/test", json={"id": "master", "dbType": "postgresql"}, headers=h

@@ -223,3 +223,38 @@ async def test_template_group_list_copy_and_system_delete(env):
 async def test_template_group_rules(env, body, msg):
     r = await env.client.post("/gencode/templateGroup/save", json=body, headers=env.headers())
     assert r.status_code == 400 and r.json()["msg"] == msg
+
+
+async def test_the_wizards_choices_read_english_in_en_us_and_keep_it_when_a_client_leaves_it_out(env):
+    # given the seeded choices, and the wizard's lists asked for in each language
+    def choices(cfg, name):
+        return {x["value"]: x["label"] for x in cfg["config"][name]}
+
+    english = (await env.client.get("/gencode/table/queryConfig", headers=env.headers(lang="en-US"))).json()
+    chinese = (await env.client.get("/gencode/table/queryConfig", headers=env.headers())).json()
+    # then the control, validation and object types read the reader's language
+    assert (
+        choices(english, "showTypeList")["dateselect"],
+        choices(chinese, "showTypeList")["dateselect"],
+    ) == (
+        "Date picker",
+        "日期选择",
+    )
+    assert choices(english, "validateTypeList")["required"] == "Required"
+    assert choices(english, "javaTypeList")["com.jeeplus.sys.service.dto.UserDTO"] == "User"
+    assert not [label for label in choices(english, "showTypeList").values() if not label.isascii()]
+    # when a client that knows no English label (JeePlus's) renames the control type
+    h = env.headers()
+    page = (await env.client.get("/gencode/showType/list", params={"value": "dateselect"}, headers=h)).json()
+    row = page["records"][0]
+    assert row["labelEn"] == "Date picker"
+    body = {k: row[k] for k in ("id", "label", "value", "sort", "component", "importPath")}
+    assert (
+        await env.client.post("/gencode/showType/save", json={**body, "label": "日期"}, headers=h)
+    ).status_code == 200
+    # then its English label stays; one sent is saved
+    got = (await env.client.get("/gencode/showType/queryById", params={"id": row["id"]}, headers=h)).json()
+    assert (got["label"], got["labelEn"]) == ("日期", "Date picker")
+    await env.client.post("/gencode/showType/save", json={**body, "labelEn": "Date"}, headers=h)
+    got = (await env.client.get("/gencode/showType/queryById", params={"id": row["id"]}, headers=h)).json()
+    assert got["labelEn"] == "Date"

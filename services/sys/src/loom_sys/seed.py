@@ -20,6 +20,7 @@ from loom_sys.seed_data import (
     CLIENT_BUTTONS,
     CRUD,
     DICTIONARIES,
+    DICTIONARY_DESCRIPTION_ENGLISH,
     DICTIONARY_ENGLISH,
     DIRECTORIES,
     ENGLISH_NAMES,
@@ -158,12 +159,21 @@ async def seed_dictionaries(session: AsyncSession) -> None:
         dict_type = (
             await session.execute(select(DictType).where(DictType.type == type_name))
         ).scalar_one_or_none()
+        description_en = DICTIONARY_DESCRIPTION_ENGLISH.get(type_name)
         if dict_type is None:
             dict_type = DictType(
-                id=f"d-{type_name}", type=type_name, description=description, create_by=SEED_ACTOR
+                id=f"d-{type_name}",
+                type=type_name,
+                description=description,
+                description_en=description_en,
+                create_by=SEED_ACTOR,
             )
             session.add(dict_type)
             await session.flush()
+        elif dict_type.description_en is None and dict_type.description == description:
+            # As with the values' labels: a description an administrator changed is not given the seed's English.
+            dict_type.description_en = description_en
+            session.add(dict_type)
         present = {
             v.value: v
             for v in (

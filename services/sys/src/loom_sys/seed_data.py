@@ -513,6 +513,33 @@ BUTTON_ENGLISH_NAMES: dict[str, str] = {
     "act-del": "Delete definition",
 }
 
+# The English description of each seeded dictionary (type -> description), shown in en-US.
+DICTIONARY_DESCRIPTION_ENGLISH: dict[str, str] = {
+    "yes_no": "Yes/No",
+    "show_hide": "Shown/Hidden",
+    "sys_login_flag": "Login status",
+    "sys_office_type": "Organisation type",
+    "sys_office_grade": "Organisation level",
+    "sys_menu_type": "Menu type",
+    "sys_area_type": "Area type",
+    "sys_post_type": "Post type",
+    "table_type": "Table type",
+    "gen_id_type": "Primary key type",
+    "db_type": "Database type",
+    "gen_template_type": "Template type",
+    "gen_java_type_kind": "Java type kind",
+    "act_category": "Process category",
+    "flow_form_type": "Form type",
+    "flow_listener_type": "Listener type",
+    "flow_listener_value_type": "Listener value type",
+    "flow_assignee_type": "Assignee type",
+    "flow_condition_type": "Condition type",
+    "form_source": "Form source",
+    "sys_data_scope": "Data scope",
+    "t_express": "Rule condition",
+    "sys_log_type": "Log type",
+}
+
 # The English label of each seeded dictionary value (type -> value -> label), shown in en-US; a value
 # whose label reads the same in both languages (MySQL, SQL) is left out.
 DICTIONARY_ENGLISH: dict[str, dict[str, str]] = {

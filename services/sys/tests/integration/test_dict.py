@@ -54,3 +54,40 @@ async def test_the_seeded_dictionaries_carry_english_labels(admin: httpx.AsyncCl
     assert [(v["label"], v["labelEn"]) for v in the_map["yes_no"]] == [("是", "Yes"), ("否", "No")]
     assert the_map["table_type"][0]["labelEn"] == "Single table"
     assert all(v["labelEn"] for v in the_map["table_type"])
+
+
+async def test_a_dictionary_has_an_english_description_found_in_either_language(
+    admin: httpx.AsyncClient,
+) -> None:
+    # given the seeded yes_no and a dictionary an administrator adds with both descriptions
+    saved = {"type": "leave_kind", "description": "请假种类", "descriptionEn": "Leave kind"}
+    assert (await admin.post("/sys/dict/save", json=saved)).status_code == 200
+    # when the list is searched by an English description, then by a Chinese one
+    english = (await admin.get("/sys/dict/type/list", params={"description": "Yes/No"})).json()
+    chinese = (await admin.get("/sys/dict/type/list", params={"description": "请假种类"})).json()
+    # then each is found, carrying both descriptions
+    assert [(r["type"], r["description"], r["descriptionEn"]) for r in english["records"]] == [
+        ("yes_no", "是否", "Yes/No")
+    ]
+    assert [(r["description"], r["descriptionEn"]) for r in chinese["records"]] == [
+        ("请假种类", "Leave kind")
+    ]
+
+
+async def test_a_save_without_the_english_texts_keeps_them(admin: httpx.AsyncClient) -> None:
+    # given the seeded yes_no, with its English description and labels
+    yes_no = (await admin.get("/sys/dict/type/list", params={"type": "yes_no"})).json()["records"][0]
+    yes = (await admin.get("/sys/dict/getDictValue", params={"dictTypeId": yes_no["id"]})).json()[0]
+    # when a client that knows no English fields (JeePlus's) saves both, and one sets a label's English
+    await admin.post("/sys/dict/save", json={"id": yes_no["id"], "type": "yes_no", "description": "是/否"})
+    kept = {"id": yes["id"], "dictTypeId": yes_no["id"], "value": "1", "label": "是的", "sort": 10}
+    await admin.post("/sys/dict/saveDictValue", json=kept)
+    # then the English texts stay; a value's English label is edited like its label
+    assert (await admin.get("/sys/dict/queryById", params={"id": yes_no["id"]})).json()[
+        "descriptionEn"
+    ] == "Yes/No"
+    one = (await admin.get("/sys/dict/queryDictValue", params={"dictValueId": yes["id"]})).json()
+    assert (one["label"], one["labelEn"]) == ("是的", "Yes")
+    await admin.post("/sys/dict/saveDictValue", json={**kept, "labelEn": "Yes indeed"})
+    the_map = (await admin.get("/sys/dict/getDictMap", params={"dictTypeId": "yes_no"})).json()
+    assert the_map["yes_no"][0]["labelEn"] == "Yes indeed"

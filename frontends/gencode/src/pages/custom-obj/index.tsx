@@ -1,6 +1,6 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, DictRadio, DictTag, ExpandedChildren, getDictList, NestedRowsEditor, required, SortItem, sortRules, type NestedRow, type PageProps } from '@loom/ui';
+import { CrudPage, DictRadio, DictTag, ExpandedChildren, getDictList, maxLen, NestedRowsEditor, required, SortItem, sortRules, type NestedRow, type PageProps } from '@loom/ui';
 import { refService } from '../../shared/service';
 
 interface CustomField extends NestedRow {
@@ -11,6 +11,7 @@ interface CustomField extends NestedRow {
 interface CustomObj extends Record<string, unknown> {
   id: string;
   label: string;
+  labelEn?: string | null;
   value: string;
   dataUrl?: string;
   tableName?: string;
@@ -48,6 +49,7 @@ export default function GenCustomObjList(_props: PageProps) {
       }}
       columns={[
         { title: t('customObj.label'), dataIndex: 'label', query: true, sorter: true, link: true },
+        { title: t('common.labelEn'), dataIndex: 'labelEn' },
         { title: t('customObj.value'), dataIndex: 'value', query: true, sorter: true },
         { title: t('customObj.dataUrl'), dataIndex: 'dataUrl', ellipsis: true },
         { title: t('customObj.tableName'), dataIndex: 'tableName', sorter: true },
@@ -65,6 +67,9 @@ export default function GenCustomObjList(_props: PageProps) {
       {({ mode }) => (
         <>
           <Form.Item name="label" label={t('customObj.label')} rules={[required(t('common.labelRequired'))]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="labelEn" label={t('common.labelEn')} rules={[maxLen(100)]}>
             <Input />
           </Form.Item>
           <Form.Item name="value" label={t('customObj.value')} rules={[required(t('customObj.valueRequired'))]}>

@@ -2,6 +2,7 @@
  * The table wizard's rules (seed §4-§5), pure so they can be tested without a browser: default
  * columns, table-type changes, Java-type changes and the validation of each step.
  */
+import { getLang, type Lang } from '@loom/ui/core';
 import type { GenColumn, GenTable } from './types';
 
 export const BASE_COLUMNS = ['id', 'create_by', 'create_date', 'update_by', 'update_date', 'del_flag'] as const;
@@ -98,18 +99,35 @@ function standardJdbc(name: string, dbType: string): string {
   return table[name] ?? 'varchar(64)';
 }
 
-const STANDARD_COMMENTS: Record<string, string> = {
-  id: '主键',
-  create_by: '创建人',
-  create_date: '创建时间',
-  update_by: '更新人',
-  update_date: '更新时间',
-  del_flag: '逻辑删除标记',
-  name: '名称',
-  sort: '排序',
-  parent_id: '父级编号',
-  parent_ids: '所有父级编号',
-  [PROC_INS_ID]: '流程实例ID',
+/** The comments a standard column starts with (they label its field in the generated pages), in the
+ * designer's language. */
+const STANDARD_COMMENTS: Record<Lang, Record<string, string>> = {
+  'zh-CN': {
+    id: '主键',
+    create_by: '创建人',
+    create_date: '创建时间',
+    update_by: '更新人',
+    update_date: '更新时间',
+    del_flag: '逻辑删除标记',
+    name: '名称',
+    sort: '排序',
+    parent_id: '父级编号',
+    parent_ids: '所有父级编号',
+    [PROC_INS_ID]: '流程实例ID',
+  },
+  'en-US': {
+    id: 'ID',
+    create_by: 'Created by',
+    create_date: 'Created',
+    update_by: 'Updated by',
+    update_date: 'Updated',
+    del_flag: 'Deleted flag',
+    name: 'Name',
+    sort: 'Sort',
+    parent_id: 'Parent',
+    parent_ids: 'All parents',
+    [PROC_INS_ID]: 'Process instance ID',
+  },
 };
 
 /** A new column with the defaults the server would give it (seed §9: query EQ, LIKE for name). */
@@ -173,7 +191,7 @@ export function renamed(col: GenColumn, patch: { name?: string; jdbcType?: strin
 
 /** A standard column (id, create_by, …, tree columns, proc_ins_id) for a database kind. */
 export function standardColumn(name: string, dbType: string, sort: number): GenColumn {
-  return newColumn(name, standardJdbc(name, dbType), STANDARD_COMMENTS[name] ?? name, sort);
+  return newColumn(name, standardJdbc(name, dbType), STANDARD_COMMENTS[getLang()][name] ?? name, sort);
 }
 
 /** The columns of a new design: the base columns (and tree/workflow columns by type). */

@@ -1,11 +1,10 @@
 import { http } from './http';
-import { getLang, type Lang } from './i18n';
+import { getLang, inReadersLanguage, type Lang } from './i18n';
 import { session, type DictItem, type DictMap } from './session';
 
 /** A value's label in the reader's language: its English label in en-US when it has one. */
 export function dictItemLabel(item: DictItem, lang: Lang = getLang()): string {
-  const english = item.labelEn;
-  return lang === 'en-US' && typeof english === 'string' && english ? english : item.label;
+  return inReadersLanguage(item.label, typeof item.labelEn === 'string' ? item.labelEn : null, lang);
 }
 
 /** The values of a dictionary with each `label` in the reader's language. */

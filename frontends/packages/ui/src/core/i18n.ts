@@ -39,6 +39,12 @@ export function getLang(): Lang {
   return normalise(i18n.language);
 }
 
+/** A saved text in the reader's language: its English in en-US when it has one (a dictionary's
+ * description, a value's label), else the text as saved. */
+export function inReadersLanguage(text: string, english: string | null | undefined, lang: Lang = getLang()): string {
+  return lang === 'en-US' && typeof english === 'string' && english ? english : text;
+}
+
 export function setLang(lang: Lang): void {
   writeString('local', STORAGE_KEYS.lang, lang);
   void i18n.changeLanguage(lang).then(() => langChanged.emit(lang));

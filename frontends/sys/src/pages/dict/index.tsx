@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Col, Empty, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
+import { FormDialog, inReadersLanguage, LabelLink, ListPage, useFormDialog, type ListPageHandle, type PageProps } from '@loom/ui';
 import { dictService } from './service';
 import type { DictType } from './types';
 import { DictValuePanel } from './components/DictValuePanel';
@@ -50,7 +50,14 @@ export default function DictList(_props: PageProps) {
                 </LabelLink>
               ),
             },
-            { title: t('dict.description'), dataIndex: 'description', query: true, sorter: true },
+            {
+              title: t('dict.description'),
+              dataIndex: 'description',
+              query: true,
+              sorter: true,
+              // in en-US its English description when it has one (the search finds either)
+              render: (_d, r) => <span data-description={r.type}>{inReadersLanguage(r.description, r.descriptionEn)}</span>,
+            },
           ]}
         />
       </Col>
@@ -77,6 +84,9 @@ export default function DictList(_props: PageProps) {
           <Input />
         </Form.Item>
         <Form.Item name="description" label={t('dict.description')} rules={[{ max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="descriptionEn" label={t('dict.descriptionEn')} rules={[{ max: 100 }]}>
           <Input />
         </Form.Item>
         <Form.Item name="remarks" label={t('common.remarks')}>

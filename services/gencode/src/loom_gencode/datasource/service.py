@@ -33,13 +33,14 @@ _TABLE_DESIGNS = table("gen_table", column("data_source_id"))
 
 
 def master(runtime: Runtime) -> dict[str, Any]:
-    """The local business database as a data source (from settings, never stored)."""
+    """The local business database as a data source (from settings, never stored), named in the
+    reader's language."""
     target = engines.target_for_url(runtime.settings.app_database_url)
     url = make_url(target.url)
     return DataSourcePublic(
         id=MASTER_ID,
         en_name=MASTER_ID,
-        name="本地数据库",
+        name="Local database" if current_language.get() == EN else "本地数据库",
         db_type=target.kind,
         host=url.host,
         port=url.port,

@@ -13,6 +13,8 @@ class LabelValue(SQLModel):
     its place in the list."""
 
     label: str = Field(max_length=100)
+    # The label shown in en-US (the seed's choices have one; empty: the label is shown).
+    label_en: str | None = Field(default=None, max_length=100)
     value: str = Field(max_length=100, index=True)
     sort: int = 0
 
@@ -63,6 +65,8 @@ class CustomObj(Stamped, table=True):
     __tablename__ = "gen_custom_obj"
 
     label: str = Field(max_length=100)
+    # The label shown in en-US (the seed's platform types have one; empty: the label is shown).
+    label_en: str | None = Field(default=None, max_length=100)
     value: str = Field(max_length=255, index=True)
     data_url: str | None = Field(default=None, max_length=255)
     table_name: str | None = Field(default=None, max_length=100)

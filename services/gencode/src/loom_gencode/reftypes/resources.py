@@ -135,7 +135,7 @@ def _label_value(
     model: type[SQLModel],
     *,
     wire: type[WireModel] = schemas.LabelValueSave,
-    fields: tuple[str, ...] = ("label", "value", "sort"),
+    fields: tuple[str, ...] = ("label", "label_en", "value", "sort"),
     validate: Callable[[Any], None] = _label_value_sort,
     sortable: dict[str, str] | None = None,
     **declared: Any,
@@ -147,6 +147,7 @@ def _label_value(
         model=model,
         wire=wire,
         fields=fields,
+        kept=("label_en",),  # the English label a client without it (JeePlus's) leaves as it is
         validate=validate,
         sortable={**LABEL_VALUE_SORTABLE, **(sortable or {})},
         like=by_name("label", "value"),
@@ -161,7 +162,7 @@ SHOW_TYPE = _label_value(
     "showType",
     models.ShowType,
     wire=schemas.ShowTypeSave,
-    fields=("label", "value", "component", "import_path", "sort"),
+    fields=("label", "label_en", "value", "component", "import_path", "sort"),
     validate=_show_type,
     sortable={"component": "component"},
 )
@@ -191,7 +192,7 @@ CUSTOM_OBJ = _label_value(
     "customObj",
     models.CustomObj,
     wire=schemas.CustomObjSave,
-    fields=("label", "value", "data_url", "table_name", "sort", "description", "type"),
+    fields=("label", "label_en", "value", "data_url", "table_name", "sort", "description", "type"),
     validate=_custom_obj,
     sortable={"table_name": "table_name", "type": "type"},
     child=Child(

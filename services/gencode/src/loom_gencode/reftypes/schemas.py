@@ -14,6 +14,7 @@ class LabelValueSave(WireModel):
 
     id: str | None = None
     label: str | None = None
+    label_en: str | None = None
     value: str | None = None
     sort: Any = None
 
@@ -60,6 +61,7 @@ class CustomObjSave(WireModel):
 
     id: str | None = None
     label: str | None = None
+    label_en: str | None = None
     value: str | None = None
     data_url: str | None = None
     table_name: str | None = None

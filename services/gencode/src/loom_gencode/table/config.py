@@ -16,6 +16,7 @@ from loom_gencode.reftypes.models import (
     ValidateType,
 )
 from loom_gencode.table import service as table_service
+from loom_platform.i18n import EN, current_language
 
 FIELD_TYPE_KEYS = {
     "mysql": "mysqlFieldType",
@@ -28,8 +29,11 @@ FIELD_TYPE_KEYS = {
 
 
 async def _label_values(session: AsyncSession, model: Any) -> list[dict[str, Any]]:
+    """The choices of a list, each labelled in the reader's language (its English label in en-US
+    when it has one)."""
+    english = current_language.get() == EN
     rows = (await session.execute(select(model).order_by(model.sort))).scalars().all()
-    return [{"label": r.label, "value": r.value} for r in rows]
+    return [{"label": (english and r.label_en) or r.label, "value": r.value} for r in rows]
 
 
 async def query_config(session: AsyncSession) -> dict[str, Any]:

@@ -12,6 +12,9 @@ class DictType(Record, table=True):
 
     type: str = Field(max_length=100, unique=True)
     description: str = Field(max_length=100)
+    # The description shown when the portal runs in en-US; the seed fills it for the platform's own
+    # dictionaries, a user's own may leave it empty (the description is shown then).
+    description_en: str | None = Field(default=None, max_length=100)
 
 
 class DictValue(Record, table=True):

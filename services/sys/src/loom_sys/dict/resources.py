@@ -19,7 +19,8 @@ DICT_TYPE = Resource(
     answer=DictTypePublic,
     list_route=False,  # the client lists types at /type/list
     access=Access(list=VIEW, read=VIEW, save=("sys:dict:add", "sys:dict:edit"), delete=("sys:dict:del",)),
-    like={"type": "type", "description": "description"},
+    # a description is found by the words of either language
+    like={"type": "type", "description": ("description", "description_en")},
     sortable={"type": "type", "description": "description", "create_date": "create_date"},
     order=("type",),
     render=service.render_type,

@@ -9,6 +9,8 @@ class DictTypeSave(WireModel):
     id: str | None = None
     type: str = Field(min_length=1, max_length=100)
     description: str = Field(min_length=1, max_length=100)
+    # Left out (as the JeePlus client does), the saved English description stays.
+    description_en: str | None = Field(default=None, max_length=100)
     remarks: str | None = Field(default=None, max_length=255)
 
 
@@ -16,6 +18,8 @@ class DictValueSave(WireModel):
     id: str | None = None
     dict_type_id: str = Field(min_length=1, max_length=64)
     label: str = Field(min_length=1, max_length=100)
+    # Left out (as the JeePlus client does), the saved English label stays.
+    label_en: str | None = Field(default=None, max_length=100)
     value: str = Field(min_length=1, max_length=100)
     sort: int = Field(default=10, ge=0, le=99999)
     remarks: str | None = Field(default=None, max_length=255)
@@ -27,6 +31,7 @@ class DictTypePublic(Answer):
     id: str
     type: str
     description: str
+    description_en: str | None
     remarks: str | None
 
 
@@ -36,6 +41,7 @@ class DictValuePublic(Answer):
     id: str
     dict_type_id: str
     label: str
+    label_en: str | None
     value: str
     sort: int
     remarks: str | None

@@ -19,12 +19,12 @@ from loom_sys.dict.schemas import DictTypeSave, DictValueSave
 
 def render_type(row: Any) -> dict[str, Any]:
     t: DictType = row[0] if isinstance(row, tuple) or hasattr(row, "_mapping") else row
-    return camel_fields(t, "id", "type", "description", "remarks")
+    return camel_fields(t, "id", "type", "description", "description_en", "remarks")
 
 
 def render_value(v: DictValue) -> dict[str, Any]:
     """A dictionary value as the client reads it."""
-    return camel_fields(v, "id", "dict_type_id", "label", "value", "sort", "remarks")
+    return camel_fields(v, "id", "dict_type_id", "label", "label_en", "value", "sort", "remarks")
 
 
 async def get_type(session: AsyncSession, type_id: str) -> DictType:
@@ -41,6 +41,8 @@ async def save_type(session: AsyncSession, data: DictTypeSave, *, actor: str) ->
     )
     old_type = record.type
     record.type, record.description, record.remarks = data.type, data.description, data.remarks
+    if "description_en" in data.model_fields_set:
+        record.description_en = data.description_en or None
     record.update_by, record.update_date = actor, now()
     session.add(record)
     with integrity_as(DictTypeTaken(name=data.type)):
@@ -95,6 +97,8 @@ async def save_value(session: AsyncSession, data: DictValueSave, *, actor: str) 
     if duplicate:
         raise DictValueTaken(name=data.value)
     record.dict_type_id, record.label, record.value = dict_type.id, data.label, data.value
+    if "label_en" in data.model_fields_set:
+        record.label_en = data.label_en or None
     record.sort, record.remarks, record.update_by, record.update_date = data.sort, data.remarks, actor, now()
     session.add(record)
     await session.flush()

@@ -42,13 +42,13 @@ export function GridSelectDrawer({ open, column, disabled, onOk, onClose }: Grid
     >
       <Form form={form} layout="vertical" disabled={disabled} validateTrigger="onBlur">
         <Form.Item name="fieldLabels" label={t('wizard.fieldLabels')} extra={t('wizard.pipeHint')} rules={[req]}>
-          <Input placeholder="名称|编码" />
+          <Input placeholder={t('wizard.fieldLabelsExample')} />
         </Form.Item>
         <Form.Item name="fieldKeys" label={t('wizard.fieldKeys')} extra={t('wizard.pipeHint')} rules={[req]}>
           <Input placeholder="name|code" />
         </Form.Item>
         <Form.Item name="searchLabel" label={t('wizard.searchLabel')} extra={t('wizard.pipeHint')} rules={[req]}>
-          <Input placeholder="名称" />
+          <Input placeholder={t('wizard.searchLabelExample')} />
         </Form.Item>
         <Form.Item name="searchKey" label={t('wizard.searchKey')} extra={t('wizard.pipeHint')} rules={[req]}>
           <Input placeholder="name" />

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, LabelLink, ListPage, SortInput, useFormDialog, type ListPageHandle } from '@loom/ui';
+import { FormDialog, inReadersLanguage, LabelLink, ListPage, SortInput, useFormDialog, type ListPageHandle } from '@loom/ui';
 import { dictService } from '../service';
 import type { DictType, DictValue } from '../types';
 import { requiredRule } from '../../../shared/fields';
@@ -33,7 +33,7 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
             dataIndex: 'label',
             render: (_d, r) => (
               <LabelLink editPermission={P.edit} viewPermission={P.view} onEdit={() => dlg.show('edit', r.id)} onView={() => dlg.show('view', r.id)}>
-                {r.label}
+                {inReadersLanguage(r.label, r.labelEn)}
               </LabelLink>
             ),
           },
@@ -53,6 +53,9 @@ export function DictValuePanel({ dictType }: { dictType: DictType }) {
         onClose={dlg.close}
       >
         <Form.Item name="label" label={t('dict.label')} rules={[requiredRule(t, t('dict.label')), { max: 100 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="labelEn" label={t('dict.labelEn')} rules={[{ max: 100 }]}>
           <Input />
         </Form.Item>
         <Form.Item name="value" label={t('dict.value')} rules={[requiredRule(t, t('dict.value')), { max: 100 }]}>
