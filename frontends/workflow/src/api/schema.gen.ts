@@ -3098,17 +3098,95 @@ export interface components {
             /** Flows */
             flows: string[];
             /** Reason */
-            reason?: string | null;
+            reason: string | null;
             /** Status */
             status: string;
             /** Steps */
-            steps: components["schemas"]["Step"][];
+            steps: components["schemas"]["DryRunStep"][];
             /** Stoppedat */
-            stoppedAt?: string | null;
+            stoppedAt: string | null;
             /** Variables */
             variables: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * DryRunReviewer
+         * @description Someone who would see the task: id, name and login name.
+         */
+        DryRunReviewer: {
+            /** Id */
+            id: string;
+            /**
+             * Loginname
+             * @default
+             */
+            loginName: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * DryRunStep
+         * @description One thing that happened, in order: a node entered or left, a flow taken, a timer set or fired.
+         */
+        DryRunStep: {
+            /** Actedby */
+            actedBy: string | null;
+            /**
+             * Activitytype
+             * @default
+             */
+            activityType: string;
+            /**
+             * At
+             * @default
+             */
+            at: string;
+            /** Backto */
+            backTo: string | null;
+            /** Button */
+            button: {
+                [key: string]: string;
+            } | null;
+            /** Candidategroups */
+            candidateGroups: string[];
+            /** Nodeid */
+            nodeId: string;
+            /**
+             * Nodename
+             * @default
+             */
+            nodeName: string;
+            /** Reason */
+            reason: string | null;
+            /** Reviewers */
+            reviewers: components["schemas"]["DryRunReviewer"][];
+            /**
+             * Reviewersource
+             * @default
+             */
+            reviewerSource: string;
+            /** Rules */
+            rules: components["schemas"]["RuleOutcome"][];
+            /** Seq */
+            seq: number;
+            timer: components["schemas"]["DryRunTimer"] | null;
+            /** Type */
+            type: string;
+        };
+        /**
+         * DryRunTimer
+         * @description A timer the run set: its kind and value, when it was set and when it would fire.
+         */
+        DryRunTimer: {
+            /** Dueat */
+            dueAt: string | null;
+            /** Kind */
+            kind: string;
+            /** Setat */
+            setAt: string;
+            /** Value */
+            value: string;
         };
         /**
          * Durations
@@ -4507,18 +4585,6 @@ export interface components {
             /** Value */
             value?: unknown;
         };
-        /** Reviewer */
-        Reviewer: {
-            /** Id */
-            id: string;
-            /**
-             * Loginname
-             * @default
-             */
-            loginName: string;
-            /** Name */
-            name: string;
-        };
         /**
          * RuleOutcome
          * @description One reviewer rule and the users it produced.
@@ -4535,7 +4601,7 @@ export interface components {
             /** Userids */
             userIds: string[];
             /** Users */
-            users?: string[];
+            users: string[];
             /** Value */
             value: string;
         };
@@ -4604,55 +4670,6 @@ export interface components {
         StartFormData: {
             /** Startformdata */
             startFormData: components["schemas"]["FormPropertyPublic"][];
-        };
-        /**
-         * Step
-         * @description One thing that happened, in order: a node entered or left, a flow taken, a timer set or fired.
-         */
-        Step: {
-            /** Actedby */
-            actedBy?: string | null;
-            /**
-             * Activitytype
-             * @default
-             */
-            activityType: string;
-            /**
-             * At
-             * @default
-             */
-            at: string;
-            /** Backto */
-            backTo?: string | null;
-            /** Button */
-            button?: {
-                [key: string]: string;
-            } | null;
-            /** Candidategroups */
-            candidateGroups?: string[];
-            /** Nodeid */
-            nodeId: string;
-            /**
-             * Nodename
-             * @default
-             */
-            nodeName: string;
-            /** Reason */
-            reason?: string | null;
-            /** Reviewers */
-            reviewers?: components["schemas"]["Reviewer"][];
-            /**
-             * Reviewersource
-             * @default
-             */
-            reviewerSource: string;
-            /** Rules */
-            rules?: components["schemas"]["RuleOutcome"][];
-            /** Seq */
-            seq: number;
-            timer?: components["schemas"]["TimerInfo"] | null;
-            /** Type */
-            type: string;
         };
         /**
          * StepActivity
@@ -4958,17 +4975,6 @@ export interface components {
             elementId: string;
             /** Name */
             name?: string | null;
-        };
-        /** TimerInfo */
-        TimerInfo: {
-            /** Dueat */
-            dueAt: string | null;
-            /** Kind */
-            kind: string;
-            /** Setat */
-            setAt: string;
-            /** Value */
-            value: string;
         };
         /**
          * TodoPage

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http, ListPage, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/work';
-import { modelService, type ModelRow } from '../model/service';
+import { modelService, type ModelPublic } from '../model/service';
 import { ExecuteDialog } from './ExecuteDialog';
 
 // dmn-js is loaded when a decision is opened, not with the list
@@ -26,7 +26,7 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 export default function DecisionList(_props: PageProps) {
   const { t } = useTranslation('work');
   const { message, modal } = App.useApp();
-  const list = useRef<ListPageHandle<ModelRow>>(null);
+  const list = useRef<ListPageHandle<ModelPublic>>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [testing, setTesting] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -47,7 +47,7 @@ export default function DecisionList(_props: PageProps) {
 
   return (
     <>
-      <ListPage<ModelRow>
+      <ListPage<ModelPublic>
         actionRef={list}
         url={modelService.listUrl}
         params={{ modelType: String(DECISION) }}

@@ -5,7 +5,7 @@ import { ListPage, SplitLayout, type ListPageHandle, type PageProps } from '@loo
 import '../../locales/designer';
 import { FlowChartDialog } from '../../components/flow-viewer';
 import { ProcessCategoryTree, useCategoryOptions } from '../category/ProcessCategoryTree';
-import { modelService, type ModelRow } from './service';
+import { modelService, type ModelPublic } from './service';
 
 // the modeler (bpmn-js with its panels, ~420 KB gzip) is loaded when a model is opened, not with the list
 const Designer = lazy(() => import('../../designer/Designer').then((m) => ({ default: m.Designer })));
@@ -16,11 +16,11 @@ const P = { view: 'flowable:model:view', add: 'flowable:model:add', edit: 'flowa
 export default function ModelList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const { message, modal } = App.useApp();
-  const list = useRef<ListPageHandle<ModelRow>>(null);
+  const list = useRef<ListPageHandle<ModelPublic>>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [designer, setDesigner] = useState<{ modelId?: string; category?: string } | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [changing, setChanging] = useState<{ row: ModelRow; value: string | null } | null>(null);
+  const [changing, setChanging] = useState<{ row: ModelPublic; value: string | null } | null>(null);
   // 新建 asks for the category first when none is chosen in the tree (a new model was 未设置)
   const [asking, setAsking] = useState<{ value: string | null } | null>(null);
   const options = useCategoryOptions();
@@ -32,7 +32,7 @@ export default function ModelList(_props: PageProps) {
 
   return (
     <SplitLayout side={<ProcessCategoryTree value={category} onChange={setCategory} />}>
-      <ListPage<ModelRow>
+      <ListPage<ModelPublic>
         actionRef={list}
         url={modelService.listUrl}
         params={{ category: category ?? '' }}
@@ -43,7 +43,7 @@ export default function ModelList(_props: PageProps) {
         rowActions={{
           width: 300,
           items: (r) => [
-            { key: 'design', label: t('model.design'), permission: P.design, onClick: () => setDesigner({ modelId: r.id, category: r.category }) },
+            { key: 'design', label: t('model.design'), permission: P.design, onClick: () => setDesigner({ modelId: r.id, category: r.category ?? undefined }) },
             { key: 'copy', label: t('model.copy'), permission: P.add, confirm: t('model.confirmCopy'), onClick: () => void modelService.copy(r.id).then(done) },
             { key: 'deploy', label: t('model.deploy'), permission: P.deploy, confirm: t('model.confirmDeploy'), onClick: () => void modelService.deploy(r.id, r.category || t('model.notSet')).then(done) },
             { key: 'category', label: t('model.changeCategory'), permission: P.edit, onClick: () => setChanging({ row: r, value: r.category ?? null }) },
@@ -53,7 +53,7 @@ export default function ModelList(_props: PageProps) {
         }}
         columns={[
           { title: t('model.name'), dataIndex: 'filterText', query: true, hideInTable: true },
-          { title: t('model.key'), dataIndex: 'key', width: 200, render: (_d, r) => <a onClick={() => setDesigner({ modelId: r.id, category: r.category })}>{r.key}</a> },
+          { title: t('model.key'), dataIndex: 'key', width: 200, render: (_d, r) => <a onClick={() => setDesigner({ modelId: r.id, category: r.category ?? undefined })}>{r.key}</a> },
           { title: t('model.name'), dataIndex: 'name' },
           { title: t('model.category'), dataIndex: 'category', render: (_d, r) => r.category || t('model.notSet') },
           { title: t('model.version'), dataIndex: ['procDef', 'version'], width: 90, render: (_d, r) => (r.procDef?.version ? <Tag color="blue">v{r.procDef.version}</Tag> : '') },

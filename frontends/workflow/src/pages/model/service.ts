@@ -1,14 +1,7 @@
 import { http } from '@loom/ui';
 
-export interface ModelRow extends Record<string, unknown> {
-  id: string;
-  key: string;
-  name: string;
-  category?: string;
-  version?: number;
-  lastUpdated?: string;
-  procDef?: { id?: string; version?: number; suspended?: boolean };
-}
+/** A model of the list, as `/flowable/model/list` answers it. */
+export type { ModelPublic } from '../../api/types';
 
 /** The model list's calls (seed 001 §7 "Model service"). */
 export const modelService = {

@@ -7,7 +7,7 @@ import { FlowChartDialog } from '../../components/flow-viewer';
 import { ProcessCategoryTree } from '../category/ProcessCategoryTree';
 import { MigrationDialog } from '../../components/migration/MigrationDialog';
 import { NS as MIGRATION } from '../../components/migration/messages';
-import { definitionService, type DefinitionRow } from './service';
+import { definitionService, type DefinitionPublic } from './service';
 
 const P = { view: 'flowable:process:view', active: 'flowable:process:active', suspend: 'flowable:process:suspend', del: 'flowable:process:del' };
 
@@ -15,7 +15,7 @@ const P = { view: 'flowable:process:view', active: 'flowable:process:active', su
 export default function ProcessDefinitionList(_props: PageProps) {
   const { t } = useTranslation('designer');
   const { message } = App.useApp();
-  const list = useRef<ListPageHandle<DefinitionRow>>(null);
+  const list = useRef<ListPageHandle<DefinitionPublic>>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [allVersions, setAllVersions] = useState(false);
   const [chart, setChart] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export default function ProcessDefinitionList(_props: PageProps) {
   };
   return (
     <SplitLayout side={<ProcessCategoryTree value={category} onChange={setCategory} />}>
-      <ListPage<DefinitionRow>
+      <ListPage<DefinitionPublic>
         actionRef={list}
         url={definitionService.listUrl}
         params={{ category: category ?? '', allVersions: allVersions ? '1' : '' }}

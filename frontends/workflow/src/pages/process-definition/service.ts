@@ -1,15 +1,7 @@
 import { http } from '@loom/ui';
 
-export interface DefinitionRow extends Record<string, unknown> {
-  id: string;
-  key: string;
-  name: string;
-  version: number;
-  category?: string;
-  suspended: boolean;
-  deploymentId?: string;
-  deploymentTime?: string;
-}
+/** A definition of the list, as `/flowable/process/list` answers it. */
+export type { DefinitionPublic } from '../../api/types';
 
 /** The definition list's calls (seed 001 §7 "Process service"). */
 export const definitionService = {

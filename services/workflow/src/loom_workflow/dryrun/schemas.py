@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from loom_platform.wire import WireModel
 from loom_workflow.extension.schemas import TaskDefExtensionSave
+
+# An answer's keys are all written, defaults too: its schema says so (none is optional to the client).
+ANSWERED = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
 class DryRunRequest(WireModel):
@@ -32,6 +35,8 @@ class DryRunRequest(WireModel):
 class RuleOutcome(WireModel):
     """One reviewer rule and the users it produced."""
 
+    model_config = ANSWERED
+
     type: str
     value: str
     condition: str
@@ -41,21 +46,31 @@ class RuleOutcome(WireModel):
     users: list[str] = Field(default_factory=list)
 
 
-class Reviewer(WireModel):
+class DryRunReviewer(WireModel):
+    """Someone who would see the task: id, name and login name."""
+
+    model_config = ANSWERED
+
     id: str
     name: str
     login_name: str = ""
 
 
-class TimerInfo(WireModel):
+class DryRunTimer(WireModel):
+    """A timer the run set: its kind and value, when it was set and when it would fire."""
+
+    model_config = ANSWERED
+
     kind: str
     value: str
     set_at: str
     due_at: str | None
 
 
-class Step(WireModel):
+class DryRunStep(WireModel):
     """One thing that happened, in order: a node entered or left, a flow taken, a timer set or fired."""
+
+    model_config = ANSWERED
 
     seq: int
     type: str  # start | task | gateway | event | flow | timer | timerFired | end | stop
@@ -64,7 +79,7 @@ class Step(WireModel):
     activity_type: str = ""
     at: str = ""
     # who would see the task: its assignee, else its candidate users and its groups' members
-    reviewers: list[Reviewer] = Field(default_factory=list)
+    reviewers: list[DryRunReviewer] = Field(default_factory=list)
     # the candidate groups (role ids) it was offered to, expanded into ``reviewers``
     candidate_groups: list[str] = Field(default_factory=list)
     rules: list[RuleOutcome] = Field(default_factory=list)
@@ -74,17 +89,19 @@ class Step(WireModel):
     acted_by: str | None = None
     # the node the back button sent the task to
     back_to: str | None = None
-    timer: TimerInfo | None = None
+    timer: DryRunTimer | None = None
     reason: str | None = None
 
 
 class DryRunResult(WireModel):
     """The run: completed, stopped (with the node and the reason) or waiting (nothing it can do)."""
 
+    model_config = ANSWERED
+
     status: str
     stopped_at: str | None = None
     reason: str | None = None
-    steps: list[Step]
+    steps: list[DryRunStep]
     activity_ids: list[str]
     flows: list[str]
     variables: dict[str, Any]

@@ -16,7 +16,7 @@ from loom_platform.i18n import translate
 from loom_workflow.dryrun import simulate
 from loom_workflow.dryrun.errors import InitiatorNotFound, InitiatorRequired, NothingToRun
 from loom_workflow.dryrun.recorder import RecordingResolver
-from loom_workflow.dryrun.schemas import DryRunRequest, DryRunResult, Reviewer, RuleOutcome, Step
+from loom_workflow.dryrun.schemas import DryRunRequest, DryRunResult, DryRunReviewer, DryRunStep, RuleOutcome
 from loom_workflow.engine import StoreTx
 from loom_workflow.engine.model import CallActivity, ProcessModel, UserTask
 from loom_workflow.engine.runtime.entities import ProcessDefinition
@@ -165,9 +165,9 @@ async def _answer(
     def name(user_id: str) -> str:
         return str(infos.get(user_id, {}).get("name", user_id))
 
-    steps: list[Step] = []
+    steps: list[DryRunStep] = []
     for raw in trace.steps:
-        step = Step(
+        step = DryRunStep(
             seq=raw["seq"],
             type=raw["type"],
             node_id=raw["nodeId"],
@@ -175,7 +175,7 @@ async def _answer(
             activity_type=raw.get("activityType", ""),
             at=raw.get("at", ""),
             reviewers=[
-                Reviewer(id=u, name=name(u), login_name=infos.get(u, {}).get("loginName", ""))
+                DryRunReviewer(id=u, name=name(u), login_name=infos.get(u, {}).get("loginName", ""))
                 for u in raw.get("reviewerIds", ())
             ],
             rules=[
