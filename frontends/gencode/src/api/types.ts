@@ -27,3 +27,5 @@ export type PhysicalTables = Schemas['PhysicalTables'];
 export type CustomObjSave = Schemas['CustomObjSave'];
 export type TableForm = Schemas['TableForm'];
 export type DataSetPublic = Schemas['DataSetPublic'];
+export type TableDescribed = Schemas['TableDescribed'];
+export type ColumnDescribed = Schemas['ColumnDescribed'];

@@ -1,26 +1,10 @@
 import { http } from '@loom/ui';
-import type { SqlResult, Statement, TableChanged, TablesPage } from '../../api/types';
+import type { ColumnDescribed, SqlResult, Statement, TableChanged, TableDescribed, TableForm, TablesPage } from '../../api/types';
 
-export interface PhysicalColumn extends Record<string, unknown> {
-  name: string;
-  oldName?: string;
-  comments?: string;
-  jdbcType: string;
-  isNull: string;
-  isPk: string;
-}
-
-export interface PhysicalTable extends Record<string, unknown> {
-  name: string;
-  oldName?: string;
-  comments?: string;
-  columnList: PhysicalColumn[];
-}
-
-export interface TableForm {
-  table: PhysicalTable;
-  columnTypes: Array<{ label: string; value: string }>;
-}
+/** The create and alter forms and their table, as the OpenAPI declares them. */
+export type { TableDescribed as PhysicalTable, TableForm };
+/** A column the table dialog edits: the database's column, or a new one without its old name. */
+export type PhysicalColumn = Omit<ColumnDescribed, 'oldName'> & { oldName?: string };
 
 /** What a change of a table and a statement answer: the OpenAPI's answers. */
 export type { Statement };
