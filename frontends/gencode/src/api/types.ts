@@ -29,3 +29,4 @@ export type TableForm = Schemas['TableForm'];
 export type DataSetPublic = Schemas['DataSetPublic'];
 export type TableDescribed = Schemas['TableDescribed'];
 export type ColumnDescribed = Schemas['ColumnDescribed'];
+export type PhysicalTable = Schemas['PhysicalTable'];

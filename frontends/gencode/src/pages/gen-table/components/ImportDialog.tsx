@@ -6,15 +6,14 @@ import { SplitLayout, useFeedback } from '@loom/ui';
 import { DataSourceTree } from '../../../components/DataSourceTree';
 import type { DataSourceNode } from '../../datasource/service';
 import { tableService } from '../service';
+import type { PhysicalTable } from '../../../api/types';
 
 /** Seed §9: the import dialog is 1200px wide, its table list 600 high. */
 export const IMPORT_WIDTH = 1200;
 export const IMPORT_LIST_HEIGHT = 600;
 
-interface DbTable {
-  name: string;
-  comments?: string;
-}
+/** A table of the data source as the import lists it (the OpenAPI's). */
+type DbTable = PhysicalTable;
 
 /** Import tables from a data source: tree left, table list (name filter, multi-select) right, progress while importing. */
 export function ImportDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
