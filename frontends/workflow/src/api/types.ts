@@ -43,3 +43,7 @@ export type DryRunRequest = Schemas['DryRunRequest'];
 export type DryRunResult = Schemas['DryRunResult'];
 export type DryRunStep = Schemas['DryRunStep'];
 export type RuleOutcome = Schemas['RuleOutcome'];
+export type ButtonRecord = Schemas['ButtonRecord'];
+export type ConditionRecord = Schemas['ConditionRecord'];
+export type ListenerRecord = Schemas['ListenerRecord'];
+export type WorkerPublic = Schemas['WorkerPublic'];

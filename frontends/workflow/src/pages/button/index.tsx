@@ -6,18 +6,11 @@ import { CrudPage, crudResource, http, RemarksItem, type PageProps } from '@loom
 import '../../locales/designer';
 import '../../locales/designer-panel';
 import { buttonCodeError } from '../../designer/panel/rules';
+import type { ButtonRecord } from '../../api/types';
 
 const P = { view: 'extension:button:view', add: 'extension:button:add', edit: 'extension:button:edit', del: 'extension:button:del' };
 
-interface CommonButton extends Record<string, unknown> {
-  id: string;
-  name: string;
-  code: string;
-  sort: number;
-  remarks?: string;
-}
-
-const resource = crudResource<CommonButton>('/extension/button');
+const resource = crudResource<ButtonRecord>('/extension/button');
 
 /** 常用按钮 (`/flowable/extension/ButtonList`): the buttons designers pick into user tasks. */
 export default function ButtonList(_props: PageProps) {
@@ -29,7 +22,7 @@ export default function ButtonList(_props: PageProps) {
       return b;
     });
   return (
-    <CrudPage<CommonButton>
+    <CrudPage<ButtonRecord>
       entity={t('button.entity')}
       resource={resource}
       permissions={P}
@@ -40,7 +33,7 @@ export default function ButtonList(_props: PageProps) {
         { title: t('button.sort'), dataIndex: 'sort', sorter: true, width: 100 },
         { title: t('common.remarks'), dataIndex: 'remarks', ellipsis: true },
       ]}
-      dialog={{ width: 600, initialValues: { sort: 10 } as Partial<CommonButton>, load }}
+      dialog={{ width: 600, initialValues: { sort: 10 } as Partial<ButtonRecord>, load }}
     >
       {({ mode }) => (
         <>

@@ -3,23 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, crudResource, RemarksItem, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
+import type { ConditionRecord } from '../../api/types';
 
 const P = { view: 'extension:condition:view', add: 'extension:condition:add', edit: 'extension:condition:edit', del: 'extension:condition:del' };
 
-interface CommonExpression extends Record<string, unknown> {
-  id: string;
-  name: string;
-  expression: string;
-  remarks?: string;
-}
-
-const resource = crudResource<CommonExpression>('/extension/condition');
+const resource = crudResource<ConditionRecord>('/extension/condition');
 
 /** 流程表达式 (`/flowable/extension/ConditionList`): common expressions for sequence-flow conditions. */
 export default function ConditionList(_props: PageProps) {
   const { t } = useTranslation('designer');
   return (
-    <CrudPage<CommonExpression>
+    <CrudPage<ConditionRecord>
       entity={t('condition.entity')}
       resource={resource}
       permissions={P}

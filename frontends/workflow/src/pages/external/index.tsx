@@ -4,25 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, crudResource, ListPage, RemarksItem, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales/work';
 import { workService } from '../../components/work/service';
-import type { ExternalTaskRow } from '../../api/types';
+import type { ExternalTaskRow, WorkerPublic } from '../../api/types';
 
 const P = { view: 'flowable:externalTask:view', add: 'flowable:externalTask:add', edit: 'flowable:externalTask:edit', del: 'flowable:externalTask:del' };
-
-interface WorkerRow extends Record<string, unknown> {
-  id: string;
-  name: string;
-  topics: string;
-  enabled: string;
-  hasToken?: boolean;
-  tokenHint?: string;
-  lastSeen?: string;
-  remarks?: string;
-}
 
 /** A row of `/external-task/list`, as workflow's OpenAPI declares it. */
 type TaskRow = ExternalTaskRow;
 
-const workers = crudResource<WorkerRow>('/external-task/worker');
+const workers = crudResource<WorkerPublic>('/external-task/worker');
 
 /** 外部任务 (`/flowable/externalTask/ExternalTaskList`): the workers' credentials (topics, a token shown
  * once) and the external tasks waiting, locked or with an incident. */
@@ -32,7 +21,7 @@ export default function ExternalTaskList(_props: PageProps) {
   const tasks = useRef<ListPageHandle<TaskRow>>(null);
   const [token, setToken] = useState<{ name: string; token: string } | null>(null);
   const workerList = (
-    <CrudPage<WorkerRow>
+    <CrudPage<WorkerPublic>
       entity={t('external.worker')}
       resource={workers}
       permissions={P}
@@ -52,7 +41,7 @@ export default function ExternalTaskList(_props: PageProps) {
         { title: t('external.token'), width: 140, render: (_d, r) => (r.hasToken ? <code>…{r.tokenHint}</code> : <Tag color="orange">{t('external.noToken')}</Tag>) },
         { title: t('external.lastSeen'), dataIndex: 'lastSeen', width: 180, valueType: 'dateTime' },
       ]}
-      dialog={{ width: 600, initialValues: { enabled: '1' } as Partial<WorkerRow> }}
+      dialog={{ width: 600, initialValues: { enabled: '1' } as Partial<WorkerPublic> }}
     >
       {() => (
         <>

@@ -3,31 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { CrudPage, crudResource, http, RemarksItem, useCrud, type PageProps } from '@loom/ui';
 import '../../locales/designer';
 import '../../locales/designer-panel';
+import type { ListenerRecord } from '../../api/types';
 
 /** Permission strings of seed 001 §6. */
 const P = { view: 'extension:listener:view', add: 'extension:listener:add', edit: 'extension:listener:edit', del: 'extension:listener:del' };
 export const LISTENER_EVENTS: Record<string, string[]> = { '1': ['start', 'take', 'end'], '2': ['create', 'assignment', 'complete', 'delete'] };
 
-interface CommonListener extends Record<string, unknown> {
-  id: string;
-  name: string;
-  listenerType: '1' | '2';
-  event: string;
-  valueType: '1' | '2' | '3';
-  value: string;
-  remarks?: string;
-}
-
-const resource = crudResource<CommonListener>('/extension/listener');
+const resource = crudResource<ListenerRecord>('/extension/listener');
 
 /** 监听器 (`/flowable/extension/ListenerList`): common execution ('1') and task ('2') listeners. */
 export default function ListenerList(_props: PageProps) {
   const { t } = useTranslation('designer');
-  const crud = useCrud<CommonListener>();
+  const crud = useCrud<ListenerRecord>();
   const typeLabel = (v: string) => (v === '2' ? t('listener.task') : t('listener.execution'));
   const valueTypeLabel = (v: string) => (v === '1' ? t('listener.class') : v === '3' ? t('listener.delegateExpression') : t('listener.expression'));
   return (
-    <CrudPage<CommonListener>
+    <CrudPage<ListenerRecord>
       crud={crud}
       entity={t('listener.entity')}
       resource={resource}
@@ -50,7 +41,7 @@ export default function ListenerList(_props: PageProps) {
         { title: t('listener.valueType'), dataIndex: 'valueType', width: 120, render: (_d, r) => valueTypeLabel(r.valueType) },
         { title: t('listener.value'), dataIndex: 'value', ellipsis: true },
       ]}
-      dialog={{ width: 640, initialValues: { listenerType: '1', event: 'start', valueType: '1' } as Partial<CommonListener> }}
+      dialog={{ width: 640, initialValues: { listenerType: '1', event: 'start', valueType: '1' } as Partial<ListenerRecord> }}
     >
       {({ form }) => (
         <>
