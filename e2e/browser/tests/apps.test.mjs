@@ -3,13 +3,11 @@
 // dialog's defaults (the app host's module store), the host tests and mounts it, the created menu
 // opens its list from the module's remote (the host built it; the shell registers it at login):
 // add (refused by the page, and by the server), search, edit, delete.
-import { createRequire } from 'node:module';
 import { adminCredentials, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
 import { column, tableDesign } from '../lib/design.mjs';
+import { exportChoice, exportedTitles } from '../lib/exports.mjs';
 import { adminPage, grantMenus, pageApi, signedIn } from '../lib/session.mjs';
 
-// SheetJS from the frontends' workspace (the browser tests have no packages of their own)
-const XLSX = createRequire(new URL('../../../frontends/package.json', import.meta.url))('xlsx');
 const admin = adminCredentials();
 const sfx = Date.now().toString(36);
 const TABLE = `e2e_mod_${sfx}`;
@@ -21,20 +19,6 @@ const page = (ctx) => adminPage(ctx, 'appsPage');
 
 /** Calls the API with the page's token (fixtures the scenario does not exercise through screens). */
 const api = pageApi;
-
-/** The titles of an exported workbook's rows (the first column, the header left out). */
-const exportedTitles = async (download) => {
-  const book = XLSX.readFile(await download.path());
-  return XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { header: 1 }).slice(1).map((r) => r[0]);
-};
-
-/** Chooses an entry of the list's export menu (全部 or 所选, Excel or CSV) and answers the download. */
-const exportChoice = async (p, list, choice) => {
-  await list.locator('[data-action="export"]').click();
-  const item = p.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-export="${choice}"]`);
-  const [download] = await Promise.all([p.waitForEvent('download', { timeout: 30000 }), item.click()]);
-  return download;
-};
 
 const design = () =>
   tableDesign({

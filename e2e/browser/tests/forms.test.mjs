@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminCredentials, eventually, expect, screenshot } from '../lib/harness.mjs';
+import { exportChoice, exportedRows } from '../lib/exports.mjs';
 import { adminPage, grantMenus, pageApi, switchLanguage } from '../lib/session.mjs';
 
 const admin = adminCredentials();
@@ -291,8 +292,23 @@ function scenario(locale) {
         await rec.waitFor({ state: 'hidden', timeout: 15000 });
         await page.locator('.ant-table-row', { hasText: who }).first().waitFor({ timeout: 10000 });
         await screenshot(p, `forms-${L.tag}-07-listed`);
-        const [download] = await Promise.all([p.waitForEvent('download', { timeout: 20000 }), page.locator('[data-action="export-xlsx"]').click()]);
-        expect((download.suggestedFilename() ?? '').endsWith('.xlsx'), `an XLSX is downloaded (${download.suggestedFilename()})`);
+        // a second record, made a second later: the export is the list's, newest first, or the ticked rows
+        const savedAt = Math.floor(Date.now() / 1000);
+        await eventually(async () => Math.floor(Date.now() / 1000) > savedAt, 'the clock reads the next second');
+        const later = `${who}-2`;
+        const made = await pageApi(p, 'POST', '/form/generate/save', { formId: form.id, data: JSON.stringify({ applicant: later, leave_type: '1', days: 1 }) });
+        expect(made.status === 200, `the second record is saved (${made.text})`);
+        await page.locator('[data-action="reload"], .ant-pro-table-list-toolbar-setting-item .anticon-reload').first().click();
+        const row = page.locator('.ant-table-row', { hasText: who }).filter({ hasNotText: later });
+        await page.locator('.ant-table-row', { hasText: later }).first().waitFor({ timeout: 10000 });
+        const names = async (download) => (await exportedRows(download)).map((r) => r.find((v) => String(v).includes(sfx)));
+        const every = await exportChoice(p, page, 'all-xlsx');
+        expect(every.suggestedFilename().endsWith('.xlsx'), `an XLSX is downloaded (${every.suggestedFilename()})`);
+        const all = await names(every);
+        expect(JSON.stringify(all) === JSON.stringify([later, who]), `all the list's records, newest first: ${all}`);
+        await row.locator('.ant-checkbox-input').check();
+        const ticked = await names(await exportChoice(p, page, 'selected-xlsx'));
+        expect(JSON.stringify(ticked) === JSON.stringify([who]), `the ticked record alone: ${ticked}`);
       },
     },
   ];

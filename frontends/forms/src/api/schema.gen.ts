@@ -340,7 +340,8 @@ export interface paths {
         };
         /**
          * Export
-         * @description The whole filtered list as XLSX: rows fetched page by page into a write-only sheet, then streamed.
+         * @description The ticked records (``ids=a,b``) or all the search finds as XLSX, in the list's order (its
+         *     ``orders[i]``, else newest first): rows fetched page by page into a write-only sheet, then streamed.
          */
         get: operations["export_form_generate_export_get"];
         put?: never;
@@ -2692,9 +2693,15 @@ export interface operations {
     export_form_generate_export_get: {
         parameters: {
             query?: {
+                /** @description page number, 1-based */
+                current?: string | null;
                 formId?: string;
+                /** @description the ticked records (comma-separated keys): only those are written */
+                ids?: string;
                 /** @description the search values of the isSearch fields (a JSON object) */
                 params?: string;
+                /** @description rows per page; -1 or 1000000: every row */
+                size?: string | null;
             };
             header?: never;
             path?: never;
@@ -2788,7 +2795,7 @@ export interface operations {
                 "application/json": {
                     /** @description the form */
                     formId?: string;
-                    /** @description the list's sort (the export is in record order) */
+                    /** @description the list's sort (read, not followed: the export is newest first) */
                     orderBy?: string;
                     /** @description the search values of the isSearch fields (a JSON object, or its text) */
                     params?: string;
@@ -2796,7 +2803,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** @description the form */
                     formId?: string;
-                    /** @description the list's sort (the export is in record order) */
+                    /** @description the list's sort (read, not followed: the export is newest first) */
                     orderBy?: string;
                     /** @description the search values of the isSearch fields (a JSON object, or its text) */
                     params?: string;

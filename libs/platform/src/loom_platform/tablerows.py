@@ -22,7 +22,9 @@ class Column:
 
 @dataclass(frozen=True)
 class RowFilter:
-    """A condition on a column: ``op`` is eq, like or gt (``value``), or in (``values``)."""
+    """A condition on a column: ``op`` is eq, like or gt (``value``), or in (``values``); or, with no
+    column, ``after``: the rows after the one whose sort columns hold ``value`` (a JSON array, one
+    value per sort of the query), keyset paging in the query's own order."""
 
     column: str
     op: str

@@ -9,6 +9,8 @@ import psycopg
 
 from loom_platform.db import sync_url
 
+from .helpers import run_sql
+
 SOURCE = {
     "list": [
         {"type": "input", "model": "title", "name": "标题", "options": {"required": True, "isSearch": True}},
@@ -24,12 +26,6 @@ SOURCE = {
     ],
     "config": {},
 }
-
-
-def _sql(env, *statements):
-    with psycopg.connect(sync_url(env.app_database_url).replace("+psycopg", ""), autocommit=True) as conn:
-        for statement in statements:
-            conn.execute(statement)
 
 
 async def _bind(env, code, table, source=SOURCE):
@@ -52,7 +48,7 @@ async def _bind(env, code, table, source=SOURCE):
 
 async def test_a_form_bound_to_existing_tables_writes_its_sub_table_rows_by_the_foreign_key(env):
     # given: an order table keyed by `code` and its lines keyed by `line_no`, no base columns
-    _sql(
+    run_sql(
         env,
         "CREATE TABLE ext_order (code varchar(64) PRIMARY KEY, title varchar(100), amount numeric(10,2))",
         "CREATE TABLE ext_order_line (line_no varchar(64) PRIMARY KEY, order_code varchar(64), product text)",
@@ -95,11 +91,11 @@ async def test_a_form_bound_to_existing_tables_writes_its_sub_table_rows_by_the_
 
 async def test_tables_forms_cannot_key_or_a_missing_sub_table_are_refused_at_bind_time(env):
     # given: a table keyed by an integer, and a form whose sub-table names no existing table
-    _sql(env, "CREATE TABLE ext_counter (n bigint PRIMARY KEY, title varchar(100), amount numeric)")
+    run_sql(env, "CREATE TABLE ext_counter (n bigint PRIMARY KEY, title varchar(100), amount numeric)")
     flat = {"list": SOURCE["list"][:2], "config": {}}
     # when
     _, by_integer = await _bind(env, "counter", "ext_counter", flat)
-    _sql(env, "CREATE TABLE ext_order2 (id varchar(64) PRIMARY KEY, title varchar(100), amount numeric)")
+    run_sql(env, "CREATE TABLE ext_order2 (id varchar(64) PRIMARY KEY, title varchar(100), amount numeric)")
     _, no_sub_table = await _bind(env, "orders2", "ext_order2")
     # then
     assert by_integer.status_code == 400

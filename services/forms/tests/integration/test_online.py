@@ -9,7 +9,7 @@ import json
 import httpx
 from openpyxl import Workbook, load_workbook
 
-from .helpers import LEAVE_SOURCE, bound_form
+from .helpers import LEAVE_SOURCE, bound_form, run_sql
 
 
 async def _gencode_tables(env) -> dict[str, str]:
@@ -213,23 +213,45 @@ async def test_a_field_made_searchable_in_the_designer_is_searchable_in_the_list
 async def test_the_export_holds_the_whole_filtered_list_read_page_by_page(env, monkeypatch):
     from loom_forms.generate import service
 
-    # given: 7 records, 5 of them searched for, and pages of 2 rows
+    # given: 7 records, 5 of them searched for, three of those made in the same second, and pages of 2 rows
     form_id = await bound_form(env)
     for i in range(7):
         await _save(env, form_id, applicant=f"{'王' if i < 5 else '李'}{i}", days=i)
-    monkeypatch.setattr(service, "EXPORT_PAGE_ROWS", 2)
-    # when
-    exported = await env.client.get(
-        "/form/generate/export",
-        params={"formId": form_id, "params": '{"applicant": "王"}'},
-        headers=env.headers(),
+    made = {0: "09:00", 1: "09:01", 2: "09:01", 3: "09:01", 4: "09:02", 5: "09:03", 6: "08:00"}
+    run_sql(
+        env,
+        *(
+            f"UPDATE form_leave SET create_date = '2026-11-20 {t}:00' WHERE days = {i}"
+            for i, t in made.items()
+        ),
     )
-    # then: every searched record once (3 pages), none of the others
-    assert exported.status_code == 200
-    sheet = load_workbook(io.BytesIO(exported.content)).worksheets[0]
-    rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][:3] == ("申请人", "手机", "天数")
-    assert sorted(r[0] for r in rows[1:]) == ["王0", "王1", "王2", "王3", "王4"]
+    monkeypatch.setattr(service, "EXPORT_PAGE_ROWS", 2)
+    searched = {"formId": form_id, "params": '{"applicant": "王"}'}
+
+    async def exported(**params):
+        answer = await env.client.get(
+            "/form/generate/export", params={**searched, **params}, headers=env.headers()
+        )
+        assert answer.status_code == 200, answer.text
+        return [
+            r[0]
+            for r in list(load_workbook(io.BytesIO(answer.content)).worksheets[0].iter_rows(values_only=True))
+        ]
+
+    # when the list's search is exported without a sort, by the list's sort, and with two rows ticked
+    newest = await exported()
+    by_days = await exported(**{"orders[0].column": "days", "orders[0].asc": "true"})
+    listed = (
+        await env.client.get("/form/generate/list", params={**searched, "size": -1}, headers=env.headers())
+    ).json()
+    ticked = [r["id"] for r in listed["records"] if r["applicant"] in ("王0", "王4")]
+    chosen = await exported(ids=",".join(ticked))
+    # then every searched record once (3 pages), none of the others, in the list's order: newest first
+    assert newest[0] == "申请人"
+    assert newest[1:] == [r["applicant"] for r in listed["records"]]
+    assert (newest[1], sorted(newest[2:5]), newest[5]) == ("王4", ["王1", "王2", "王3"], "王0")
+    assert by_days[1:] == ["王0", "王1", "王2", "王3", "王4"]
+    assert chosen[1:] == ["王4", "王0"]
 
 
 async def test_an_export_imports_into_an_empty_form_row_for_row(env):

@@ -207,6 +207,50 @@ async def test_deep_pages_read_by_key_give_every_row_once_in_order_with_the_tota
         assert totals == {len(expected[name])}
 
 
+@pytest.mark.parametrize(
+    "order",
+    [
+        (("happened", False), ("id", False)),  # newest first, as a list without a sort
+        (("amount", True), ("title", False), ("id", True)),  # a user's sort, directions mixed
+    ],
+)
+async def test_pages_after_the_last_row_read_give_every_row_once_in_any_order_nulls_too(env, stub, order):
+    client, data = stub
+    # given rows with ties and NULLs in every sorted column but the key
+    table = f"form_keyset_{len(order)}"  # the business database outlives a test: a table a case
+    await client.call(data.SyncTable, data_pb2.SyncTableRequest(table=table, columns=_columns()))
+    rows = [
+        {
+            "id": f"{i:02d}",
+            "title": None if i % 5 == 0 else f"t{i % 3}",
+            "amount": None if i % 4 == 0 else i % 3,
+            "happened": None if i % 6 == 0 else f"2026-11-2{i % 3} 10:00:00",
+        }
+        for i in range(23)
+    ]
+    insert = data_pb2.Change(table=table, kind="insert", rows_json=json.dumps(rows))
+    await client.call(data.ApplyChanges, data_pb2.ApplyChangesRequest(changes=[insert]))
+    sorts = [data_pb2.Sort(column=c, asc=a) for c, a in order]
+
+    async def page(after: list | None, limit: int = 0) -> list[dict]:
+        keyset = [data_pb2.Filter(op="after", value=json.dumps(after))] if after is not None else []
+        request = data_pb2.QueryRowsRequest(
+            table=table, filters=keyset, sorts=sorts, limit=limit, skip_total=True
+        )
+        return json.loads((await client.call(data.QueryRows, request)).rows_json)
+
+    # when the table is read 4 rows at a time, each page after the last row of the one before
+    found: list[dict] = []
+    for _ in range(10):  # 6 pages hold the 23 rows; a filter that did not move on would loop
+        rows_read = await page([found[-1][c] for c, _ in order] if found else None, 4)
+        found += rows_read
+        if len(rows_read) < 4:
+            break
+    # then every row once, in the database's own order of the whole table
+    assert [r["id"] for r in found] == [r["id"] for r in await page(None)]
+    assert len(found) == 23
+
+
 async def test_a_contains_search_ignores_case_and_finds_chinese_and_digits(env, stub):
     client, data = stub
     await client.call(data.SyncTable, data_pb2.SyncTableRequest(table="form_search", columns=_columns()))

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Modal, Spin, Upload } from 'antd';
-import { DownloadOutlined, ExportOutlined, ImportOutlined } from '@ant-design/icons';
+import { DownloadOutlined, ImportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DictTag, FieldValue, HttpError, http, ListPage, Permission, useFeedback, type ListColumn, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../../locales';
@@ -26,7 +26,6 @@ export default function GenerateFormList({ query }: PageProps) {
   const formId = query.get('formId') ?? query.get('id') ?? '';
   const [meta, setMeta] = useState<{ name: string; code: string; json: FormJson } | null | 'missing'>(null);
   const list = useRef<ListPageHandle<Row>>(null);
-  const search = useRef<Record<string, unknown>>({});
   const [dialog, setDialog] = useState<{ mode: Mode; row?: Row } | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -43,6 +42,8 @@ export default function GenerateFormList({ query }: PageProps) {
   if (meta === 'missing') return <Empty description={t('gen.noForm')} />;
   const P = { view: `form:${meta.code}:view`, add: `form:${meta.code}:add`, edit: `form:${meta.code}:edit`, del: `form:${meta.code}:del`, import: `form:${meta.code}:import`, export: `form:${meta.code}:export` };
   const searchKeys = fields.filter((f) => f.options?.isSearch).map((f) => f.model);
+  // the search's values of the isSearch fields, as the list and its export send them (`params`)
+  const searchOf = (q: Record<string, unknown>) => Object.fromEntries(searchKeys.filter((k) => q[k] !== undefined && q[k] !== '').map((k) => [k, q[k]]));
   const columns: ListColumn<Row>[] = [
     ...fields
       .filter((f) => f.options?.isShow !== false || f.options?.isSearch)
@@ -68,12 +69,9 @@ export default function GenerateFormList({ query }: PageProps) {
         exportName={meta.name}
         permissions={P}
         columns={columns}
-        fetch={async (p) => {
-          const params: Record<string, unknown> = {};
-          for (const k of searchKeys) if (p[k] !== undefined && p[k] !== '') params[k] = p[k];
-          search.current = params;
-          return svc.list(formId, { current: p.current, size: p.size, orders: p.orders, params });
-        }}
+        fetch={async (p) => svc.list(formId, { current: p.current, size: p.size, orders: p.orders, params: searchOf(p) })}
+        exportUrl={svc.exportUrl}
+        exportQuery={(q) => ({ formId, params: JSON.stringify(searchOf(q)) })}
         deleteRequest={(ids) => svc.remove(formId, ids)}
         onAdd={() => setDialog({ mode: 'add' })}
         onEdit={(r) => setDialog({ mode: 'edit', row: r })}
@@ -84,11 +82,6 @@ export default function GenerateFormList({ query }: PageProps) {
             <Permission value={P.import}>
               <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-action="import">
                 {t('gen.import')}
-              </Button>
-            </Permission>
-            <Permission value={P.export}>
-              <Button icon={<ExportOutlined />} onClick={() => void svc.exportXlsx(formId, search.current, meta.name)} data-action="export-xlsx">
-                {t('gen.export')}
               </Button>
             </Permission>
           </>

@@ -9,7 +9,8 @@ export const generateService = {
   queryById: (formId: string, id: string) => http.get<Row>('/form/generate/queryById', { formId, id }),
   save: (formId: string, data: Record<string, unknown>) => http.post<string>('/form/generate/save', { formId, data: JSON.stringify(data) }, { silent: true }),
   remove: (formId: string, ids: string[]) => http.delete<string>('/form/generate/delete', { formId, ids: ids.join(',') }),
-  exportXlsx: (formId: string, params: Record<string, unknown>, name: string) => http.download('/form/generate/export', { formId, params: JSON.stringify(params) }, `${name}.xlsx`),
+  /** The server's XLSX export: the ticked records or all the search finds, in the list's order. */
+  exportUrl: '/form/generate/export',
   template: (formId: string, name: string) => http.download('/form/generate/importTemplate', { formId }, `${name}.xlsx`),
   importXlsx: (formId: string, file: File) => {
     const fd = new FormData();

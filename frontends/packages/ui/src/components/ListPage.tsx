@@ -131,6 +131,9 @@ export interface ListPageProps<T extends Record<string, unknown>> {
   /** The server's XLSX export of this list (GET with the search's fields, `orders[i]`, and `ids=a,b`
    * when rows are ticked); without it the XLSX is written in the browser from the rows loaded. */
   exportUrl?: string;
+  /** The parameters `exportUrl` reads the search from (default: the search's fields as they are), for
+   * a server whose export takes the search in a shape of its own (an online form's `params`). */
+  exportQuery?: (search: QueryObject) => QueryObject;
   actionRef?: Ref<ListPageHandle<T>>;
   /** Extra ProTable props (escape hatch). */
   tableProps?: Partial<ProTableProps<T, QueryObject>>;
@@ -228,6 +231,7 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     paging = true,
     exportName = 'export',
     exportUrl,
+    exportQuery,
   } = props;
   const action = useRef<ActionType>();
   const formRef = useRef<FormInstance>();
@@ -409,14 +413,15 @@ export function ListPage<T extends Record<string, unknown>>(props: ListPageProps
     async (scope: 'all' | 'selected', format: 'xlsx' | 'csv') => {
       if (exportUrl && format === 'xlsx') {
         const ids = scope === 'selected' ? { ids: selected.map((r) => String(r[rowKey])).join(',') } : {};
-        await http.download(exportUrl, { ...queryRef.current, orders: ordersRef.current, ...ids }, `${exportName}.xlsx`);
+        const search = exportQuery ? exportQuery(queryRef.current) : queryRef.current;
+        await http.download(exportUrl, { ...search, orders: ordersRef.current, ...ids }, `${exportName}.xlsx`);
         return;
       }
       const rows = scope === 'selected' ? selected : await everyRow();
       if (format === 'csv') exportCsv(exportName, exportColumns(), rows);
       else await exportXlsx(exportName, exportColumns(), rows);
     },
-    [exportUrl, exportName, selected, rowKey, everyRow, exportColumns],
+    [exportUrl, exportQuery, exportName, selected, rowKey, everyRow, exportColumns],
   );
 
   const choice = (scope: 'all' | 'selected', format: 'xlsx' | 'csv', disabled = false) => ({

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import quote
 
@@ -140,29 +141,41 @@ def _download(body: Any, name: str) -> StreamingResponse:
 @router.get(
     "/export",
     responses=download(XLSX),
-    openapi_extra=query(params="the search values of the isSearch fields (a JSON object)"),
+    openapi_extra=query(
+        params="the search values of the isSearch fields (a JSON object)",
+        ids="the ticked records (comma-separated keys): only those are written",
+    ),
 )
 async def export(
     session: SessionDep,
     runtime: RuntimeDep,
     request: Request,
+    page: PageDep,
     _user: CurrentPrincipal,
     formId: str = "",  # noqa: N803
 ) -> StreamingResponse:
-    """The whole filtered list as XLSX: rows fetched page by page into a write-only sheet, then streamed."""
+    """The ticked records (``ids=a,b``) or all the search finds as XLSX, in the list's order (its
+    ``orders[i]``, else newest first): rows fetched page by page into a write-only sheet, then streamed."""
     online = await _online(session, runtime, request, formId, "export", "view")
-    return await _export(
-        online, runtime, request.query_params.get("params"), await _access(runtime, _user, online)
+    access = await _access(runtime, _user, online)
+    records = service.pages(
+        online,
+        runtime.data,
+        request.query_params.get("params"),
+        access,
+        params=page,
+        ids=split_ids(request.query_params.get("ids")),
     )
+    return await _export(online, runtime, records)
 
 
 async def _export(
-    online: service.Online, runtime: Runtime, params_text: str | None, access: DataAccess
+    online: service.Online, runtime: Runtime, pages: AsyncIterator[list[dict[str, Any]]]
 ) -> StreamingResponse:
     fields = xlsx.columns(online.fields)
     named = await labels.for_fields(fields, runtime.directory)
     writer = xlsx.SheetWriter(fields, online.form.name, named.show)
-    async for records in service.pages(online, runtime.data, params_text, access):
+    async for records in pages:
         await named.name_users(records)
         await asyncio.to_thread(writer.append, records)
     body = await asyncio.to_thread(writer.close)
@@ -180,7 +193,8 @@ async def export_posted(
     """The client's export button: ``{formId, params, orderBy}`` as JSON, answered as the XLSX blob."""
     body = ExportRequest.model_validate(await request_fields(request, text=False))
     online = await _online(session, runtime, request, body.form(), "export", "view")
-    return await _export(online, runtime, body.params_text(), await _access(runtime, _user, online))
+    access = await _access(runtime, _user, online)
+    return await _export(online, runtime, service.pages(online, runtime.data, body.params_text(), access))
 
 
 @router.get("/importTemplate", responses=download(XLSX))

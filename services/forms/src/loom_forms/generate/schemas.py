@@ -46,7 +46,9 @@ class ExportRequest(FormBody):
     params: Any = Field(
         default=None, description="the search values of the isSearch fields (a JSON object, or its text)"
     )
-    order_by: Any = Field(default=None, description="the list's sort (the export is in record order)")
+    order_by: Any = Field(
+        default=None, description="the list's sort (read, not followed: the export is newest first)"
+    )
 
     def params_text(self) -> str | None:
         """The search values as the list reads them: JSON text, or none."""

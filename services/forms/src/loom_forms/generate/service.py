@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_form_rules import Field, fields, validate
@@ -29,6 +30,8 @@ from loom_platform.wire import new_id, now
 LIKE_WIDGETS = {"input", "textarea", "editor"}
 # Rows read from gencode per call while exporting.
 EXPORT_PAGE_ROWS = 2000
+# An export without the list's sort: newest first, as the list shows it (``sorts``).
+NEWEST_FIRST = PageParams(current=1, size=EXPORT_PAGE_ROWS, orders=())
 STAMPS = {
     "create_by": "createBy",
     "create_date": "createDate",
@@ -163,28 +166,38 @@ async def page(
 
 
 async def pages(
-    online: Online, data: DataClient, params_text: str | None, access: DataAccess | None = None
+    online: Online,
+    data: DataClient,
+    params_text: str | None,
+    access: DataAccess | None = None,
+    *,
+    params: PageParams | None = None,
+    ids: Sequence[str] = (),
 ) -> AsyncIterator[list[dict[str, Any]]]:
-    """Every record of the filtered list, a page at a time, in id order (each page starts after the
-    last id read, so no page re-reads the rows before it)."""
-    filters, size, key = search_filters(online, params_text), EXPORT_PAGE_ROWS, online.binding.primary_key
-    last: str | None = None
+    """The ticked records (``ids``) or else every record of the filtered list, a page at a time, in
+    the list's order (``params``' sort, else newest first); each page starts after the last row read
+    (keyset paging in that order), so no page re-reads the rows before it."""
+    filters = search_filters(online, params_text)
+    if ids:
+        filters.append(RowFilter(online.binding.primary_key, "in", values=tuple(ids)))
+    order = sorts(online, params or NEWEST_FIRST) or [(online.binding.primary_key, True)]
+    last: list[Any] | None = None
     while True:
-        after = [RowFilter(key, "gt", last)] if last is not None else []
+        after = [RowFilter("", "after", orjson.dumps(last).decode())] if last is not None else []
         _, rows = await data.query(
             online.data_source,
             online.binding.table,
             filters=[*filters, *after],
-            sorts=[(key, True)],
-            limit=size,
+            sorts=order,
+            limit=EXPORT_PAGE_ROWS,
             skip_total=True,
             access=access,
         )
         if rows:
             yield [to_record(online, row) for row in rows]
-        if len(rows) < size:
+        if len(rows) < EXPORT_PAGE_ROWS:
             return
-        last = str(rows[-1][key])
+        last = [rows[-1].get(column) for column, _asc in order]
 
 
 async def within(online: Online, data: DataClient, ids: Sequence[str], access: DataAccess | None) -> None:

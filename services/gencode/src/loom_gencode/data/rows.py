@@ -27,7 +27,7 @@ from loom_platform.datarules import DataAccess, predicate
 from loom_platform.paging import contains
 from loom_platform.tablerows import RowChange, RowFilter
 
-LIKE, EQ, IN, GT = "like", "eq", "in", "gt"
+LIKE, EQ, IN, GT, AFTER = "like", "eq", "in", "gt", "after"
 ANALYZE_AFTER_ROWS = 1000
 # Inserts of at least this many rows go through COPY on PostgreSQL (several times faster).
 COPY_FROM_ROWS = 200
@@ -96,7 +96,9 @@ def _caseless(text: str) -> bool:
     )
 
 
-def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
+def _condition(table: sa.Table, flt: RowFilter, sorts: Sequence[tuple[str, bool]]) -> sa.ColumnElement[bool]:
+    if flt.op == AFTER:
+        return _after(table, sorts, flt.value)
     column = _column(table, flt.column)
     as_text = column if _is_text(column) else sa.cast(column, sa.String)
     if flt.op == LIKE:
@@ -110,6 +112,33 @@ def _condition(table: sa.Table, flt: RowFilter) -> sa.ColumnElement[bool]:
         after: sa.ColumnElement[bool] = column > _coerce(column, flt.value)
         return after
     raise FilterInvalid(op=flt.op)
+
+
+def _after(table: sa.Table, sorts: Sequence[tuple[str, bool]], value: str) -> sa.ColumnElement[bool]:
+    """Keyset paging in the query's own order, whichever it is: the rows after the one whose sort
+    columns hold ``value`` (a JSON array, one value a sort, as the rows answer them; null for NULL),
+    PostgreSQL's order of NULLs (last ascending, first descending). Each sort is a branch: the sorts
+    before it equal, itself beyond."""
+    try:
+        last = orjson.loads(value)
+    except orjson.JSONDecodeError:
+        last = None
+    if not sorts or not isinstance(last, list) or len(last) != len(sorts):
+        raise FilterInvalid(op=AFTER)
+    branches: list[sa.ColumnElement[bool]] = []
+    same: list[sa.ColumnElement[bool]] = []
+    for (name, asc), raw in zip(sorts, last, strict=True):
+        column = _column(table, name)
+        seen = _coerce(column, raw)
+        if seen is None:
+            beyond = sa.false() if asc else column.is_not(None)
+            same_here = column.is_(None)
+        else:
+            beyond = sa.or_(column > seen, column.is_(None)) if asc else column < seen
+            same_here = column == seen
+        branches.append(sa.and_(*same, beyond))
+        same.append(same_here)
+    return sa.or_(*branches)
 
 
 def _json_value(value: Any) -> Any:
@@ -135,7 +164,7 @@ def query(engine: Engine, table: sa.Table, asked: RowQuery) -> tuple[int, bytes]
     by a page walking every row to find its few matches."""
     filters, sorts, offset, limit = asked.filters, asked.sorts, asked.offset, asked.limit
     skip_total, access = asked.skip_total, asked.access
-    where = [_condition(table, f) for f in filters]
+    where = [_condition(table, f, sorts) for f in filters]
     if access is not None:
         where.append(predicate(access, table.c))
     order = [(_column(table, c).asc() if asc else _column(table, c).desc()) for c, asc in sorts]

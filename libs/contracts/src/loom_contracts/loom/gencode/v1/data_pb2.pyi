@@ -244,8 +244,10 @@ class Filter(_message.Message):
     VALUES_FIELD_NUMBER: _builtins.int
     column: _builtins.str
     op: _builtins.str
-    """"eq" (equal), "like" (contains, case-insensitive), "in" (values comma-free list in `values`) or
-    "gt" (greater than `value` in the column's type: keyset paging after the last row read).
+    """"eq" (equal), "like" (contains, case-insensitive), "in" (values comma-free list in `values`),
+    "gt" (greater than `value` in the column's type: keyset paging after the last row read) or,
+    with no column, "after" (the rows after the one whose sort columns hold `value`, a JSON array
+    with one value per sort of the request: keyset paging in the request's own order).
     """
     value: _builtins.str
     @_builtins.property
