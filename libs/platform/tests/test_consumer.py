@@ -36,6 +36,20 @@ async def engine(postgres_server_url: str) -> AsyncIterator[AsyncEngine]:
     drop_database(postgres_server_url, name)
 
 
+async def _run_until_handled(consumer: DurableConsumer, engine: AsyncEngine, count: int) -> list[str]:
+    """Runs the consumer until ``count`` messages are marked handled (10 s at most); the effects' ids."""
+    task = asyncio.create_task(consumer.run())
+    for _ in range(100):
+        async with engine.connect() as conn:
+            if (await conn.execute(text("SELECT count(*) FROM loom_inbox"))).scalar() == count:
+                break
+        await asyncio.sleep(0.1)
+    consumer.stop()
+    await task
+    async with engine.connect() as conn:
+        return sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
+
+
 async def test_a_redelivered_message_changes_nothing(engine: AsyncEngine, nats_url: str) -> None:
     # given a stream with three messages, each published once and one of them twice under the same id
     nc = await nats.connect(nats_url)
@@ -58,19 +72,9 @@ async def test_a_redelivered_message_changes_nothing(engine: AsyncEngine, nats_u
 
     # when a durable consumer handles them (m2 fails once and is redelivered)
     consumer = DurableConsumer(js, stream=stream, durable="test-consumer", subject=subject, handler=handle)
-    task = asyncio.create_task(consumer.run())
-    for _ in range(100):
-        async with engine.connect() as conn:
-            done = (await conn.execute(text("SELECT count(*) FROM loom_inbox"))).scalar()
-        if done == 3:
-            break
-        await asyncio.sleep(0.1)
-    consumer.stop()
-    await task
+    effects = await _run_until_handled(consumer, engine, 3)
     await nc.close()
     # then every message took effect exactly once
-    async with engine.connect() as conn:
-        effects = sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
     assert effects == ["m1", "m2", "m3"]
 
 
@@ -110,19 +114,9 @@ async def test_a_batch_takes_effect_at_once_and_a_bad_message_in_it_alone_is_red
     consumer = DurableConsumer(
         js, stream=stream, durable="test-batch", subject=subject, handler=handle, batch_handler=handle_batch
     )
-    task = asyncio.create_task(consumer.run())
-    for _ in range(100):
-        async with engine.connect() as conn:
-            done = (await conn.execute(text("SELECT count(*) FROM loom_inbox"))).scalar()
-        if done == 5:
-            break
-        await asyncio.sleep(0.1)
-    consumer.stop()
-    await task
+    effects = await _run_until_handled(consumer, engine, 5)
     await nc.close()
     # then the first batch rolled back as a whole, its messages went one by one (m4 redelivered),
     # and every message took effect exactly once
-    async with engine.connect() as conn:
-        effects = sorted((await conn.execute(text("SELECT message_id FROM effects"))).scalars().all())
     assert effects == ["m1", "m2", "m3", "m4", "m5"]
     assert batches and batches[0] == 5
