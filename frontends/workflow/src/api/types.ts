@@ -47,3 +47,5 @@ export type ButtonRecord = Schemas['ButtonRecord'];
 export type ConditionRecord = Schemas['ConditionRecord'];
 export type ListenerRecord = Schemas['ListenerRecord'];
 export type WorkerPublic = Schemas['WorkerPublic'];
+export type CategoryNode = Schemas['NodeTree'];
+export type CategoryRecord = Schemas['NodePublic'];

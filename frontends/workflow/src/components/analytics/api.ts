@@ -1,15 +1,12 @@
-import { http, type Page } from '@loom/ui';
+import { http } from '@loom/ui';
+import { definitionVersions } from '../../api/definitions';
 import type { components } from '../../api/schema.gen';
+import type { DefinitionPublic } from '../../api/types';
 
 export type ProcessAnalytics = components['schemas']['ProcessAnalytics'];
 export type NodeFigures = components['schemas']['NodeFigures'];
 
-export interface DefinitionVersion {
-  id: string;
-  key: string;
-  name: string;
-  version: number;
-}
+export type DefinitionVersion = DefinitionPublic;
 
 export interface AnalyticsFilter {
   procDefId: string;
@@ -21,8 +18,7 @@ export interface AnalyticsFilter {
 
 /** 流程分析's calls: every deployed version, and one version's figures. */
 export const analyticsApi = {
-  versions: async (): Promise<DefinitionVersion[]> =>
-    (await http.get<Page<DefinitionVersion>>('/flowable/process/list', { allVersions: '1', current: 1, size: -1 })).records,
+  versions: (): Promise<DefinitionVersion[]> => definitionVersions(),
   process: (filter: AnalyticsFilter) =>
     http.get<ProcessAnalytics>('/flowable/analytics/process', filter as unknown as Record<string, string>),
 };

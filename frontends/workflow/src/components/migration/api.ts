@@ -1,18 +1,13 @@
-import { http, type Page } from '@loom/ui';
+import { http } from '@loom/ui';
+import { definitionVersions } from '../../api/definitions';
+import type { DefinitionPublic } from '../../api/types';
 import type { DryRun, MigrationBatch, MigrationPlan, MigrationRequest } from './types';
 
-export interface Version {
-  id: string;
-  key: string;
-  version: number;
-}
+export type Version = DefinitionPublic;
 
 /** Instance migration's calls (`/flowable/migration/...`) and the versions of a process key. */
 export const migrationApi = {
-  versions: async (key: string): Promise<Version[]> => {
-    const page = await http.get<Page<Version>>('/flowable/process/list', { name: key, allVersions: '1', current: 1, size: -1 });
-    return page.records.filter((r) => r.key === key).sort((a, b) => b.version - a.version);
-  },
+  versions: (key: string): Promise<Version[]> => definitionVersions(key),
   plan: (sourceDefinitionId: string, targetDefinitionId: string) =>
     http.get<MigrationPlan>('/flowable/migration/plan', { sourceDefinitionId, targetDefinitionId }),
   dryRun: (body: MigrationRequest) => http.post<DryRun>('/flowable/migration/dryRun', body),

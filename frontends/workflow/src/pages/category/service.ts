@@ -1,14 +1,8 @@
 import { http } from '@loom/ui';
+import type { CategoryNode, CategoryRecord } from '../../api/types';
 
 /** A process category (`/extension/actCategory/*`): a tree; models and definitions carry its name. */
-export interface ActCategory {
-  id: string;
-  parentId?: string;
-  name: string;
-  sort?: number;
-  remarks?: string;
-  children?: ActCategory[];
-}
+export type ActCategory = CategoryNode;
 
 export type ActCategoryRow = ActCategory & Record<string, unknown>;
 
@@ -18,7 +12,7 @@ export const CATEGORY_P = { view: 'extension:actCategory:view', add: 'extension:
 export const categoryService = {
   deleteUrl: '/extension/actCategory/delete',
   treeData: () => http.get<ActCategoryRow[]>('/extension/actCategory/treeData', undefined, { silent: true }).then((d) => (Array.isArray(d) ? d : [])),
-  queryById: (id: string) => http.get<ActCategoryRow>('/extension/actCategory/queryById', { id }),
+  queryById: (id: string) => http.get<CategoryRecord & Record<string, unknown>>('/extension/actCategory/queryById', { id }),
   save: (c: Partial<ActCategory>) => http.post<string>('/extension/actCategory/save', c),
   remove: (id: string) => http.delete<string>('/extension/actCategory/delete', { ids: id }),
 };
