@@ -25,3 +25,4 @@ export type FileNode = Schemas['FileNode'];
 export type FileItem = Schemas['FileItem'];
 export type SysConfigSave = Schemas['SysConfigSave'];
 export type ImportResult = Schemas['ImportResult'];
+export type DataRulePublic = Schemas['DataRulePublic'];

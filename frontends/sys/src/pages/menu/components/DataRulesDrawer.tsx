@@ -2,18 +2,11 @@ import { useRef } from 'react';
 import { Alert, Drawer, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictSelect, FormDialog, ListPage, http, useFormDialog, type ListPageHandle } from '@loom/ui';
+import type { DataRulePublic } from '../../../api/types';
 import { requiredRule } from '../../../shared/fields';
 
-export interface DataRule extends Record<string, unknown> {
-  id: string;
-  menuId: string;
-  name: string;
-  field: string;
-  express: string;
-  value?: string;
-  className?: string;
-  remarks?: string;
-}
+/** A data rule as `/sys/dataRule/list` and `queryById` answer it (the generated client's type). */
+export type DataRule = DataRulePublic & Record<string, unknown>;
 
 const P = { view: 'sys:menu:view', add: 'sys:menu:edit', edit: 'sys:menu:edit', del: 'sys:menu:edit' };
 

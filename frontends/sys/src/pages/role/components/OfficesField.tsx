@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TreeSelect } from 'antd';
 import { http } from '@loom/ui';
-
-interface OfficeRaw {
-  id: string;
-  name: string;
-  children?: OfficeRaw[];
-}
+import type { OfficeNode } from '../../../api/types';
 
 interface Option {
   value: string;
@@ -14,7 +9,7 @@ interface Option {
   children?: Option[];
 }
 
-const toOptions = (nodes: OfficeRaw[]): Option[] =>
+const toOptions = (nodes: OfficeNode[]): Option[] =>
   nodes.map((n) => ({ value: n.id, title: n.name, children: n.children?.length ? toOptions(n.children) : undefined }));
 
 /** The offices of a role's custom data scope (按明细设置): each ticked office alone — ticking a
@@ -22,7 +17,7 @@ const toOptions = (nodes: OfficeRaw[]): Option[] =>
 export function OfficesField({ value, onChange, disabled }: { value?: string[]; onChange?: (v: string[]) => void; disabled?: boolean }) {
   const [options, setOptions] = useState<Option[]>([]);
   useEffect(() => {
-    void http.get<OfficeRaw[]>('/sys/office/treeData', { showAll: '1' }).then((nodes) => setOptions(toOptions(nodes)));
+    void http.get<OfficeNode[]>('/sys/office/treeData', { showAll: '1' }).then((nodes) => setOptions(toOptions(nodes)));
   }, []);
   return (
     <TreeSelect<Array<{ value: string }>>
