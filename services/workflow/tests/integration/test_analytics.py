@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from loom_workflow.analytics import queries
+
 from ..conftest import ADMIN, Env
 from .analytics_history import DAY, Run, Visit, write
 from .helpers import deploy, flow, process
@@ -192,3 +194,31 @@ async def test_a_department_data_scope_filtering_its_department_sees_what_the_ad
     assert seen["nodes"] == admin["nodes"] and seen["paths"] == admin["paths"]
     assert (seen["finished"], seen["running"]) == (3, 1)
     assert (hr["finished"], hr["running"]) == (0, 0)
+
+
+async def test_a_department_data_scope_without_a_filter_reads_the_rollups_and_gives_the_facts_figures(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # given the history above, alice's instance started while she was in d-hr and one of dave's (hr)
+    # started while he was in sales; grace (sales, role scope 所在部门) holding 流程分析
+    proc_def_id = await seeded(env)
+    await write(
+        env,
+        proc_def_id,
+        [
+            Run("u-alice", through(Visit("apply", 0, 3)), office="d-hr"),
+            Run("u-dave", through(Visit("apply", 0, 2), Visit("hr", 2, 4)), office="d-sales"),
+        ],
+    )
+    env.access.permissions["u-grace"] = {ANALYTICS}
+    try:
+        # when grace reads the page unfiltered: the sales rollups plus her scope's users' instances
+        # started elsewhere, and the same read from the facts alone
+        split = await analytics(env, "u-grace", procDefId=proc_def_id)
+        monkeypatch.setattr(queries.Scope, "split", property(lambda _scope: False))
+        facts = await analytics(env, "u-grace", procDefId=proc_def_id)
+    finally:
+        env.access.permissions.pop("u-grace", None)
+    # then both give the same figures, dave's sales-started instance among them
+    assert split == facts
+    assert split["finished"] >= 4
