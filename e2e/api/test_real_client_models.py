@@ -20,7 +20,7 @@ import httpx
 import pytest
 from lxml import etree
 
-from loom_workflow.diagram.signing import sign
+from loom_workflow.signedurl.signing import sign
 from loom_workflow.settings import DEFAULT_URL_SIGNING_KEY
 
 from .test_real_client_flowable import FORM_ENCODED, MODELER_XML, _ok, _todo, jeeplus_client
