@@ -20,8 +20,8 @@ import httpx
 import pytest
 from lxml import etree
 
-from loom_workflow.signedurl.signing import sign
 from loom_workflow.settings import DEFAULT_URL_SIGNING_KEY
+from loom_workflow.signedurl.signing import sign
 
 from .test_real_client_flowable import FORM_ENCODED, MODELER_XML, _ok, _todo, jeeplus_client
 
