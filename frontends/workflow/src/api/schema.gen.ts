@@ -3388,6 +3388,21 @@ export interface components {
             /** Label */
             label: string;
         };
+        /**
+         * FieldRight
+         * @description What the node may do with one field of its dynamic form (a sub-table's column is keyed
+         *     ``<table>.<column>``): see it, change it, and for a sub-table add and delete rows.
+         */
+        FieldRight: {
+            /** Addable */
+            addable: boolean;
+            /** Deletable */
+            deletable: boolean;
+            /** Readable */
+            readable: boolean;
+            /** Writable */
+            writable: boolean;
+        };
         /** FlowAssigneeRow */
         FlowAssigneeRow: {
             /** Condition */
@@ -4757,6 +4772,8 @@ export interface components {
          * @description What the task screen opens with: the form (``formType`` '1' a dynamic form, '2' an address,
          *     read-only or not), the ids it passes on, the instance's title and business record, and for a
          *     task delegated to the caller (委派) its ``delegationState`` 'PENDING' and its owner.
+         *     ``fieldRights`` are the node's rights over its form's fields, by field (null: the node names
+         *     none, every field is readable and writable), as the server holds a submission to them.
          */
         TaskDef: {
             /** Businessid */
@@ -4765,6 +4782,10 @@ export interface components {
             businessTable: string;
             /** Delegationstate */
             delegationState: string | null;
+            /** Fieldrights */
+            fieldRights: {
+                [key: string]: components["schemas"]["FieldRight"];
+            } | null;
             /** Formreadonly */
             formReadOnly: boolean;
             /** Formtype */
@@ -4875,6 +4896,10 @@ export interface components {
             businessTable: string;
             /** Delegationstate */
             delegationState: string | null;
+            /** Fieldrights */
+            fieldRights: {
+                [key: string]: components["schemas"]["FieldRight"];
+            } | null;
             /** Flowbuttonlist */
             flowButtonList: components["schemas"]["TaskButton"][];
             /** Formreadonly */

@@ -45,8 +45,48 @@ class NodeForm:
     rows_not_deletable: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class FieldRight:
+    """What a node may do with one field of its dynamic form (a sub-table's column is named
+    ``<table>.<column>``): see it, change it, and for a sub-table add rows and delete rows."""
+
+    readable: bool = True
+    writable: bool = True
+    addable: bool = True
+    deletable: bool = True
+
+
 def _flag(prop: Any, name: str) -> bool:
+    # seed 001 §3.1 "Form property": a flag left out is true; only "false" (or "0") takes a right away
     return (prop.get(name) or "true").strip().lower() not in ("false", "0")
+
+
+def _rights_of(el: Any) -> dict[str, FieldRight] | None:
+    props = [p for p in extension_children(el, "formProperty") if p.get("id")]
+    if not props:
+        return None
+    rights = {
+        str(p.get("id")): FieldRight(*(_flag(p, f) for f in ("readable", "writable", "addable", "deletable")))
+        for p in props
+    }
+    # a writable column makes its table writable when the table itself is not listed
+    for column, right in list(rights.items()):
+        table, dot, _ = column.partition(".")
+        if dot and right.writable and table not in rights:
+            rights[table] = FieldRight()
+    return rights
+
+
+def field_rights(xml: str, node_id: str | None) -> dict[str, FieldRight] | None:
+    """The rights a node's ``flowable:formProperty`` list gives over its form's fields, keyed by
+    field (None: the node lists none, so every field is readable and writable). The one rule the
+    task screen shows and a submission is held to."""
+    node = _node(parse_xml(xml), node_id) if node_id else None
+    return _rights_of(node) if node is not None else None
+
+
+def _node(root: Any, node_id: str) -> Any:
+    return next((el for el in root.iter() if isinstance(el.tag, str) and el.get("id") == node_id), None)
 
 
 def _form_of(el: Any) -> NodeForm | None:
@@ -54,37 +94,25 @@ def _form_of(el: Any) -> NodeForm | None:
     if not key or "/" in key:
         return None
     locked = (ext(el, "formReadOnly") or "").strip().lower() in ("true", "1")
-    props = [(str(p.get("id")), p) for p in extension_children(el, "formProperty") if p.get("id")]
-    if not props:
+    rights = _rights_of(el)
+    if rights is None:
         return NodeForm(key, None, locked=locked)
-    fields = [(i, p) for i, p in props if "." not in i]
-    columns = [(i, p) for i, p in props if "." in i]
-    writable = [i for i, p in fields if _flag(p, "writable")]
-    read_only = tuple(i for i, p in fields if not _flag(p, "writable"))
-    # a writable column makes its table writable when the table itself is not listed
-    listed = {i for i, _ in fields}
-    for column, prop in columns:
-        table = column.partition(".")[0]
-        if _flag(prop, "writable") and table not in listed and table not in writable:
-            writable.append(table)
+    fields = {i: r for i, r in rights.items() if "." not in i}
     return NodeForm(
         key,
-        tuple(writable),
-        read_only,
+        tuple(i for i, r in fields.items() if r.writable),
+        tuple(i for i, r in fields.items() if not r.writable),
         locked,
-        locked_columns=tuple(i for i, p in columns if not (_flag(p, "writable") and _flag(p, "readable"))),
-        rows_not_addable=tuple(i for i, p in fields if not _flag(p, "addable")),
-        rows_not_deletable=tuple(i for i, p in fields if not _flag(p, "deletable")),
+        locked_columns=tuple(i for i, r in rights.items() if "." in i and not (r.writable and r.readable)),
+        rows_not_addable=tuple(i for i, r in fields.items() if not r.addable),
+        rows_not_deletable=tuple(i for i, r in fields.items() if not r.deletable),
     )
 
 
 def node_form(xml: str, node_id: str) -> NodeForm | None:
     """The dynamic form of a node of the BPMN XML (None for none or an external form)."""
-    root = parse_xml(xml)
-    for el in root.iter():
-        if isinstance(el.tag, str) and el.get("id") == node_id:
-            return _form_of(el)
-    return None
+    node = _node(parse_xml(xml), node_id)
+    return _form_of(node) if node is not None else None
 
 
 def start_form(xml: str) -> NodeForm | None:

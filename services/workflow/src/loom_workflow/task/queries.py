@@ -7,6 +7,7 @@ SQLAlchemy Core, in the request's session.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -38,6 +39,7 @@ from loom_platform.paging import (
     like_pattern,
     page_body,
 )
+from loom_workflow import forms_client
 from loom_workflow.comments import duration_text, parse_comment, shown_message, shown_status
 from loom_workflow.common import iso, millis
 from loom_workflow.engine.model import StartEvent, parse_bpmn
@@ -453,7 +455,13 @@ async def task_def(
         # a delegated task (委派) is the delegate's to handle and give back to its owner
         "delegationState": PENDING if delegated else None,
         "owner": task.owner if delegated and task is not None else None,
+        "fieldRights": _field_rights(definition.bpmn_xml if definition is not None else "", node_id),
     }
+
+
+def _field_rights(xml: str, node_id: str | None) -> dict[str, dict[str, bool]] | None:
+    rights = forms_client.field_rights(xml, node_id) if xml else None
+    return None if rights is None else {field: asdict(right) for field, right in rights.items()}
 
 
 # A delegated task waits for its delegate to resolve it (Flowable's DelegationState.PENDING).

@@ -297,10 +297,22 @@ class TaskButton(Answer):
     next: str
 
 
+class FieldRight(Answer):
+    """What the node may do with one field of its dynamic form (a sub-table's column is keyed
+    ``<table>.<column>``): see it, change it, and for a sub-table add and delete rows."""
+
+    readable: bool
+    writable: bool
+    addable: bool
+    deletable: bool
+
+
 class TaskDef(Answer):
     """What the task screen opens with: the form (``formType`` '1' a dynamic form, '2' an address,
     read-only or not), the ids it passes on, the instance's title and business record, and for a
-    task delegated to the caller (委派) its ``delegationState`` 'PENDING' and its owner."""
+    task delegated to the caller (委派) its ``delegationState`` 'PENDING' and its owner.
+    ``fieldRights`` are the node's rights over its form's fields, by field (null: the node names
+    none, every field is readable and writable), as the server holds a submission to them."""
 
     form_type: str
     form_read_only: bool
@@ -316,6 +328,7 @@ class TaskDef(Answer):
     business_id: str | None
     delegation_state: str | None
     owner: str | None
+    field_rights: dict[str, FieldRight] | None
 
 
 class TaskInfo(TaskDef):
