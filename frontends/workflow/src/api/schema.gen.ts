@@ -1750,7 +1750,7 @@ export interface paths {
         /**
          * History
          * @description Ended instances (completed, revoked, stopped, cancelled) whose starter the caller's data
-         *     scope reaches.
+         *     scope reaches (every history record applied first).
          */
         get: operations["history_flowable_process_historyListData_get"];
         put?: never;
@@ -1834,7 +1834,7 @@ export interface paths {
         };
         /**
          * Process Status
-         * @description ``{code, status, level}`` of an instance (for those who may see it).
+         * @description ``{code, status, level}`` of an instance (for those who may see it; 404 before 403).
          */
         get: operations["process_status_flowable_process_queryProcessStatus_get"];
         put?: never;
@@ -1894,7 +1894,8 @@ export interface paths {
         };
         /**
          * Running
-         * @description Running instances whose starter the caller's data scope reaches.
+         * @description Running instances whose starter the caller's data scope reaches (every history record applied
+         *     first).
          */
         get: operations["running_flowable_process_runningData_get"];
         put?: never;
@@ -2203,7 +2204,8 @@ export interface paths {
         };
         /**
          * Get Task Def
-         * @description Form type, form url, read-only flag and ids for the task screen.
+         * @description Form type, form url, read-only flag and ids for the task screen (``taskId``, ``taskDefKey``,
+         *     ``procInsId``, ``procDefId``, ``status``), for those who may see the instance.
          */
         get: operations["get_task_def_flowable_task_getTaskDef_get"];
         put?: never;

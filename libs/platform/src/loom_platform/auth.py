@@ -195,6 +195,15 @@ async def current_principal(request: Request) -> Principal:
 CurrentPrincipal = Annotated[Principal, Depends(current_principal)]
 
 
+async def current_access(request: Request, _: CurrentPrincipal) -> Access:
+    """The caller's permissions (loaded with the principal)."""
+    access: Access = request.state.access
+    return access
+
+
+CurrentAccess = Annotated[Access, Depends(current_access)]
+
+
 def holds_any(request: Request, *permissions: str) -> bool:
     """Whether the caller (already authenticated on this request) holds one of ``permissions``.
 

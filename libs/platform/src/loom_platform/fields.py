@@ -7,10 +7,10 @@ JSON alike (``synchDb``, ``createMenu``, the task operations, form data).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import Request
+from fastapi import Depends, Request
 
 from loom_platform.errors import InvalidArgument
 
@@ -52,6 +52,14 @@ async def request_fields(request: Request, *, text: bool = True) -> dict[str, An
         form = await request.form()
         fields.update({k: v for k, v in form.items() if isinstance(v, str)})
     return fields
+
+
+async def _text_fields(request: Request) -> dict[str, Any]:
+    return await request_fields(request)
+
+
+RequestFields = Annotated[dict[str, Any], Depends(_text_fields)]
+"""A route's fields as text (:func:`request_fields`), for routes that take a form or a JSON object."""
 
 
 def json_object(value: Any, field: str) -> dict[str, Any]:

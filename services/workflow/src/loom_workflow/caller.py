@@ -1,28 +1,45 @@
-"""The caller of a route as the task commands take them: who acts (``actor``) with their roles
-(``groups``, the candidate groups whose tasks they may take), and who starts an instance."""
+"""The caller of a route as the task commands take them, as dependencies: who acts (``actor``) with
+their roles (``groups``, the candidate groups whose tasks they may take), and who starts an instance."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
-from fastapi import Request
+from fastapi import Depends
 
-from loom_platform.auth import Principal
+from loom_platform.auth import CurrentPrincipal
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.users import user_infos, user_roles
 
 
-async def roles(request: Request, principal: Principal) -> list[str]:
-    """The caller's roles: the candidate groups whose tasks they may take."""
-    return await user_roles(request.app.state.directory, principal.user_id)
-
-
-async def acting(request: Request, principal: Principal) -> dict[str, Any]:
+class ActingArgs(TypedDict):
     """The ``actor`` and ``groups`` arguments of a task command the caller runs."""
-    return {"actor": principal.user_id, "groups": await roles(request, principal)}
+
+    actor: str
+    groups: list[str]
 
 
-async def initiator(request: Request, principal: Principal) -> dict[str, Any]:
+async def roles(runtime: RuntimeDep, principal: CurrentPrincipal) -> list[str]:
+    """The caller's roles: the candidate groups whose tasks they may take."""
+    return await user_roles(runtime.directory, principal.user_id)
+
+
+Roles = Annotated[list[str], Depends(roles)]
+
+
+async def acting(principal: CurrentPrincipal, groups: Roles) -> ActingArgs:
+    """The ``actor`` and ``groups`` arguments of a task command the caller runs."""
+    return {"actor": principal.user_id, "groups": groups}
+
+
+Acting = Annotated[ActingArgs, Depends(acting)]
+
+
+async def initiator(runtime: RuntimeDep, principal: CurrentPrincipal) -> dict[str, Any]:
     """The caller as an instance they start records its initiator (only their login name when sys
     does not know them)."""
-    infos = await user_infos(request.app.state.directory, [principal.user_id])
+    infos = await user_infos(runtime.directory, [principal.user_id])
     return infos.get(principal.user_id, {"name": principal.login_name})
+
+
+Initiator = Annotated[dict[str, Any], Depends(initiator)]

@@ -12,8 +12,11 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, TypeVar
 
+from fastapi import Depends
+
+from loom_platform.appstate import app_state
 from loom_workflow.collector import quiet_gc
 from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
@@ -59,6 +62,7 @@ class WorkflowRuntime:
         on_commit: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
+        self.directory: Any = directory  # sys's directory client (users, roles, data scopes)
         self.store = PgStore(
             settings.database_url,
             min_size=1,
@@ -168,7 +172,6 @@ class WorkflowRuntime:
         self.store.close()
 
 
-def runtime_of(app: Any) -> WorkflowRuntime:
-    """The runtime of the app (``app.state.runtime``)."""
-    runtime: WorkflowRuntime = app.state.runtime
-    return runtime
+get_runtime = app_state("runtime", WorkflowRuntime)
+RuntimeDep = Annotated[WorkflowRuntime, Depends(get_runtime)]
+"""The app's runtime (``app.state.runtime``): the engine, its store, settings and sys's directory."""

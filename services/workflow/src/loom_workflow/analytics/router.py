@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep
@@ -12,7 +12,8 @@ from loom_platform.paging import date_filter, empty_filter
 from loom_workflow.analytics import rollup, service
 from loom_workflow.analytics.queries import Scope
 from loom_workflow.analytics.schemas import ProcessAnalytics
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
+from loom_workflow.settle import AllWrites
 
 router = APIRouter(prefix="/flowable/analytics", tags=["analytics"])
 
@@ -23,9 +24,10 @@ CanView = Annotated[Principal, require_permission(VIEW)]
 
 @router.get("/process", response_model=ProcessAnalytics)
 async def process(
-    request: Request,
+    runtime: RuntimeDep,
     session: SessionDep,
     principal: CanView,
+    _settled: AllWrites,
     procDefId: str,  # noqa: N803 - wire names
     beginDate: str | None = None,  # noqa: N803
     endDate: str | None = None,  # noqa: N803
@@ -42,9 +44,8 @@ async def process(
         last_day=end.date() if end else None,
         initiator=empty_filter(startUserId),
         office_id=empty_filter(officeId),
-        access=await request.app.state.directory.data_access(principal.user_id, permission=VIEW),
+        access=await runtime.directory.data_access(principal.user_id, permission=VIEW),
     )
-    # every ended instance counts: pending history applied, then rolled up
-    await runtime_of(request.app).settle_history(actor=principal.user_id, everything=True)
+    # every ended instance counts: pending history applied (AllWrites), then rolled up
     await rollup.catch_up(session)
     return await service.analyse(session, scope)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.wire import WireModel
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.modeler import rights
 
 router = APIRouter(prefix="/flowable/connector", tags=["connector"])
@@ -23,6 +23,6 @@ class AllowedHosts(WireModel):
 
 
 @router.get("/allowedHosts")
-async def allowed_hosts(request: Request, _: CanDesign) -> AllowedHosts:
+async def allowed_hosts(runtime: RuntimeDep, _: CanDesign) -> AllowedHosts:
     """The hosts an administrator allows HTTP tasks to call (LOOM_WORKFLOW_HTTP_ALLOWED_HOSTS)."""
-    return AllowedHosts(hosts=list(runtime_of(request.app).settings.http_allowed_hosts))
+    return AllowedHosts(hosts=list(runtime.settings.http_allowed_hosts))

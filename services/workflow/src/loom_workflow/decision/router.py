@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
-from loom_platform.auth import CurrentPrincipal, Principal, require_permission
+from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow.decision import service
 from loom_workflow.decision.schemas import DecisionExecutionList, DecisionPage, ExecuteRequest, ExecuteResult
-from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.access import check_instance_visible
+from loom_workflow.engine_host import RuntimeDep
+from loom_workflow.flowcopy.access import visible_instance
 
 router = APIRouter(prefix="/dmn-api", tags=["decision"])
 
@@ -25,10 +25,10 @@ CanView = Annotated[
 
 
 @router.post("/dmn-rule/execute")
-async def execute(request: Request, body: ExecuteRequest, principal: CanExecute) -> ExecuteResult:
+async def execute(runtime: RuntimeDep, body: ExecuteRequest, principal: CanExecute) -> ExecuteResult:
     """Evaluates a deployed decision (latest version, or ``version``) with ``inputVariables``; the
     evaluation is kept in the decision history."""
-    return await service.execute(runtime_of(request.app), body, actor=principal.user_id)
+    return await service.execute(runtime, body, actor=principal.user_id)
 
 
 @router.get("/dmn-repository/decisions")
@@ -48,14 +48,10 @@ async def list_decisions(
 
 @router.get("/dmn-history/historic-decision-executions")
 async def list_executions(
-    request: Request,
-    session: SessionDep,
-    principal: CurrentPrincipal,
-    instanceId: str,  # noqa: N803 - wire name
+    session: SessionDep, instance_id: Annotated[str, visible_instance("instanceId")]
 ) -> DecisionExecutionList:
     """The decisions an instance's business-rule tasks evaluated: inputs, matched rules, outputs
     (for those who may see the instance)."""
-    await check_instance_visible(request, session, principal.user_id, instanceId)
     return DecisionExecutionList(
-        data=await service.executions(session, instance_id=instanceId, decision_key=None)
+        data=await service.executions(session, instance_id=instance_id, decision_key=None)
     )

@@ -8,23 +8,23 @@ of the signable paths for a caller who may read it now.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
-from loom_platform.auth import CurrentPrincipal
+from loom_platform.auth import CurrentAccess, holds_any
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import download
 from loom_workflow.diagram import service
 from loom_workflow.diagram.schemas import SignedUrl
-from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.access import check_instance_visible
+from loom_workflow.engine_host import RuntimeDep
+from loom_workflow.flowcopy.access import MONITOR, InstanceRights, Rights
 from loom_workflow.flowform.service import definition_xml
 from loom_workflow.signedurl import signing
-from loom_workflow.signedurl.access import SignedOrCaller, SignedUrlUnsupported, signing_key
+from loom_workflow.signedurl.access import SignedOrCaller, SignedUrlUnsupported
 
 router = APIRouter(tags=["diagram"])
 
@@ -44,14 +44,24 @@ def _svg(body: str) -> Response:
     return Response(body, media_type=SVG, headers=SVG_HEADERS)
 
 
-@router.get("/flowable/task/trace/photo/{processInstanceId}", responses=download(SVG, "the chart as SVG"))
-async def trace_photo(
-    request: Request, session: SessionDep, caller: SignedOrCaller, processInstanceId: str
-) -> Response:  # noqa: N803
-    """The instance's chart: nodes passed in green, nodes it waits in red (``data-state`` done/waiting)."""
+async def _traceable(
+    request: Request,
+    runtime: RuntimeDep,
+    session: SessionDep,
+    caller: SignedOrCaller,
+    processInstanceId: str,  # noqa: N803
+) -> str:
+    """The instance of a chart, for anyone holding its signed URL or a caller who may see it."""
     if caller is not None:
-        await check_instance_visible(request, session, caller.user_id, processInstanceId)
-    return _svg(await service.instance_svg(session, processInstanceId))
+        rights = InstanceRights(runtime, caller.user_id, holds_any(request, *MONITOR))
+        await rights.check(session, processInstanceId)
+    return processInstanceId
+
+
+@router.get("/flowable/task/trace/photo/{processInstanceId}", responses=download(SVG, "the chart as SVG"))
+async def trace_photo(session: SessionDep, proc_ins_id: Annotated[str, Depends(_traceable)]) -> Response:
+    """The instance's chart: nodes passed in green, nodes it waits in red (``data-state`` done/waiting)."""
+    return _svg(await service.instance_svg(session, proc_ins_id))
 
 
 @router.get(RESOURCE, responses=download(SVG, "the diagram as SVG, or the BPMN XML (resType=xml)"))
@@ -65,7 +75,9 @@ async def resource_read(
 
 
 @router.get("/flowable/resource/signedUrl", response_model=SignedUrl)
-async def signed_url(request: Request, session: SessionDep, principal: CurrentPrincipal, url: str) -> Any:
+async def signed_url(
+    runtime: RuntimeDep, session: SessionDep, rights: Rights, access: CurrentAccess, url: str
+) -> Any:
     """``{url, expires}``: ``url`` (a chart, a definition resource or a model's BPMN download, with
     or without ``/api``) signed for a few minutes, for a caller who may read it now."""
     parts = urlsplit(url)
@@ -73,12 +85,12 @@ async def signed_url(request: Request, session: SessionDep, principal: CurrentPr
     query = dict(parse_qsl(parts.query, keep_blank_values=True))
     query = {k: v for k, v in query.items() if k not in (signing.SIGN, signing.EXPIRES)}
     if (trace := TRACE.match(path)) is not None:
-        await check_instance_visible(request, session, principal.user_id, trace["id"])
+        await rights.check(session, trace["id"])
     elif MODEL.match(path) is not None:
-        if not any(request.state.access.allows(p) for p in MODEL_VIEW):
+        if not any(access.allows(p) for p in MODEL_VIEW):
             raise PermissionDenied(permission=" | ".join(MODEL_VIEW))
     elif path != RESOURCE or not query.get("procDefId"):
         raise SignedUrlUnsupported(path=quote(path[:200]))
-    ttl = runtime_of(request.app).settings.signed_url_seconds
-    signed = signing.sign(signing_key(request), path, query, ttl)
+    ttl = runtime.settings.signed_url_seconds
+    signed = signing.sign(runtime.settings.url_signing_key, path, query, ttl)
     return {"url": signed, "expires": int(dict(parse_qsl(urlsplit(signed).query))[signing.EXPIRES])}

@@ -14,7 +14,7 @@ from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
 from loom_platform.paging import PageDep, empty_filter
 from loom_workflow.engine.commands import SetJobRetries
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.external import service, workers
 from loom_workflow.external.auth import CurrentWorker, Worker, current_worker, is_worker_token
 from loom_workflow.external.resources import EDIT, VIEW, WORKER
@@ -62,39 +62,38 @@ async def list_tasks(
 
 @router.post("/fetchAndLock")
 async def fetch_and_lock(
-    request: Request, body: FetchAndLock, worker: CurrentWorker
+    runtime: RuntimeDep, body: FetchAndLock, worker: CurrentWorker
 ) -> list[LockedExternalTask]:
     """Locks up to ``maxTasks`` tasks of the requested topics (each for its ``lockDuration``), waiting
     up to ``asyncResponseTimeout`` ms for one; a topic the worker's credentials do not name is a 403."""
-    runtime = runtime_of(request.app)
     return await service.fetch_and_lock(
         runtime, worker, body, max_wait_seconds=runtime.settings.external_task_max_wait_seconds
     )
 
 
 @router.post("/{task_id}/complete", **NO_CONTENT)
-async def complete(request: Request, task_id: str, body: Complete, worker: CurrentWorker) -> None:
+async def complete(runtime: RuntimeDep, task_id: str, body: Complete, worker: CurrentWorker) -> None:
     """Completes a task the worker holds, with its variables; the process goes on."""
-    await service.complete(runtime_of(request.app), worker, task_id, body)
+    await service.complete(runtime, worker, task_id, body)
 
 
 @router.post("/{task_id}/failure", **NO_CONTENT)
-async def failure(request: Request, task_id: str, body: Failure, worker: CurrentWorker) -> None:
+async def failure(runtime: RuntimeDep, task_id: str, body: Failure, worker: CurrentWorker) -> None:
     """Reports a failure: ``retries`` left (0: an incident in the monitor), fetchable again after
     ``retryTimeout`` ms."""
-    await service.fail(runtime_of(request.app), worker, task_id, body)
+    await service.fail(runtime, worker, task_id, body)
 
 
 @router.post("/{task_id}/bpmnError", **NO_CONTENT)
-async def bpmn_error(request: Request, task_id: str, body: ThrowBpmnError, worker: CurrentWorker) -> None:
+async def bpmn_error(runtime: RuntimeDep, task_id: str, body: ThrowBpmnError, worker: CurrentWorker) -> None:
     """Throws a BPMN error: an error boundary event catching ``errorCode`` takes the process on."""
-    await service.throw(runtime_of(request.app), worker, task_id, body)
+    await service.throw(runtime, worker, task_id, body)
 
 
 @router.post("/{task_id}/extendLock", **NO_CONTENT)
-async def extend_lock(request: Request, task_id: str, body: ExtendLock, worker: CurrentWorker) -> None:
+async def extend_lock(runtime: RuntimeDep, task_id: str, body: ExtendLock, worker: CurrentWorker) -> None:
     """Extends the worker's lock: it ends ``newDuration`` ms from now."""
-    await service.extend(runtime_of(request.app), worker, task_id, body)
+    await service.extend(runtime, worker, task_id, body)
 
 
 async def _worker_or_admin(request: Request, session: SessionDep) -> Worker | None:
@@ -109,13 +108,13 @@ async def _worker_or_admin(request: Request, session: SessionDep) -> Worker | No
 
 @router.post("/{task_id}/unlock", **NO_CONTENT)
 async def unlock(
-    request: Request, task_id: str, worker: Annotated[Worker | None, Depends(_worker_or_admin)]
+    runtime: RuntimeDep, task_id: str, worker: Annotated[Worker | None, Depends(_worker_or_admin)]
 ) -> None:
     """Gives a task back (a worker: one it holds; an administrator: any)."""
-    await service.unlock(runtime_of(request.app), task_id, worker)
+    await service.unlock(runtime, task_id, worker)
 
 
 @router.put("/{task_id}/retries", **NO_CONTENT)
-async def set_retries(request: Request, task_id: str, body: SetRetries, principal: CanEdit) -> None:
+async def set_retries(runtime: RuntimeDep, task_id: str, body: SetRetries, principal: CanEdit) -> None:
     """Sets a task's retries: an incident's task is fetched again."""
-    await runtime_of(request.app).run(SetJobRetries(task_id, body.retries), user_id=principal.user_id)
+    await runtime.run(SetJobRetries(task_id, body.retries), user_id=principal.user_id)

@@ -3,25 +3,35 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends
 
 from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.fields import request_fields
+from loom_platform.fields import RequestFields
 from loom_platform.openapi import fields_body
 from loom_platform.paging import empty_filter
-from loom_workflow import caller
-from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.access import check_instance_visible
+from loom_workflow.caller import Acting, Initiator
+from loom_workflow.engine_host import RuntimeDep
+from loom_workflow.flowcopy.access import Rights, visible_instance
 from loom_workflow.flowform import service
 from loom_workflow.flowform.schemas import HistoryFormData, StartFormData, TaskFormData
 
 router = APIRouter(
     prefix="/flowable/form", tags=["flowable form"], dependencies=[logtitles.under("flowable:task")]
 )
+
+
+async def _visible_open_task(rights: Rights, session: SessionDep, taskId: str) -> str:  # noqa: N803
+    """An open task (404 when done or unknown), once the caller may see its instance."""
+    task = await service.open_task(session, taskId)
+    await rights.check(session, task.proc_inst_id)
+    return taskId
+
+
+VisibleOpenTask = Annotated[str, Depends(_visible_open_task)]
 
 
 @router.get("/getStartFormData", response_model=StartFormData, response_model_exclude_unset=True)
@@ -31,29 +41,22 @@ async def get_start_form_data(session: SessionDep, _: CurrentPrincipal, processD
 
 
 @router.get("/getTaskFormData", response_model=TaskFormData, response_model_exclude_unset=True)
-async def get_task_form_data(
-    request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
-) -> Any:  # noqa: N803
+async def get_task_form_data(session: SessionDep, task_id: VisibleOpenTask) -> Any:
     """``{taskFormData}``: the task node's form properties with the instance's values."""
-    task = await service.open_task(session, taskId)
-    await check_instance_visible(request, session, principal.user_id, task.proc_inst_id)
-    return await service.task_form_data(session, taskId)
+    return await service.task_form_data(session, task_id)
 
 
 @router.get("/getHistoryTaskFormData", response_model=HistoryFormData)
 async def get_history_task_form_data(
-    request: Request,
     session: SessionDep,
-    principal: CurrentPrincipal,
-    processInstanceId: str,  # noqa: N803
+    proc_ins_id: Annotated[str, visible_instance("processInstanceId")],
     procDefId: str | None = None,  # noqa: N803
     taskDefKey: str | None = None,  # noqa: N803
 ) -> Any:
     """``{taskFormData}``: a node's readable properties with the values the instance wrote."""
-    await check_instance_visible(request, session, principal.user_id, processInstanceId)
     return await service.history_form_data(
         session,
-        proc_inst_id=processInstanceId,
+        proc_inst_id=proc_ins_id,
         proc_def_id=empty_filter(procDefId),
         task_def_key=empty_filter(taskDefKey),
     )
@@ -69,13 +72,12 @@ async def get_history_task_form_data(
     ),
     response_model=str,
 )
-async def submit_start_form_data(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+async def submit_start_form_data(
+    runtime: RuntimeDep, session: SessionDep, fields: RequestFields, initiator: Initiator, acting: Acting
+) -> Any:
     """Starts the process with the start form's ``data`` checked by its properties; answers the
     instance id."""
-    fields = await request_fields(request)
-    initiator = await caller.initiator(request, principal)
-    acting = await caller.acting(request, principal)
-    return await service.submit_start(runtime_of(request.app), session, fields, initiator=initiator, **acting)
+    return await service.submit_start(runtime, session, fields, initiator=initiator, **acting)
 
 
 @router.post(
@@ -89,9 +91,9 @@ async def submit_start_form_data(request: Request, session: SessionDep, principa
     ),
     response_model=str,
 )
-async def submit_task_form_data(request: Request, session: SessionDep, principal: CurrentPrincipal) -> Any:
+async def submit_task_form_data(
+    runtime: RuntimeDep, session: SessionDep, fields: RequestFields, acting: Acting
+) -> Any:
     """Completes the task with the task form's ``data`` checked by its properties; answers the
     instance id."""
-    fields = await request_fields(request)
-    acting = await caller.acting(request, principal)
-    return await service.submit_task(runtime_of(request.app), session, fields, **acting)
+    return await service.submit_task(runtime, session, fields, **acting)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_workflow.engine.commands import SetJobRetries
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.incident import service
 from loom_workflow.incident.schemas import IncidentList
 
@@ -28,7 +28,7 @@ async def list_incidents(session: SessionDep, _: CanView, procInsId: str | None 
 
 
 @router.put("/retry")
-async def retry(request: Request, principal: CanRetry, id: str, retries: int = 1) -> Message:  # noqa: A002
+async def retry(runtime: RuntimeDep, principal: CanRetry, id: str, retries: int = 1) -> Message:  # noqa: A002
     """Gives an incident's job ``retries`` again: it runs (or is fetched by its worker) anew."""
-    await runtime_of(request.app).run(SetJobRetries(id, max(1, min(retries, 100))), user_id=principal.user_id)
+    await runtime.run(SetJobRetries(id, max(1, min(retries, 100))), user_id=principal.user_id)
     return message(translate("workflow.external.retried"))

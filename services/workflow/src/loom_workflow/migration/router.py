@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 import loom_workflow.migration.messages  # noqa: F401  (registers the catalogue)
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.migration import service
 from loom_workflow.migration.schemas import (
     DryRunPublic,
@@ -18,7 +18,7 @@ from loom_workflow.migration.schemas import (
     MigrationPlanPublic,
     MigrationRequest,
 )
-from loom_workflow.process.scope import RUNNING_MENU, in_scope
+from loom_workflow.process.scope import RUNNING_MENU, Scope
 
 router = APIRouter(prefix="/flowable/migration", tags=["migration"])
 
@@ -29,50 +29,46 @@ CanMigrate = Annotated[Principal, require_permission("flowable:instance:migrate"
 
 @router.get("/plan", response_model=MigrationPlanPublic)
 async def get_plan(
-    request: Request,
+    runtime: RuntimeDep,
     _: CanMigrate,
     sourceDefinitionId: str,  # noqa: N803
     targetDefinitionId: str,  # noqa: N803
 ) -> MigrationPlanPublic:
     """Both versions' nodes: each source node mapped to the target node of the same id and kind
     (null: removed or changed, to be mapped by hand), and the target's new nodes."""
-    return await service.plan(runtime_of(request.app), sourceDefinitionId, targetDefinitionId)
+    return await service.plan(runtime, sourceDefinitionId, targetDefinitionId)
 
 
 @router.post("/dryRun", response_model=DryRunPublic)
 async def dry_run(
-    request: Request, session: SessionDep, principal: CanMigrate, body: MigrationRequest
+    runtime: RuntimeDep, session: SessionDep, _: CanMigrate, scope: Scope, body: MigrationRequest
 ) -> DryRunPublic:
     """For every running instance asked for (none named: all of the source version): whether it can
     move, and what changes for it (tasks, assignees, timers, variables); nothing is changed. Named
     instances outside the caller's data scope (运行中流程's menu) are 404."""
-    await _named_in_scope(request, session, principal, body)
-    return await service.dry_run(
-        session, runtime_of(request.app), request.app.state.directory, body, actor=principal.user_id
-    )
+    await _named_in_scope(scope, session, body)
+    return await service.dry_run(session, runtime, runtime.directory, body, actor=scope.user_id)
 
 
 @router.post("/migrate", response_model=MigrationBatchPublic)
 async def migrate(
-    request: Request, session: SessionDep, principal: CanMigrate, body: MigrationRequest
+    runtime: RuntimeDep, session: SessionDep, _: CanMigrate, scope: Scope, body: MigrationRequest
 ) -> MigrationBatchPublic:
     """Asks for the migration: a batch with its instances queued, moved by the migration worker each
     in its own transaction (with a history entry); instances that cannot move stay untouched and are
     reported with the reason (``GET /flowable/migration/batch``)."""
-    await _named_in_scope(request, session, principal, body)
+    await _named_in_scope(scope, session, body)
     async with transaction(session):
-        batch = await service.request_batch(session, runtime_of(request.app), body, actor=principal.user_id)
-    return await service.report(session, request.app.state.directory, batch.id)
+        batch = await service.request_batch(session, runtime, body, actor=scope.user_id)
+    return await service.report(session, runtime.directory, batch.id)
 
 
 @router.get("/batch", response_model=MigrationBatchPublic)
-async def get_batch(request: Request, session: SessionDep, _: CanMigrate, id: str) -> MigrationBatchPublic:  # noqa: A002
+async def get_batch(runtime: RuntimeDep, session: SessionDep, _: CanMigrate, id: str) -> MigrationBatchPublic:  # noqa: A002
     """A migration batch's report: each instance moved (what changed), left in place (why) or queued."""
-    return await service.report(session, request.app.state.directory, id)
+    return await service.report(session, runtime.directory, id)
 
 
-async def _named_in_scope(
-    request: Request, session: SessionDep, principal: Principal, body: MigrationRequest
-) -> None:
+async def _named_in_scope(scope: Scope, session: SessionDep, body: MigrationRequest) -> None:
     if body.proc_ins_ids:
-        await in_scope(request, session, principal, RUNNING_MENU, body.proc_ins_ids)
+        await scope.require(session, RUNNING_MENU, body.proc_ins_ids)

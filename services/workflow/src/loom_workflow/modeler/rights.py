@@ -4,9 +4,7 @@ the model's own type then decides (a decision designer cannot change a process, 
 
 from __future__ import annotations
 
-from fastapi import Request
-
-from loom_platform.auth import holds_any
+from loom_platform.auth import Access
 from loom_platform.errors import PermissionDenied
 
 PROCESS, DECISION = 0, 4
@@ -31,8 +29,8 @@ def kind_of(model_type: int) -> int:
     return DECISION if model_type in (DECISION, 6) else PROCESS
 
 
-def check(request: Request, model_type: int, action: str) -> None:
-    """403 naming the permission when the caller may not ``action`` a model of this type."""
+def check(access: Access, model_type: int, action: str) -> None:
+    """403 naming the permission when the caller (``access``) may not ``action`` a model of this type."""
     wanted = permissions(action, kind_of(model_type))
-    if not holds_any(request, *wanted):
+    if not any(access.allows(p) for p in wanted):
         raise PermissionDenied(permission=" | ".join(wanted))

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form
 from fastapi.responses import Response
 
-from loom_platform.auth import Principal, require_permission
+from loom_platform.auth import CurrentAccess, Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import download
 from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.modeler import rights, service
 from loom_workflow.modeler.schemas import ModelCreate, ModelEditor, ModelPage, ModelPublic
 from loom_workflow.proctest import service as proctest_service
@@ -30,9 +30,11 @@ CanDeploy = Annotated[Principal, require_permission(*rights.permissions("deploy"
 
 
 @router.post("/app/rest/models", response_model=ModelPublic, response_model_exclude_unset=True)
-async def create_model(request: Request, session: SessionDep, body: ModelCreate, principal: CanAdd) -> Any:
+async def create_model(
+    access: CurrentAccess, session: SessionDep, body: ModelCreate, principal: CanAdd
+) -> Any:
     """Creates an empty model (``modelType`` 0: a process, 4: a decision table); the answer carries its ``id``."""
-    rights.check(request, body.model_type, "add")
+    rights.check(access, body.model_type, "add")
     async with transaction(session):
         model = await service.create(session, body, actor=principal.user_id)
     return service.render(model)
@@ -41,10 +43,10 @@ async def create_model(request: Request, session: SessionDep, body: ModelCreate,
 @router.get(
     "/app/rest/models/{model_id}/editor/json", response_model=ModelEditor, response_model_exclude_unset=True
 )
-async def editor_json(request: Request, session: SessionDep, model_id: str, _: CanView) -> Any:
+async def editor_json(access: CurrentAccess, session: SessionDep, model_id: str, _: CanView) -> Any:
     """The model for the designer, with ``lastUpdated`` (sent back on save to detect conflicts)."""
     model = await service.get(session, model_id)
-    rights.check(request, model.model_type, "view")
+    rights.check(access, model.model_type, "view")
     body = service.render(model, await service.latest_definition(session, model))
     return {**body, "modelId": model.id, "bpmnXml": model.bpmn_xml, "model": {"bpmnXml": model.bpmn_xml}}
 
@@ -53,7 +55,7 @@ async def editor_json(request: Request, session: SessionDep, model_id: str, _: C
     "/flowable/model/saveModel/{model_id}", response_model=ModelPublic, response_model_exclude_unset=True
 )
 async def save_model(
-    request: Request,
+    access: CurrentAccess,
     session: SessionDep,
     model_id: str,
     principal: CanEdit,
@@ -66,7 +68,7 @@ async def save_model(
     lastUpdated: Annotated[str | None, Form()] = None,  # noqa: N803 - wire name
 ) -> Any:
     """Saves the designer's XML (form-encoded); 409 when the model changed since it was loaded."""
-    rights.check(request, (await service.get(session, model_id)).model_type, "edit")
+    rights.check(access, (await service.get(session, model_id)).model_type, "edit")
     async with transaction(session):
         model = await service.save_xml(
             session,
@@ -84,37 +86,39 @@ async def save_model(
 
 
 @router.get("/flowable/model/getBpmnXml", responses=download("text/xml", "the BPMN XML"))
-async def get_bpmn_xml(request: Request, session: SessionDep, _: CanView, id: str) -> Response:
+async def get_bpmn_xml(access: CurrentAccess, session: SessionDep, _: CanView, id: str) -> Response:
     """The model's XML (BPMN, or DMN for a decision model) as text."""
     model = await service.get(session, id)
-    rights.check(request, model.model_type, "view")
+    rights.check(access, model.model_type, "view")
     return Response(model.bpmn_xml or "", media_type="text/xml; charset=utf-8")
 
 
 @router.get("/flowable/model/copy")
-async def copy_model(request: Request, session: SessionDep, principal: CanAdd, id: str) -> Message:
+async def copy_model(access: CurrentAccess, session: SessionDep, principal: CanAdd, id: str) -> Message:
     """Copies a model under a new key."""
-    rights.check(request, (await service.get(session, id)).model_type, "add")
+    rights.check(access, (await service.get(session, id)).model_type, "add")
     async with transaction(session):
         await service.copy(session, id, actor=principal.user_id)
     return message(translate("workflow.model.copied"))
 
 
 @router.delete("/flowable/model/delete")
-async def delete_models(request: Request, session: SessionDep, _: CanDelete, ids: str = "") -> Message:
+async def delete_models(
+    access: CurrentAccess, runtime: RuntimeDep, session: SessionDep, _: CanDelete, ids: str = ""
+) -> Message:
     """Deletes models with their definitions, instances and history (a decision model: the model;
     its deployed versions stay, as the evaluations recorded refer to them)."""
     ids_list = split_ids(ids)
     for model_type in await service.types_of(session, ids_list):
-        rights.check(request, model_type, "del")
+        rights.check(access, model_type, "del")
     async with transaction(session):
-        await service.delete_many(session, runtime_of(request.app), ids_list)
+        await service.delete_many(session, runtime, ids_list)
     return message(translate("workflow.deleted", what=translate("workflow.what.model")))
 
 
 @router.get("/flowable/model/list", response_model=ModelPage, response_model_exclude_unset=True)
 async def list_models(
-    request: Request,
+    access: CurrentAccess,
     session: SessionDep,
     page: PageDep,
     _: CanView,
@@ -124,7 +128,7 @@ async def list_models(
 ) -> Any:
     """Models of one type (processes by default, ``modelType=4``: decisions), paged, each with its
     latest deployed version (``procDef``)."""
-    rights.check(request, modelType, "view")
+    rights.check(access, modelType, "view")
     return await service.page(
         session,
         page,
@@ -136,18 +140,19 @@ async def list_models(
 
 @router.put("/flowable/model/updateCategory")
 async def update_category(
-    request: Request, session: SessionDep, _: CanEdit, id: str, category: str
+    access: CurrentAccess, runtime: RuntimeDep, session: SessionDep, _: CanEdit, id: str, category: str
 ) -> Message:
     """Sets the category of a definition (id: the process definition id, or a model id)."""
-    rights.check(request, rights.PROCESS, "edit")
+    rights.check(access, rights.PROCESS, "edit")
     async with transaction(session):
-        await service.update_category(session, runtime_of(request.app), id, category)
+        await service.update_category(session, runtime, id, category)
     return message(translate("workflow.model.category_updated", category=category))
 
 
 @router.put("/flowable/model/deploy")
 async def deploy_model(
-    request: Request,
+    access: CurrentAccess,
+    runtime: RuntimeDep,
     session: SessionDep,
     principal: CanDeploy,
     id: str,
@@ -158,13 +163,12 @@ async def deploy_model(
     business-rule tasks bind to its own deployment; a decision model alone). A process's saved tests
     run first: one failing refuses the publication, unless ``overrideReason`` says why (logged)."""
     model = await service.get(session, id)
-    rights.check(request, model.model_type, "deploy")
+    rights.check(access, model.model_type, "deploy")
     model_type = model.model_type
-    runtime = runtime_of(request.app)
     failed = None
     if rights.kind_of(model_type) != rights.DECISION:
         failed = await proctest_service.gate(
-            session, runtime, request.app.state.directory, id, override_reason=overrideReason
+            session, runtime, runtime.directory, id, override_reason=overrideReason
         )
     async with transaction(session):
         definition = await service.deploy(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 import loom_workflow.proctest.messages  # noqa: F401  (registers the catalogue)
 from loom_platform.auth import Principal, require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.proctest import service
 from loom_workflow.proctest.schemas import CaseSuite, RunRequest, SavedSuite, SuiteResult
 
@@ -43,14 +43,14 @@ async def save_tests(
 
 
 @router.post("/flowable/model/tests/run", response_model=SuiteResult)
-async def run_tests(request: Request, session: SessionDep, body: RunRequest, _: CanDesign) -> SuiteResult:
+async def run_tests(runtime: RuntimeDep, session: SessionDep, body: RunRequest, _: CanDesign) -> SuiteResult:
     """Runs the cases (given, else the saved ones) on the model, or the designer's unsaved XML: each on
     a throwaway engine in memory against the organisation from sys; nothing is stored or published.
     A failed case names the step and the node where it diverged."""
     return await service.run(
         session,
-        runtime_of(request.app),
-        request.app.state.directory,
+        runtime,
+        runtime.directory,
         body.model_id,
         cases=body.cases,
         bpmn_xml=body.bpmn_xml,

@@ -12,7 +12,7 @@ from fastapi import Depends, Request
 from loom_platform.auth import TOKEN_HEADER, Principal, current_principal
 from loom_platform.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from loom_platform.i18n import EN, ZH, register
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.signedurl import signing
 
 register(
@@ -41,15 +41,10 @@ class SignedUrlUnsupported(InvalidArgument):
     message_key = "workflow.signed_url.unsupported"
 
 
-def signing_key(request: Request) -> str:
-    """The service's URL-signing key (settings)."""
-    return runtime_of(request.app).settings.url_signing_key
-
-
-async def signed_or_principal(request: Request) -> Principal | None:
+async def signed_or_principal(request: Request, runtime: RuntimeDep) -> Principal | None:
     """None for a valid signed URL; else the caller of the token header (401 without one)."""
     if signing.SIGN in request.query_params:
-        if signing.verify(signing_key(request), request.url.path, request.query_params):
+        if signing.verify(runtime.settings.url_signing_key, request.url.path, request.query_params):
             return None
         raise SignedUrlInvalid()
     if not request.headers.get("authorization") and not request.headers.get(TOKEN_HEADER):

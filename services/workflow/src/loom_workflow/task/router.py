@@ -6,24 +6,24 @@ form or a JSON object (``loom_platform.fields``). ``vars`` and ``comment`` arriv
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
 from loom_platform import logtitles
-from loom_platform.auth import CurrentPrincipal, Principal
+from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.fields import request_fields
+from loom_platform.fields import RequestFields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body, query
 from loom_platform.paging import PageDep, empty_filter
-from loom_workflow import caller
-from loom_workflow.engine_host import runtime_of
-from loom_workflow.flowcopy.access import check_instance_visible
+from loom_workflow.caller import Acting, Initiator, Roles
+from loom_workflow.engine_host import RuntimeDep
+from loom_workflow.flowcopy.access import Rights, visible_instance
 from loom_workflow.process import queries as process_queries
 from loom_workflow.process.schemas import InstancePage
+from loom_workflow.settle import OwnAndStartedWrites, OwnWrites, instance_writes
 from loom_workflow.task import countersign, queries, service
 from loom_workflow.task import start as starting
 from loom_workflow.task.schemas import (
@@ -60,16 +60,46 @@ BACK_PARAMS = query(
 SIGN_FIELDS = fields_body(taskId="the task", userIds="users, comma-joined", comment="the comment")
 
 
-async def _run(
-    request: Request,
-    principal: Principal,
-    command: Callable[..., Awaitable[Any]],
-    read: Callable[[dict[str, Any]], Any],
-    **more: Any,
-) -> Any:
-    """Runs a task command, as the caller, on what ``read`` takes from the request's fields."""
-    fields = read(await request_fields(request))
-    return await command(runtime_of(request.app), fields, **more, **await caller.acting(request, principal))
+async def _visible_task_def(
+    rights: Rights,
+    session: SessionDep,
+    taskId: str | None = None,  # noqa: N803
+    taskDefKey: str | None = None,  # noqa: N803
+    procInsId: str | None = None,  # noqa: N803
+    procDefId: str | None = None,  # noqa: N803
+    status: str | None = None,
+) -> dict[str, Any]:
+    """The task screen's definition, for those who may see its instance."""
+    info = await queries.task_def(
+        session,
+        task_id=empty_filter(taskId),
+        task_def_key=empty_filter(taskDefKey),
+        proc_ins_id=empty_filter(procInsId),
+        proc_def_id=empty_filter(procDefId),
+        status=empty_filter(status),
+    )
+    await rights.check(session, info.get("procInsId"))
+    return info
+
+
+async def _visible_todo_task(rights: Rights, session: SessionDep, taskId: str) -> dict[str, Any]:  # noqa: N803
+    """An open task's screen definition, for those who may see its instance."""
+    info = await queries.task_def(
+        session, task_id=taskId, task_def_key=None, proc_ins_id=None, proc_def_id=None, status="todo"
+    )
+    await rights.check(session, info.get("procInsId"))
+    return info
+
+
+async def _visible_task(rights: Rights, session: SessionDep, taskId: str) -> str:  # noqa: N803
+    """The task, once the caller may see its instance."""
+    await rights.check(session, await queries.instance_of_task(session, taskId))
+    return taskId
+
+
+VisibleTaskDef = Annotated[dict[str, Any], Depends(_visible_task_def)]
+VisibleTodoTask = Annotated[dict[str, Any], Depends(_visible_todo_task)]
+VisibleTask = Annotated[str, Depends(_visible_task)]
 
 
 @router.post(
@@ -86,20 +116,20 @@ async def _run(
     ),
     response_model=str,
 )
-async def start(request: Request, principal: CurrentPrincipal) -> Any:
+async def start(runtime: RuntimeDep, fields: RequestFields, acting: Acting, initiator: Initiator) -> Any:
     """Starts a process (``procDefKey`` or ``procDefId``, ``businessTable``, ``businessId``, ``title``,
     ``assignee``; any other field, and ``vars`` JSON, is a start form value and a process variable);
     answers the instance id."""
-    initiator = await caller.initiator(request, principal)
-    return await _run(request, principal, starting.start, StartRequest.from_fields, initiator=initiator)
+    return await starting.start(runtime, StartRequest.from_fields(fields), initiator=initiator, **acting)
 
 
 @router.get("/todo", response_model=TodoPage)
 async def todo(
-    request: Request,
+    runtime: RuntimeDep,
     session: SessionDep,
     page: PageDep,
     principal: CurrentPrincipal,
+    groups: Roles,
     beginDate: str | None = None,
     endDate: str | None = None,  # noqa: N803
     title: str | None = None,
@@ -109,10 +139,10 @@ async def todo(
     searchable by title, process name and time range."""
     return await queries.todo(
         session,
-        request.app.state.directory,
+        runtime.directory,
         page,
         user_id=principal.user_id,
-        groups=await caller.roles(request, principal),
+        groups=groups,
         begin=empty_filter(beginDate),
         end=empty_filter(endDate),
         title=empty_filter(title),
@@ -122,18 +152,18 @@ async def todo(
 
 @router.get("/historic", response_model=DonePage)
 async def historic(
-    request: Request,
+    runtime: RuntimeDep,
     session: SessionDep,
     page: PageDep,
     principal: CurrentPrincipal,
+    _settled: OwnWrites,
     beginDate: str | None = None,
     endDate: str | None = None,  # noqa: N803
 ) -> Any:
     """Tasks the caller completed (their own latest completions included: read-your-writes)."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id)
     return await queries.historic(
         session,
-        request.app.state.directory,
+        runtime.directory,
         page,
         user_id=principal.user_id,
         begin=empty_filter(beginDate),
@@ -143,28 +173,27 @@ async def historic(
 
 @router.get("/historicTaskList", response_model=list[HistoryStep], response_model_exclude_unset=True)
 async def historic_task_list(
-    request: Request, session: SessionDep, principal: CurrentPrincipal, procInsId: str
-) -> Any:  # noqa: N803
+    runtime: RuntimeDep, session: SessionDep, proc_ins_id: Annotated[str, visible_instance("procInsId")]
+) -> Any:
     """The steps of an instance with handlers, comments and durations (for those who may see it)."""
-    await check_instance_visible(request, session, principal.user_id, procInsId)
-    return await queries.historic_task_list(session, request.app.state.directory, procInsId)
+    return await queries.historic_task_list(session, runtime.directory, proc_ins_id)
 
 
 @router.get("/myApplyed", response_model=InstancePage)
 async def my_applyed(
-    request: Request,
+    runtime: RuntimeDep,
     session: SessionDep,
     page: PageDep,
     principal: CurrentPrincipal,
+    _settled: OwnAndStartedWrites,
     beginDate: str | None = None,
     endDate: str | None = None,
     title: str | None = None,  # noqa: N803
 ) -> Any:
     """Instances the caller started (what others did to them included: read-your-writes)."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id, starter=principal.user_id)
     return await process_queries.instances(
         session,
-        request.app.state.directory,
+        runtime.directory,
         page,
         running=None,
         start_user_id=principal.user_id,
@@ -174,45 +203,19 @@ async def my_applyed(
     )
 
 
-@router.get("/getTaskDef", response_model=TaskDef)
-async def get_task_def(
-    request: Request,
-    session: SessionDep,
-    principal: CurrentPrincipal,
-    taskId: str | None = None,
-    taskDefKey: str | None = None,  # noqa: N803
-    procInsId: str | None = None,
-    procDefId: str | None = None,
-    status: str | None = None,  # noqa: N803
-) -> Any:
-    """Form type, form url, read-only flag and ids for the task screen."""
-    await runtime_of(request.app).settle_history(actor=principal.user_id, instances=[empty_filter(procInsId)])
-    info = await queries.task_def(
-        session,
-        task_id=empty_filter(taskId),
-        task_def_key=empty_filter(taskDefKey),
-        proc_ins_id=empty_filter(procInsId),
-        proc_def_id=empty_filter(procDefId),
-        status=empty_filter(status),
-    )
-    await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
+@router.get("/getTaskDef", response_model=TaskDef, dependencies=[instance_writes("procInsId")])
+async def get_task_def(info: VisibleTaskDef) -> Any:
+    """Form type, form url, read-only flag and ids for the task screen (``taskId``, ``taskDefKey``,
+    ``procInsId``, ``procDefId``, ``status``), for those who may see the instance."""
     return info
 
 
 @router.get("/getTaskInfo", response_model=TaskInfo, response_model_exclude_unset=True)
-async def get_task_info(
-    request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str
-) -> Any:  # noqa: N803
+async def get_task_info(runtime: RuntimeDep, session: SessionDep, info: VisibleTodoTask) -> Any:
     """The task screen's definition plus the node's buttons (for those who may see the instance)."""
-    info = await queries.task_def(
-        session, task_id=taskId, task_def_key=None, proc_ins_id=None, proc_def_id=None, status="todo"
-    )
-    await check_instance_visible(request, session, principal.user_id, info.get("procInsId"))
     info["flowButtonList"] = await queries.task_buttons(session, info)
     if info.get("owner"):
-        info["ownerName"] = (await user_names(request.app.state.directory, [info["owner"]])).get(
-            info["owner"], ""
-        )
+        info["ownerName"] = (await user_names(runtime.directory, [info["owner"]])).get(info["owner"], "")
     return info
 
 
@@ -225,46 +228,36 @@ async def get_task_info(
         assignee="the next handler, when the node asks for one",
     ),
 )
-async def audit(request: Request, principal: CurrentPrincipal) -> Message:
+async def audit(runtime: RuntimeDep, fields: RequestFields, acting: Acting) -> Message:
     """Completes the task with ``vars`` (JSON) and the handler's ``comment`` (JSON)."""
-    await _run(request, principal, service.audit, AuditRequest.from_fields)
+    await service.audit(runtime, AuditRequest.from_fields(fields), **acting)
     return message(translate("workflow.task.audited"))
 
 
-async def _hand_over(
-    request: Request, principal: Principal, task_id: str, user_id: str, how: service.HandOver
-) -> None:
-    await service.hand_over(
-        runtime_of(request.app), task_id, user_id, how, **await caller.acting(request, principal)
-    )
-
-
 @router.put("/delegate")
-async def delegate(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
+async def delegate(runtime: RuntimeDep, acting: Acting, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Delegates the task to ``userId`` (it comes back to the owner)."""
-    await _hand_over(request, principal, taskId, userId, service.DELEGATE)
+    await service.hand_over(runtime, taskId, userId, service.DELEGATE, **acting)
     return message(translate("workflow.task.delegated"))
 
 
 @router.put("/transfer")
-async def transfer(request: Request, principal: CurrentPrincipal, taskId: str, userId: str = "") -> Message:  # noqa: N803
+async def transfer(runtime: RuntimeDep, acting: Acting, taskId: str, userId: str = "") -> Message:  # noqa: N803
     """Transfers the task to ``userId``."""
-    await _hand_over(request, principal, taskId, userId, service.TRANSFER)
+    await service.hand_over(runtime, taskId, userId, service.TRANSFER, **acting)
     return message(translate("workflow.task.transferred"))
 
 
 @router.put("/callback")
 async def callback(
-    request: Request,
+    runtime: RuntimeDep,
     principal: CurrentPrincipal,
     processInstanceId: str,
     preTaskDefKey: str,  # noqa: N803
     currentTaskId: str,  # noqa: N803
 ) -> Message:
     """Takes a completed task back while the next one is untouched."""
-    await service.callback(
-        runtime_of(request.app), processInstanceId, preTaskDefKey, currentTaskId, actor=principal.user_id
-    )
+    await service.callback(runtime, processInstanceId, preTaskDefKey, currentTaskId, actor=principal.user_id)
     return message(translate("workflow.task.callback_done"))
 
 
@@ -276,7 +269,8 @@ async def callback(
 )
 async def back_nodes(
     request: Request,
-    principal: CurrentPrincipal,
+    runtime: RuntimeDep,
+    acting: Acting,
     session: SessionDep,
     taskId: str,  # noqa: N803
 ) -> Any:
@@ -284,8 +278,8 @@ async def back_nodes(
     client's ``back``) sends it."""
     target = empty_filter(request.query_params.get("backTaskDefKey"))
     if target is not None or empty_filter(request.query_params.get("backType")) is not None:
-        return await back(request, principal, session, taskId)
-    return await service.back_nodes(runtime_of(request.app), taskId, actor=principal.user_id)
+        return await back(request, runtime, acting, session, taskId)
+    return await service.back_nodes(runtime, taskId, actor=acting["actor"])
 
 
 @router.put(
@@ -294,7 +288,8 @@ async def back_nodes(
 )
 async def back(
     request: Request,
-    principal: CurrentPrincipal,
+    runtime: RuntimeDep,
+    acting: Acting,
     session: SessionDep,
     taskId: str,  # noqa: N803
 ) -> Message:
@@ -302,9 +297,9 @@ async def back(
     (``initiator``, 驳回到发起人) or the previous step (``previous``, 驳回到上一步); default: the
     nearest node it can go back to; with the comment's ``type``, ``status`` and ``message``."""
     await service.back(
-        runtime_of(request.app),
+        runtime,
         BackRequest.from_fields(taskId, request.query_params),
-        **await caller.acting(request, principal),
+        **acting,
         session=session,
     )
     return message(translate("workflow.task.backed"))
@@ -313,17 +308,18 @@ async def back(
 @router.put("/rejectAndOver", openapi_extra=query(message="the reason"))
 async def reject_and_over(
     request: Request,
-    principal: CurrentPrincipal,
+    runtime: RuntimeDep,
+    acting: Acting,
     taskId: str,
     procInsId: str = "",  # noqa: N803
 ) -> Message:
     """Rejects and ends the instance."""
     await service.reject_and_over(
-        runtime_of(request.app),
+        runtime,
         procInsId,
         taskId,
         empty_filter(request.query_params.get("message")),
-        **await caller.acting(request, principal),
+        **acting,
     )
     return message(translate("workflow.task.reject_over"))
 
@@ -332,30 +328,27 @@ async def reject_and_over(
     "/addSignTask",
     openapi_extra=SIGN_FIELDS,
 )
-async def add_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
+async def add_sign_task(runtime: RuntimeDep, fields: RequestFields, acting: Acting) -> Message:
     """Adds signers to the countersign node (form-encoded ``taskId``, ``userIds``, ``comment``)."""
-    await _run(request, principal, countersign.add_sign, SignRequest.from_fields)
+    await countersign.add_sign(runtime, SignRequest.from_fields(fields), **acting)
     return message(translate("workflow.task.add_signed"))
 
 
 @router.get("/signers", response_model=list[Signer])
-async def signers(request: Request, session: SessionDep, principal: CurrentPrincipal, taskId: str) -> Any:  # noqa: N803
+async def signers(runtime: RuntimeDep, session: SessionDep, task_id: VisibleTask) -> Any:
     """The other signers still open at the task's countersign node (whom 减签 may remove):
     ``[{id, name}]``, for those who may see the instance."""
-    await check_instance_visible(
-        request, session, principal.user_id, await queries.instance_of_task(session, taskId)
-    )
-    return await queries.countersigners(session, request.app.state.directory, taskId)
+    return await queries.countersigners(session, runtime.directory, task_id)
 
 
 @router.post(
     "/delSignTask",
     openapi_extra=SIGN_FIELDS,
 )
-async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Message:
+async def del_sign_task(runtime: RuntimeDep, fields: RequestFields, acting: Acting) -> Message:
     """减签 (``_flow_del_multi_instance``): removes signers from the countersign node
     (form-encoded or query ``taskId``, ``userIds``, ``comment``)."""
-    await _run(request, principal, countersign.delete_sign, SignRequest.from_fields)
+    await countersign.delete_sign(runtime, SignRequest.from_fields(fields), **acting)
     return message(translate("workflow.task.del_signed"))
 
 
@@ -365,14 +358,14 @@ async def del_sign_task(request: Request, principal: CurrentPrincipal) -> Messag
         procInsId="the instance (or taskId)", taskId="a task of it", message="the reminder"
     ),
 )
-async def urge(request: Request, principal: CurrentPrincipal) -> Message:
+async def urge(runtime: RuntimeDep, session: SessionDep, rights: Rights, fields: RequestFields) -> Message:
     """Reminds the current handlers (form-encoded ``procInsId`` or ``taskId``, ``message``); only
     those who may see the instance may urge it."""
-    urged = UrgeRequest.from_fields(await request_fields(request))
+    urged = UrgeRequest.from_fields(fields)
     proc_ins_id = urged.proc_ins_id
-    async with request.app.state.session_factory() as session:
-        if proc_ins_id is None and urged.task_id is not None:
-            proc_ins_id = await queries.instance_of_task(session, urged.task_id)
-        await check_instance_visible(request, session, principal.user_id, proc_ins_id)
-    await service.urge(runtime_of(request.app), urged, actor=principal.user_id)
+    if proc_ins_id is None and urged.task_id is not None:
+        proc_ins_id = await queries.instance_of_task(session, urged.task_id)
+    await rights.check(session, proc_ins_id)
+    await session.close()  # the command holds no connection of the request's pool while it runs
+    await service.urge(runtime, urged, actor=rights.user_id)
     return message(translate("workflow.task.urged"))
