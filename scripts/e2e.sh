@@ -31,13 +31,13 @@ summary=("platform: up in $((SECONDS - started)) s")
 status=0
 # Each stage's outcome, repeated at the very end: CI keeps only the head and the tail of a run.
 stage_started=$SECONDS
-record() {  # stage, exit code, file holding its output, the lines that say what failed; and the stage's time
+record() {  # stage, exit code, file holding its output, the lines that say what failed[, lines after each]; and the stage's time
   local took=$((SECONDS - stage_started))
   stage_started=$SECONDS
   if [ "$2" = 0 ]; then summary+=("$1: passed ($took s)"); return; fi
   status=$2
   summary+=("$1: FAILED (exit $2, $took s)")
-  while IFS= read -r line; do summary+=("    $line"); done < <(grep -E "$4" "$3" | tail -n 20)
+  while IFS= read -r line; do summary+=("    $line"); done < <(grep -E -A "${5:-0}" "$4" "$3" | grep -v '^--$' | tail -n 30)
 }
 # LOOM_E2E_API_ARGS / LOOM_E2E_BROWSER_ARGS narrow a run while working (e.g. "-k forms", "--file=forms").
 if [ "${LOOM_E2E_API:-1}" = 1 ]; then
@@ -46,7 +46,7 @@ if [ "${LOOM_E2E_API:-1}" = 1 ]; then
 fi
 if [ "${LOOM_E2E_BROWSER:-1}" = 1 ] && [ -f frontends/package.json ] && [ -d e2e/browser ]; then
   code=0; (cd frontends && npm run --silent e2e -- ${LOOM_E2E_BROWSER_ARGS:-}) 2>&1 | tee "$LOOM_STATE_DIR/browser.out" || code=${PIPESTATUS[0]}
-  record "browser tests" "$code" "$LOOM_STATE_DIR/browser.out" "^  ✗ |passed, .* failed"
+  record "browser tests" "$code" "$LOOM_STATE_DIR/browser.out" "^  ✗ |passed, .* failed" 2  # and why: the error's first lines
 fi
 # The real JeePlus admin client in Chromium, when a built one is cached (LOOM_JEEPLUS_CLIENT_DIR,
 # default ~/.cache/loom/jeeplus-client/dist): it says so and passes over when there is none.

@@ -232,9 +232,13 @@ export default [
       const scope = p.locator('[data-page="/sys/office/OfficeList"]');
       await scope.waitFor({ timeout: 20000 });
       await scope.locator('[data-action="add"]').first().click();
-      await p.locator('.loom-office-primary-person [data-action="pick-user"]').click();
+      // each step waits for what a user waits for: the office form, the picker, then its first page of users
+      const pickUser = p.locator('.loom-office-primary-person [data-action="pick-user"]');
+      await pickUser.waitFor({ timeout: 20000 });
+      await pickUser.click();
       const picker = p.locator('.loom-user-picker .ant-modal-content');
-      await picker.locator('.ant-table-row').first().waitFor({ timeout: 15000 });
+      await picker.waitFor({ timeout: 20000 });
+      await picker.locator('.ant-table-row').first().waitFor({ timeout: 30000 });
       // choose one: its tag shows on the right
       await picker.locator('.ant-table-row').first().locator('.ant-radio-input, .ant-checkbox-input').first().check();
       await picker.locator('.loom-picker-chosen .ant-tag').first().waitFor();
