@@ -120,3 +120,44 @@ async def test_a_batch_takes_effect_at_once_and_a_bad_message_in_it_alone_is_red
     # and every message took effect exactly once
     assert effects == ["m1", "m2", "m3", "m4", "m5"]
     assert batches and batches[0] == 5
+
+
+async def test_a_consumer_of_a_few_subjects_gets_only_those_also_as_an_existing_durable(
+    engine: AsyncEngine, nats_url: str
+) -> None:
+    # given a durable made for every subject of a stream (as the notice consumer's was)
+    nc = await nats.connect(nats_url)
+    js = nc.jetstream()
+    stream, prefix = f"TEST_{uuid.uuid4().hex[:8]}", f"loom.test{uuid.uuid4().hex[:8]}"
+    await ensure_stream(js, stream, [f"{prefix}.>"], duplicate_window_seconds=1)
+    received: list[str] = []
+    factory = db.session_factory(engine)
+
+    async def handle(msg: nats.aio.msg.Msg) -> None:
+        received.append(msg.subject.removeprefix(prefix + "."))
+        async with factory() as session, db.transaction(session):
+            await already_handled(session, "test-filter", message_id(msg))
+
+    every = DurableConsumer(js, stream=stream, durable="test-filter", subject=f"{prefix}.>", handler=handle)
+    await js.publish(f"{prefix}.task.completed", b"", headers={"Nats-Msg-Id": "m1"})
+    await _run_until_handled(every, engine, 1)
+    # when it is started again for two subjects, and four kinds of events are published
+    few = DurableConsumer(
+        js,
+        stream=stream,
+        durable="test-filter",
+        subject=[f"{prefix}.task.created", f"{prefix}.process.completed"],
+        handler=handle,
+    )
+    for number, kind in enumerate(("task.created", "task.completed", "process.completed", "task.updated"), 2):
+        await js.publish(f"{prefix}.{kind}", b"", headers={"Nats-Msg-Id": f"m{number}"})
+    await _run_until_handled(few, engine, 3)
+    info = await js.consumer_info(stream, "test-filter")
+    await nc.close()
+    # then the durable kept its place and now delivers only the two subjects
+    assert received == ["task.completed", "task.created", "process.completed"]
+    assert sorted(info.config.filter_subjects or []) == [
+        f"{prefix}.process.completed",
+        f"{prefix}.task.created",
+    ]
+    assert info.num_pending == 0

@@ -92,7 +92,7 @@ class DurableConsumer:
         *,
         stream: str,
         durable: str,
-        subject: str,
+        subject: str | Sequence[str],
         handler: Handler,
         batch_handler: BatchHandler | None = None,
         batch: int = 50,
@@ -103,7 +103,9 @@ class DurableConsumer:
         self._js = js
         self._stream = stream
         self._durable = durable
-        self._subject = subject
+        subjects = [subject] if isinstance(subject, str) else list(subject)
+        self._subject = subjects[0]
+        self._filter = subjects
         self._handler = handler
         self._batch_handler = batch_handler
         self._batch = batch
@@ -111,7 +113,8 @@ class DurableConsumer:
             durable_name=durable,
             ack_wait=ack_wait_seconds,
             max_deliver=max_deliver,
-            filter_subject=subject,
+            filter_subject=subjects[0] if len(subjects) == 1 else None,
+            filter_subjects=subjects if len(subjects) > 1 else None,
             # A new durable starts with the stream's first message, or (deliver_new) with the next one.
             deliver_policy=DeliverPolicy.NEW if deliver_new else DeliverPolicy.ALL,
         )
@@ -119,6 +122,7 @@ class DurableConsumer:
 
     async def run(self) -> None:
         """Fetches and handles batches until :meth:`stop`."""
+        await self._refilter()
         sub = await self._js.pull_subscribe(
             self._subject, durable=self._durable, stream=self._stream, config=self._config
         )
@@ -135,6 +139,26 @@ class DurableConsumer:
                 continue
             for position, msg in enumerate(messages, start=1):
                 await self._handle(msg, confirm=position == len(messages))
+
+    async def _refilter(self) -> None:
+        """Gives an existing durable this consumer's filter when it was created with another one."""
+        try:
+            info = await self._js.consumer_info(self._stream, self._durable)
+        except NotFoundError:
+            return  # pull_subscribe creates it with this filter
+        config = info.config
+        existing = list(config.filter_subjects or []) or (
+            [config.filter_subject] if config.filter_subject else []
+        )
+        if sorted(existing) == sorted(self._filter):
+            return
+        log.info("consumer %s: filter %s becomes %s", self._durable, existing, self._filter)
+        await self._js.add_consumer(  # an existing durable's create is an update (NATS 2.10+)
+            self._stream,
+            config.evolve(
+                filter_subject=self._config.filter_subject, filter_subjects=self._config.filter_subjects
+            ),
+        )
 
     async def _handle_batch(self, messages: Sequence[Msg]) -> bool:
         """Handles the batch at once and acknowledges it; False (nothing acknowledged) when it failed."""

@@ -21,10 +21,12 @@ async def _seed(session: AsyncSession, _settings: WorkflowSettings) -> None:
 
 
 def _worker(settings: WorkflowSettings) -> None:
-    """Runs due timers and async continuations from the JetStream work queue."""
+    """Runs due timers and async continuations from the JetStream work queue, and turns the
+    service's events into notices."""
     from loom_workflow.jobs.worker import run_worker
+    from loom_workflow.notice.consumer import in_worker as notices
 
-    asyncio.run(run_worker(settings))
+    asyncio.run(run_worker(settings, alongside=notices))
 
 
 def _history(settings: WorkflowSettings) -> None:

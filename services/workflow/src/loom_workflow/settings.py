@@ -69,11 +69,13 @@ class WorkflowSettings(ServiceSettings):
     url_signing_key: str = DEFAULT_URL_SIGNING_KEY
     signed_url_seconds: int = 300
 
-    # Notices (notice/): the durable consumer turning the service's events into notices, the portal's
+    # Notices (notice/): the durable consumer turning the service's events into notices (in the
+    # workers), the portal's
     # address for the links in channel messages, and email through an SMTP server when a host is set.
     # (empty: named after the database, so test runs sharing one NATS never take each other's events)
     notice_durable: str = ""
-    # the consumer runs in every API process (None: except in test mode, where tests start it)
+    # the consumer runs in every worker process, `loom-workflow worker` (None: except in test mode,
+    # where tests start it); the API processes only push the stored notices to their open streams
     notice_consumer: bool | None = None
     # the migration worker's consumer (migration/worker.py) runs in every API process (None: except
     # in test mode, where tests start it)

@@ -15,7 +15,8 @@ from aiosmtpd.controller import Controller
 
 from loom_workflow.engine.commands import GetVariables
 from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
-from loom_workflow.notice.consumer import consuming as notices_consumer
+from loom_workflow.jobs.worker import WorkerParts
+from loom_workflow.notice.consumer import in_worker as notices_in_worker
 from loom_workflow.task import reminders
 
 from ..conftest import ADMIN, Env
@@ -38,7 +39,10 @@ async def _notices(env: Env, user: str, want: int, **params: Any) -> dict[str, A
 async def consuming(env: Env) -> Any:
     """The notice consumer, for this test only (a consumer writing while another test's tables
     are truncated deadlocks)."""
-    async with notices_consumer(env.app):
+    state = env.app.state  # the worker process's parts: its NATS, sys's directory, the runtime
+    settings = state.runtime.settings.model_copy(update={"notice_consumer": True})
+    parts = WorkerParts(settings, state.nats, state.js, state.directory, state.runtime)
+    async with notices_in_worker(parts):
         yield
 
 

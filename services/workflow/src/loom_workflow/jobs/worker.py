@@ -9,13 +9,18 @@ A job already executed is gone, so a redelivered message is a no-op. A failure c
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import signal
 import uuid
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any
 
 import nats
+from nats.aio.client import Client as NatsClient
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig
@@ -144,8 +149,27 @@ class JobWorker:
         self._stopping.set()
 
 
-async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None = None) -> None:
-    """``loom-workflow worker``: a worker process (and, by default, a scheduler) until SIGTERM."""
+@dataclass(frozen=True)
+class WorkerParts:
+    """A worker process's connections, for what else runs in it (:data:`Alongside`)."""
+
+    settings: WorkflowSettings
+    nats: NatsClient
+    js: JetStreamContext
+    directory: Any
+    runtime: WorkflowRuntime
+
+
+# What else a worker process runs for as long as it lives (the cli adds the notice consumer, a part
+# that stands above the jobs).
+Alongside = Callable[[WorkerParts], AbstractAsyncContextManager[None]]
+
+
+async def run_worker(
+    settings: WorkflowSettings, *, with_scheduler: bool | None = None, alongside: Alongside | None = None
+) -> None:
+    """``loom-workflow worker``: a worker process (and, by default, a scheduler and what
+    ``alongside`` runs) until SIGTERM."""
     import loom_workflow.messages  # noqa: F401
     from loom_contracts.clients.sys_directory import DirectoryClient
     from loom_platform.grpc import Client
@@ -171,12 +195,17 @@ async def run_worker(settings: WorkflowSettings, *, with_scheduler: bool | None 
         loop.add_signal_handler(sig, worker.stop)
     scheduling = settings.scheduler_enabled if with_scheduler is None else with_scheduler
     try:
-        async with history_workers(
-            runtime.store,
-            settings.history_workers,
-            batch=settings.history_batch,
-            poll_seconds=settings.history_poll_seconds,
-        ):
+        async with contextlib.AsyncExitStack() as stack:
+            if alongside is not None:
+                await stack.enter_async_context(alongside(WorkerParts(settings, nc, js, directory, runtime)))
+            await stack.enter_async_context(
+                history_workers(
+                    runtime.store,
+                    settings.history_workers,
+                    batch=settings.history_batch,
+                    poll_seconds=settings.history_poll_seconds,
+                )
+            )
             if scheduling:
                 async with run_scheduler(js, runtime, settings):
                     await worker.run()
