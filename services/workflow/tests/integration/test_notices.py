@@ -14,8 +14,8 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from loom_workflow.engine.commands import GetVariables
-from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
 from loom_workflow.jobs.worker import WorkerParts
+from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
 from loom_workflow.notice.consumer import in_worker as notices_in_worker
 from loom_workflow.task import reminders
 
