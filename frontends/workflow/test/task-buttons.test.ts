@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { completionOf, customButtonVars, isSystemCode, visibleButtons } from '../src/components/task/buttons';
 import { byCategory } from '../src/pages/start';
 import { taskUrl } from '../src/components/task/nav';
-import { businessKeyOf, isDynamicKey, nodeFormProperties, writableValues } from '../src/components/task/nodeForm';
+import { businessKeyOf, isDynamicKey, writableValues } from '../src/components/task/nodeForm';
 import type { DefinitionPublic, TaskButton } from '../src/api/types';
 
 const b = (code: string, name: string, sort: number, isHide = '0'): TaskButton => ({ id: '', code, name, sort, isHide, next: '0' });
@@ -80,45 +80,18 @@ describe('opening a task', () => {
 });
 
 describe('a node form', () => {
-  const xml =
-    '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"><process id="p">' +
-    '<userTask id="dept" flowable:formKey="j1"><extensionElements>' +
-    '<flowable:formProperty id="days" name="天数" readable="true" writable="false"/>' +
-    '<flowable:formProperty id="opinion" name="意见"/>' +
-    '<flowable:formProperty id="secret" readable="false" writable="false"/>' +
-    '</extensionElements></userTask><userTask id="hr"/></process></definitions>';
-
-  it('reads the readable and writable flags of the node, true when missing', () => {
-    const open = { addable: true, deletable: true };
-    expect(nodeFormProperties(xml, 'dept')).toEqual({
-      days: { readable: true, writable: false, ...open },
-      opinion: { readable: true, writable: true, ...open },
-      secret: { readable: false, writable: false, ...open },
-    });
-  });
-
-  it('reads a sub-table\'s column flags and whether rows may be added or deleted', () => {
-    const rows =
-      '<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"><process id="p">' +
-      '<userTask id="t" flowable:formKey="j1"><extensionElements>' +
-      '<flowable:formProperty id="lines" addable="false"/><flowable:formProperty id="lines.price" writable="false"/>' +
-      '<flowable:formProperty id="costs.qty"/></extensionElements></userTask></process></definitions>';
-    const perms = nodeFormProperties(rows, 't');
-    expect(perms?.lines).toEqual({ readable: true, writable: true, addable: false, deletable: true });
-    expect(perms?.['lines.price']?.writable).toBe(false);
-    // a writable column opens its unlisted table, so its rows are sent
-    expect(writableValues({ lines: [], costs: [{ qty: 1 }] }, perms)).toEqual({ lines: [], costs: [{ qty: 1 }] });
-  });
+  // the node's rights as the server sends them with the task (fieldRights)
+  const open = { readable: true, writable: true, addable: true, deletable: true };
+  const rights = { days: { ...open, writable: false }, opinion: open, secret: { ...open, readable: false, writable: false } };
 
   it('sends only the values the node may write', () => {
-    const perms = nodeFormProperties(xml, 'dept');
-    expect(writableValues({ days: 1, opinion: 'ok', secret: 's', other: 'x' }, perms)).toEqual({ opinion: 'ok' });
+    expect(writableValues({ days: 1, opinion: 'ok', secret: 's', other: 'x' }, rights)).toEqual({ opinion: 'ok' });
     expect(writableValues({ days: 1 }, null)).toEqual({ days: 1 });
   });
 
-  it('leaves every field open when the node lists none', () => {
-    expect(nodeFormProperties(xml, 'hr')).toBeNull();
-    expect(nodeFormProperties(xml, 'nowhere')).toBeNull();
+  it("sends a sub-table's rows when the server opened the table for a writable column", () => {
+    const rows = { lines: { ...open, addable: false }, 'lines.price': { ...open, writable: false }, 'costs.qty': open, costs: open };
+    expect(writableValues({ lines: [], costs: [{ qty: 1 }], other: 'x' }, rows)).toEqual({ lines: [], costs: [{ qty: 1 }] });
   });
 
   it('tells a dynamic form key (no /) from an external page, and finds the business key', () => {

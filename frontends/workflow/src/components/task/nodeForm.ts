@@ -1,38 +1,5 @@
 import type { FieldPermission } from '@loom/ui';
 
-/**
- * The readable/writable flags of a node's form fields, from the `flowable:formProperty` (or
- * `activiti:`) children of the node in the BPMN XML (seed 001 §3.1 "Form property": readable and
- * writable default to true when missing). Null when the node lists no properties (every field
- * readable and writable).
- */
-export function nodeFormProperties(xml: string, nodeId: string | null | undefined): Record<string, FieldPermission> | null {
-  if (!xml || !nodeId) return null;
-  const doc = new DOMParser().parseFromString(xml, 'application/xml');
-  const all = Array.from(doc.getElementsByTagName('*'));
-  const node = all.find((el) => el.getAttribute('id') === nodeId && !el.localName.startsWith('BPMN'));
-  if (!node) return null;
-  const props = Array.from(node.getElementsByTagName('*')).filter((el) => el.localName === 'formProperty' && el.getAttribute('id'));
-  if (!props.length) return null;
-  const flag = (v: string | null) => v == null || v === '' || v === 'true' || v === '1';
-  const out: Record<string, FieldPermission> = {};
-  for (const p of props) {
-    out[p.getAttribute('id') as string] = {
-      readable: flag(p.getAttribute('readable')),
-      writable: flag(p.getAttribute('writable')),
-      // a sub-table's rows (its columns are listed as `<table>.<column>`)
-      addable: flag(p.getAttribute('addable')),
-      deletable: flag(p.getAttribute('deletable')),
-    };
-  }
-  // a writable column makes its table writable when the table itself is not listed (as the server reads it)
-  for (const id of Object.keys(out)) {
-    const table = id.split('.')[0]!;
-    if (id.includes('.') && !out[table] && out[id]!.writable) out[table] = { readable: true, writable: true, addable: true, deletable: true };
-  }
-  return out;
-}
-
 /** True when a form key names a dynamic form (a form version's id): no '/' (seed 001 §4.3). */
 export function isDynamicKey(formType: string | null | undefined, formKey: string | null | undefined): boolean {
   return !!formKey && formKey !== '/404' && !formKey.includes('/') && formType !== '2';

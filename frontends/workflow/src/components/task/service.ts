@@ -37,7 +37,6 @@ export const taskService = {
   taskInfo: (taskId: string) => http.get<TaskInfo>('/flowable/task/getTaskInfo', { taskId }, { silent: true }),
   history: (procInsId: string) => http.get<HistoryStep[]>('/flowable/task/historicTaskList', { procInsId }),
   flowChart: (procInsId: string) => http.get<FlowChart>('/flowable/task/getFlowChart', { processInstanceId: procInsId }),
-  definitionChart: (procDefId: string) => http.get<FlowChart>('/flowable/task/getFlowChart', { processDefId: procDefId }),
   /** Who changed what in the instance's form, one entry per save (oldest first). */
   formHistory: (procInsId: string) =>
     http.get<FormHistory>('/flowable/task/formHistory', { procInsId }, { silent: true }).then((r) => r.list ?? []),

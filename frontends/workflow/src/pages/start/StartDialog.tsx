@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import { Alert, Button, Form, Input, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { HttpError, useFeedback, useSession, type FieldPermission, type FormRenderHandle } from '@loom/ui';
+import { HttpError, useFeedback, useSession, type FormRenderHandle } from '@loom/ui';
 import '../../locales/tasks';
 import { taskService } from '../../components/task/service';
 import { VariablesEditor, rowsToVars, type VarRow } from '../../components/task/FormArea';
 import type { DefinitionPublic, TaskDef } from '../../api/types';
 import { DynamicForm } from '../../components/task/DynamicForm';
 import { ExternalForm, isExternal, type ExternalFormHandle, type ExternalRecord } from '../../components/task/ExternalForm';
-import { isDynamicKey, nodeFormProperties } from '../../components/task/nodeForm';
+import { isDynamicKey } from '../../components/task/nodeForm';
 
 /** The start form of a definition: the title and the start node's form; submits through `/flowable/task/start`. */
 export function StartDialog({
@@ -35,7 +35,6 @@ export function StartDialog({
   const [busy, setBusy] = useState(false);
   const { message } = useFeedback();
   const formRef = useRef<FormRenderHandle>(null);
-  const [permissions, setPermissions] = useState<Record<string, FieldPermission> | null>(null);
   // the start node's external form is a live module's page (its record is saved before the start)
   const [moduleForm, setModuleForm] = useState(false);
   const dynamic = !!def && isDynamicKey(def.formType, def.formUrl);
@@ -46,12 +45,8 @@ export function StartDialog({
     form.setFieldsValue({
       title: t('start.defaultTitle', { user: s.user?.name ?? '', time: dayjs().format('YYYY-MM-DD HH:mm'), name: definition.name }),
     });
-    setPermissions(null);
-    void taskService.taskDef({ procDefId: definition.id, status: 'start' }).then((d) => {
-      setDef(d);
-      if (isDynamicKey(d.formType, d.formUrl))
-        void taskService.definitionChart(definition.id).then((c) => setPermissions(nodeFormProperties(c.bpmnXml, d.taskDefKey)));
-    });
+    // the start node's rights over its form's fields come with it (fieldRights)
+    void taskService.taskDef({ procDefId: definition.id, status: 'start' }).then(setDef);
   }, [definition, form, s.user, t]);
   // a workflow form's record saved through its module, not started
   const saveDraft = async () => {
@@ -148,7 +143,7 @@ export function StartDialog({
       {def == null ? (
         <Spin />
       ) : dynamic ? (
-        <DynamicForm ref={formRef} jsonId={def.formUrl} permissions={permissions} />
+        <DynamicForm ref={formRef} jsonId={def.formUrl} permissions={def.fieldRights} />
       ) : def.formType === '2' && def.formUrl && def.formUrl !== '/404' ? (
         <ExternalForm
           ref={formRef as Ref<ExternalFormHandle>}

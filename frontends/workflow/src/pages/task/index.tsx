@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Form, Input, Result, Space, Spin, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type FieldPermission, type FormRenderHandle, type PageProps } from '@loom/ui';
+import { HttpError, PickerField, useClosePage, useFeedback, usePageTitle, type FormRenderHandle, type PageProps } from '@loom/ui';
 import '../../locales/tasks';
 import './task-phone.css';
 import { FlowViewer } from '../../components/flow-viewer';
@@ -14,7 +14,7 @@ import { completionOf, isSystemCode, visibleButtons } from '../../components/tas
 import { taskService, type TaskComment } from '../../components/task/service';
 import { TODO_HREF } from '../../components/task/nav';
 import type { TaskButton, TaskInfo } from '../../api/types';
-import { isDynamicKey, nodeFormProperties, writableValues } from '../../components/task/nodeForm';
+import { isDynamicKey, writableValues } from '../../components/task/nodeForm';
 import { ActionDialog, type DialogKind, type DialogResult } from './components/ActionDialog';
 import { PrintView } from './components/PrintView';
 
@@ -47,7 +47,6 @@ export default function TaskForm({ query }: PageProps) {
   const [printing, setPrinting] = useState(false);
   const [reloadKey, setReloadKey] = useState(0);
   const formRef = useRef<FormRenderHandle>(null);
-  const [permissions, setPermissions] = useState<Record<string, FieldPermission> | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -74,15 +73,8 @@ export default function TaskForm({ query }: PageProps) {
   }, [taskId, status, query]);
 
   const dynamic = !!def && isDynamicKey(def.formType, def.formUrl);
-  useEffect(() => {
-    // the node's readable/writable fields come with the node in the process XML
-    if (!def || !dynamic || !def.procInsId) return;
-    let alive = true;
-    void taskService.flowChart(def.procInsId).then((c) => alive && setPermissions(nodeFormProperties(c.bpmnXml, def.taskDefKey)));
-    return () => {
-      alive = false;
-    };
-  }, [def, dynamic]);
+  // the node's rights over its form's fields, as the server holds a submission to them
+  const permissions = dynamic ? (def?.fieldRights ?? null) : null;
 
   const buttons = useMemo(() => visibleButtons(def?.flowButtonList), [def]);
   const title = def?.title || query.get('title') || '';
