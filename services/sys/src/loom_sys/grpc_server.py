@@ -10,8 +10,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_contracts.clients.sys_directory import data_access_message
 from loom_contracts.loom.sys.v1 import messages_pb2, service_pb2, service_pb2_grpc
 from loom_platform.db import transaction
+from loom_sys import access
 from loom_sys.auth import loader
-from loom_sys.datarule import service as datarule_service
 from loom_sys.dict import service as dict_service
 from loom_sys.menu import service as menu_service
 from loom_sys.office import service as office_service
@@ -116,7 +116,7 @@ class DirectoryServicer(service_pb2_grpc.DirectoryServiceServicer):
 
     async def GetDataAccess(self, request: Any, _context: Any) -> service_pb2.GetDataAccessResponse:  # noqa: N802
         async with self._factory() as session:
-            found = await datarule_service.access_for(
+            found = await access.access_for(
                 session, request.user_id, menu_id=request.menu_id, permission=request.permission
             )
         return service_pb2.GetDataAccessResponse(access=data_access_message(found))

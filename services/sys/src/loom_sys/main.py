@@ -11,11 +11,12 @@ import loom_sys.messages  # noqa: F401  (registers the catalogue)
 from loom_contracts.loom.sys.v1 import service_pb2_grpc
 from loom_platform.auth import TokenSigner, TokenVerifier, generate_keypair
 from loom_platform.service import ServiceSpec, create_app
-from loom_sys import events
+from loom_sys import access, events
 from loom_sys.area.router import router as area_router
 from loom_sys.auth.loader import local_access_loader
 from loom_sys.auth.router import router as auth_router
 from loom_sys.auth.service import TokenService
+from loom_sys.caller import CallerAnswers, answer_with
 from loom_sys.config.plugins import router as plugin_router
 from loom_sys.config.router import router as config_router
 from loom_sys.datarule.router import router as datarule_router
@@ -30,6 +31,7 @@ from loom_sys.office.router import router as office_router
 from loom_sys.post.router import router as post_router
 from loom_sys.role.router import router as role_router
 from loom_sys.settings import SysSettings
+from loom_sys.user.members_router import router as role_members_router
 from loom_sys.user.router import router as user_router
 from loom_sys.user.transfer_router import router as user_transfer_router
 
@@ -38,6 +40,7 @@ ROUTERS = [
     user_router,
     office_router,
     role_router,
+    role_members_router,
     post_router,
     area_router,
     menu_router,
@@ -90,4 +93,7 @@ def build(settings: SysSettings | None = None) -> FastAPI:
         ],
         hooks=[tokens, log_consumer],
     )
-    return create_app(spec)
+    app = create_app(spec)
+    # the routes of users, offices and menus ask these about their callers (``caller.py``)
+    answer_with(app, CallerAnswers(data_access=access.access_for, granted_menu_ids=access.granted_menu_ids))
+    return app

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 
 from loom_contracts.clients.sys_directory import data_access_from_message, data_access_message
 from loom_platform.datarules import Rule
-from loom_sys.datarule import service as datarule_service
+from loom_sys import access as sys_access
 
 from ..factories import create_office
 
@@ -90,7 +90,7 @@ async def test_scopes_union_over_roles_and_a_child_never_grants_its_parent(
 
     async def access(user_id: str) -> Any:
         async with factory() as session:
-            found = await datarule_service.access_for(session, user_id, menu_id="m-sys-user")
+            found = await sys_access.access_for(session, user_id, menu_id="m-sys-user")
         return data_access_from_message(data_access_message(found))  # as a service receives it
 
     # when / then: 所在部门 keeps A's users only
@@ -125,8 +125,8 @@ async def test_rules_granted_to_a_role_narrow_only_their_menu(
     dave = await make_user("dave", roleIdList=[role])
     # when
     async with app.state.session_factory() as session:
-        on_users = await datarule_service.access_for(session, dave["id"], permission="sys:user:view")
-        on_posts = await datarule_service.access_for(session, dave["id"], menu_id="m-sys-post")
+        on_users = await sys_access.access_for(session, dave["id"], permission="sys:user:view")
+        on_posts = await sys_access.access_for(session, dave["id"], menu_id="m-sys-post")
     # then
     assert on_users.rules == (Rule("create_by", "=", "#{currentUser.id}"),)
     assert on_posts.rules == ()

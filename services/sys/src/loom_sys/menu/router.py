@@ -6,11 +6,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
+from loom_platform.auth import Principal, holds_any, require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep
 from loom_platform.wire import split_ids
-from loom_sys import access
+from loom_sys.caller import CallerDep
 from loom_sys.menu import service
 from loom_sys.menu.resources import MENU
 from loom_sys.menu.schemas import MenuGrantNode, MenuNode
@@ -29,9 +29,7 @@ MENU_READERS = (
 
 
 @router.get("/treeData", response_model=list[MenuNode])
-async def tree_data(
-    request: Request, session: SessionDep, principal: CurrentPrincipal, type: str = ""
-) -> Any:
+async def tree_data(request: Request, session: SessionDep, caller: CallerDep, type: str = "") -> Any:
     """Menus as a tree (parent-menu selects need it); ``type=0,1`` leaves buttons out.
 
     Anyone else sees only the menus granted to them, without permission strings.
@@ -39,7 +37,7 @@ async def tree_data(
     tree = await service.tree_data(session, types=split_ids(type))
     if holds_any(request, *MENU_READERS):
         return tree
-    return _only_granted(tree, await access.granted_menu_ids(session, principal.user_id))
+    return _only_granted(tree, await caller.granted_menu_ids())
 
 
 def _only_granted(nodes: list[dict[str, Any]], granted: set[str]) -> list[dict[str, Any]]:

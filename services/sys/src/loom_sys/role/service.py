@@ -1,4 +1,4 @@
-"""Roles: grants of menus and buttons, and their members."""
+"""Roles: grants of menus and buttons (their members are kept by ``user/membership.py``)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,16 @@ from loom_platform import crud
 from loom_platform.links import known_ids
 from loom_platform.wire import camel_fields, now
 from loom_sys import events
-from loom_sys.datarule import service as datarule_service
 from loom_sys.menu.models import Menu
+from loom_sys.role import grants
 from loom_sys.role.errors import (
     AdminRoleUndeletable,
-    MemberMissing,
     MenuMissing,
     RoleEnNameTaken,
     RoleNameTaken,
 )
 from loom_sys.role.models import Role, RoleMenu
 from loom_sys.role.schemas import RoleSave
-from loom_sys.user.models import User, UserRole
 
 ADMIN_ROLE_ID = "1"
 
@@ -73,8 +71,8 @@ async def save(session: AsyncSession, data: RoleSave, *, actor: str) -> Role:
     rule_ids = data.data_rule_id_list
     if rule_ids is None and data.data_rule_ids is not None:
         # the JeePlus tree's checked nodes: its menus, and its rules prefixed ``dataRule-``
-        rule_ids = [r for r in data.data_rule_ids.split(",") if r.startswith(datarule_service.RULE_NODE)]
-    await datarule_service.set_role_grants(
+        rule_ids = [r for r in data.data_rule_ids.split(",") if r.startswith(grants.RULE_NODE)]
+    await grants.set_role_grants(
         session, role, data_scope=data.data_scope, office_ids=data.office_id_list, rule_ids=rule_ids
     )
     events.role_changed(session, role.id, events.UPDATED if data.id else events.CREATED)
@@ -111,28 +109,6 @@ async def delete(session: AsyncSession, ids: Sequence[str]) -> None:
             raise AdminRoleUndeletable()
         await session.delete(role)
         events.role_changed(session, role_id, events.DELETED)
-    await session.flush()
-
-
-async def add_members(session: AsyncSession, role_id: str, user_ids: Sequence[str]) -> int:
-    """Adds users to the role (an unknown one: :class:`MemberMissing`); returns how many were new."""
-    await get(session, role_id)
-    present = set(
-        (await session.execute(select(UserRole.user_id).where(UserRole.role_id == role_id))).scalars().all()  # type: ignore[arg-type]
-    )
-    known = await known_ids(session, User, user_ids, MemberMissing)
-    new = [u for u in known if u not in present]
-    session.add_all([UserRole(user_id=u, role_id=role_id) for u in new])
-    await session.flush()
-    events.role_changed(session, role_id, events.UPDATED)
-    return len(new)
-
-
-async def remove_member(session: AsyncSession, role_id: str, user_id: str) -> None:
-    await session.execute(
-        sql_delete(UserRole).where(UserRole.role_id == role_id, UserRole.user_id == user_id)  # type: ignore[arg-type]
-    )
-    events.role_changed(session, role_id, events.UPDATED)
     await session.flush()
 
 

@@ -6,14 +6,14 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
-from loom_platform.auth import CurrentPrincipal, Principal, holds_any, require_permission
+from loom_platform.auth import Principal, holds_any, require_permission
 from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.paging import Page, PageDep
 from loom_platform.wire import split_ids
-from loom_sys.datarule import service as datarule_service
+from loom_sys.caller import Caller, CallerDep
 from loom_sys.user import service
 from loom_sys.user.schemas import UserDetail, UserPicked, UserPublic, UserSave
 
@@ -26,7 +26,7 @@ CanDelete = Annotated[Principal, require_permission("sys:user:del")]
 
 
 @router.get("/list", response_model=Page[UserPublic | UserPicked])
-async def list_users(request: Request, session: SessionDep, page: PageDep, _: CurrentPrincipal) -> Any:
+async def list_users(request: Request, session: SessionDep, page: PageDep, caller: CallerDep) -> Any:
     """Users, paged; filters ``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``. Everyone
     signed in picks users (transfer, delegate, add signers, copy to, a form's user field): without
     ``sys:user:view`` a row says only who the user is (``service.PICKED_FIELDS``)."""
@@ -38,23 +38,23 @@ async def list_users(request: Request, session: SessionDep, page: PageDep, _: Cu
         factory=request.app.state.session_factory,
         picker=picker,
         # the user administration screen shows the users the caller's data scope reaches
-        access=None if picker else await _scope(session, _),
+        access=None if picker else await _scope(caller),
     )
 
 
-async def _scope(session: SessionDep, principal: Principal) -> DataAccess:
+async def _scope(caller: Caller) -> DataAccess:
     """The caller's data access through the user menu (``sys:user:view``)."""
-    return await datarule_service.access_for(session, principal.user_id, permission="sys:user:view")
+    return await caller.data_access("sys:user:view")
 
 
 @router.get("/queryById", response_model=UserDetail | UserPicked)
-async def query_by_id(request: Request, session: SessionDep, _: CurrentPrincipal, id: str) -> Any:
+async def query_by_id(request: Request, session: SessionDep, caller: CallerDep, id: str) -> Any:
     """One user with roles and posts; without ``sys:user:view`` only who the user is (a picker
     names the users it holds)."""
     if not holds_any(request, "sys:user:view"):
         user = await service.detail(session, id)
         return {k: user[k] for k in service.PICKED_FIELDS}
-    return await service.detail(session, id, await _scope(session, _))
+    return await service.detail(session, id, await _scope(caller))
 
 
 @router.post("/save")

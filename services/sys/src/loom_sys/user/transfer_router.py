@@ -19,7 +19,7 @@ from loom_platform.i18n import translate
 from loom_platform.openapi import FILE
 from loom_platform.wire import WireModel, now
 from loom_sys import events
-from loom_sys.datarule import service as datarule_service
+from loom_sys.caller import CallerDep
 from loom_sys.file import service as file_service
 from loom_sys.file.errors import ExtensionRefused
 from loom_sys.settings import SysSettings
@@ -45,7 +45,7 @@ def _xlsx(content: bytes, name: str) -> Response:
 
 
 @router.get("/export", responses=FILE)
-async def export(request: Request, session: SessionDep, principal: CanExport) -> Response:
+async def export(request: Request, session: SessionDep, _: CanExport, caller: CallerDep) -> Response:
     """The list as XLSX: its search fields (``loginName``, ``name``, ``companyDTO.id``, ``officeDTO.id``)
     and the caller's data scope, as the list; the selected ``ids[i]``; the chosen columns
     ``fields[i].field``/``fields[i].title``."""
@@ -53,7 +53,7 @@ async def export(request: Request, session: SessionDep, principal: CanExport) ->
     content = await transfer.export(
         session,
         filters=service.list_filters(q),
-        access=await datarule_service.access_for(session, principal.user_id, permission="sys:user:view"),
+        access=await caller.data_access("sys:user:view"),
         ids=transfer.export_ids(q),
         columns=transfer.export_columns(q),
     )
