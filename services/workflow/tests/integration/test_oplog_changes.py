@@ -4,7 +4,7 @@ command inserted, changed (old and new values) and deleted."""
 from __future__ import annotations
 
 from loom_platform import oplog
-from loom_workflow.engine_host import runtime_of
+from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.process import service
 
 from ..conftest import ADMIN, Env
@@ -17,7 +17,7 @@ async def test_an_engine_command_tells_the_log_the_fields_it_changed_and_the_row
     # given a running instance
     await deploy(env, "leave", "请假流程", LEAVE)
     pid = await start(env, "u-alice", "leave", "爱丽丝请假", days=1)
-    runtime = runtime_of(env.app)
+    runtime: WorkflowRuntime = env.app.state.runtime
     # when it is suspended, then cancelled, each inside a logged request
     with oplog.collecting() as suspended:
         await service.set_instance_suspended(runtime, pid, True, actor=ADMIN)
