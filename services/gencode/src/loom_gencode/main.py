@@ -13,9 +13,9 @@ import loom_gencode.messages  # noqa: F401  (registers the catalogue)
 from loom_contracts.clients.sys_directory import DirectoryClient, directory_access_loader
 from loom_contracts.loom.gencode.v1 import data_pb2_grpc
 from loom_gencode import seed
+from loom_gencode.connection.crypto import PasswordBox
+from loom_gencode.connection.engines import EngineCache
 from loom_gencode.dataset.router import router as dataset_router
-from loom_gencode.datasource.crypto import PasswordBox
-from loom_gencode.datasource.engines import EngineCache
 from loom_gencode.datasource.router import router as datasource_router
 from loom_gencode.dbtable.router import router as dbtable_router
 from loom_gencode.grpc_server import DataServicer

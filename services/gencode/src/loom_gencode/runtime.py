@@ -8,8 +8,8 @@ from typing import Annotated
 from fastapi import Depends
 
 from loom_contracts.clients.sys_directory import DirectoryClient
-from loom_gencode.datasource.crypto import PasswordBox
-from loom_gencode.datasource.engines import EngineCache
+from loom_gencode.connection.crypto import PasswordBox
+from loom_gencode.connection.engines import EngineCache
 from loom_gencode.settings import GencodeSettings
 from loom_platform.appstate import app_state
 

@@ -10,7 +10,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode.common import publish, require
-from loom_gencode.datasource import engines
+from loom_gencode.connection import engines
 from loom_gencode.datasource.errors import (
     ConnectFailed,
     DataSourceInUse,
