@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
-from typing import Any
 
 import nats
 import pytest
@@ -41,7 +40,8 @@ async def engine(postgres_server_url: str) -> AsyncIterator[AsyncEngine]:
 class CrashAfterPublish(OutboxRelay):
     """A relay that dies after sending, before it could mark the rows as published."""
 
-    async def _mark(self, session: Any, rows: list[OutboxRecord]) -> None:
+    async def _publish(self, rows: list[OutboxRecord]) -> None:
+        await super()._publish(rows)
         raise RuntimeError("relay killed between publish and mark")
 
 

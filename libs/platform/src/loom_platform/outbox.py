@@ -230,8 +230,8 @@ class OutboxRelay:
     ) -> None:
         self._engine = engine
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
-        self._pending_rows = (
-            select(_TABLE.c.id, _TABLE.c.subject, _TABLE.c.payload, _TABLE.c.headers)
+        self._pending_ids = (
+            select(_TABLE.c.id)
             .where(_TABLE.c.published_at.is_(None))
             .order_by(_TABLE.c.created_at)
             .limit(batch_size)
@@ -260,15 +260,26 @@ class OutboxRelay:
                 await self._sleep()
 
     async def publish_pending(self) -> int:
-        """One round: publish up to a batch of unpublished rows and mark them. Returns the count. Core
-        statements on a connection (no ORM objects: the relay runs once per few commits)."""
+        """One round: mark up to a batch of unpublished rows as published, publish them, commit.
+        Returns the count. One Core statement claims and marks the rows (no ORM objects, no separate
+        select: the relay runs once per few commits); when publishing fails, the transaction rolls
+        back and the rows stay unpublished, as if they had not been marked."""
         async with self._engine.begin() as conn:
-            rows = list(await conn.execute(self._pending_rows))
+            rows = await self._claim(conn)
             if not rows:
                 return 0
             await self._publish(rows)  # type: ignore[arg-type]
-            await self._mark(conn, rows)
             return len(rows)
+
+    async def _claim(self, conn: AsyncConnection) -> list[Any]:
+        """The rows of the round, locked and marked published in this transaction, oldest first."""
+        claimed = await conn.execute(
+            update(_TABLE)
+            .where(_TABLE.c.id.in_(self._pending_ids.scalar_subquery()))
+            .values(published_at=utcnow())
+            .returning(_TABLE.c.id, _TABLE.c.subject, _TABLE.c.payload, _TABLE.c.headers, _TABLE.c.created_at)
+        )
+        return sorted(claimed, key=lambda row: row.created_at)  # RETURNING keeps no order
 
     async def _publish(self, rows: list[OutboxRecord]) -> None:
         acks = [
@@ -277,11 +288,6 @@ class OutboxRelay:
             for subject, payload, headers in published_messages(row)
         ]
         await asyncio.wait_for(asyncio.gather(*acks), timeout=30)
-
-    async def _mark(self, conn: AsyncConnection, rows: Sequence[Any]) -> None:
-        await conn.execute(
-            update(_TABLE).where(_TABLE.c.id.in_([row.id for row in rows])).values(published_at=utcnow())
-        )
 
     def stop(self) -> None:
         self._stopping.set()

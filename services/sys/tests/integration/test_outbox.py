@@ -38,7 +38,8 @@ async def _drain(settings: SysSettings, subject: str, expected: int, timeout: fl
 class CrashAfterPublish(OutboxRelay):
     """A relay that dies after sending, before it could mark the rows as published."""
 
-    async def _mark(self, session: Any, rows: list[OutboxRecord]) -> None:
+    async def _publish(self, rows: list[OutboxRecord]) -> None:
+        await super()._publish(rows)
         raise RuntimeError("relay killed between publish and mark")
 
 
