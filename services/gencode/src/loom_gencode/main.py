@@ -18,12 +18,14 @@ from loom_gencode.connection.engines import EngineCache
 from loom_gencode.dataset.router import router as dataset_router
 from loom_gencode.datasource.router import router as datasource_router
 from loom_gencode.dbtable.router import router as dbtable_router
+from loom_gencode.generate.router import router as generate_router
 from loom_gencode.grpc_server import DataServicer
 from loom_gencode.reftypes.router import router as reftypes_router
 from loom_gencode.runtime import Runtime
 from loom_gencode.scheme.router import router as scheme_router
 from loom_gencode.settings import GencodeSettings
 from loom_gencode.sync.router import router as sync_router
+from loom_gencode.table.entity_router import router as entity_router
 from loom_gencode.table.router import router as table_router
 from loom_platform.auth import AccessLoader
 from loom_platform.db import transaction
@@ -33,10 +35,12 @@ from loom_platform.service import ServiceSpec, create_app
 
 ROUTERS = (
     table_router,
+    generate_router,
     sync_router,
     scheme_router,
     datasource_router,
     reftypes_router,
+    entity_router,
     dbtable_router,
     dataset_router,
 )

@@ -6,7 +6,6 @@ from loom_gencode.datasource import models as datasource_models
 from loom_gencode.generate import models as generate_models
 from loom_gencode.query import models as query_models
 from loom_gencode.reftypes import models as reftypes_models
-from loom_gencode.scheme import models as scheme_models
 from loom_gencode.sync import models as sync_models
 from loom_gencode.table import models as table_models
 from loom_platform import outbox
@@ -18,7 +17,6 @@ __all__ = [
     "outbox",
     "query_models",
     "reftypes_models",
-    "scheme_models",
     "sync_models",
     "table_models",
 ]

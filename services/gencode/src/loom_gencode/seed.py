@@ -9,7 +9,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from loom_gencode.generate.publish import MODULE_BACKEND, MODULE_FRONTEND
 from loom_gencode.reftypes.models import (
     SYSTEM_GROUP_ID,
     CodeParam,
@@ -23,6 +22,7 @@ from loom_gencode.reftypes.models import (
     TemplateObj,
     ValidateType,
 )
+from loom_gencode.scheme.workspace import MODULE_BACKEND, MODULE_FRONTEND
 from loom_platform.wire import new_id
 
 VALIDATE_TYPES = [

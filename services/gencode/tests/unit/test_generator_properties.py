@@ -25,8 +25,9 @@ from loom_gencode import identifiers
 from loom_gencode.generate import escape
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.render import render
-from loom_gencode.generate.service import _check_form, _scheme_context, template_contexts
+from loom_gencode.generate.service import _scheme_context, template_contexts
 from loom_gencode.scheme.schemas import SchemeSave, TableRef
+from loom_gencode.scheme.service import check_form
 from loom_gencode.seed import system_templates
 from loom_gencode.table import rules
 from loom_gencode.table.defaults import STANDARD_COLUMNS, base_columns_for, column_defaults
@@ -158,7 +159,7 @@ def _generate(case: str, texts: Texts, module: str) -> list[tuple[str, str]]:
         function_name_simple=texts.function_name_simple,
         function_author=texts.author,
     )
-    _check_form(scheme)
+    check_form(scheme)
     for record, columns in (main, *kids):
         rules.check_table_names(record)
         for column in columns:
@@ -257,8 +258,8 @@ def test_a_name_is_refused_naming_its_field_or_is_a_name_of_both_languages(value
         ("gencode.table.column_name_invalid", lambda: rules.check_column_names(_column(name=value))),
         ("gencode.table.java_field_invalid", lambda: rules.check_column_names(_column(java_field=value))),
         ("gencode.table.dict_type_invalid", lambda: rules.check_column_names(_column(dict_type=value))),
-        ("gencode.gen.package_invalid", lambda: _check_form(_scheme(package_name=value))),
-        ("gencode.gen.module_invalid", lambda: _check_form(_scheme(module_name=value))),
+        ("gencode.gen.package_invalid", lambda: check_form(_scheme(package_name=value))),
+        ("gencode.gen.module_invalid", lambda: check_form(_scheme(module_name=value))),
     ]
     for key, check in cases:
         # when it is checked

@@ -18,6 +18,7 @@ def test_every_named_error_has_its_message_in_both_languages() -> None:
             "errors",
             "data.errors",
             "dataset.errors",
+            "connection.errors",
             "datasource.errors",
             "dbtable.errors",
             "generate.errors",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import Engine, create_engine
 from sqlalchemy.engine import URL, make_url
 
-from loom_gencode.datasource.errors import DbTypeUnknown, DriverMissing
+from loom_gencode.connection.errors import DbTypeUnknown, DriverMissing
 from loom_platform.db import sync_url
 
 # db_type dictionary value -> (SQLAlchemy driver name, python module of the driver, default port)

@@ -1,20 +1,8 @@
-"""What the data sources refuse."""
+"""What the data sources refuse (an unknown kind or a missing driver: ``connection/errors.py``)."""
 
 from __future__ import annotations
 
 from loom_platform.errors import AlreadyExists, FailedPrecondition, InvalidArgument
-
-
-class DbTypeUnknown(InvalidArgument):
-    """Raised as ``DbTypeUnknown(dbType=...)``."""
-
-    message_key = "gencode.ds.unknown_type"
-
-
-class DriverMissing(InvalidArgument):
-    """Raised as ``DriverMissing(dbType=...)``: a known database whose driver is not installed."""
-
-    message_key = "gencode.ds.driver_missing"
 
 
 class MasterReadOnly(FailedPrecondition):

@@ -19,12 +19,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.gencode.v1 import events_pb2
 from loom_gencode.scheme import workspace
+from loom_gencode.scheme.workspace import MODULE_BACKEND, MODULE_FRONTEND
 from loom_platform.outbox import add_event
 
 MODULE_PUBLISHED = "loom.gencode.module.published"
-# The host's module store, relative to the workspace root: the default generation paths.
-MODULE_BACKEND = "apps/backend"
-MODULE_FRONTEND = "apps/frontend"
 
 
 def in_module_store(root: Path, project_path: str, front_project_path: str) -> bool:

@@ -16,28 +16,23 @@ from sqlalchemy import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_gencode import events
-from loom_gencode import identifiers as names
-from loom_gencode.common import blank, publish
 from loom_gencode.datasource.models import MASTER_ID, DataSource
-from loom_gencode.errors import PackageNameInvalid, PathOutside, TooLong
+from loom_gencode.errors import PathOutside
 from loom_gencode.generate import publish as module_store
 from loom_gencode.generate import regenerate
 from loom_gencode.generate.context import table_context
 from loom_gencode.generate.errors import (
-    GenerateFieldsRequired,
     GroupEmpty,
-    ModuleNameInvalid,
     NotPublishable,
-    SubModuleNameInvalid,
 )
 from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
 from loom_gencode.generate.slots import FairSlots
-from loom_gencode.reftypes.models import SYSTEM_GROUP_ID, CodeParam, TemplateGroup, TemplateObj
+from loom_gencode.reftypes.models import TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
+from loom_gencode.scheme import service as scheme_service
 from loom_gencode.scheme import workspace
-from loom_gencode.scheme.models import GenScheme
-from loom_gencode.scheme.schemas import REQUIRED, SCHEME_FIELDS, SchemeSave
+from loom_gencode.scheme.schemas import SchemeSave
 from loom_gencode.table import rules
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import (
@@ -45,12 +40,10 @@ from loom_gencode.table.errors import (
     NotSynced,
     NotWorkflowForm,
     RightTableCodegen,
-    TemplateGroupUnknown,
 )
 from loom_gencode.table.models import GenTable
 from loom_platform.errors import NotFound
 from loom_platform.logging import caller
-from loom_platform.wire import new_id, now
 
 # Renders running at once, each in a child process killed at its budget; one user holds one slot at
 # most, so a user's heavy templates wait for each other, never another user's preview.
@@ -66,81 +59,6 @@ class OutputFile:
     content: str
 
 
-async def scheme_of(session: AsyncSession, table_id: str) -> GenScheme | None:
-    """The table's saved scheme."""
-    stmt = select(GenScheme).where(GenScheme.gen_table_id == table_id)  # type: ignore[arg-type]
-    return (await session.execute(stmt)).scalar_one_or_none()
-
-
-async def gen_code_form(session: AsyncSession, *, table_id: str) -> dict[str, Any]:
-    """``{scheme, templateGroupList, tableList}``; a new scheme starts from the code parameters."""
-    table = await table_service.get(session, table_id)
-    scheme = await scheme_of(session, table_id)
-    if scheme is not None:
-        body = SchemeSave.model_validate(scheme).dump()
-    else:
-        params = await session.get(CodeParam, "1")
-        body = SchemeSave(
-            project_path=params.project_path if params else module_store.MODULE_BACKEND,
-            front_project_path=params.front_path if params else module_store.MODULE_FRONTEND,
-            category=SYSTEM_GROUP_ID,
-            package_name=(params.package_name if params else None) or "com.jeeplus",
-            module_name=table.name.split("_")[0],
-            function_name=table.comments,
-            function_name_simple=table.comments,
-            function_author=params.author if params else "",
-        ).dump()
-    body["table"] = {"id": table_id}
-    groups = (
-        await session.execute(select(TemplateGroup.id, TemplateGroup.name).order_by(TemplateGroup.sort))  # type: ignore[call-overload]
-    ).all()
-    return {
-        "scheme": body,
-        "templateGroupList": [{"id": g[0], "name": g[1]} for g in groups],
-        "tableList": await table_service.table_names(session, table.data_source_id),
-    }
-
-
-def _check_form(payload: SchemeSave) -> str:
-    """The scheme's required fields, lengths and names (saved and at Generate alike)."""
-    for name in REQUIRED:
-        if blank(getattr(payload, name)):
-            raise GenerateFieldsRequired()
-    for name in SCHEME_FIELDS:
-        value = getattr(payload, name)
-        if value is not None and len(str(value)) > 200:
-            raise TooLong(field=name, max=200)
-    # names the generated code imports, routes and permits by (free text is escaped by the templates)
-    if not names.package_name(payload.package_name):
-        raise PackageNameInvalid(value=names.shown(payload.package_name))
-    if not names.module_name(payload.module_name):
-        raise ModuleNameInvalid(value=names.shown(payload.module_name))
-    if payload.sub_module_name and not names.module_name(payload.sub_module_name):
-        raise SubModuleNameInvalid(value=names.shown(payload.sub_module_name))
-    table_id = payload.table.id if payload.table else None
-    if blank(table_id):
-        raise GenerateFieldsRequired()
-    return str(table_id)
-
-
-async def save_scheme(session: AsyncSession, payload: SchemeSave) -> GenScheme:
-    """Creates or updates the table's scheme (one per table)."""
-    table_id = _check_form(payload)
-    await table_service.get(session, table_id)
-    if payload.category and await session.get(TemplateGroup, str(payload.category)) is None:
-        raise TemplateGroupUnknown(id=str(payload.category)[:64])
-    scheme = await scheme_of(session, table_id)
-    if scheme is None:
-        scheme = GenScheme(id=payload.id or new_id(), gen_table_id=table_id)
-    for name in SCHEME_FIELDS:
-        setattr(scheme, name, getattr(payload, name))
-    scheme.update_date = now()
-    session.add(scheme)
-    await session.flush()
-    publish(session, "scheme", scheme.id, "saved", table_id)
-    return scheme
-
-
 async def _main_table(session: AsyncSession, table_id: str) -> GenTable:
     table = await table_service.get(session, table_id)
     if table.is_sync != "1":
@@ -154,7 +72,7 @@ async def _main_table(session: AsyncSession, table_id: str) -> GenTable:
 
 async def render_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> list[OutputFile]:
     """Every file the scheme's template group renders for the table and its child tables."""
-    table_id = _check_form(payload)
+    table_id = scheme_service.check_form(payload)
     table = await _main_table(session, table_id)
     group = await session.get(TemplateGroup, str(payload.category))
     if group is None:
@@ -271,7 +189,7 @@ async def generate(
     """Saves the scheme, writes the rendered files merged with any hand edits (``choices``: the side
     taken for each conflicting file), and answers where they went (``user_id``: who generates)."""
     await _check_publishable(session, runtime, payload)
-    scheme = await save_scheme(session, payload)
+    scheme = await scheme_service.save_scheme(session, payload)
     planned = await regenerate.plan(session, await render_files(session, runtime, payload))
     written = await regenerate.write(session, planned, table_id=scheme.gen_table_id, choices=choices)
     files = [OutputFile(path=p.path, target=p.target, content=content) for p, content in written]
@@ -291,7 +209,7 @@ async def _check_publishable(session: AsyncSession, runtime: Runtime, payload: S
     root = runtime.settings.workspace
     if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
         return
-    table = await table_service.get(session, _check_form(payload))
+    table = await table_service.get(session, scheme_service.check_form(payload))
     source_id = table.data_source_id or MASTER_ID
     if source_id != MASTER_ID:
         source = await session.get(DataSource, source_id)
@@ -305,7 +223,7 @@ async def _publish(
     root = runtime.settings.workspace
     if not module_store.in_module_store(root, str(payload.project_path), str(payload.front_project_path)):
         return
-    table = await table_service.get(session, _check_form(payload))
+    table = await table_service.get(session, scheme_service.check_form(payload))
     main, children = await _contexts(session, table)
     common = _scheme_context(payload)
     names = _names(common, main)
@@ -319,8 +237,8 @@ async def _publish(
             main, children, names, str(payload.function_name_simple or table.comments)
         ),
         permission=names["permission"],
-        backend=module_store.archive(pairs, root.resolve() / module_store.MODULE_BACKEND),
-        frontend=module_store.archive(pairs, root.resolve() / module_store.MODULE_FRONTEND),
+        backend=module_store.archive(pairs, root.resolve() / workspace.MODULE_BACKEND),
+        frontend=module_store.archive(pairs, root.resolve() / workspace.MODULE_FRONTEND),
         generated_by=user_id,
     )
 
@@ -338,7 +256,7 @@ async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for file in files:
             archive.writestr(file.path, file.content)
-    table = await table_service.get(session, _check_form(payload))
+    table = await table_service.get(session, scheme_service.check_form(payload))
     return quote(f"{table.name}.zip"), buffer.getvalue()
 
 
@@ -347,6 +265,6 @@ async def form_url(session: AsyncSession, *, table_id: str) -> str:
     table = await table_service.get(session, table_id)
     if table.table_type != "6":
         raise NotWorkflowForm()
-    scheme = await scheme_of(session, table_id)
+    scheme = await scheme_service.scheme_of(session, table_id)
     module = scheme.module_name if scheme and scheme.module_name else table.name.split("_")[0]
     return f"/{module}/{table.name}/{table.class_name}Form"

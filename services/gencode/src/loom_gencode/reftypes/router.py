@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from loom_gencode.reftypes import service
 from loom_gencode.reftypes.resources import ALL
@@ -15,7 +15,6 @@ from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import fields_body
 
 router = APIRouter(prefix="/gencode")
 
@@ -61,27 +60,3 @@ async def custom_obj_by_value(session: SessionDep, value: str) -> dict[str, Any]
 async def custom_obj_all(session: SessionDep) -> list[dict[str, Any]]:
     """Every custom object type (the Java type picker)."""
     return await service.custom_objs(session)
-
-
-@router.post(
-    "/customObj/add",
-    dependencies=[require_permission("gencode:customObj:add", "gencode:genTable:edit")],
-    openapi_extra=fields_body(tableId="the table design", tableType="the design's table type"),
-)
-async def custom_obj_add(session: SessionDep, request: Request) -> Message:
-    """Form ``tableId, tableType``: registers the table's entity as a custom object type."""
-    from loom_gencode.table import service as table_service
-    from loom_platform.fields import request_fields
-
-    data = await request_fields(request)
-    table = await table_service.get(session, data.get("tableId", ""))
-    columns = await table_service.columns(session, table.id)
-    async with transaction(session):
-        await service.register_entity(
-            session,
-            label=table.comments or table.name,
-            value=str(table.class_name),
-            table_name=table.name,
-            fields=[(c.java_field or c.name, c.comments or "") for c in columns],
-        )
-    return message(translate("gencode.custom_obj.added"))

@@ -7,10 +7,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from loom_gencode import events
 from loom_gencode import identifiers as names
 from loom_gencode.common import check_length, require
-from loom_gencode.generate import service as generate_service
-from loom_gencode.generate.errors import ModuleNameInvalid
 from loom_gencode.runtime import Runtime
-from loom_gencode.scheme.errors import MenuNameRequired, MenuParentRequired
+from loom_gencode.scheme import service as scheme_service
+from loom_gencode.scheme.errors import MenuNameRequired, MenuParentRequired, ModuleNameInvalid
 from loom_gencode.table import rules
 from loom_gencode.table import service as table_service
 from loom_gencode.table.errors import ChildTableMenu, NotSynced
@@ -30,7 +29,7 @@ async def create(session: AsyncSession, runtime: Runtime, data: dict[str, str]) 
         raise ChildTableMenu()
     if table.is_sync != "1":
         raise NotSynced()
-    scheme = await generate_service.scheme_of(session, table.id)
+    scheme = await scheme_service.scheme_of(session, table.id)
     module = scheme.module_name if scheme and scheme.module_name else table.name.split("_")[0]
     # the href and the permissions are the generated module's names: a row may predate their rules
     rules.check_table_names(table)

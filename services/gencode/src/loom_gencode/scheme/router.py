@@ -6,9 +6,8 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from loom_gencode.generate import service as generate_service
 from loom_gencode.runtime import RuntimeDep
-from loom_gencode.scheme import menu, workspace
+from loom_gencode.scheme import menu, service, workspace
 from loom_gencode.scheme.schemas import Folder, SchemeSave
 from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
@@ -25,7 +24,7 @@ PERM = "gencode:genTable"
 async def save(session: SessionDep, body: SchemeSave) -> Message:
     """Saves a table's generation scheme."""
     async with transaction(session):
-        await generate_service.save_scheme(session, body)
+        await service.save_scheme(session, body)
     return message(translate("gencode.saved", what=body.function_name or ""))
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from loom_gencode.generate.merge import Resolution
 from loom_gencode.table.schemas import DesignName
 from loom_platform.wire import Answer, WireModel
 
@@ -27,13 +26,6 @@ class SchemeSave(WireModel):
     function_name: str | None = None
     function_name_simple: str | None = None
     function_author: str | None = None
-
-
-class GenerateRequest(SchemeSave):
-    """A scheme to generate, with the side taken for each file whose regeneration conflicts with
-    hand edits (path as the preview names it: ``mine`` keeps the disk's, ``generated`` overwrites)."""
-
-    resolutions: dict[str, Resolution] | None = None
 
 
 SCHEME_FIELDS = (

@@ -8,6 +8,10 @@ from typing import Any
 from loom_gencode.errors import PathOutside
 from loom_platform.errors import InvalidArgument
 
+# The app host's module store, relative to the workspace root: the default generation paths.
+MODULE_BACKEND = "apps/backend"
+MODULE_FRONTEND = "apps/frontend"
+
 
 def resolve(root: Path, path: str) -> Path:
     """``path`` (relative to the root, or absolute) resolved through symlinks; refused outside the root."""

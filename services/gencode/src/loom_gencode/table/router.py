@@ -5,22 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Body, Request
-from fastapi.responses import Response
 
 from loom_gencode.datasource import service as ds_service
-from loom_gencode.generate import service as generate_service
 from loom_gencode.licence import check as check_licence
 from loom_gencode.runtime import RuntimeDep
-from loom_gencode.scheme.schemas import GenCodeForm, GenerateRequest, SchemeSave
 from loom_gencode.table import config, service
 from loom_gencode.table.introspect import list_tables
 from loom_gencode.table.schemas import LicensedTables, PhysicalTables, TableDetail, TableSave, WizardConfig
-from loom_platform.auth import Principal, require_permission
+from loom_platform.auth import require_permission
 from loom_platform.db import SessionDep, transaction
 from loom_platform.fields import request_fields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
-from loom_platform.openapi import download, fields_body
+from loom_platform.openapi import fields_body
 from loom_platform.paging import PageDep
 from loom_platform.wire import split_ids
 
@@ -107,60 +104,6 @@ async def save_table_from_db(session: SessionDep, runtime: RuntimeDep, request: 
     async with transaction(session):
         await service.import_tables(session, runtime, names=names, ds_id=ds_id)
     return message(translate("gencode.table.imported"))
-
-
-@router.get(
-    "/queryGenCodeForm", dependencies=[require_permission(f"{PERM}:genCode")], response_model=GenCodeForm
-)
-async def query_gen_code_form(session: SessionDep, tableId: str) -> dict[str, Any]:  # noqa: N803
-    """``{scheme, templateGroupList, tableList}`` for the generate dialog."""
-    return await generate_service.gen_code_form(session, table_id=tableId)
-
-
-@router.post("/genCode")
-async def gen_code(
-    session: SessionDep,
-    runtime: RuntimeDep,
-    body: GenerateRequest,
-    principal: Principal = require_permission(f"{PERM}:genCode"),
-) -> Message:
-    """Saves the scheme and writes the generated files under the workspace, merged with hand edits;
-    refused, writing nothing, while a conflicting file has no side chosen in ``resolutions``."""
-    async with transaction(session):
-        written = await generate_service.generate(
-            session, runtime, body, body.resolutions, user_id=principal.user_id
-        )
-    return message(translate("gencode.gen.done", path=written))
-
-
-@router.post("/previewCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> list[dict[str, str]]:
-    """The files ``[{path, content, status}]`` as generating would leave them, without writing."""
-    return await generate_service.preview(session, runtime, body)
-
-
-@router.post(
-    "/downloadCode",
-    dependencies=[require_permission(f"{PERM}:genCode")],
-    responses=download("application/zip", "the generated files"),
-)
-async def download_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> Response:
-    """The rendered files as a zip (the raw header value is the URL-encoded file name, as JeePlus)."""
-    name, data = await generate_service.zip_files(session, runtime, body)
-    return Response(
-        data,
-        media_type="application/zip",
-        headers={
-            "Content-Disposition": name,
-            "Access-Control-Expose-Headers": "Content-Disposition",
-        },
-    )
-
-
-@router.get("/getFormUrl", dependencies=[require_permission(f"{PERM}:view")])
-async def get_form_url(session: SessionDep, tableId: str) -> str:  # noqa: N803
-    """The workflow form address of a type-6 table."""
-    return await generate_service.form_url(session, table_id=tableId)
 
 
 async def _flat_body(request: Request) -> dict[str, str]:

@@ -15,7 +15,6 @@ from loom_gencode.common import publish
 from loom_gencode.datasource import service as ds_service
 from loom_gencode.datasource.models import MASTER_ID, DataSource
 from loom_gencode.runtime import Runtime
-from loom_gencode.scheme.models import GenScheme
 from loom_gencode.table import rules
 from loom_gencode.table.defaults import class_name_for, column_defaults
 from loom_gencode.table.errors import (
@@ -26,7 +25,7 @@ from loom_gencode.table.errors import (
     TableNameTaken,
 )
 from loom_gencode.table.introspect import describe
-from loom_gencode.table.models import GenTable, GenTableColumn
+from loom_gencode.table.models import GenScheme, GenTable, GenTableColumn
 from loom_gencode.table.schemas import COLUMN_FIELDS, TABLE_FIELDS, ColumnSave, DataSourceRef, TableSave
 from loom_platform import crud
 from loom_platform.paging import PageParams, contains, empty_filter, paginate
