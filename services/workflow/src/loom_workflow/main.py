@@ -33,12 +33,12 @@ from loom_workflow.modeler.router import router as model_router
 from loom_workflow.notice.bell import router as bell_router
 from loom_workflow.notice.consumer import notices
 from loom_workflow.notice.router import router as notice_router
-from loom_workflow.process.chart import router as chart_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.proctest.router import router as proctest_router
 from loom_workflow.settings import WorkflowSettings
+from loom_workflow.task.center_router import router as task_center_router
+from loom_workflow.task.chart_router import router as task_chart_router
 from loom_workflow.task.router import router as task_router
-from loom_workflow.taskcenter.router import router as taskcenter_router
 
 ROUTERS = [
     model_router,
@@ -49,8 +49,8 @@ ROUTERS = [
     migration_router,
     process_router,
     task_router,
-    chart_router,
-    taskcenter_router,
+    task_chart_router,
+    task_center_router,
     flowcopy_router,
     flowform_router,
     category_router,

@@ -31,15 +31,16 @@ WEB_AND_DATABASE = (
 
 
 # workflow's parts from the top down, one layer a line; a part imports only the layers below it.
-# Process tests stand on the dry run, the dry run on the tasks, tasks on processes, processes on the
+# Process tests stand on the dry run, the dry run on the tasks, tasks on the charts (every
+# /flowable/task route is in task/), the charts on processes, processes on the
 # job runners and the models, all of them on the engine host, which stands on the nodes' extensions.
 LAYERS = [
     "cli main models",
     "proctest",
-    "diagram",
     "flowform",
-    "dryrun notice taskcenter",
+    "dryrun notice",
     "analytics migration task",
+    "diagram",
     "process",
     "jobs",
     "connector",

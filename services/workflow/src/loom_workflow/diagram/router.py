@@ -1,77 +1,47 @@
-"""The chart images and definition resources the client loads by URL, and the signed URLs for them.
+"""The definition resources the client loads by URL, and the signed URLs for them and the charts.
 
-``/flowable/task/trace/photo/{processInstanceId}`` and ``/flowable/process/resource/read`` answer to
-the token header or a signed URL (``signedurl/access.py``); ``/flowable/resource/signedUrl`` signs one
-of the signable paths for a caller who may read it now.
+``/flowable/process/resource/read`` (and the chart ``/flowable/task/trace/photo/{processInstanceId}``,
+``task/chart_router.py``) answer to the token header or a signed URL (``signedurl/access.py``);
+``/flowable/resource/signedUrl`` signs one of the signable paths for a caller who may read it now.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter
 from fastapi.responses import Response
 
-from loom_platform.auth import CurrentAccess, holds_any
+from loom_platform.auth import CurrentAccess
 from loom_platform.db import SessionDep
 from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import download
 from loom_workflow.diagram import service
 from loom_workflow.diagram.schemas import SignedUrl
 from loom_workflow.engine_host import RuntimeDep
-from loom_workflow.flowcopy.access import MONITOR, InstanceRights, Rights
-from loom_workflow.flowform.service import definition_xml
+from loom_workflow.flowcopy.access import Rights
+from loom_workflow.process.queries import definition_xml
 from loom_workflow.signedurl import signing
 from loom_workflow.signedurl.access import SignedOrCaller, SignedUrlUnsupported
 
 router = APIRouter(tags=["diagram"])
 
-SVG = "image/svg+xml"
-# An SVG is a document: opened on its own it must run nothing, whatever a node's name holds.
-SVG_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
-    "Cache-Control": "no-store",
-}
 TRACE = re.compile(r"^/flowable/task/trace/photo/(?P<id>[^/?#]+)$")
 RESOURCE = "/flowable/process/resource/read"
 MODEL = re.compile(r"^/app/rest/models/(?P<id>[^/?#]+)/bpmn20$")
 MODEL_VIEW = ("flowable:model:view", "flowable:model:design")
 
 
-def _svg(body: str) -> Response:
-    return Response(body, media_type=SVG, headers=SVG_HEADERS)
-
-
-async def _traceable(
-    request: Request,
-    runtime: RuntimeDep,
-    session: SessionDep,
-    caller: SignedOrCaller,
-    processInstanceId: str,  # noqa: N803
-) -> str:
-    """The instance of a chart, for anyone holding its signed URL or a caller who may see it."""
-    if caller is not None:
-        rights = InstanceRights(runtime, caller.user_id, holds_any(request, *MONITOR))
-        await rights.check(session, processInstanceId)
-    return processInstanceId
-
-
-@router.get("/flowable/task/trace/photo/{processInstanceId}", responses=download(SVG, "the chart as SVG"))
-async def trace_photo(session: SessionDep, proc_ins_id: Annotated[str, Depends(_traceable)]) -> Response:
-    """The instance's chart: nodes passed in green, nodes it waits in red (``data-state`` done/waiting)."""
-    return _svg(await service.instance_svg(session, proc_ins_id))
-
-
-@router.get(RESOURCE, responses=download(SVG, "the diagram as SVG, or the BPMN XML (resType=xml)"))
+@router.get(RESOURCE, responses=download(service.SVG, "the diagram as SVG, or the BPMN XML (resType=xml)"))
 async def resource_read(
     session: SessionDep, _: SignedOrCaller, procDefId: str, resType: str = "image"
 ) -> Response:  # noqa: N803
     """The definition's BPMN XML (``resType=xml``) or its diagram (``image``)."""
     if resType == "xml":
         return Response(await definition_xml(session, procDefId), media_type="text/xml; charset=utf-8")
-    return _svg(await service.definition_svg(session, procDefId))
+    return service.svg_response(await service.definition_svg(session, procDefId))
 
 
 @router.get("/flowable/resource/signedUrl", response_model=SignedUrl)

@@ -20,20 +20,11 @@ from loom_workflow.flowform.properties import FormProperty, check, node_properti
 from loom_workflow.forms_client import FormDataInvalid
 from loom_workflow.pgstore import tables as t
 from loom_workflow.process import queries as process_queries
-from loom_workflow.process.errors import DefinitionNotFound, InstanceNotFound
+from loom_workflow.process.errors import InstanceNotFound
 from loom_workflow.task import service as task_service
 from loom_workflow.task import start as starting
 from loom_workflow.task.errors import TaskNotFound
 from loom_workflow.task.schemas import AuditRequest, Comment, StartRequest, json_object
-
-
-async def definition_xml(session: AsyncSession, proc_def_id: str) -> str:
-    """The BPMN XML of a deployed definition (DefinitionNotFound when there is none)."""
-    found = await session.execute(select(t.procdef.c.bpmn_xml).where(t.procdef.c.id == proc_def_id))
-    xml = found.scalar_one_or_none()
-    if xml is None:
-        raise DefinitionNotFound()
-    return str(xml)
 
 
 async def open_task(session: AsyncSession, task_id: str) -> Any:
@@ -50,14 +41,14 @@ def _rendered(properties: Sequence[FormProperty], values: Mapping[str, Any]) -> 
 
 async def start_form_data(session: AsyncSession, proc_def_id: str) -> dict[str, Any]:
     """``{startFormData}``: the start event's properties with their defaults."""
-    xml = await definition_xml(session, proc_def_id)
+    xml = await process_queries.definition_xml(session, proc_def_id)
     return {"startFormData": _rendered(node_properties(xml, None), {})}
 
 
 async def task_form_data(session: AsyncSession, task_id: str) -> dict[str, Any]:
     """``{taskFormData}``: the task node's properties with the instance's current values."""
     task = await open_task(session, task_id)
-    xml = await definition_xml(session, task.proc_def_id)
+    xml = await process_queries.definition_xml(session, task.proc_def_id)
     values = await process_queries.historic_variables(session, task.proc_inst_id)
     return {"taskFormData": _rendered(node_properties(xml, task.task_def_key), values)}
 
@@ -71,7 +62,7 @@ async def history_form_data(
     found = await process_queries.instance(session, proc_inst_id)
     if found is None:
         raise InstanceNotFound()
-    xml = await definition_xml(session, proc_def_id or found.proc_def_id)
+    xml = await process_queries.definition_xml(session, proc_def_id or found.proc_def_id)
     properties = node_properties(xml, task_def_key) if task_def_key else ()
     if not properties:
         properties = node_properties(xml, None)
@@ -105,7 +96,7 @@ async def submit_start(
 ) -> str:
     """Starts ``processDefinitionId`` with the start form's ``data``; answers the instance id."""
     proc_def_id = fields.get("processDefinitionId") or ""
-    xml = await definition_xml(session, proc_def_id)
+    xml = await process_queries.definition_xml(session, proc_def_id)
     variables = _checked(node_properties(xml, None), fields)
     request = StartRequest(
         key=None,
@@ -141,7 +132,7 @@ async def submit_task(
 ) -> str:
     """Completes ``taskId`` with the task form's ``data``; answers the instance id."""
     task = await open_task(session, fields.get("taskId") or "")
-    xml = await definition_xml(session, task.proc_def_id)
+    xml = await process_queries.definition_xml(session, task.proc_def_id)
     variables = _checked(node_properties(xml, task.task_def_key), fields)
     request = AuditRequest(
         task_id=task.id,

@@ -14,6 +14,7 @@ from loom_platform.paging import PageParams, contains, count, date_filter, fixed
 from loom_workflow.common import iso
 from loom_workflow.engine.runtime.entities import ProcessDefinition
 from loom_workflow.pgstore import tables as t
+from loom_workflow.process.errors import DefinitionNotFound
 from loom_workflow.process.status import render_status, status_of
 from loom_workflow.users import user_names
 
@@ -285,3 +286,12 @@ async def historic_variables(session: AsyncSession, proc_inst_id: str) -> dict[s
         .order_by(v.c.last_updated_time)
     )
     return {r.name: r.value for r in rows}
+
+
+async def definition_xml(session: AsyncSession, proc_def_id: str) -> str:
+    """The BPMN XML of a deployed definition (DefinitionNotFound when there is none)."""
+    found = await session.execute(select(t.procdef.c.bpmn_xml).where(t.procdef.c.id == proc_def_id))
+    xml = found.scalar_one_or_none()
+    if xml is None:
+        raise DefinitionNotFound()
+    return str(xml)

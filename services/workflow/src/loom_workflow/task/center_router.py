@@ -23,8 +23,8 @@ from loom_workflow.errors import MalformedJson
 from loom_workflow.flowcopy.access import visible_instance
 from loom_workflow.process.schemas import ProcessVariables
 from loom_workflow.settle import OwnAndStartedWrites
-from loom_workflow.taskcenter import service
-from loom_workflow.taskcenter.schemas import FormHistory, InstanceFormData, TaskOverview
+from loom_workflow.task import center as service
+from loom_workflow.task.center_schemas import FormHistory, InstanceFormData, TaskOverview
 
 router = APIRouter(prefix="/flowable/task", tags=["task"], dependencies=[logtitles.under("flowable:task")])
 
