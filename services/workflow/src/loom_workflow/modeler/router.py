@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form
+from fastapi import APIRouter, Depends, Form, Path, Query
 from fastapi.responses import Response
 
 from loom_platform.auth import CurrentAccess, Principal, require_permission
@@ -16,6 +16,7 @@ from loom_platform.paging import PageDep, empty_filter
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import RuntimeDep
 from loom_workflow.modeler import rights, service
+from loom_workflow.modeler.models import ProcessModel
 from loom_workflow.modeler.schemas import ModelCreate, ModelEditor, ModelPage, ModelPublic
 from loom_workflow.proctest import service as proctest_service
 
@@ -27,6 +28,26 @@ CanAdd = Annotated[Principal, require_permission(*rights.permissions("add"))]
 CanEdit = Annotated[Principal, require_permission(*rights.permissions("edit"))]
 CanDelete = Annotated[Principal, require_permission(*rights.permissions("del"))]
 CanDeploy = Annotated[Principal, require_permission(*rights.permissions("deploy"))]
+
+
+def _model_for(action: str, source: Any) -> Any:
+    """A dependency answering the model named by ``source`` (its path or query parameter) once the
+    caller may ``action`` models of its type (404 for no such model, then 403). Declared after the
+    route's permission, which is checked first."""
+
+    async def checked(access: CurrentAccess, session: SessionDep, model_id: str = source) -> ProcessModel:
+        model = await service.get(session, model_id)
+        rights.check(access, model.model_type, action)
+        return model
+
+    return Depends(checked)
+
+
+ViewedModel = Annotated[ProcessModel, _model_for("view", Path(alias="model_id"))]
+EditedModel = Annotated[ProcessModel, _model_for("edit", Path(alias="model_id"))]
+ViewedModelById = Annotated[ProcessModel, _model_for("view", Query(alias="id"))]
+CopiedModel = Annotated[ProcessModel, _model_for("add", Query(alias="id"))]
+DeployedModel = Annotated[ProcessModel, _model_for("deploy", Query(alias="id"))]
 
 
 @router.post("/app/rest/models", response_model=ModelPublic, response_model_exclude_unset=True)
@@ -43,10 +64,8 @@ async def create_model(
 @router.get(
     "/app/rest/models/{model_id}/editor/json", response_model=ModelEditor, response_model_exclude_unset=True
 )
-async def editor_json(access: CurrentAccess, session: SessionDep, model_id: str, _: CanView) -> Any:
+async def editor_json(session: SessionDep, _: CanView, model: ViewedModel) -> Any:
     """The model for the designer, with ``lastUpdated`` (sent back on save to detect conflicts)."""
-    model = await service.get(session, model_id)
-    rights.check(access, model.model_type, "view")
     body = service.render(model, await service.latest_definition(session, model))
     return {**body, "modelId": model.id, "bpmnXml": model.bpmn_xml, "model": {"bpmnXml": model.bpmn_xml}}
 
@@ -55,10 +74,9 @@ async def editor_json(access: CurrentAccess, session: SessionDep, model_id: str,
     "/flowable/model/saveModel/{model_id}", response_model=ModelPublic, response_model_exclude_unset=True
 )
 async def save_model(
-    access: CurrentAccess,
     session: SessionDep,
-    model_id: str,
     principal: CanEdit,
+    edited: EditedModel,
     json_xml: Annotated[str, Form()],
     name: Annotated[str | None, Form()] = None,
     key: Annotated[str | None, Form()] = None,
@@ -68,11 +86,10 @@ async def save_model(
     lastUpdated: Annotated[str | None, Form()] = None,  # noqa: N803 - wire name
 ) -> Any:
     """Saves the designer's XML (form-encoded); 409 when the model changed since it was loaded."""
-    rights.check(access, (await service.get(session, model_id)).model_type, "edit")
     async with transaction(session):
         model = await service.save_xml(
             session,
-            model_id,
+            edited.id,
             xml=json_xml,
             name=name,
             key=key,
@@ -86,19 +103,16 @@ async def save_model(
 
 
 @router.get("/flowable/model/getBpmnXml", responses=download("text/xml", "the BPMN XML"))
-async def get_bpmn_xml(access: CurrentAccess, session: SessionDep, _: CanView, id: str) -> Response:
+async def get_bpmn_xml(_: CanView, model: ViewedModelById) -> Response:
     """The model's XML (BPMN, or DMN for a decision model) as text."""
-    model = await service.get(session, id)
-    rights.check(access, model.model_type, "view")
     return Response(model.bpmn_xml or "", media_type="text/xml; charset=utf-8")
 
 
 @router.get("/flowable/model/copy")
-async def copy_model(access: CurrentAccess, session: SessionDep, principal: CanAdd, id: str) -> Message:
+async def copy_model(session: SessionDep, principal: CanAdd, copied: CopiedModel) -> Message:
     """Copies a model under a new key."""
-    rights.check(access, (await service.get(session, id)).model_type, "add")
     async with transaction(session):
-        await service.copy(session, id, actor=principal.user_id)
+        await service.copy(session, copied.id, actor=principal.user_id)
     return message(translate("workflow.model.copied"))
 
 
@@ -151,28 +165,25 @@ async def update_category(
 
 @router.put("/flowable/model/deploy")
 async def deploy_model(
-    access: CurrentAccess,
     runtime: RuntimeDep,
     session: SessionDep,
     principal: CanDeploy,
-    id: str,
+    model: DeployedModel,
     category: str | None = None,
     overrideReason: str | None = None,  # noqa: N803
 ) -> Message:
     """Deploys the model as the next version of its key (a process with the decision models its
     business-rule tasks bind to its own deployment; a decision model alone). A process's saved tests
     run first: one failing refuses the publication, unless ``overrideReason`` says why (logged)."""
-    model = await service.get(session, id)
-    rights.check(access, model.model_type, "deploy")
     model_type = model.model_type
     failed = None
     if rights.kind_of(model_type) != rights.DECISION:
         failed = await proctest_service.gate(
-            session, runtime, runtime.directory, id, override_reason=overrideReason
+            session, runtime, runtime.directory, model.id, override_reason=overrideReason
         )
     async with transaction(session):
         definition = await service.deploy(
-            session, runtime, id, category=empty_filter(category), actor=principal.user_id
+            session, runtime, model.id, category=empty_filter(category), actor=principal.user_id
         )
         if rights.kind_of(model_type) != rights.DECISION:
             await proctest_service.published(
