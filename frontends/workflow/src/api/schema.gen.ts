@@ -2610,6 +2610,20 @@ export interface components {
             photo: string;
         };
         /**
+         * AuditInput
+         * @description A decision table's input as evaluated: its id, label, expression and the value it gave.
+         */
+        AuditInput: {
+            /** Expression */
+            expression: string;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string | null;
+            /** Value */
+            value: unknown;
+        };
+        /**
          * BackNode
          * @description A node a task may be sent back to.
          */
@@ -2879,10 +2893,7 @@ export interface components {
         DecisionExecutionPublic: {
             /** Activityid */
             activityId: string | null;
-            /** Audit */
-            audit: {
-                [key: string]: unknown;
-            } | null;
+            audit: components["schemas"]["ExecutionAudit"] | null;
             /** Decisiondefinitionid */
             decisionDefinitionId: string;
             /** Decisionkey */
@@ -2943,6 +2954,36 @@ export interface components {
             version: number;
             /** Versiontag */
             versionTag: string | null;
+        };
+        /**
+         * DecisionTableAudit
+         * @description What a decision table saw and decided: its inputs with their values, the rules that matched,
+         *     those the hit policy kept, and its outputs.
+         */
+        DecisionTableAudit: {
+            /** Aggregation */
+            aggregation: string | null;
+            /** Decisionkey */
+            decisionKey: string;
+            /** Decisionname */
+            decisionName: string | null;
+            /** Hitpolicy */
+            hitPolicy: string;
+            /** Inputs */
+            inputs: components["schemas"]["AuditInput"][];
+            /** Keptrules */
+            keptRules: string[];
+            /** Matchedrules */
+            matchedRules: components["schemas"]["MatchedRule"][];
+            /** Outputs */
+            outputs: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "decisionTable";
         };
         /**
          * DefinitionPage
@@ -3261,9 +3302,7 @@ export interface components {
          */
         ExecuteResult: {
             /** Audit */
-            audit: {
-                [key: string]: unknown;
-            }[];
+            audit: (components["schemas"]["DecisionTableAudit"] | components["schemas"]["LiteralExpressionAudit"])[];
             /** Decisionkey */
             decisionKey: string;
             /** Decisionname */
@@ -3274,6 +3313,18 @@ export interface components {
             executionId: string;
             /** Resultvariables */
             resultVariables: components["schemas"]["RestVariable"][][];
+        };
+        /**
+         * ExecutionAudit
+         * @description A kept evaluation's audit: each decision evaluated, and the result of the one called.
+         */
+        ExecutionAudit: {
+            /** Decisions */
+            decisions: (components["schemas"]["DecisionTableAudit"] | components["schemas"]["LiteralExpressionAudit"])[];
+            /** Result */
+            result: {
+                [key: string]: unknown;
+            }[];
         };
         /**
          * ExtendLock
@@ -3898,6 +3949,27 @@ export interface components {
             valueType: string;
         };
         /**
+         * LiteralExpressionAudit
+         * @description What a literal-expression decision computed: its expression and its output.
+         */
+        LiteralExpressionAudit: {
+            /** Decisionkey */
+            decisionKey: string;
+            /** Decisionname */
+            decisionName: string | null;
+            /** Expression */
+            expression: string;
+            /** Outputs */
+            outputs: {
+                [key: string]: unknown;
+            }[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "literalExpression";
+        };
+        /**
          * LockedExternalTask
          * @description A task the worker now holds.
          */
@@ -3965,6 +4037,20 @@ export interface components {
             size: number;
             /** Total */
             total: number;
+        };
+        /**
+         * MatchedRule
+         * @description A rule whose every input entry matched: its id, its 1-based number and its outputs.
+         */
+        MatchedRule: {
+            /** Outputs */
+            outputs: {
+                [key: string]: unknown;
+            };
+            /** Ruleid */
+            ruleId: string;
+            /** Rulenumber */
+            ruleNumber: number;
         };
         /**
          * MigrationBatchPublic

@@ -6,6 +6,11 @@ type Schemas = components['schemas'];
 
 export type DecisionPage = Schemas['DecisionPage'];
 export type DecisionPublic = Schemas['DecisionPublic'];
+export type DecisionTableAudit = Schemas['DecisionTableAudit'];
+export type LiteralExpressionAudit = Schemas['LiteralExpressionAudit'];
+export type DecisionExecutionPublic = Schemas['DecisionExecutionPublic'];
+export type DecisionExecutionList = Schemas['DecisionExecutionList'];
+export type ExecuteResult = Schemas['ExecuteResult'];
 export type RestVariable = Schemas['RestVariable'];
 export type Incident = Schemas['Incident'];
 export type IncidentList = Schemas['IncidentList'];

@@ -12,7 +12,9 @@ export function DecisionAuditView({ audit }: { audit: DecisionAudit[] }) {
   if (!audit.length) return <Empty />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      {audit.map((d) => (
+      {audit.map((d) => {
+        const table = d.type === 'decisionTable' ? d : null;
+        return (
         <Card
           key={d.decisionKey}
           size="small"
@@ -20,29 +22,29 @@ export function DecisionAuditView({ audit }: { audit: DecisionAudit[] }) {
           title={
             <Space>
               <Typography.Text strong>{d.decisionName || d.decisionKey}</Typography.Text>
-              {d.hitPolicy ? <Tag>{d.aggregation ? `${d.hitPolicy} ${d.aggregation}` : d.hitPolicy}</Tag> : null}
+              {table ? <Tag>{table.aggregation ? `${table.hitPolicy} ${table.aggregation}` : table.hitPolicy}</Tag> : null}
             </Space>
           }
         >
-          {d.inputs?.length ? (
+          {table?.inputs.length ? (
             <Table
               size="small"
               pagination={false}
               rowKey="id"
               className="loom-decision-inputs"
-              dataSource={d.inputs}
+              dataSource={table.inputs}
               columns={[
-                { title: t('decision.input'), dataIndex: 'label', render: (v: string | undefined, r) => v || r.id },
+                { title: t('decision.input'), dataIndex: 'label', render: (v: string | null, r) => v || r.id },
                 { title: t('decision.expression'), dataIndex: 'expression', render: (v: string) => <code>{v}</code> },
                 { title: t('decision.value'), dataIndex: 'value', render: (v: unknown) => <code>{show(v)}</code> },
               ]}
             />
           ) : null}
           <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
-            {d.matchedRules ? (
+            {table ? (
               <Descriptions.Item label={t('decision.matchedRules')}>
                 <span className="loom-decision-rules">
-                  {d.matchedRules.length ? d.matchedRules.map((r) => <Tag key={r.ruleId} color="blue">{t('decision.rule', { n: r.ruleNumber })}</Tag>) : t('decision.noRule')}
+                  {table.matchedRules.length ? table.matchedRules.map((r) => <Tag key={r.ruleId} color="blue">{t('decision.rule', { n: r.ruleNumber })}</Tag>) : t('decision.noRule')}
                 </span>
               </Descriptions.Item>
             ) : null}
@@ -51,7 +53,8 @@ export function DecisionAuditView({ audit }: { audit: DecisionAudit[] }) {
             </Descriptions.Item>
           </Descriptions>
         </Card>
-      ))}
+        );
+      })}
     </Space>
   );
 }

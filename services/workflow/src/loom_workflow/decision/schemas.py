@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -37,6 +37,59 @@ class ExecuteRequest(WireModel):
     input_variables: list[RestVariable] = Field(default_factory=list, max_length=500)
 
 
+class AuditInput(WireModel):
+    """A decision table's input as evaluated: its id, label, expression and the value it gave."""
+
+    id: str
+    label: str | None
+    expression: str
+    value: Any
+
+
+class MatchedRule(WireModel):
+    """A rule whose every input entry matched: its id, its 1-based number and its outputs."""
+
+    rule_id: str
+    rule_number: int
+    outputs: dict[str, Any]
+
+
+class DecisionTableAudit(WireModel):
+    """What a decision table saw and decided: its inputs with their values, the rules that matched,
+    those the hit policy kept, and its outputs."""
+
+    decision_key: str
+    decision_name: str | None
+    type: Literal["decisionTable"]
+    hit_policy: str
+    aggregation: str | None
+    inputs: list[AuditInput]
+    matched_rules: list[MatchedRule]
+    kept_rules: list[str]
+    outputs: list[dict[str, Any]]
+
+
+class LiteralExpressionAudit(WireModel):
+    """What a literal-expression decision computed: its expression and its output."""
+
+    decision_key: str
+    decision_name: str | None
+    type: Literal["literalExpression"]
+    expression: str
+    outputs: list[dict[str, Any]]
+
+
+# the audit of one decision evaluated (the one called and each it required), told apart by ``type``
+DecisionAudit = Annotated[DecisionTableAudit | LiteralExpressionAudit, Field(discriminator="type")]
+
+
+class ExecutionAudit(WireModel):
+    """A kept evaluation's audit: each decision evaluated, and the result of the one called."""
+
+    decisions: list[DecisionAudit]
+    result: list[dict[str, Any]]
+
+
 class ExecuteResult(WireModel):
     """The results (one list of variables per rule the hit policy kept) and what was evaluated."""
 
@@ -45,7 +98,7 @@ class ExecuteResult(WireModel):
     decision_name: str | None
     decision_version: int
     execution_id: str
-    audit: list[dict[str, Any]]
+    audit: list[DecisionAudit]
 
 
 class DecisionPublic(WireModel):
@@ -87,7 +140,7 @@ class DecisionExecutionPublic(WireModel):
     start_time: str | None
     end_time: str | None
     failed: bool
-    audit: dict[str, Any] | None
+    audit: ExecutionAudit | None
 
 
 class DecisionExecutionList(WireModel):
