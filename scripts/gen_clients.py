@@ -1,6 +1,8 @@
 """Writes each remote's typed client from its service's OpenAPI: ``frontends/<remote>/src/api/schema.gen.ts``
 (``openapi-typescript``: ``paths`` and ``components["schemas"]``), so a page reads an answer's type
-from the service instead of declaring it by hand.
+from the service instead of declaring it by hand. The app host's client is ``@loom/ui``'s
+(``frontends/packages/ui/src/api/apps.gen.ts``): the generated pages, the shell, gencode and workflow
+all read its modules, through the types ``@loom/ui`` names.
 
 The document is the one the service serves (``app.openapi()``), dumped without starting the service;
 ``--check`` (``make test-frontends``) writes nothing and fails when a committed file is not what the
@@ -55,18 +57,27 @@ def _forms() -> FastAPI:
     return build_app()
 
 
-# remote -> the service whose HTTP contract it calls
+def _apps() -> FastAPI:
+    from loom_apps.main import build_app
+
+    return build_app()
+
+
+# client -> the service whose HTTP contract it calls
 REMOTES: dict[str, Callable[[], FastAPI]] = {
     "sys": _sys,
     "gencode": _gencode,
     "workflow": _workflow,
     "forms": _forms,
+    "apps": _apps,
 }
+# clients living elsewhere than their remote's src/api/schema.gen.ts
+SHARED = {"apps": FRONTENDS / "packages" / "ui" / "src" / "api" / "apps.gen.ts"}
 
 
 def target(remote: str) -> Path:
     """Where a remote's generated client lives."""
-    return FRONTENDS / remote / "src" / "api" / "schema.gen.ts"
+    return SHARED.get(remote, FRONTENDS / remote / "src" / "api" / "schema.gen.ts")
 
 
 def _unique_operation_ids(document: dict[str, Any]) -> dict[str, Any]:

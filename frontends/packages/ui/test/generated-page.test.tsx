@@ -8,13 +8,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const column = { pyType: 'str', list: true, query: false, queryType: 'EQ', form: true, required: false, showType: 'input', dictType: '', maxLength: null, pk: false };
+const column = { type: 'string', pyType: 'str', list: true, query: false, queryType: 'EQ', form: true, insert: true, edit: true, required: false, showType: 'input', dictType: '', maxLength: null, validateType: '', pk: false };
 const pages: GeneratedPages = {
   name: 'demo/note',
+  version: '1',
+  tables: ['note'],
+  entity: 'note',
+  className: 'Note',
+  tableType: '0',
   title: '笔记',
   permission: 'demo:note',
   apiPrefix: '/demo/note',
+  pageHref: '/demo/note/NoteList',
   pk: 'id',
+  children: [],
   columns: [
     { ...column, name: 'id', field: 'id', label: '主键', list: true, form: false, pk: true },
     { ...column, name: 'title', field: 'title', label: '标题', required: true, maxLength: 20, query: true },
@@ -44,7 +51,7 @@ describe('a generated module rendered from its pages', () => {
   });
 
   it('finds the module that owns a menu href', () => {
-    const modules = [{ name: 'demo/note', href: '/demo/note/', permission: 'demo:note' }];
+    const modules = [{ name: 'demo/note', href: '/demo/note/', prefixes: ['/demo/note/'], permission: 'demo:note', remote: '', entry: '' }];
     expect(moduleOfHref(modules, '/demo/note/NoteList')?.name).toBe('demo/note');
     expect(moduleOfHref(modules, 'demo/note/NoteList?x=1')?.name).toBe('demo/note');
     expect(moduleOfHref(modules, '/demo/notes/NotesList')).toBeNull();

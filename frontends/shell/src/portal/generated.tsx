@@ -17,16 +17,16 @@ const registered = new Map<string, string>();
 
 function register(modules: GeneratedModule[]): GeneratedModule[] {
   const built = modules.filter((m) => m.remote && m.entry);
-  const changed = built.filter((m) => registered.get(m.remote!) !== m.entry);
+  const changed = built.filter((m) => registered.get(m.remote) !== m.entry);
   if (changed.length) {
     // force: a module published again replaces its remote (and the runtime's cache of it)
     registerRemotes(
-      changed.map((m) => ({ name: m.remote!, entry: m.entry!, type: 'module', shareScope: 'default' })),
+      changed.map((m) => ({ name: m.remote, entry: m.entry, type: 'module', shareScope: 'default' })),
       { force: true },
     );
-    for (const m of changed) registered.set(m.remote!, m.entry!);
+    for (const m of changed) registered.set(m.remote, m.entry);
   }
-  setRuntimeAreas(built.map((m) => ({ name: m.remote!, prefixes: m.prefixes ?? [m.href] })));
+  setRuntimeAreas(built.map((m) => ({ name: m.remote, prefixes: m.prefixes })));
   return modules;
 }
 
@@ -44,7 +44,7 @@ const routesByEntry = new Map<string, Promise<RemoteRoutes>>();
 
 /** The `./routes` a generated module's remote exposes (one load per entry, i.e. per version). */
 function loadModuleRoutes(module: GeneratedModule): Promise<RemoteRoutes> {
-  const entry = module.entry!;
+  const entry = module.entry;
   let p = routesByEntry.get(entry);
   if (!p) {
     p = loadRemote<{ default?: RemoteRoutes } & RemoteRoutes>(`${module.remote}/routes`).then((m) => {

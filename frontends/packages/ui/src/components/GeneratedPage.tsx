@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Result, Spin, TreeSelect } from '
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { http } from '../core/http';
+import type { ModulePages, PageColumn } from '../api/apps';
 import type { GeneratedModule } from '../core/remote';
 import { DictRadio, DictSelect } from './Dict';
 import { FormDialog, useFormDialog } from './FormDialog';
@@ -11,36 +12,9 @@ import { LabelLink } from './LabelLink';
 import { ListPage, type ListColumn, type ListPageHandle } from './ListPage';
 
 /** A column of a generated module as its pages describe it (`GET /apps/module/pages`). */
-export interface GeneratedColumn {
-  name: string;
-  field: string;
-  label: string;
-  pyType: string;
-  list: boolean;
-  query: boolean;
-  queryType: string;
-  form: boolean;
-  required: boolean;
-  showType: string;
-  dictType: string;
-  maxLength: number | null;
-  pk: boolean;
-}
-
+export type GeneratedColumn = PageColumn;
 /** The list and form pages of a generated module, as data. */
-export interface GeneratedPages {
-  name: string;
-  /** Its table (a workflow form's business table). */
-  entity?: string;
-  title: string;
-  permission: string;
-  /** Its API below `/api`, e.g. `/demo/note`. */
-  apiPrefix: string;
-  pk: string;
-  /** The table type (seed §3): '3' and '4' are trees (`treeData`, a parent per row). */
-  tableType?: string;
-  columns: GeneratedColumn[];
-}
+export type GeneratedPages = ModulePages;
 
 const TREE_TYPES = ['3', '4'];
 /** Columns a tree keeps for itself (the server derives the parents' path). */
@@ -99,7 +73,7 @@ const SERVER_FIELDS = ['proc_ins_id'];
  */
 export function GeneratedFields({ pages }: { pages: GeneratedPages }) {
   const { t } = useTranslation('ui');
-  const tree = TREE_TYPES.includes(pages.tableType ?? '');
+  const tree = TREE_TYPES.includes(pages.tableType);
   return (
     <>
       {pages.columns
@@ -126,7 +100,7 @@ export function GeneratedList({ pages }: { pages: GeneratedPages }) {
   const dlg = useFormDialog();
   const base = pages.apiPrefix;
   const P = { view: `${pages.permission}:view`, add: `${pages.permission}:add`, edit: `${pages.permission}:edit`, del: `${pages.permission}:del` };
-  const tree = TREE_TYPES.includes(pages.tableType ?? '');
+  const tree = TREE_TYPES.includes(pages.tableType);
   const shown = pages.columns.filter((c) => c.list && !c.pk && !(tree && (TREE_HIDDEN.includes(c.name) || c.name === 'parent_id')));
   const columns: ListColumn<Row>[] = shown.map((c, i) => ({
     title: c.label,

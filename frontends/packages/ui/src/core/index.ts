@@ -16,3 +16,4 @@ export * from './icons';
 export * from './MenuIcon';
 export * from './remote';
 export * from './catalogue';
+export type { ModulePages, ModulePublic, ModuleRemote, ModuleTestLog, PageColumn } from '../api/apps';

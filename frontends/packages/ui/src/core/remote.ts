@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ModuleRemote } from '../api/apps';
 import type { MenuNode } from './session';
 
 /** Props the shell gives to every page it opens. */
@@ -62,24 +63,13 @@ export function areaOfHref(href: string): string | null {
   return runtimeAreas.find((a) => a.prefixes.some((p) => path.startsWith(p)))?.name ?? null;
 }
 
-/** A live generated module the caller may open (`GET /apps/module/remotes`). */
-export interface GeneratedModule {
-  /** `<module>/<entity>`. */
-  name: string;
-  /** The href prefix its pages own, e.g. `/demo/note/`. */
-  href: string;
-  /** Every href prefix its remote owns. */
-  prefixes?: string[];
-  /** Its permission prefix (`<module>:<entity>`). */
-  permission: string;
-  /** The module-federation name of the remote its pages were built into ('' when not built). */
-  remote?: string;
-  /** That remote's entry, e.g. `/mf/apps/demo/note/remoteEntry.js?v=7` ('' when not built). */
-  entry?: string;
-}
+/** A live generated module the caller may open (`GET /apps/module/remotes`): its name
+ * (`<module>/<entity>`), href, the href prefixes its remote owns, its permission, and its remote and
+ * entry ('' before a build). */
+export type GeneratedModule = ModuleRemote;
 
 /** The generated module that owns a menu href (`/demo/note/NoteList` → `demo/note`), if any. */
 export function moduleOfHref(modules: GeneratedModule[], href: string): GeneratedModule | null {
   const path = pathOf(href);
-  return modules.find((m) => (m.prefixes ?? [m.href]).some((p) => path.startsWith(p))) ?? null;
+  return modules.find((m) => m.prefixes.some((p) => path.startsWith(p))) ?? null;
 }

@@ -100,7 +100,7 @@ export const ExternalForm = forwardRef<ExternalFormHandle, ExternalFormProps>(fu
         await http.post(`${pages.apiPrefix}/save`, { ...form.getFieldsValue(true), ...values, ...extra, [pages.pk]: id });
         if (recordId.current === null) created.current = true;
         recordId.current = id;
-        return { businessTable: pages.entity ?? pages.name.split('/').pop() ?? '', businessId: id };
+        return { businessTable: pages.entity, businessId: id };
       },
       discard: async () => {
         const id = recordId.current;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '@loom/ui';
+import { http, type ModulePublic } from '@loom/ui';
 
 /** A live workflow-form module (seed 000 table type 6) whose form a node may show as its external form. */
 export interface WorkflowFormModule {
@@ -22,12 +22,6 @@ interface TableRow {
   tableType?: string;
 }
 
-interface HostModule {
-  name: string;
-  tableId: string;
-  liveVersion: string;
-}
-
 /**
  * The workflow-form tables of the code generator whose module the app host serves (a live version,
  * also while a newer one failed); a module's form address is `/<module>/<entity>/<Class>Form`, what
@@ -41,7 +35,7 @@ export async function liveWorkflowForms(): Promise<WorkflowFormModule[]> {
   const tables = (page?.result?.records ?? []).filter((r) => r.tableType === WORKFLOW_FORM && r.className);
   if (!tables.length) return [];
   const modules = await http
-    .get<HostModule[]>('/apps/module/list', { tableIds: tables.map((r) => r.id).join(',') }, { silent: true })
+    .get<ModulePublic[]>('/apps/module/list', { tableIds: tables.map((r) => r.id).join(',') }, { silent: true })
     .catch(() => []);
   const byId = new Map(tables.map((r) => [r.id, r]));
   return (Array.isArray(modules) ? modules : []).flatMap((m) => {
