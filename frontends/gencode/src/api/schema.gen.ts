@@ -2075,6 +2075,12 @@ export interface components {
             msg: string;
         };
         /**
+         * FileStatus
+         * @description What regenerating does to one file (the preview shows it, the write obeys it).
+         * @enum {string}
+         */
+        FileStatus: "new" | "unchanged" | "generated" | "merged" | "conflict";
+        /**
          * Folder
          * @description A folder of the generator's workspace, one level of the output-path picker: its absolute
          *     path (``id``, ``value``), its name (``label``, ``name``), its path from the workspace root, and
@@ -2352,6 +2358,18 @@ export interface components {
              * @default
              */
             id: string;
+        };
+        /**
+         * RenderedFile
+         * @description A file as generating would leave it (``previewCode``): its path in the workspace, its content
+         *     and what generating does to it (new, unchanged, generated, merged, conflict).
+         */
+        RenderedFile: {
+            /** Content */
+            content: string;
+            /** Path */
+            path: string;
+            status: components["schemas"]["FileStatus"];
         };
         /**
          * Resolution
@@ -2837,7 +2855,9 @@ export interface components {
         /**
          * WizardConfig
          * @description ``queryConfig``: the wizard's lists under ``config`` and again at the top level (both are
-         *     read), and the designs' names.
+         *     read), and the designs' names. The keys keep the order the client has always had: a model's
+         *     fields follow its bases from the last one, so ``config`` first, then the lists, then
+         *     ``tableList``.
          */
         WizardConfig: {
             config: components["schemas"]["WizardLists"];
@@ -8260,9 +8280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    }[];
+                    "application/json": components["schemas"]["RenderedFile"][];
                 };
             };
             /** @description invalid input (the message names the field) */

@@ -22,7 +22,7 @@ export function rowKey(): string {
 }
 
 /** The base columns a table of this type must keep. */
-export function baseColumnsFor(tableType: string | undefined): string[] {
+export function baseColumnsFor(tableType: string | null | undefined): string[] {
   const names: string[] = [...BASE_COLUMNS];
   if (tableType && TREE_TYPES.includes(tableType)) names.push(...TREE_COLUMNS);
   if (tableType === WORKFLOW_TYPE) names.push(PROC_INS_ID);
@@ -62,7 +62,7 @@ export function javaTypeFor(jdbc: string): string {
 /** Related-object selects by the class's simple name; other `com.` types get a grid select. */
 export const RELATED_SELECTS: Record<string, string> = { UserDTO: 'userselect', OfficeDTO: 'officeselect', AreaDTO: 'areaselect' };
 
-export function isRelatedType(javaType: string | undefined): boolean {
+export function isRelatedType(javaType: string | null | undefined): boolean {
   return !!javaType && javaType.startsWith('com.');
 }
 
@@ -185,8 +185,8 @@ export function renamed(col: GenColumn, patch: { name?: string; jdbcType?: strin
   const next = { ...col, ...patch };
   const before = newColumn(col.name, col.jdbcType);
   const after = newColumn(next.name, next.jdbcType);
-  for (const field of col.id ? (['javaField'] as const) : DERIVED) if (col[field] === before[field]) next[field] = after[field];
-  return next;
+  const derived = (col.id ? (['javaField'] as const) : DERIVED).filter((field) => col[field] === before[field]);
+  return { ...next, ...Object.fromEntries(derived.map((field) => [field, after[field]])) };
 }
 
 /** A standard column (id, create_by, …, tree columns, proc_ins_id) for a database kind. */
@@ -229,7 +229,7 @@ export function applyTableType(cols: GenColumn[], tableType: string, dbType: str
 }
 
 /** The property part of a Java field (`office.id|name` → `office`). */
-export function fieldBase(javaField: string): string {
+export function fieldBase(javaField: string | null): string {
   return (javaField || '').split('.')[0] ?? '';
 }
 
@@ -251,8 +251,8 @@ export function applyJavaType(col: GenColumn, javaType: string): GenColumn {
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
 
 /** Java property names: not starting or ending with a dot, identifiers joined by `.` and `|`. */
-export function javaFieldLegal(field: string): boolean {
-  const f = field.trim();
+export function javaFieldLegal(field: string | null): boolean {
+  const f = (field ?? '').trim();
   if (f.startsWith('.') || f.endsWith('.')) return false;
   return /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*(\|[A-Za-z_$][\w$]*)*)?$/.test(f);
 }
@@ -295,7 +295,7 @@ export function validateStep(step: number, table: Partial<GenTable>, cols: GenCo
       if (blank(c.javaType)) return t('wizard.javaTypeRequired', { name: c.name });
       if (blank(c.javaField)) return t('wizard.javaFieldRequired', { name: c.name });
       if (!javaFieldLegal(c.javaField)) return t('wizard.javaFieldIllegal', { field: c.javaField });
-      if (isRelatedType(c.javaType) && !c.javaField.includes('.')) return t('wizard.relatedRequired', { name: c.name });
+      if (isRelatedType(c.javaType) && !(c.javaField ?? '').includes('.')) return t('wizard.relatedRequired', { name: c.name });
     }
   }
   if (step === 2) {
@@ -324,7 +324,7 @@ export function validateAll(table: Partial<GenTable>, cols: GenColumn[], savedNa
 }
 
 /** May the user delete this column? Base columns may not ('基础字段[..]不可删除'). */
-export function baseColumnBlock(col: GenColumn, tableType: string | undefined): boolean {
+export function baseColumnBlock(col: GenColumn, tableType: string | null | undefined): boolean {
   return baseColumnsFor(tableType).includes(col.name.toLowerCase());
 }
 

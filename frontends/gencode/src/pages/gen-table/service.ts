@@ -5,12 +5,14 @@ import type {
   GenCodeForm,
   LicensedTables,
   PhysicalTables,
+  RenderedFile,
+  Resolution,
   SchemeSave as Scheme,
   SyncPreview,
+  TableDetail,
   WizardConfig,
 } from '../../api/types';
 import type { GenTable } from './types';
-import type { RenderedFile } from './components/CodePreview';
 
 /** The scheme the generate dialog edits and sends, and the answers the table screens read (the OpenAPI's). */
 export type { SchemeSave as Scheme, SyncPreview, Folder as FileNode } from '../../api/types';
@@ -18,7 +20,7 @@ export type { SchemeSave as Scheme, SyncPreview, Folder as FileNode } from '../.
 const base = '/gencode/table';
 export const tableService = {
   list: (params: QueryObject) => http.get<LicensedTables>(`${base}/list`, params),
-  queryById: (id: string) => http.get<GenTable>(`${base}/queryById`, { id }),
+  queryById: (id: string) => http.get<TableDetail>(`${base}/queryById`, { id }),
   queryConfig: () => http.get<WizardConfig>(`${base}/queryConfig`),
   save: (t: GenTable) => http.post<string>(`${base}/save`, t, { loading: true }),
   remove: (ids: string[]) => http.delete<string>(`${base}/delete`, { ids: ids.join(',') }, { loading: true }),
@@ -29,7 +31,7 @@ export const tableService = {
   saveTableFromDB: (names: string[], dataSourceId: string) =>
     http.post<string>(`${base}/saveTableFromDB`, { name: names.join(','), 'dataSource.id': dataSourceId }, { form: true, loading: true }),
   queryGenCodeForm: (tableId: string) => http.get<GenCodeForm>(`${base}/queryGenCodeForm`, { tableId }),
-  genCode: (s: Scheme & { resolutions?: Record<string, 'mine' | 'generated'> }) => http.post<string>(`${base}/genCode`, s, { loading: true }),
+  genCode: (s: Scheme & { resolutions?: Record<string, Resolution> }) => http.post<string>(`${base}/genCode`, s, { loading: true }),
   previewCode: (s: Scheme) => http.post<RenderedFile[]>(`${base}/previewCode`, s, { loading: true }),
   async downloadCode(s: Scheme, fallbackName: string): Promise<void> {
     const blob = await http.request<Blob>(`${base}/downloadCode`, { method: 'POST', data: s, responseType: 'blob', loading: true });

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from loom_gencode.generate import service
-from loom_gencode.generate.schemas import GenerateRequest
+from loom_gencode.generate.schemas import GenerateRequest, RenderedFile
 from loom_gencode.runtime import RuntimeDep
 from loom_gencode.scheme import service as scheme_service
 from loom_gencode.scheme.schemas import GenCodeForm, SchemeSave
@@ -46,7 +46,7 @@ async def gen_code(
 
 
 @router.post("/previewCode", dependencies=[require_permission(f"{PERM}:genCode")])
-async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> list[dict[str, str]]:
+async def preview_code(session: SessionDep, runtime: RuntimeDep, body: SchemeSave) -> list[RenderedFile]:
     """The files ``[{path, content, status}]`` as generating would leave them, without writing."""
     return await service.preview(session, runtime, body)
 

@@ -27,6 +27,7 @@ from loom_gencode.generate.errors import (
 )
 from loom_gencode.generate.merge import Resolution
 from loom_gencode.generate.render import Rendered, render_isolated
+from loom_gencode.generate.schemas import RenderedFile
 from loom_gencode.generate.slots import FairSlots
 from loom_gencode.reftypes.models import TemplateGroup, TemplateObj
 from loom_gencode.runtime import Runtime
@@ -243,10 +244,10 @@ async def _publish(
     )
 
 
-async def preview(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> list[dict[str, str]]:
+async def preview(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> list[RenderedFile]:
     """Each file as generating would leave it, with how (new, unchanged, generated, merged, conflict)."""
     planned = await regenerate.plan(session, await render_files(session, runtime, payload))
-    return [{"path": p.path, "content": p.merged.content, "status": p.merged.status.value} for p in planned]
+    return [RenderedFile(path=p.path, content=p.merged.content, status=p.merged.status) for p in planned]
 
 
 async def zip_files(session: AsyncSession, runtime: Runtime, payload: SchemeSave) -> tuple[str, bytes]:

@@ -217,17 +217,16 @@ class WizardLists(Answer):
     mssql_field_type: list[Choice]
 
 
-class WizardConfig(Answer):
-    """``queryConfig``: the wizard's lists under ``config`` and again at the top level (both are
-    read), and the designs' names."""
+class _UnderConfig(Answer):
+    """The wizard's lists under ``config``: the first key of ``queryConfig``'s answer."""
 
     config: WizardLists
-    java_type_list: list[Choice]
-    show_type_list: list[Choice]
-    validate_type_list: list[Choice]
-    query_type_list: list[Choice]
-    mysql_field_type: list[Choice]
-    post_gre_sql_field_type: list[Choice]
-    oracle_field_type: list[Choice]
-    mssql_field_type: list[Choice]
+
+
+class WizardConfig(WizardLists, _UnderConfig):
+    """``queryConfig``: the wizard's lists under ``config`` and again at the top level (both are
+    read), and the designs' names. The keys keep the order the client has always had: a model's
+    fields follow its bases from the last one, so ``config`` first, then the lists, then
+    ``tableList``."""
+
     table_list: list[DesignName]

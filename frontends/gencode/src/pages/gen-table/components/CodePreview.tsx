@@ -3,17 +3,13 @@ import { Alert, Empty, Layout, Menu, Modal, Radio, Tag } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LazyCodeEditor, languageOf } from '@loom/ui/editor';
+import type { FileStatus, RenderedFile, Resolution } from '../../../api/types';
 
-/** What generating does to a file already on disk (the server's three-way merge with hand edits). */
-export type FileStatus = 'new' | 'unchanged' | 'generated' | 'merged' | 'conflict';
+/** A file as generating would leave it (`previewCode`), and what generating does to one already on
+ * disk (the server's three-way merge with hand edits). */
+export type { FileStatus, RenderedFile } from '../../../api/types';
 /** The side kept for a file whose hand edits overlap the regenerated code. */
-export type Resolution = 'mine' | 'generated';
-
-export interface RenderedFile {
-  path: string;
-  content: string;
-  status?: FileStatus;
-}
+export type { Resolution } from '../../../api/types';
 
 const STATUS_COLOR: Record<FileStatus, string> = { new: 'blue', unchanged: 'default', generated: 'cyan', merged: 'green', conflict: 'red' };
 

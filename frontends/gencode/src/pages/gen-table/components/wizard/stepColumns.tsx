@@ -59,7 +59,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
         title: t('wizard.colComments'),
         dataIndex: 'comments',
         width: 200,
-        render: (_v, c) => <Input size="small" value={c.comments} disabled={readOnly} onChange={(e) => update(c._key, { comments: e.target.value })} data-col={`comments:${cols.indexOf(c)}`} />,
+        render: (_v, c) => <Input size="small" value={c.comments ?? ''} disabled={readOnly} onChange={(e) => update(c._key, { comments: e.target.value })} data-col={`comments:${cols.indexOf(c)}`} />,
       },
       {
         title: t('wizard.jdbcType'),
@@ -125,7 +125,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
         dataIndex: 'javaField',
         render: (_v, c) => (
           <Space.Compact style={{ width: '100%' }}>
-            <Input size="small" value={c.javaField} disabled={readOnly} onChange={(e) => update(c._key, { javaField: e.target.value })} data-col={`javaField:${c.name}`} />
+            <Input size="small" value={c.javaField ?? ''} disabled={readOnly} onChange={(e) => update(c._key, { javaField: e.target.value })} data-col={`javaField:${c.name}`} />
             {isRelatedType(c.javaType) ? (
               <Tooltip title={t('wizard.pickProperty')}>
                 <Button size="small" icon={<SelectOutlined />} disabled={readOnly} onClick={() => setPicker(c)} data-action={`pick-property:${c.name}`} />
@@ -144,7 +144,7 @@ export function stepColumns(w: TableWizardState): ColumnsType<GenColumn>[] {
         dataIndex: 'dictType',
         width: 220,
         render: (_v, c) =>
-          DICT_CONTROLS.includes(c.showType) ? (
+          DICT_CONTROLS.includes(c.showType ?? '') ? (
             <DictTypeSelect
               size="small"
               style={{ width: '100%' }}
