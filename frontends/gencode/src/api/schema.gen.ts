@@ -1511,23 +1511,20 @@ export interface components {
             value: string;
         };
         /**
-         * CodeParamSave
-         * @description Default generation parameters (record "1").
+         * CodeParamPublic
+         * @description The default generation parameters (record "1").
          */
-        CodeParamSave: {
+        CodeParamPublic: {
             /** Author */
-            author?: string | null;
+            author: string | null;
             /** Frontpath */
-            frontPath?: string | null;
-            /**
-             * Id
-             * @default 1
-             */
-            id: string | null;
+            frontPath: string | null;
+            /** Id */
+            id: string;
             /** Packagename */
-            packageName?: string | null;
+            packageName: string | null;
             /** Projectpath */
-            projectPath?: string | null;
+            projectPath: string | null;
         };
         /**
          * ColumnDescribed
@@ -1735,6 +1732,22 @@ export interface components {
             validateType?: string | null;
         };
         /**
+         * CustomFieldPublic
+         * @description A property of a custom object type (``delFlag`` always 0: a stored row).
+         */
+        CustomFieldPublic: {
+            /** Delflag */
+            delFlag: number;
+            /** Id */
+            id: string;
+            /** Name */
+            name: string | null;
+            /** Remarks */
+            remarks: string | null;
+            /** Sort */
+            sort: number;
+        };
+        /**
          * CustomFieldSave
          * @description A property of a custom object type.
          */
@@ -1755,6 +1768,33 @@ export interface components {
              * @default 0
              */
             sort: unknown;
+        };
+        /**
+         * CustomObjPublic
+         * @description A custom Java/entity type: its label, class name (``value``), data URL, table, sort,
+         *     description and kind (``type``), with its properties (listed rows: none).
+         */
+        CustomObjPublic: {
+            /** Customfielddtolist */
+            customFieldDTOList: components["schemas"]["CustomFieldPublic"][];
+            /** Dataurl */
+            dataUrl: string | null;
+            /** Description */
+            description: string | null;
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Labelen */
+            labelEn: string | null;
+            /** Sort */
+            sort: number;
+            /** Tablename */
+            tableName: string | null;
+            /** Type */
+            type: string;
+            /** Value */
+            value: string;
         };
         /**
          * CustomObjSave
@@ -1786,16 +1826,16 @@ export interface components {
             value?: string | null;
         };
         /**
-         * DataBaseTypeSave
-         * @description A database kind and its column types.
+         * DataBaseTypePublic
+         * @description A database kind and its column types (listed rows: none; ``queryById``: every one).
          */
-        DataBaseTypeSave: {
+        DataBaseTypePublic: {
             /** Id */
-            id?: string | null;
+            id: string;
             /** Tablefieldtypedtolist */
-            tableFieldTypeDTOList?: components["schemas"]["TableFieldTypeSave"][];
+            tableFieldTypeDTOList: components["schemas"]["TableFieldTypePublic"][];
             /** Type */
-            type?: string | null;
+            type: string;
         };
         /** DataSetColumnIn */
         DataSetColumnIn: {
@@ -2147,20 +2187,20 @@ export interface components {
             table?: components["schemas"]["TableRef"] | null;
         };
         /**
-         * LabelValueSave
-         * @description validateType and queryType: id, label, value, sort.
+         * LabelValuePublic
+         * @description A validation or query type: its label (and English label), value and sort.
          */
-        LabelValueSave: {
+        LabelValuePublic: {
             /** Id */
-            id?: string | null;
+            id: string;
             /** Label */
-            label?: string | null;
+            label: string;
             /** Labelen */
-            labelEn?: string | null;
+            labelEn: string | null;
             /** Sort */
-            sort?: unknown;
+            sort: number;
             /** Value */
-            value?: string | null;
+            value: string;
         };
         /**
          * LicensedTables
@@ -2176,40 +2216,40 @@ export interface components {
             /** Serial */
             serial?: string | null;
         };
-        /** Page[CodeParamSave] */
-        Page_CodeParamSave_: {
+        /** Page[CodeParamPublic] */
+        Page_CodeParamPublic_: {
             /** Current */
             current: number;
             /** Pages */
             pages: number;
             /** Records */
-            records: components["schemas"]["CodeParamSave"][];
+            records: components["schemas"]["CodeParamPublic"][];
             /** Size */
             size: number;
             /** Total */
             total: number;
         };
-        /** Page[CustomObjSave] */
-        Page_CustomObjSave_: {
+        /** Page[CustomObjPublic] */
+        Page_CustomObjPublic_: {
             /** Current */
             current: number;
             /** Pages */
             pages: number;
             /** Records */
-            records: components["schemas"]["CustomObjSave"][];
+            records: components["schemas"]["CustomObjPublic"][];
             /** Size */
             size: number;
             /** Total */
             total: number;
         };
-        /** Page[DataBaseTypeSave] */
-        Page_DataBaseTypeSave_: {
+        /** Page[DataBaseTypePublic] */
+        Page_DataBaseTypePublic_: {
             /** Current */
             current: number;
             /** Pages */
             pages: number;
             /** Records */
-            records: components["schemas"]["DataBaseTypeSave"][];
+            records: components["schemas"]["DataBaseTypePublic"][];
             /** Size */
             size: number;
             /** Total */
@@ -2241,27 +2281,27 @@ export interface components {
             /** Total */
             total: number;
         };
-        /** Page[LabelValueSave] */
-        Page_LabelValueSave_: {
+        /** Page[LabelValuePublic] */
+        Page_LabelValuePublic_: {
             /** Current */
             current: number;
             /** Pages */
             pages: number;
             /** Records */
-            records: components["schemas"]["LabelValueSave"][];
+            records: components["schemas"]["LabelValuePublic"][];
             /** Size */
             size: number;
             /** Total */
             total: number;
         };
-        /** Page[ShowTypeSave] */
-        Page_ShowTypeSave_: {
+        /** Page[ShowTypePublic] */
+        Page_ShowTypePublic_: {
             /** Current */
             current: number;
             /** Pages */
             pages: number;
             /** Records */
-            records: components["schemas"]["ShowTypeSave"][];
+            records: components["schemas"]["ShowTypePublic"][];
             /** Size */
             size: number;
             /** Total */
@@ -2452,24 +2492,24 @@ export interface components {
             id: string;
         };
         /**
-         * ShowTypeSave
+         * ShowTypePublic
          * @description A control type with its UI component and import path.
          */
-        ShowTypeSave: {
+        ShowTypePublic: {
             /** Component */
-            component?: string | null;
+            component: string | null;
             /** Id */
-            id?: string | null;
+            id: string;
             /** Importpath */
-            importPath?: string | null;
+            importPath: string | null;
             /** Label */
-            label?: string | null;
+            label: string;
             /** Labelen */
-            labelEn?: string | null;
+            labelEn: string | null;
             /** Sort */
-            sort?: unknown;
+            sort: number;
             /** Value */
-            value?: string | null;
+            value: string;
         };
         /**
          * SqlResult
@@ -2628,23 +2668,20 @@ export interface components {
             tableType: string;
         };
         /**
-         * TableFieldTypeSave
-         * @description A physical column type row of a database type.
+         * TableFieldTypePublic
+         * @description A physical column type of a database kind (``delFlag`` always '0': a stored row).
          */
-        TableFieldTypeSave: {
-            /**
-             * Delflag
-             * @default 0
-             */
-            delFlag: unknown;
+        TableFieldTypePublic: {
+            /** Delflag */
+            delFlag: string;
             /** Id */
-            id?: string | null;
+            id: string;
             /** Label */
-            label?: string | null;
+            label: string;
             /** Sort */
-            sort?: unknown;
+            sort: number;
             /** Value */
-            value?: string | null;
+            value: string;
         };
         /**
          * TableForm
@@ -2786,63 +2823,42 @@ export interface components {
             name: string;
         };
         /**
-         * TemplateGroupSave
+         * TemplateGroupPublic
          * @description A template group with its files.
          */
-        TemplateGroupSave: {
+        TemplateGroupPublic: {
             /** Id */
-            id?: string | null;
-            /**
-             * Issystem
-             * @default 0
-             */
-            isSystem: string | null;
+            id: string;
+            /** Issystem */
+            isSystem: string;
             /** Name */
-            name?: string | null;
+            name: string;
             /** Remarks */
-            remarks?: string | null;
-            /**
-             * Sort
-             * @default 10
-             */
-            sort: unknown;
+            remarks: string | null;
+            /** Sort */
+            sort: number;
             /** Templateobjdtolist */
-            templateObjDTOList?: components["schemas"]["TemplateObjSave"][];
-            /**
-             * Type
-             * @default 1
-             */
-            type: string | null;
+            templateObjDTOList: components["schemas"]["TemplateObjPublic"][];
+            /** Type */
+            type: string;
         };
         /**
-         * TemplateObjSave
-         * @description A template file of a group.
+         * TemplateObjPublic
+         * @description A template file of a group (``delFlag`` always '0': a stored row).
          */
-        TemplateObjSave: {
-            /**
-             * Contents
-             * @default
-             */
-            contents: string | null;
-            /**
-             * Delflag
-             * @default 0
-             */
-            delFlag: unknown;
+        TemplateObjPublic: {
+            /** Contents */
+            contents: string;
+            /** Delflag */
+            delFlag: string;
             /** Id */
-            id?: string | null;
-            /**
-             * Ischild
-             * @default 0
-             */
-            isChild: string | null;
+            id: string;
+            /** Ischild */
+            isChild: string;
             /** Name */
-            name?: string | null;
-            /**
-             * Sort
-             * @default 10
-             */
-            sort: unknown;
+            name: string;
+            /** Sort */
+            sort: number;
         };
         TreeNode: {
             children?: components["schemas"]["TreeNode"][];
@@ -5389,7 +5405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_CodeParamSave_"];
+                    "application/json": components["schemas"]["Page_CodeParamPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5474,7 +5490,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CodeParamSave"];
+                    "application/json": components["schemas"]["CodeParamPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -5756,7 +5772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomObjSave"][];
+                    "application/json": components["schemas"]["CustomObjPublic"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6014,7 +6030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_CustomObjSave_"];
+                    "application/json": components["schemas"]["Page_CustomObjPublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6099,7 +6115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomObjSave"];
+                    "application/json": components["schemas"]["CustomObjPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6400,7 +6416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_DataBaseTypeSave_"];
+                    "application/json": components["schemas"]["Page_DataBaseTypePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6485,7 +6501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DataBaseTypeSave"];
+                    "application/json": components["schemas"]["DataBaseTypePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6766,7 +6782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_LabelValueSave_"];
+                    "application/json": components["schemas"]["Page_LabelValuePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -6851,7 +6867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LabelValueSave"];
+                    "application/json": components["schemas"]["LabelValuePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7404,7 +7420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_ShowTypeSave_"];
+                    "application/json": components["schemas"]["Page_ShowTypePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -7489,7 +7505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShowTypeSave"];
+                    "application/json": components["schemas"]["ShowTypePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9157,7 +9173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TemplateGroupSave"][];
+                    "application/json": components["schemas"]["TemplateGroupPublic"][];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9242,7 +9258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TemplateGroupSave"];
+                    "application/json": components["schemas"]["TemplateGroupPublic"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9551,7 +9567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_LabelValueSave_"];
+                    "application/json": components["schemas"]["Page_LabelValuePublic_"];
                 };
             };
             /** @description invalid input (the message names the field) */
@@ -9636,7 +9652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LabelValueSave"];
+                    "application/json": components["schemas"]["LabelValuePublic"];
                 };
             };
             /** @description invalid input (the message names the field) */

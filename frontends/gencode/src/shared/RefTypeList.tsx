@@ -2,18 +2,12 @@ import type { ReactNode } from 'react';
 import { Descriptions, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudPage, maxLen, required, SortItem, sortRules, type CrudColumn } from '@loom/ui';
+import type { LabelValuePublic, ShowTypePublic } from '../api/types';
 import { refService } from './service';
 
-export interface LabelValueRow extends Record<string, unknown> {
-  id: string;
-  label: string;
-  /** Shown instead of the label in en-US (the table wizard's choices). */
-  labelEn?: string | null;
-  value: string;
-  sort?: number;
-  component?: string;
-  importPath?: string;
-}
+/** A validation, control or query type as its list and queryById answer it (a control type with its
+ * component and import path; `labelEn` shown instead of the label in en-US). */
+export type LabelValueRow = LabelValuePublic & Partial<Pick<ShowTypePublic, 'component' | 'importPath'>>;
 
 export interface RefTypeListProps {
   /** Resource name: validateType, showType, queryType. */

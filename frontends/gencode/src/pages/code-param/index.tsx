@@ -3,15 +3,11 @@ import { Button, Card, Descriptions, Form, Input, Spin } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, maxLen, Permission, useFormDialog, usePageActivated, type PageProps } from '@loom/ui';
+import type { CodeParamPublic } from '../../api/types';
 import { refService } from '../../shared/service';
 
-interface CodeParam extends Record<string, unknown> {
-  id: string;
-  projectPath?: string;
-  frontPath?: string;
-  packageName?: string;
-  author?: string;
-}
+/** The code parameters as queryById answers them (none stored yet: only the id). */
+type CodeParam = Partial<CodeParamPublic> & { id: string };
 
 /** The fixed record id of the code parameters (seed §9). */
 export const CODE_PARAM_ID = '1';

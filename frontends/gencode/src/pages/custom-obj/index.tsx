@@ -1,25 +1,12 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, DictRadio, DictTag, ExpandedChildren, getDictList, maxLen, NestedRowsEditor, required, SortItem, sortRules, type NestedRow, type PageProps } from '@loom/ui';
+import { CrudPage, DictRadio, DictTag, ExpandedChildren, getDictList, maxLen, NestedRowsEditor, required, SortItem, sortRules, type PageProps } from '@loom/ui';
+import type { CustomFieldPublic, CustomObjPublic } from '../../api/types';
 import { refService } from '../../shared/service';
 
-interface CustomField extends NestedRow {
-  name?: string;
-  remarks?: string;
-  sort?: number;
-}
-interface CustomObj extends Record<string, unknown> {
-  id: string;
-  label: string;
-  labelEn?: string | null;
-  value: string;
-  dataUrl?: string;
-  tableName?: string;
-  sort?: number;
-  description?: string;
-  type?: string;
-  customFieldDTOList?: CustomField[];
-}
+/** A custom Java type and its properties, as the list and queryById answer them. */
+type CustomObj = CustomObjPublic;
+type CustomField = CustomFieldPublic;
 
 /** The seed names yes_no; sys seeds gen_java_type_kind ('0' 基本类型, '1' 自定义对象) for exactly this field. */
 const kindDict = () => (getDictList('gen_java_type_kind').length ? 'gen_java_type_kind' : 'yes_no');

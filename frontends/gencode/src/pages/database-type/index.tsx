@@ -1,19 +1,13 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CrudPage, DictSelect, ExpandedChildren, getDictLabel, NestedRowsEditor, required, SortItem, sortRules, type NestedRow, type PageProps } from '@loom/ui';
+import { CrudPage, DictSelect, ExpandedChildren, getDictLabel, NestedRowsEditor, required, SortItem, sortRules, type PageProps } from '@loom/ui';
+import type { DataBaseTypePublic, TableFieldTypePublic } from '../../api/types';
 import { refService } from '../../shared/service';
 import { LabelValueItems } from '../../shared/RefTypeList';
 
-interface FieldType extends NestedRow {
-  label?: string;
-  value?: string;
-  sort?: number;
-}
-interface DataBaseType extends Record<string, unknown> {
-  id: string;
-  type: string;
-  tableFieldTypeDTOList?: FieldType[];
-}
+/** A database kind and its physical column types, as the list and queryById answer them. */
+type DataBaseType = DataBaseTypePublic;
+type FieldType = TableFieldTypePublic;
 
 const svc = refService<DataBaseType>('dataBaseType');
 const P = { view: 'gencode:dataBaseType:view', add: 'gencode:dataBaseType:add', edit: 'gencode:dataBaseType:edit', del: 'gencode:dataBaseType:del' };

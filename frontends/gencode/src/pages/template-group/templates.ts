@@ -1,31 +1,17 @@
 /** Template files of a group, edited in memory (seed §3-§4). */
-import { removeNested, type NestedRow } from '@loom/ui';
+import { removeNested } from '@loom/ui';
+import type { TemplateGroupPublic, TemplateObjPublic } from '../../api/types';
 import DOMPurify from 'dompurify';
 
-export interface TemplateObj extends NestedRow {
-  id?: string;
-  name: string;
-  sort: number;
-  contents: string;
-  /** '0' main table, '1' appendix. */
-  isChild: string;
-  delFlag?: string;
-  /** Temporary client-side index derived from the current timestamp (new files). */
-  index?: string;
-}
+/** A template file as the group's answer holds it (`isChild` '0' main table, '1' appendix), a new one
+ * with an empty id and a temporary index derived from the current timestamp (never sent). */
+export type TemplateObj = TemplateObjPublic & { index?: string };
 
-export interface TemplateGroupFields {
-  id?: string;
-  name: string;
-  type: string;
-  sort: number;
-  remarks?: string;
-  isSystem?: string;
-}
+/** A template group's own fields (the dialog's form). */
+export type TemplateGroupFields = Omit<TemplateGroupPublic, 'templateObjDTOList'>;
 
-export interface TemplateGroup extends TemplateGroupFields {
-  templateObjDTOList: TemplateObj[];
-}
+/** A template group with its files, as its list and queryById answer it. */
+export type TemplateGroup = TemplateGroupFields & { templateObjDTOList: TemplateObj[] };
 
 let bump = 0;
 /** A temporary index from the current timestamp (unique even within one millisecond). */
@@ -63,8 +49,11 @@ export function removeFile(files: TemplateObj[], key: string, active: string): {
   return { files: next, active: neighbour ? fileKey(neighbour) : '' };
 }
 
+/** A group as the dialog sends it to save: its fields as far as the form has them, its files. */
+export type TemplateGroupDraft = Partial<TemplateGroupFields> & { templateObjDTOList: TemplateObj[] };
+
 /** The payload of `POST /gencode/templateGroup/save` (temporary indexes dropped). */
-export function toPayload(group: TemplateGroup): TemplateGroup {
+export function toPayload(group: TemplateGroupDraft): TemplateGroupDraft {
   return {
     ...group,
     templateObjDTOList: group.templateObjDTOList.map((f) => {

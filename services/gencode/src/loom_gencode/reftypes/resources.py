@@ -156,23 +156,27 @@ def _label_value(
     )
 
 
-VALIDATE_TYPE = _label_value("validateType", models.ValidateType, validate=_choice)
+VALIDATE_TYPE = _label_value(
+    "validateType", models.ValidateType, validate=_choice, answer=schemas.LabelValuePublic
+)
 
 SHOW_TYPE = _label_value(
     "showType",
     models.ShowType,
     wire=schemas.ShowTypeSave,
+    answer=schemas.ShowTypePublic,
     fields=("label", "label_en", "value", "component", "import_path", "sort"),
     validate=_show_type,
     sortable={"component": "component"},
 )
 
-QUERY_TYPE = _label_value("queryType", models.QueryType, validate=_choice)
+QUERY_TYPE = _label_value("queryType", models.QueryType, validate=_choice, answer=schemas.LabelValuePublic)
 
 DATABASE_TYPE = _resource(
     "dataBaseType",
     model=models.DataBaseType,
     wire=schemas.DataBaseTypeSave,
+    answer=schemas.DataBaseTypePublic,
     fields=("type",),
     validate=_database_type,
     sortable={"type": "type", "create_date": "create_date"},
@@ -192,6 +196,7 @@ CUSTOM_OBJ = _label_value(
     "customObj",
     models.CustomObj,
     wire=schemas.CustomObjSave,
+    answer=schemas.CustomObjPublic,
     fields=("label", "label_en", "value", "data_url", "table_name", "sort", "description", "type"),
     validate=_custom_obj,
     sortable={"table_name": "table_name", "type": "type"},
@@ -209,6 +214,7 @@ CODE_PARAM = _resource(
     "codeParam",
     model=models.CodeParam,
     wire=schemas.CodeParamSave,
+    answer=schemas.CodeParamPublic,
     fields=("project_path", "front_path", "package_name", "author"),
     validate=_code_param,
     sortable={},
@@ -220,6 +226,7 @@ TEMPLATE_GROUP = _resource(
     "templateGroup",
     model=models.TemplateGroup,
     wire=schemas.TemplateGroupSave,
+    answer=schemas.TemplateGroupPublic,
     fields=("name", "type", "sort", "remarks", "is_system"),
     validate=_template_group,
     sortable={"name": "name", "sort": "sort", "create_date": "create_date"},

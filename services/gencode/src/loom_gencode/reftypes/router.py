@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from loom_gencode.reftypes import service
 from loom_gencode.reftypes.resources import ALL
-from loom_gencode.reftypes.schemas import CustomObjSave, TemplateGroupSave
+from loom_gencode.reftypes.schemas import CustomObjPublic, CustomObjSave, TemplateGroupPublic
 from loom_platform.auth import require_permission
 from loom_platform.crud import add_routes
 from loom_platform.db import SessionDep, transaction
@@ -25,7 +25,7 @@ for _resource in ALL:
 @router.get(
     "/templateGroup/list",
     dependencies=[require_permission("gencode:templateGroup:view", "gencode:genTable:genCode")],
-    response_model=list[TemplateGroupSave],
+    response_model=list[TemplateGroupPublic],
 )
 async def template_group_list(session: SessionDep, name: str = "") -> list[dict[str, Any]]:
     """Every template group (no paging), with its files, as a bare array."""
@@ -55,7 +55,7 @@ async def custom_obj_by_value(session: SessionDep, value: str) -> dict[str, Any]
 @router.get(
     "/customObj/all",
     dependencies=[require_permission("gencode:customObj:view", "gencode:genTable:view")],
-    response_model=list[CustomObjSave],
+    response_model=list[CustomObjPublic],
 )
 async def custom_obj_all(session: SessionDep) -> list[dict[str, Any]]:
     """Every custom object type (the Java type picker)."""

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
-from loom_platform.wire import WireModel
+from loom_platform.wire import Answer, WireModel
 
 
 class LabelValueSave(WireModel):
@@ -102,3 +102,99 @@ class TemplateGroupSave(WireModel):
     remarks: str | None = None
     is_system: str | None = "0"
     template_obj_dto_list: list[TemplateObjSave] = Field(default_factory=list, alias="templateObjDTOList")
+
+
+# What the reference routes answer: a stored record under the keys of its save body, in their order
+# (the JeePlus client reads both), each value as stored.
+class LabelValuePublic(Answer):
+    """A validation or query type: its label (and English label), value and sort."""
+
+    id: str
+    label: str
+    label_en: str | None
+    value: str
+    sort: int
+
+
+class ShowTypePublic(LabelValuePublic):
+    """A control type with its UI component and import path."""
+
+    component: str | None
+    import_path: str | None
+
+
+class TableFieldTypePublic(Answer):
+    """A physical column type of a database kind (``delFlag`` always '0': a stored row)."""
+
+    id: str
+    label: str
+    value: str
+    sort: int
+    del_flag: str
+
+
+class DataBaseTypePublic(Answer):
+    """A database kind and its column types (listed rows: none; ``queryById``: every one)."""
+
+    id: str
+    type: str
+    table_field_type_dto_list: list[TableFieldTypePublic] = Field(alias="tableFieldTypeDTOList")
+
+
+class CustomFieldPublic(Answer):
+    """A property of a custom object type (``delFlag`` always 0: a stored row)."""
+
+    id: str
+    name: str | None
+    remarks: str | None
+    sort: int
+    del_flag: int
+
+
+class CustomObjPublic(Answer):
+    """A custom Java/entity type: its label, class name (``value``), data URL, table, sort,
+    description and kind (``type``), with its properties (listed rows: none)."""
+
+    id: str
+    label: str
+    label_en: str | None
+    value: str
+    data_url: str | None
+    table_name: str | None
+    sort: int
+    description: str | None
+    type: str
+    custom_field_dto_list: list[CustomFieldPublic] = Field(alias="customFieldDTOList")
+
+
+class CodeParamPublic(Answer):
+    """The default generation parameters (record "1")."""
+
+    id: str
+    project_path: str | None
+    front_path: str | None
+    package_name: str | None
+    author: str | None
+
+
+class TemplateObjPublic(Answer):
+    """A template file of a group (``delFlag`` always '0': a stored row)."""
+
+    id: str
+    name: str
+    sort: int
+    contents: str
+    is_child: str
+    del_flag: str
+
+
+class TemplateGroupPublic(Answer):
+    """A template group with its files."""
+
+    id: str
+    name: str
+    type: str
+    sort: int
+    remarks: str | None
+    is_system: str
+    template_obj_dto_list: list[TemplateObjPublic] = Field(alias="templateObjDTOList")
