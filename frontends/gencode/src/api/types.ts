@@ -8,6 +8,7 @@ export type DataSetSaved = Schemas['DataSetSaved'];
 export type DataSetMeta = Schemas['DataSetMeta'];
 export type DataSetRun = Schemas['DataSetRun'];
 export type TablesPage = Schemas['TablesPage'];
+export type TableName = Schemas['TableName'];
 export type TableChanged = Schemas['TableChanged'];
 export type Statement = Schemas['Statement'];
 export type SqlResult = Schemas['SqlResult'];

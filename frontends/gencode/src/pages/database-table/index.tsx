@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { ListPage, Permission, useFeedback, type ListPageHandle, type PageProps } from '@loom/ui';
 import '../database-locales';
 import { dataSourceService } from '../datasource/service';
+import type { TableName } from '../../api/types';
 import { dbTableService as svc, type SqlAnswer } from './service';
 import { ResultTable } from './ResultTable';
 import { SqlDialog } from './SqlDialog';
 import { TableDialog } from './TableDialog';
 
 const P = { view: 'database:table:view', add: 'database:table:add', edit: 'database:table:edit', del: 'database:table:del', sql: 'database:table:executeSql' };
-type Row = { name: string; comments: string } & Record<string, unknown>;
+/** A table of the data source as the tables' page lists it (the OpenAPI's). */
+type Row = TableName;
 
 /** 数据库管理 (`/database/datatable/Table`): the tables of a data source — create, alter (the DDL
  * previewed, lossy statements marked), drop, view rows, run SQL. */
@@ -40,7 +42,7 @@ export default function DataTableList(_props: PageProps) {
         params={{ dataSourceId }}
         fetch={async (p) => {
           const found = await svc.list(dataSourceId, typeof p.name === 'string' ? p.name : '');
-          return { records: found.rows as Row[], total: found.total };
+          return { records: found.rows, total: found.total };
         }}
         paging={false}
         selectable={false}
