@@ -2,20 +2,19 @@ import { useEffect, useState } from 'react';
 import { App, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changePassword, http, useSession } from '@loom/ui/core';
+import type { CallerInfo } from '../../../sys/src/api/types';
 
-interface Info {
-  user?: Record<string, unknown> & { companyDTO?: { name?: string }; officeDTO?: { name?: string } };
-  role?: Array<{ name?: string }>;
-}
+/** The caller and their roles (`GET /sys/user/info`, sys's OpenAPI answer); none yet while it loads. */
+type Info = Partial<CallerInfo>;
 
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const s = useSession();
   const [info, setInfo] = useState<Info>({});
   useEffect(() => {
-    if (open) void http.get<Info>('/sys/user/info').then((d) => setInfo(d ?? {})).catch(() => undefined);
+    if (open) void http.get<CallerInfo>('/sys/user/info').then((d) => setInfo(d ?? {})).catch(() => undefined);
   }, [open]);
-  const u = info.user ?? (s.user as Info['user']) ?? {};
+  const u: Partial<CallerInfo['user']> = info.user ?? (s.user as Partial<CallerInfo['user']> | null) ?? {};
   const str = (v: unknown) => (v == null ? '' : String(v));
   return (
     <Modal open={open} title={t('profile')} onCancel={onClose} footer={null} maskClosable={false} width={560}>

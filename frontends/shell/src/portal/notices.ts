@@ -2,24 +2,10 @@ import { addMessages, catalogue } from '@loom/ui/core';
 import zhCN from './notices.zh-CN.json';
 import enUS from './notices.en-US.json';
 
-/** A notice of the workflow's notice centre (`/flowable/notice/*`). */
-export interface Notice {
-  id: string;
-  kind: 'task' | 'copy' | 'urge' | 'deadline' | 'result';
-  procInsId: string;
-  taskId: string;
-  title: string;
-  detail: string;
-  read: boolean;
-  createTime: string;
-}
-
-/** A page of the caller's notices with the unread count. */
-export interface NoticePage {
-  records: Notice[];
-  total: number;
-  unread: number;
-}
+/** A notice of the workflow's notice centre (`/flowable/notice/*`; kind task, copy, urge, deadline or
+ * result), and a page of the caller's notices with the unread count: workflow's OpenAPI answers. */
+import type { NoticePublic as Notice } from '../../../workflow/src/api/types';
+export type { NoticePublic as Notice, NoticePage } from '../../../workflow/src/api/types';
 
 /** The page listing all of the caller's notices (the bell's "view all"). */
 export const NOTICES_HREF = '/flowable/notice/NoticeList';
@@ -56,5 +42,5 @@ export function targetHref(n: Notice): string {
 /** The notice's second line: its detail (a result in words) and its time. */
 export function describe(n: Notice, t: (key: string, opts?: Record<string, unknown>) => string): string {
   const detail = n.kind === 'result' ? t(`result.${n.detail}`, { defaultValue: n.detail }) : n.detail;
-  return [detail, n.createTime.slice(0, 16).replace('T', ' ')].filter(Boolean).join(' · ');
+  return [detail, (n.createTime ?? '').slice(0, 16).replace('T', ' ')].filter(Boolean).join(' · ');
 }

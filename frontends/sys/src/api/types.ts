@@ -26,3 +26,4 @@ export type FileItem = Schemas['FileItem'];
 export type SysConfigSave = Schemas['SysConfigSave'];
 export type ImportResult = Schemas['ImportResult'];
 export type DataRulePublic = Schemas['DataRulePublic'];
+export type CallerInfo = Schemas['CallerInfo'];

@@ -4442,8 +4442,11 @@ export interface components {
             detail: string;
             /** Id */
             id: string;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "task" | "copy" | "urge" | "deadline" | "result";
             /** Procinsid */
             procInsId: string;
             /** Read */

@@ -54,3 +54,5 @@ export type ListenerRecord = Schemas['ListenerRecord'];
 export type WorkerPublic = Schemas['WorkerPublic'];
 export type CategoryNode = Schemas['NodeTree'];
 export type CategoryRecord = Schemas['NodePublic'];
+export type NoticePublic = Schemas['NoticePublic'];
+export type NoticePage = Schemas['NoticePage'];

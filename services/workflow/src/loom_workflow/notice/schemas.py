@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from loom_platform.paging import Page
 from loom_platform.wire import Answer
 
@@ -12,7 +14,7 @@ class NoticePublic(Answer):
     (ISO 8601)."""
 
     id: str
-    kind: str
+    kind: Literal["task", "copy", "urge", "deadline", "result"]  # notice/models.py's KINDS
     proc_ins_id: str
     task_id: str
     title: str
