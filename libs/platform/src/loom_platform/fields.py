@@ -62,6 +62,15 @@ RequestFields = Annotated[dict[str, Any], Depends(_text_fields)]
 """A route's fields as text (:func:`request_fields`), for routes that take a form or a JSON object."""
 
 
+async def _query_fields(request: Request) -> dict[str, str]:
+    return dict(request.query_params)
+
+
+QueryFields = Annotated[dict[str, str], Depends(_query_fields)]
+"""A route's query string as it came, for the values its ``openapi_extra`` declares
+(``loom_platform.openapi.query``) and a body never overrides."""
+
+
 def json_object(value: Any, field: str) -> dict[str, Any]:
     """A field holding a JSON object, as text or already parsed; empty is ``{}``. Anything else is
     400 ``validation_failed`` naming ``field``."""

@@ -18,12 +18,6 @@ ROOT = Path(loom_workflow.__file__).parent
 
 # route -> why it still reads the raw request (the list only shrinks: issue 39)
 RAW_REQUEST = {
-    "process/router.py:list_definitions": "the JeePlus client's older paging (pageNo, pageSize)",
-    "process/router.py:stop": "the reason (message), declared in openapi_extra",
-    "task/router.py:back_nodes": "the send-back fields, declared in openapi_extra",
-    "task/router.py:back": "the send-back fields, declared in openapi_extra",
-    "task/router.py:reject_and_over": "the reason (message), declared in openapi_extra",
-    "modeler/files.py:bpmn20": "a signed URL's caller has no permissions loaded",
     "notice/router.py:stream": "the stream ends when the client disconnects",
 }
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request, UploadFile
+from fastapi import APIRouter, Depends, Request, UploadFile
 from fastapi.responses import Response
 
+from loom_platform.auth import holds_any
 from loom_platform.db import SessionDep, transaction
 from loom_platform.errors import PermissionDenied
 from loom_platform.openapi import download
@@ -35,12 +36,20 @@ async def import_process_model(session: SessionDep, principal: CanAdd, file: Upl
     return service.render(model)
 
 
-@router.get("/app/rest/models/{model_id}/bpmn20", responses=download("application/xml", "the BPMN file"))
-async def bpmn20(request: Request, session: SessionDep, caller: SignedOrCaller, model_id: str) -> Response:
+async def _signed_or_model_viewer(request: Request, caller: SignedOrCaller) -> None:
+    """Lets a signed URL through, or a caller who may view models (403 otherwise)."""
+    if caller is not None and not holds_any(request, *MODEL_VIEW):
+        raise PermissionDenied(permission=" | ".join(MODEL_VIEW))
+
+
+@router.get(
+    "/app/rest/models/{model_id}/bpmn20",
+    responses=download("application/xml", "the BPMN file"),
+    dependencies=[Depends(_signed_or_model_viewer)],
+)
+async def bpmn20(session: SessionDep, model_id: str) -> Response:
     """The model's BPMN XML as a ``<key>.bpmn20.xml`` download (``version`` only defeats caches);
     with the token header for model viewers, or a signed URL."""
-    if caller is not None and not any(request.state.access.allows(p) for p in MODEL_VIEW):
-        raise PermissionDenied(permission=" | ".join(MODEL_VIEW))
     model = await service.get(session, model_id)
     name = quote(f"{model.key}.bpmn20.xml")
     disposition = f"attachment; filename={name}; filename*=UTF-8''{name}"

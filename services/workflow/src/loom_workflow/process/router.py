@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 
 from loom_platform import logtitles
 from loom_platform.auth import CurrentAccess, CurrentPrincipal, Principal, require_permission
 from loom_platform.db import SessionDep
+from loom_platform.fields import QueryFields
 from loom_platform.http import Message, message
 from loom_platform.i18n import current_language, translate
 from loom_platform.openapi import query
@@ -48,7 +49,7 @@ HistoricInstance = Annotated[str, in_scope(HISTORY_MENU, "procInsId")]
 
 @router.get("/list", response_model=DefinitionPage, response_model_exclude_unset=True)
 async def list_definitions(
-    request: Request,
+    query_string: QueryFields,
     runtime: RuntimeDep,
     session: SessionDep,
     page: PageDep,
@@ -74,9 +75,9 @@ async def list_definitions(
             category=empty_filter(category),
             form_url=empty_filter(formUrl),
         )
-    legacy = request.query_params.get("pageNo")
+    legacy = query_string.get("pageNo")
     if legacy is not None:  # the JeePlus client's 流程定义 still speaks the older paging
-        page = parse_page({"current": legacy, "size": request.query_params.get("pageSize", "10")})
+        page = parse_page({"current": legacy, "size": query_string.get("pageSize", "10")})
     answer = await queries.definitions(
         session,
         page,
@@ -199,7 +200,7 @@ async def revoke(runtime: RuntimeDep, principal: CurrentPrincipal, id: str) -> M
     "/stop", openapi_extra=query(message="the reason"), dependencies=[logtitles.under("flowable:instance")]
 )
 async def stop(
-    request: Request,
+    query_string: QueryFields,
     runtime: RuntimeDep,
     session: SessionDep,
     principal: CurrentPrincipal,
@@ -215,7 +216,7 @@ async def stop(
     await service.stop(
         runtime,
         id,
-        empty_filter(request.query_params.get("message")),
+        empty_filter(query_string.get("message")),
         actor=principal.user_id,
         admin=admin and not hidden,
         hidden=hidden,

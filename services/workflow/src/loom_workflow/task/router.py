@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends
 
 from loom_platform import logtitles
 from loom_platform.auth import CurrentPrincipal
 from loom_platform.db import SessionDep
-from loom_platform.fields import RequestFields
+from loom_platform.fields import QueryFields, RequestFields
 from loom_platform.http import Message, message
 from loom_platform.i18n import translate
 from loom_platform.openapi import fields_body, query
@@ -268,7 +268,7 @@ async def callback(
     response_model=list[BackNode] | str,
 )
 async def back_nodes(
-    request: Request,
+    query_string: QueryFields,
     runtime: RuntimeDep,
     acting: Acting,
     session: SessionDep,
@@ -276,9 +276,9 @@ async def back_nodes(
 ) -> Any:
     """The nodes the task may be sent back to; with ``backTaskDefKey`` or ``backType`` (the
     client's ``back``) sends it."""
-    target = empty_filter(request.query_params.get("backTaskDefKey"))
-    if target is not None or empty_filter(request.query_params.get("backType")) is not None:
-        return await back(request, runtime, acting, session, taskId)
+    target = empty_filter(query_string.get("backTaskDefKey"))
+    if target is not None or empty_filter(query_string.get("backType")) is not None:
+        return await back(query_string, runtime, acting, session, taskId)
     return await service.back_nodes(runtime, taskId, actor=acting["actor"])
 
 
@@ -287,7 +287,7 @@ async def back_nodes(
     openapi_extra=BACK_PARAMS,
 )
 async def back(
-    request: Request,
+    query_string: QueryFields,
     runtime: RuntimeDep,
     acting: Acting,
     session: SessionDep,
@@ -298,7 +298,7 @@ async def back(
     nearest node it can go back to; with the comment's ``type``, ``status`` and ``message``."""
     await service.back(
         runtime,
-        BackRequest.from_fields(taskId, request.query_params),
+        BackRequest.from_fields(taskId, query_string),
         **acting,
         session=session,
     )
@@ -307,7 +307,7 @@ async def back(
 
 @router.put("/rejectAndOver", openapi_extra=query(message="the reason"))
 async def reject_and_over(
-    request: Request,
+    query_string: QueryFields,
     runtime: RuntimeDep,
     acting: Acting,
     taskId: str,
@@ -318,7 +318,7 @@ async def reject_and_over(
         runtime,
         procInsId,
         taskId,
-        empty_filter(request.query_params.get("message")),
+        empty_filter(query_string.get("message")),
         **acting,
     )
     return message(translate("workflow.task.reject_over"))
