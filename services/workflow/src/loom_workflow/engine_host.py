@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, TypeVar
@@ -22,7 +22,7 @@ from loom_workflow.engine import Engine, Registry
 from loom_workflow.engine.commands import Command
 from loom_workflow.engine.context import CommandContext
 from loom_workflow.engine.errors import ConcurrentModification, EngineError
-from loom_workflow.engine.hooks import TASK_DEADLINE, NeedsPrefetch
+from loom_workflow.engine.hooks import JobHandler, NeedsPrefetch
 from loom_workflow.engine.store import StoreTx
 from loom_workflow.errors import from_engine
 from loom_workflow.events import notify_task, outbox_messages
@@ -30,7 +30,6 @@ from loom_workflow.extension.assignees import Directory, MultiInstanceHandler, R
 from loom_workflow.history_metrics import observe
 from loom_workflow.pgstore.store import PgStore
 from loom_workflow.settings import WorkflowSettings
-from loom_workflow.task import deadlines
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -59,6 +58,7 @@ class WorkflowRuntime:
         *,
         directory: Directory | None,
         loop: asyncio.AbstractEventLoop,
+        job_handlers: Mapping[str, JobHandler],
         on_commit: Callable[[], None] | None = None,
     ) -> None:
         self.settings = settings
@@ -82,7 +82,8 @@ class WorkflowRuntime:
         registry = Registry()
         registry.register_bean("multiInstanceHandler", MultiInstanceHandler(self.resolver))
         registry.register_bean("taskNotifier", notify_task)
-        registry.register_job_handler(TASK_DEADLINE, deadlines.fire)
+        for job_type, handler in job_handlers.items():  # the domains' jobs (a task's deadline)
+            registry.register_job_handler(job_type, handler)
         self.engine = Engine(self.store, registry=registry, resolver=self.resolver)
         self.executor = ThreadPoolExecutor(
             max(1, min(settings.engine_threads, settings.engine_pool_size)), thread_name_prefix="engine"

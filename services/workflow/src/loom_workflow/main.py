@@ -36,6 +36,7 @@ from loom_workflow.notice.router import router as notice_router
 from loom_workflow.process.router import router as process_router
 from loom_workflow.proctest.router import router as proctest_router
 from loom_workflow.settings import WorkflowSettings
+from loom_workflow.task import deadlines
 from loom_workflow.task.center_router import router as task_center_router
 from loom_workflow.task.chart_router import router as task_chart_router
 from loom_workflow.task.router import router as task_router
@@ -79,7 +80,12 @@ def build_app(
     @asynccontextmanager
     async def runtime(app: FastAPI) -> AsyncIterator[None]:
         app.state.directory = directory
-        rt = WorkflowRuntime(settings, directory=directory, loop=asyncio.get_running_loop())
+        rt = WorkflowRuntime(
+            settings,
+            directory=directory,
+            loop=asyncio.get_running_loop(),
+            job_handlers=deadlines.JOB_HANDLERS,
+        )
         app.state.runtime = rt
         try:
             yield

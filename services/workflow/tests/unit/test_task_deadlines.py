@@ -15,6 +15,7 @@ from loom_workflow.engine.commands import MigrateInstance, SendBack, SetAssignee
 from loom_workflow.engine.hooks import TASK_DEADLINE, AssignmentRequest, TaskAssignment
 from loom_workflow.engine.runtime.entities import Comment, HistoricProcessInstance, ProcessDefinition
 from loom_workflow.events import TASK_URGED
+from loom_workflow.extension import deadline_policy
 from loom_workflow.task import deadlines
 
 from .engine.harness import Harness, bpmn, chain
@@ -35,8 +36,12 @@ class ReviewDue:
     def resolve(self, request: AssignmentRequest) -> TaskAssignment:
         if request.task_def_key != "review":
             return request.default
-        policy = {deadlines.DURATION: "PT2H", deadlines.ACTION: self.action, deadlines.TRANSFER_TO: self.to}
-        found = deadlines.deadline(policy, self.harness.clock.now())
+        policy = {
+            deadline_policy.DURATION: "PT2H",
+            deadline_policy.ACTION: self.action,
+            deadline_policy.TRANSFER_TO: self.to,
+        }
+        found = deadline_policy.deadline(policy, self.harness.clock.now())
         return TaskAssignment(assignee=request.default.assignee, deadline=found)
 
 
@@ -222,12 +227,12 @@ def test_the_working_day_calendar_skips_weekends_and_holidays() -> None:
     friday = datetime(2026, 10, 2, 10, 0, tzinfo=UTC)
     holidays = [date(2026, 10, 5)]
     # when / then
-    assert deadlines.due_at(friday, "P1D", workdays=True, holidays=holidays) == datetime(
+    assert deadline_policy.due_at(friday, "P1D", workdays=True, holidays=holidays) == datetime(
         2026, 10, 6, 10, 0, tzinfo=UTC
     )
-    assert deadlines.due_at(friday, "P1D", workdays=False) == datetime(2026, 10, 3, 10, 0, tzinfo=UTC)
-    assert deadlines.due_at(friday, "PT20H", workdays=True) == datetime(2026, 10, 5, 6, 0, tzinfo=UTC)
-    assert deadlines.holidays_of(["2026-10-01", "国庆", "2026-10-02 "]) == [
+    assert deadline_policy.due_at(friday, "P1D", workdays=False) == datetime(2026, 10, 3, 10, 0, tzinfo=UTC)
+    assert deadline_policy.due_at(friday, "PT20H", workdays=True) == datetime(2026, 10, 5, 6, 0, tzinfo=UTC)
+    assert deadline_policy.holidays_of(["2026-10-01", "国庆", "2026-10-02 "]) == [
         date(2026, 10, 1),
         date(2026, 10, 2),
     ]
@@ -235,8 +240,8 @@ def test_the_working_day_calendar_skips_weekends_and_holidays() -> None:
 
 def test_a_bad_duration_sets_no_deadline() -> None:
     # given / when / then
-    assert deadlines.deadline({deadlines.DURATION: "two hours"}, datetime.now(UTC)) is None
-    assert deadlines.deadline({}, datetime.now(UTC)) is None
-    assert deadlines.deadline({deadlines.DURATION: "P99999999D"}, datetime.now(UTC)) is None
-    huge = {deadlines.DURATION: "P9999999D", deadlines.CALENDAR: deadlines.WORKDAY}
-    assert deadlines.deadline(huge, datetime.now(UTC)) is None
+    assert deadline_policy.deadline({deadline_policy.DURATION: "two hours"}, datetime.now(UTC)) is None
+    assert deadline_policy.deadline({}, datetime.now(UTC)) is None
+    assert deadline_policy.deadline({deadline_policy.DURATION: "P99999999D"}, datetime.now(UTC)) is None
+    huge = {deadline_policy.DURATION: "P9999999D", deadline_policy.CALENDAR: deadline_policy.WORKDAY}
+    assert deadline_policy.deadline(huge, datetime.now(UTC)) is None

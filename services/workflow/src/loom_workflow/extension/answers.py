@@ -27,7 +27,7 @@ from typing import Any
 
 from loom_platform.errors import Unavailable
 from loom_workflow.engine.hooks import NeedsPrefetch
-from loom_workflow.task import deadlines
+from loom_workflow.extension import deadline_policy
 
 log = logging.getLogger(__name__)
 
@@ -125,8 +125,8 @@ class DirectoryAnswers:
         if want == HOLIDAYS:
             if not hasattr(self._directory, "dict_map"):
                 return []
-            values = await self._directory.dict_map([deadlines.HOLIDAY_DICT])
-            return deadlines.holidays_of(v.value for v in values.get(deadlines.HOLIDAY_DICT, []))
+            values = await self._directory.dict_map([deadline_policy.HOLIDAY_DICT])
+            return deadline_policy.holidays_of(v.value for v in values.get(deadline_policy.HOLIDAY_DICT, []))
         _, rule_type, value, initiator, previous, current = want
         return list(
             await self._directory.resolve_reviewers(

@@ -24,11 +24,10 @@ from typing import Any, Protocol
 from loom_workflow.engine.errors import ExpressionError
 from loom_workflow.engine.expr import HostObject, compile_expression, no_such_member
 from loom_workflow.engine.hooks import AssignmentRequest, TaskAssignment
-from loom_workflow.extension import approver_policy
+from loom_workflow.extension import approver_policy, deadline_policy
 from loom_workflow.extension.answers import DirectoryAnswers
 from loom_workflow.extension.reviewer_sql import ReviewerSql
 from loom_workflow.pgstore.store import PgStore, conninfo
-from loom_workflow.task import deadlines
 
 # Rules that name people relative to the run, so they carry no value (seed §4.3 keeps them anyway).
 VALUELESS_TYPES = frozenset(
@@ -153,10 +152,12 @@ class ReviewerResolver:
 
     def _with_deadline(self, policy: Mapping[str, str], assignment: TaskAssignment) -> TaskAssignment:
         """The node's deadline (``task.deadlines``) on a task that stays open."""
-        if not policy.get(deadlines.DURATION) or (assignment.note is not None and assignment.note.complete):
+        if not policy.get(deadline_policy.DURATION) or (
+            assignment.note is not None and assignment.note.complete
+        ):
             return assignment
-        holidays = self._holidays() if policy.get(deadlines.CALENDAR) == deadlines.WORKDAY else []
-        found = deadlines.deadline(policy, datetime.now(UTC), holidays)
+        holidays = self._holidays() if policy.get(deadline_policy.CALENDAR) == deadline_policy.WORKDAY else []
+        found = deadline_policy.deadline(policy, datetime.now(UTC), holidays)
         return replace(assignment, deadline=found) if found is not None else assignment
 
     def _holidays(self) -> list[date]:
@@ -168,7 +169,7 @@ class ReviewerResolver:
     def policy_of(self, process_key: str, node_id: str) -> dict[str, str]:
         """The node's approver policy settings, read through the store (with the node's rules)."""
         settings = self._store.node_rules(process_key, node_id).settings
-        wanted = (approver_policy.EMPTY_SETTING, approver_policy.AUTO_SETTING, *deadlines.SETTINGS)
+        wanted = (approver_policy.EMPTY_SETTING, approver_policy.AUTO_SETTING, *deadline_policy.SETTINGS)
         return {k: v for k, v in settings.items() if k in wanted}
 
     def users_for(

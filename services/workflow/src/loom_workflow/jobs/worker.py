@@ -34,6 +34,7 @@ from loom_workflow.engine.runtime.entities import Job
 from loom_workflow.engine.runtime.jobs import HTTP_REQUEST
 from loom_workflow.engine_host import WorkflowRuntime
 from loom_workflow.settings import WorkflowSettings
+from loom_workflow.task import deadlines
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +186,7 @@ async def run_worker(
     directory = DirectoryClient(
         Client(settings.sys_grpc_address, deadline_seconds=settings.grpc_deadline_seconds)
     )
-    runtime = WorkflowRuntime(settings, directory=directory, loop=loop)
+    runtime = WorkflowRuntime(settings, directory=directory, loop=loop, job_handlers=deadlines.JOB_HANDLERS)
     # sys's changes drop the cached answers the jobs' commands read (reviewers, the holiday calendar)
     changes = await messaging.listen(
         nc, "loom.sys.*.changed", lambda msg: runtime.resolver.answers.on_sys_change(msg.subject)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..expr import HostObject, Scope
 from ..model import FieldInjection, FlowNode, Listener, SequenceFlow, TimerEvent, UserTask
 from ..runtime.entities import Execution, HistoricActivityInstance, ProcessDefinition, Task
-from . import executions, history, instances, jobs, tasks
+from . import cancel, executions, history, instances, jobs, tasks
 from . import listeners as listener_ops
 from . import operations as ops
 from . import variables as variable_ops
@@ -118,7 +118,7 @@ class Agenda:
 
     def cancel_tree(self, execution: Execution, reason: str, *, include_self: bool = True) -> None:
         """Ends ``execution`` and everything below it."""
-        executions.cancel_tree(self._ctx, execution, reason, include_self=include_self)
+        cancel.cancel_tree(self._ctx, execution, reason, include_self=include_self)
 
     # ------------------------------------------------------------------ variables
     def scope(self, execution: Execution, extras: Mapping[str, object] | None = None) -> Scope:

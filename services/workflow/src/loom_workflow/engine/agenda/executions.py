@@ -1,11 +1,12 @@
-"""The execution tree: creating children, finding relatives, deleting and cancelling sub-trees."""
+"""The execution tree: creating children, finding relatives, deleting one execution (cancelling a
+sub-tree: ``cancel.py``)."""
 
 from __future__ import annotations
 
 from ..context import CommandContext
 from ..model import ErrorEvent, TimerEvent
 from ..runtime.entities import Execution
-from . import history, tasks, variables
+from . import history, variables
 from .jobs import jobs_of
 
 
@@ -69,24 +70,6 @@ def delete_execution(ctx: CommandContext, execution: Execution) -> None:
     for job in jobs_of(ctx, execution):
         ctx.session.delete(job)
     ctx.session.delete(execution)
-
-
-def cancel_tree(ctx: CommandContext, execution: Execution, reason: str, *, include_self: bool = True) -> None:
-    """Cancels everything below ``execution`` (children first): tasks, called instances, jobs, history."""
-    from .instances import delete_instance
-
-    for child in children(ctx, execution):
-        cancel_tree(ctx, child, reason)
-    for task in tasks.tasks_of(ctx, execution):
-        tasks.delete_task(ctx, task, reason)
-    for sub in ctx.session.where(Execution, lambda e: e.super_execution_id == execution.id):
-        delete_instance(ctx, sub, reason)
-    history.end_activity(ctx, execution, reason)
-    if include_self:
-        delete_execution(ctx, execution)
-    else:
-        for job in jobs_of(ctx, execution):
-            ctx.session.delete(job)
 
 
 def boundary_waiters(ctx: CommandContext, execution: Execution) -> list[Execution]:

@@ -10,6 +10,7 @@ from ..errors import ExpressionError
 from ..expr import HostObject, no_such_member
 from ..expr.coercion import to_int, to_str
 from ..runtime.entities import Execution, Task
+from . import links
 from . import variables as vars_
 
 
@@ -174,8 +175,6 @@ class TaskFacade(HostObject):
 
     def expr_call(self, name: str, args: Sequence[object]) -> object:
         """Allow-listed methods."""
-        from . import tasks as tasks_
-
         t = self.task
         if name in (
             "setAssignee",
@@ -190,7 +189,7 @@ class TaskFacade(HostObject):
             _arg(name, args, 1)
             value = args[0]
             if name == "setAssignee":
-                tasks_.change_assignee(self.ctx, t, None if value is None else to_str(value), fire=False)
+                links.set_assignee(self.ctx, t, None if value is None else to_str(value))
             elif name == "setOwner":
                 t.owner = None if value is None else to_str(value)
             elif name == "setName":
@@ -202,10 +201,10 @@ class TaskFacade(HostObject):
             elif name == "setDescription":
                 t.description = to_str(value)
             elif name == "addCandidateUser":
-                tasks_.add_candidate(self.ctx, t, user_id=to_str(value))
+                links.add_candidate(self.ctx, t, user_id=to_str(value))
             else:
-                tasks_.add_candidate(self.ctx, t, group_id=to_str(value))
-            tasks_.sync_history(self.ctx, t)
+                links.add_candidate(self.ctx, t, group_id=to_str(value))
+            links.sync_history(self.ctx, t)
             return None
         if name in ("setVariableLocal", "getVariableLocal"):
             execution = self.ctx.session.execution(t.execution_id)

@@ -1,4 +1,4 @@
-"""Process instances: start, normal end, deletion (with cascade to called instances)."""
+"""Process instances: start and normal end (deletion, with its cascade to called instances: ``cancel.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from ..context import CommandContext
 from ..model import StartEvent
 from ..runtime import events as ev
 from ..runtime.entities import Execution, HistoricProcessInstance, IdentityLink, ProcessDefinition
-from . import executions, history, variables
+from . import cancel, executions, history, variables
 from .listeners import fire_execution_listeners
 
 
@@ -67,12 +67,6 @@ def start_instance(
     return instance
 
 
-def _remove_instance_rows(ctx: CommandContext, instance: Execution) -> None:
-    for link in ctx.session.where(IdentityLink, lambda link: link.proc_inst_id == instance.id):
-        ctx.session.delete(link)
-    executions.delete_execution(ctx, instance)
-
-
 def end_instance(
     ctx: CommandContext,
     instance: Execution,
@@ -85,27 +79,16 @@ def end_instance(
     from ..behaviors import call_activity as complete_call
 
     for child in executions.children(ctx, instance):
-        executions.cancel_tree(ctx, child, delete_reason or "process instance ended")
+        cancel.cancel_tree(ctx, child, delete_reason or "process instance ended")
     history.process_ended(
         ctx, instance, end_activity_id=end_activity_id, delete_reason=delete_reason, state="completed"
     )
     caller = ctx.session.get(Execution, instance.super_execution_id)
     fire_execution_listeners(ctx, instance, ctx.model(instance.proc_def_id).listeners, "end")
     outputs = complete_call.outputs(ctx, instance, caller) if caller is not None else {}
-    _remove_instance_rows(ctx, instance)
+    cancel.remove_instance_rows(ctx, instance)
     ctx.emit(ev.PROCESS_COMPLETED, instance, activity_id=end_activity_id)
     if terminated:
         ctx.emit(ev.PROCESS_COMPLETED_WITH_TERMINATE_END_EVENT, instance, activity_id=end_activity_id)
     if caller is not None:
         complete_call.resume(ctx, caller, outputs)
-
-
-def delete_instance(ctx: CommandContext, instance: Execution, reason: str) -> None:
-    """Deletes a running instance (API delete, revoke, stop, or cascade from its caller)."""
-    for child in executions.children(ctx, instance):
-        executions.cancel_tree(ctx, child, reason)
-    for sub in ctx.session.where(Execution, lambda e: e.super_execution_id == instance.id):
-        delete_instance(ctx, sub, reason)
-    history.process_ended(ctx, instance, end_activity_id=None, delete_reason=reason, state="deleted")
-    _remove_instance_rows(ctx, instance)
-    ctx.emit(ev.PROCESS_CANCELLED, instance, reason=reason)

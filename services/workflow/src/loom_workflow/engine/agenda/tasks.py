@@ -1,4 +1,5 @@
-"""User-task services: creation with assignment, assignee changes, candidates, completion, deletion."""
+"""User-task services: creation with assignment, assignee changes, completion, deletion (a task's
+people, without its listeners: ``links.py``)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from ..model import UserTask
 from ..runtime import events as ev
 from ..runtime.entities import Comment, Execution, HistoricActivityInstance, IdentityLink, Job, Task, Variable
 from ..timers import resolve_due_date
-from . import history, variables
+from . import history, links, variables
 from .facades import VariableScope
 from .jobs import insert_job
 from .listeners import fire_task_listeners
@@ -121,7 +122,7 @@ def _arm(ctx: CommandContext, execution: Execution, task: Task, deadline: Deadli
         handler_config=json.dumps({"taskId": task.id, "config": deadline.config}),
         due_date=deadline.due,
     )
-    sync_history(ctx, task)
+    links.sync_history(ctx, task)
 
 
 def add_comment(
@@ -183,81 +184,21 @@ def _assign(
     if result.assignee:
         change_assignee(ctx, task, result.assignee, fire=False)
     for user in result.candidate_users:
-        add_candidate(ctx, task, user_id=user)
+        links.add_candidate(ctx, task, user_id=user)
     for group in result.candidate_groups:
-        add_candidate(ctx, task, group_id=group)
-    sync_history(ctx, task)
+        links.add_candidate(ctx, task, group_id=group)
+    links.sync_history(ctx, task)
     return result
-
-
-def sync_history(ctx: CommandContext, task: Task) -> None:
-    """Copies task fields to history."""
-    history.task_updated(ctx, task)
-
-
-def add_participant(ctx: CommandContext, proc_inst_id: str, user_id: str) -> None:
-    """Adds a 'participant' link on the process instance once per user (Flowable's involvement)."""
-    exists = ctx.session.where(
-        IdentityLink,
-        lambda link: (
-            link.proc_inst_id == proc_inst_id
-            and link.task_id is None
-            and link.user_id == user_id
-            and link.type == "participant"
-        ),
-    )
-    if not exists:
-        ctx.session.insert(
-            IdentityLink(id=ctx.new_id(), type="participant", user_id=user_id, proc_inst_id=proc_inst_id)
-        )
 
 
 def change_assignee(ctx: CommandContext, task: Task, user_id: str | None, *, fire: bool = True) -> None:
     """Sets the assignee; with ``fire`` emits TASK_ASSIGNED and runs assignment listeners."""
-    if task.assignee == user_id:
+    if not links.set_assignee(ctx, task, user_id):
         return
-    task.assignee = user_id
-    if user_id is not None:
-        add_participant(ctx, task.proc_inst_id, user_id)
-    sync_history(ctx, task)
     if fire:
         execution = ctx.session.get(Execution, task.execution_id)
         ctx.emit(ev.TASK_ASSIGNED, execution, task_id=task.id, assignee=user_id)
         fire_task_listeners(ctx, task, "assignment")
-
-
-def add_candidate(
-    ctx: CommandContext, task: Task, *, user_id: str | None = None, group_id: str | None = None
-) -> None:
-    """Adds a candidate user or group link (idempotent)."""
-    exists = ctx.session.where(
-        IdentityLink,
-        lambda link: (
-            link.task_id == task.id
-            and link.type == "candidate"
-            and link.user_id == user_id
-            and link.group_id == group_id
-        ),
-    )
-    if exists:
-        return
-    ctx.session.insert(
-        IdentityLink(
-            id=ctx.new_id(),
-            type="candidate",
-            user_id=user_id,
-            group_id=group_id,
-            task_id=task.id,
-            proc_inst_id=task.proc_inst_id,
-        )
-    )
-    if user_id is not None:
-        add_participant(ctx, task.proc_inst_id, user_id)
-
-
-def candidates(ctx: CommandContext, task: Task) -> list[IdentityLink]:
-    """Candidate links of a task."""
-    return ctx.session.where(IdentityLink, lambda link: link.task_id == task.id and link.type == "candidate")
 
 
 def deadline_task_id(job: Job) -> str | None:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, history
+from ..agenda import cancel, executions, history
 from ..agenda.scopes import is_subprocess_scope
 from ..errors import IllegalArgument
 from ..model import ProcessModel
@@ -73,7 +73,7 @@ def _prune_scopes(ctx: CommandContext, scope: Execution | None, keep: set[str], 
         if token is None:
             return
         above = executions.parent(ctx, token)
-        executions.cancel_tree(ctx, token, reason)
+        cancel.cancel_tree(ctx, token, reason)
         scope = above
 
 
@@ -101,7 +101,7 @@ def cancel_sources(ctx: CommandContext, sources: Sequence[Execution], reason: st
             continue
         cancelled.add(victim.id)
         parents.append(executions.parent(ctx, victim))
-        executions.cancel_tree(ctx, victim, reason)
+        cancel.cancel_tree(ctx, victim, reason)
     return parents
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, tasks, variables
+from ..agenda import executions, links, tasks, variables
 from ..errors import IllegalArgument, IllegalState
 from ..model import FlowNode, ProcessModel, TimerEvent
 from ..model.elements import ErrorEvent
@@ -186,8 +186,8 @@ def _capture(ctx: CommandContext, instance: Execution) -> _State:
     pid = instance.id
     found = {}
     for task in ctx.session.where(Task, lambda t: t.proc_inst_id == pid):
-        links = tasks.candidates(ctx, task)
-        who = tuple(sorted(str(link.user_id or link.group_id) for link in links))
+        found_links = links.candidates(ctx, task)
+        who = tuple(sorted(str(link.user_id or link.group_id) for link in found_links))
         found[task.id] = TaskState(task.task_def_key, task.name, task.assignee, who)
     timers = {
         j.id: (j.element_id, j.element_name, j.due_date)
@@ -367,4 +367,4 @@ def _refresh(ctx: CommandContext, instance: Execution, node: FlowNode) -> None:
             task.name = name
         if _literal(form_key) and task.form_key != form_key:
             task.form_key = form_key
-        tasks.sync_history(ctx, task)
+        links.sync_history(ctx, task)

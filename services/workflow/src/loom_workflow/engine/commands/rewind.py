@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..agenda import executions, history
+from ..agenda import cancel, executions, history
 from ..agenda.scopes import is_subprocess_scope
 from ..errors import IllegalArgument
 from ..model import FlowNode, ProcessModel, SubProcess
@@ -127,7 +127,7 @@ def _cut(ctx: CommandContext, victims: list[Execution], reason: str) -> list[Exe
         if any(a in ids for a in _ancestors(ctx, victim)):
             continue
         parents.append(executions.parent(ctx, victim))
-        executions.cancel_tree(ctx, victim, reason)
+        cancel.cancel_tree(ctx, victim, reason)
     return parents
 
 
@@ -221,7 +221,7 @@ def rewind(
         waiting = [t for t in kept if t.activity_id == join_id and not t.is_active]
         for extra in waiting[owed:]:
             parents.append(executions.parent(ctx, extra))
-            executions.cancel_tree(ctx, extra, reason)
+            cancel.cancel_tree(ctx, extra, reason)
         if len(waiting) < owed:
             join_scope = _scope_for(ctx, within or instance, model, join_id)
             keep_scopes.add(join_scope.id)

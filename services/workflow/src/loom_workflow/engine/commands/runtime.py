@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..agenda import variables
-from ..agenda.instances import delete_instance
+from ..agenda.cancel import delete_instance
 from ..errors import IllegalArgument, IllegalState, ObjectNotFound
 from ..runtime.entities import Execution, ProcessDefinition, Task
 from .base import active_instance

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..agenda import links, variables
 from ..agenda import tasks as task_ops
-from ..agenda import variables
 from ..errors import IllegalArgument, IllegalState
 from ..runtime.entities import Comment, IdentityLink, Task
 from .base import active_task
@@ -57,7 +57,7 @@ class ClaimTask:
             raise IllegalState(f"Task '{task.id}' is already claimed by someone else.")
         task.claim_time = ctx.now() if self.user_id is not None else None
         task_ops.change_assignee(ctx, task, self.user_id)
-        task_ops.sync_history(ctx, task)
+        links.sync_history(ctx, task)
         return task
 
 
@@ -86,7 +86,7 @@ class SetOwner:
         """Changes the owner."""
         task = active_task(ctx, self.task_id)
         task.owner = self.user_id
-        task_ops.sync_history(ctx, task)
+        links.sync_history(ctx, task)
         return task
 
 
@@ -105,7 +105,7 @@ class DelegateTask:
             task.owner = task.assignee
         task.delegation_state = PENDING
         task_ops.change_assignee(ctx, task, self.user_id)
-        task_ops.sync_history(ctx, task)
+        links.sync_history(ctx, task)
         return task
 
 
@@ -139,10 +139,10 @@ class AddCandidates:
         """Adds the links; returns all candidate links of the task."""
         task = active_task(ctx, self.task_id)
         for user in self.user_ids:
-            task_ops.add_candidate(ctx, task, user_id=user)
+            links.add_candidate(ctx, task, user_id=user)
         for group in self.group_ids:
-            task_ops.add_candidate(ctx, task, group_id=group)
-        return task_ops.candidates(ctx, task)
+            links.add_candidate(ctx, task, group_id=group)
+        return links.candidates(ctx, task)
 
 
 @dataclass(frozen=True)
@@ -156,12 +156,12 @@ class RemoveCandidates:
     def execute(self, ctx: CommandContext) -> list[IdentityLink]:
         """Deletes the matching links; returns the remaining candidate links."""
         task = active_task(ctx, self.task_id)
-        for link in task_ops.candidates(ctx, task):
+        for link in links.candidates(ctx, task):
             if (link.user_id and link.user_id in self.user_ids) or (
                 link.group_id and link.group_id in self.group_ids
             ):
                 ctx.session.delete(link)
-        return task_ops.candidates(ctx, task)
+        return links.candidates(ctx, task)
 
 
 @dataclass(frozen=True)
