@@ -1,12 +1,11 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Grid, Spin } from 'antd';
 import { FormRender, emptyForm, fieldsOf, http, HttpError, type FieldPermission, type FormJson, type FormRenderHandle } from '@loom/ui';
+import type { VersionPublic } from '../../../../forms/src/api/types';
 import { taskService } from './service';
 
-interface FormVersion {
-  id: string;
-  json?: string | FormJson | null;
-}
+/** A form version as forms' `formDefinitionJson/queryById` answers it (its layout as JSON text). */
+type FormVersion = VersionPublic;
 
 function parseJson(json: FormVersion['json']): FormJson {
   if (!json) return emptyForm();

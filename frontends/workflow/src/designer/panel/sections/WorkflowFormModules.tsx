@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http, type ModulePublic } from '@loom/ui';
+import type { LicensedTables } from '../../../../../gencode/src/api/types';
 
 /** A live workflow-form module (seed 000 table type 6) whose form a node may show as its external form. */
 export interface WorkflowFormModule {
@@ -14,14 +15,6 @@ export interface WorkflowFormModule {
 
 const WORKFLOW_FORM = '6';
 
-interface TableRow {
-  id: string;
-  name: string;
-  comments?: string;
-  className?: string;
-  tableType?: string;
-}
-
 /**
  * The workflow-form tables of the code generator whose module the app host serves (a live version,
  * also while a newer one failed); a module's form address is `/<module>/<entity>/<Class>Form`, what
@@ -30,7 +23,7 @@ interface TableRow {
  */
 export async function liveWorkflowForms(): Promise<WorkflowFormModule[]> {
   const page = await http
-    .get<{ result?: { records?: TableRow[] } }>('/gencode/table/list', { current: 1, size: -1 }, { silent: true })
+    .get<LicensedTables>('/gencode/table/list', { current: 1, size: -1 }, { silent: true })
     .catch(() => null);
   const tables = (page?.result?.records ?? []).filter((r) => r.tableType === WORKFLOW_FORM && r.className);
   if (!tables.length) return [];
