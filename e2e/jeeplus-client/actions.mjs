@@ -1,16 +1,7 @@
 // The everyday actions, each through the client's own screens and dialogs, checked by what the
 // client then shows (its success message, the row in its list) and by what Loom then holds.
-import { clearToasts, dialog, errorToasts, eventually, expect, field, fill, pick, settled, success } from './lib.mjs';
-import { openMenu, route } from './steps.mjs';
-
-/** Loom's answer to a call made with the client's own token (its `token` cookie and header). */
-export async function api(page, path) {
-  return page.evaluate(async (url) => {
-    const token = decodeURIComponent(document.cookie.match(/(?:^|; )token=([^;]*)/)?.[1] ?? '');
-    const answer = await fetch(url, { headers: { token } });
-    return { status: answer.status, body: await answer.json().catch(() => null) };
-  }, `/api${path}`);
-}
+import { api, clearToasts, dialog, errorToasts, eventually, expect, field, fill, pick, settled, success } from './lib.mjs';
+import { openMenu, route } from './menu.mjs';
 
 /** A visible button of the open page (hidden pages of other tabs hold buttons of the same name). */
 export function button(scope, text) {

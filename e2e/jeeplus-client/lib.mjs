@@ -110,4 +110,13 @@ export async function pick(page, scope, label, option) {
   if (await isOpen()) await select.locator('.el-select__caret').click();
 }
 
+/** Loom's answer to a call made with the client's own token (its `token` cookie and header). */
+export async function api(page, path) {
+  return page.evaluate(async (url) => {
+    const token = decodeURIComponent(document.cookie.match(/(?:^|; )token=([^;]*)/)?.[1] ?? '');
+    const answer = await fetch(url, { headers: { token } });
+    return { status: answer.status, body: await answer.json().catch(() => null) };
+  }, `/api${path}`);
+}
+
 export { Check, eventually, expect };

@@ -44,6 +44,9 @@ def _worker(env: Env) -> subprocess.Popen[bytes]:
         "LOOM_WORKFLOW_SCHEDULER_POLL_SECONDS": "0.2",
         "LOOM_WORKFLOW_WORKER_CONCURRENCY": "4",
         "LOOM_WORKFLOW_ENGINE_POOL_SIZE": "4",
+        # a worker also makes the notices; this one, killed mid-batch, must not take (and leave
+        # unacknowledged for the next test's consumer) the notice events of the tests around it
+        "LOOM_WORKFLOW_NOTICE_CONSUMER": "false",
     }
     return subprocess.Popen([sys.executable, "-m", "loom_workflow.cli", "worker"], env=environ)
 

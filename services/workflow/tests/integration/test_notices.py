@@ -5,6 +5,7 @@ urge, the result of one's request), once each, read and unread; email goes throu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from email import message_from_bytes
 from email.header import decode_header, make_header
@@ -12,10 +13,12 @@ from typing import Any
 
 import pytest
 from aiosmtpd.controller import Controller
+from nats.js.errors import NotFoundError
 
 from loom_workflow.engine.commands import GetVariables
 from loom_workflow.jobs.worker import WorkerParts
 from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
+from loom_workflow.notice.consumer import durable_name
 from loom_workflow.notice.consumer import in_worker as notices_in_worker
 from loom_workflow.task import reminders
 
@@ -41,6 +44,10 @@ async def consuming(env: Env) -> Any:
     are truncated deadlocks)."""
     state = env.app.state  # the worker process's parts: its NATS, sys's directory, the runtime
     settings = state.runtime.settings.model_copy(update={"notice_consumer": True})
+    # a new durable starts at the next event: the events earlier tests published since the last
+    # notice test (their tables truncated since) would otherwise come first
+    with contextlib.suppress(NotFoundError):
+        await state.js.delete_consumer(settings.stream_name, durable_name(settings))
     parts = WorkerParts(settings, state.nats, state.js, state.directory, state.runtime)
     async with notices_in_worker(parts):
         yield
