@@ -56,10 +56,11 @@ const helpTest = {
     // when: the reader switches the portal to English, the same chapter follows
     await switchLanguage(p, 'en-US');
     guide = p.locator(`[data-page="${HREF}"]`);
-    expect((await heading(guide, 'en-US')) === LANGS['en-US'].approval, 'the approval chapter in English');
+    await eventually(async () => (await heading(guide, 'en-US')) === LANGS['en-US'].approval, 'the approval chapter in English');
     // and Help opens the English contents
     await p.locator('.loom-guide-nav .ant-menu-item').first().click();
-    expect((await heading(guide, 'en-US')) === LANGS['en-US'].contents, 'the English contents');
+    // the chapter shown changes after the click: wait for it, as a reader does
+    await eventually(async () => (await heading(guide, 'en-US')) === LANGS['en-US'].contents, 'the English contents');
     expect(((await p.locator('[data-action="help"]').textContent()) ?? '').includes('Help'), 'the header says Help');
     await switchLanguage(p, 'zh-CN');
   },
