@@ -46,7 +46,7 @@ async function everyMenuPage(ctx) {
     watcher.take();
     try {
       await openMenu(ctx, p.name, p.parents);
-      await eventually(() => route(page) === p.href.split('?')[0], `the route becomes ${p.href}`, 15000);
+      await eventually(() => route(page) === path(p), `the route becomes ${p.href}`, 15000);
       await settled(page, watcher, `${p.name} settles`);
       const failures = [...watcher.take(), ...(await errorToasts(page))];
       if (route(page) === '/404') failures.push('the client has no view for it (404)');

@@ -14,11 +14,12 @@ from loom_platform.datarules import DataAccess
 from loom_platform.db import SessionDep
 from loom_platform.wire import split_ids
 from loom_workflow.engine_host import RuntimeDep, WorkflowRuntime
+from loom_workflow.flowcopy.access import MONITOR
 from loom_workflow.process import queries
 from loom_workflow.process.errors import InstanceNotFound
 
-# The monitor screens whose menus carry the data rules of the actions on their rows.
-RUNNING_MENU, HISTORY_MENU = "flowable:instance:view", "flowable:history:view"
+# The monitor screens whose menus carry the data rules of the actions on their rows (运行中流程, 历史流程).
+RUNNING_MENU, HISTORY_MENU = MONITOR
 
 
 @dataclass(frozen=True)
