@@ -107,7 +107,7 @@ typecheck: ## mypy (strict on libs/ and the engine) and tsc
 gateway: ## write gateway/dynamic/routes.yml and deploy/k8s/ingress.yaml from gateway/routes.source.yml
 	@$(UV) run python scripts/gen_gateway.py
 
-clients: ## write each remote's typed client (frontends/<remote>/src/api/schema.gen.ts; the app host's: frontends/packages/ui/src/api/apps.gen.ts) from its service's OpenAPI
+clients: ## write each remote's typed client (frontends/<remote>/src/api/schema.gen.ts; the app host's and sys's: frontends/packages/ui/src/api/{apps,sys}.gen.ts) from its service's OpenAPI
 	@$(UV) run python scripts/gen_clients.py
 
 proto: ## regenerate libs/contracts from proto/

@@ -2,7 +2,10 @@
 (``openapi-typescript``: ``paths`` and ``components["schemas"]``), so a page reads an answer's type
 from the service instead of declaring it by hand. The app host's client is ``@loom/ui``'s
 (``frontends/packages/ui/src/api/apps.gen.ts``): the generated pages, the shell, gencode and workflow
-all read its modules, through the types ``@loom/ui`` names.
+all read its modules, through the types ``@loom/ui`` names. sys's client is ``@loom/ui``'s too
+(``frontends/packages/ui/src/api/sys.gen.ts``): the session, login, menus, dictionaries and the office and
+user pickers of ``@loom/ui`` read sys's answers, and the sys remote reads it from there
+(``@loom/ui/api/sys.gen``).
 
 The document is the one the service serves (``app.openapi()``), dumped without starting the service;
 ``--check`` (``make test-frontends``) writes nothing and fails when a committed file is not what the
@@ -72,7 +75,10 @@ REMOTES: dict[str, Callable[[], FastAPI]] = {
     "apps": _apps,
 }
 # clients living elsewhere than their remote's src/api/schema.gen.ts
-SHARED = {"apps": FRONTENDS / "packages" / "ui" / "src" / "api" / "apps.gen.ts"}
+SHARED = {
+    "apps": FRONTENDS / "packages" / "ui" / "src" / "api" / "apps.gen.ts",
+    "sys": FRONTENDS / "packages" / "ui" / "src" / "api" / "sys.gen.ts",
+}
 
 
 def target(remote: str) -> Path:

@@ -28,7 +28,26 @@ const W = { timeout: 15000 };
 describe('the form renderer', { timeout: 120000 }, () => {
   it('fills defaults from the signed-in user, refuses an empty required field on submit with the table message, then gives the data', async () => {
     // given
-    session.setUser({ id: 'u1', loginName: 'zs', name: '张三' });
+    session.setUser({
+      id: 'u1',
+      loginName: 'zs',
+      name: '张三',
+      no: null,
+      email: null,
+      phone: null,
+      mobile: null,
+      photo: null,
+      remarks: null,
+      loginFlag: '1',
+      loginIp: null,
+      loginDate: null,
+      createDate: '2024-01-01T00:00:00',
+      roleNames: null,
+      companyDTO: null,
+      officeDTO: null,
+      roleIdList: [],
+      postIdList: [],
+    });
     const ref = createRef<FormRenderHandle>();
     renderUi(<FormRender ref={ref} json={leave()} />);
     await waitFor(() => expect(within(field('applicant')).getByRole('textbox')).toHaveValue('张三'), W);

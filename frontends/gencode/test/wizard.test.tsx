@@ -75,8 +75,8 @@ beforeEach(() => {
     menuList: [],
     routerList: [],
     dictList: {
-      table_type: ['单表', '主表', '附表', '树结构表', '左树(树表)', '右表', '流程表单'].map((label, i) => ({ label, value: String(i) })),
-      gen_id_type: [{ label: 'UUID', value: '1' }],
+      table_type: ['单表', '主表', '附表', '树结构表', '左树(树表)', '右表', '流程表单'].map((label, i) => ({ id: `t${i}`, label, value: String(i), sort: i })),
+      gen_id_type: [{ id: 'g1', label: 'UUID', value: '1', sort: 1 }],
     },
   });
 });

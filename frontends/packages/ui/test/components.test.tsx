@@ -166,7 +166,7 @@ describe('LabelLink and Permission', () => {
   });
 
   it('DictTag shows the label from the cached map', () => {
-    session.setDictList({ yes_no: [{ label: '是', value: '1' }, { label: '否', value: '0' }] });
+    session.setDictList({ yes_no: [{ id: 'y', label: '是', value: '1', sort: 1 }, { id: 'n', label: '否', value: '0', sort: 2 }] });
     renderUi(<DictTag type="yes_no" value="0" />);
     expect(screen.getByText('否')).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem('dictList') ?? '{}')).toHaveProperty('yes_no');
@@ -174,7 +174,7 @@ describe('LabelLink and Permission', () => {
 
   it('DictTag and getDictLabel show the English label in en-US, the Chinese one in zh-CN', async () => {
     // given a value with an English label and one a user added without
-    session.setDictList({ yes_no: [{ label: '是', labelEn: 'Yes', value: '1' }, { label: '自定义', labelEn: null, value: '9' }] });
+    session.setDictList({ yes_no: [{ id: 'y', label: '是', labelEn: 'Yes', value: '1', sort: 1 }, { id: 'c', label: '自定义', labelEn: null, value: '9', sort: 9 }] });
     try {
       // when the reader switches to English
       await act(async () => {

@@ -14,7 +14,7 @@ const widget = (type: string, options: Record<string, unknown> = {}, extra: Part
   ({ type, key: type, model: type, name: type, options, ...extra }) as FormWidget;
 
 describe('a stored value as a person reads it', () => {
-  session.setDictList({ yes_no: [{ value: '1', label: '是' }, { value: '0', label: '否' }] });
+  session.setDictList({ yes_no: [{ id: 'y', value: '1', label: '是', sort: 1 }, { id: 'n', value: '0', label: '否', sort: 2 }] });
 
   it('dictionary values by their label, whatever type stored them', () => {
     const dict = widget('dict', { dictType: 'yes_no' });
@@ -60,7 +60,10 @@ describe('a stored value as a person reads it', () => {
 
 describe('字典类型 in the form designer', () => {
   it('is a picker of the dictionary types, each with its first labels', async () => {
-    session.setDictList({ yes_no: [{ value: '1', label: '是' }, { value: '0', label: '否' }], sex: [{ value: '1', label: '男' }] });
+    session.setDictList({
+      yes_no: [{ id: 'y', value: '1', label: '是', sort: 1 }, { id: 'n', value: '0', label: '否', sort: 2 }],
+      sex: [{ id: 'm', value: '1', label: '男', sort: 1 }],
+    });
     let picked = '';
     renderUi(<DictTypeSelect open onChange={(v) => (picked = v)} />);
     const option = await screen.findByText('yes_no（是/否）');

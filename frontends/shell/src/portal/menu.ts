@@ -4,7 +4,7 @@ import { pathInTree, findInTree, type MenuNode } from '@loom/ui/core';
 export function visibleMenus(nodes: MenuNode[] | undefined): MenuNode[] {
   return (nodes ?? [])
     .filter((n) => n.type !== '2' && n.isShow !== '0')
-    .map((n) => ({ ...n, children: n.children?.length ? visibleMenus(n.children) : undefined }));
+    .map((n) => ({ ...n, children: visibleMenus(n.children) }));
 }
 
 export function normaliseHref(href: string | null | undefined): string {

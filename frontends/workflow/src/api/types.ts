@@ -33,6 +33,7 @@ export type TaskDef = Schemas['TaskDef'];
 export type TaskInfo = Schemas['TaskInfo'];
 export type TaskButton = Schemas['TaskButton'];
 export type HistoryStep = Schemas['HistoryStep'];
+export type StepComment = Schemas['StepComment'];
 export type FlowChart = Schemas['FlowChart'];
 export type Signer = Schemas['Signer'];
 export type BackNode = Schemas['BackNode'];

@@ -12,28 +12,19 @@ function useDict(type: string): DictItem[] {
   return inLanguage(s.dictList[type] ?? [], normalise(i18n.language));
 }
 
-const TAG_COLORS: Record<string, string> = {
-  primary: 'processing',
-  success: 'success',
-  info: 'default',
-  warning: 'warning',
-  danger: 'error',
-};
-
 export interface DictTagProps {
   /** Dictionary type, e.g. `yes_no`. */
   type: string;
   value: unknown;
 }
 
-/** A dictionary value shown as a tag with its label (colour from the value's `listClass` when present). */
+/** A dictionary value shown as a tag with its label. */
 export function DictTag({ type, value }: DictTagProps) {
   const items = useDict(type);
   if (value === undefined || value === null || value === '') return null;
   const hit = items.find((d) => String(d.value) === String(value));
-  const listClass = hit && typeof hit.listClass === 'string' ? hit.listClass : '';
   return (
-    <Tag color={TAG_COLORS[listClass]} data-dict={type}>
+    <Tag data-dict={type}>
       {hit ? hit.label : String(value)}
     </Tag>
   );

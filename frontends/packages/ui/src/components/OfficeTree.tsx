@@ -6,15 +6,10 @@ import { http } from '../core/http';
 import { filterTree } from '../core/tree';
 import { usePageActivated } from '../core/activation';
 import { nameHolds, parentKeys, TreeTools } from './treeKit';
+import type { OfficeNode as SysOfficeNode } from '../api/sys';
 
-export interface OfficeNode {
-  id: string;
-  name: string;
-  type?: string;
-  parentId?: string;
-  children?: OfficeNode[];
-  [extra: string]: unknown;
-}
+/** A company or department, as `GET /sys/office/treeData` answers it. */
+export type OfficeNode = SysOfficeNode;
 
 interface Item {
   key: string;

@@ -8,30 +8,17 @@ import { DEFAULT_PICK_LIMIT, isSingleSelect, pickLimitExceeded } from './rules';
 import { useFeedback } from './feedback';
 import { useChosen, usePagedList } from './pickerCore';
 import { PickerQueryButtons, pickerTableProps } from './pickerTable';
+import type { OfficeNode, UserPicked } from '../api/sys';
 
-export interface PickedUser {
-  id: string;
-  name: string;
-  loginName?: string;
-  photo?: string | null;
-  loginFlag?: string;
-  companyDTO?: { id?: string; name?: string } | null;
-  officeDTO?: { id?: string; name?: string } | null;
-  [extra: string]: unknown;
-}
+/** A chosen user: a row of the list (`GET /sys/user/list`) has every field of `UserPicked`; a user
+ * handed in as the value may be known by its id and name only (a chip shows the name). */
+export type PickedUser = Pick<UserPicked, 'id' | 'name'> & Partial<UserPicked>;
 
 interface OfficeTreeItem {
   key: string;
   title: React.ReactNode;
   raw: OfficeNode;
   children?: OfficeTreeItem[];
-}
-
-interface OfficeNode {
-  id: string;
-  name: string;
-  type?: string;
-  children?: OfficeNode[];
 }
 
 export interface UserPickerDialogProps {

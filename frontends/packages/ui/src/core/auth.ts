@@ -1,13 +1,10 @@
 import { http } from './http';
 import { globalSingleton } from './events';
-import { session, type DictMap, type MenuNode, type UserInfo } from './session';
+import { session, type UserInfo } from './session';
+import type { CallerInfo, LoginAnswer, PortalStart } from '../api/sys';
 
-export interface LoginResult {
-  token: string;
-  refreshToken: string;
-  oldLoginIp?: string;
-  oldLoginDate?: string;
-}
+/** The tokens of a login, as `POST /sys/login` answers them. */
+export type LoginResult = LoginAnswer;
 
 /** `POST /sys/login`; stores the tokens. Errors are not shown (the login form shows them). */
 export async function login(username: string, password: string, code?: string): Promise<LoginResult> {
@@ -27,12 +24,8 @@ export async function logout(): Promise<void> {
   }
 }
 
-export interface MenusResult {
-  menuList?: MenuNode[];
-  routerList?: MenuNode[];
-  permissions?: string[];
-  dictList?: DictMap;
-}
+/** The caller's menus, permissions and dictionaries, as `GET /sys/user/getMenus` answers them. */
+export type MenusResult = PortalStart;
 
 const menusInflight = globalSingleton('menusInflight', () => ({ p: null as Promise<MenusResult> | null, at: 0 }));
 
@@ -62,7 +55,7 @@ export async function loadMenus(force = false): Promise<MenusResult> {
 
 /** `GET /sys/user/info`. */
 export async function loadUserInfo(): Promise<UserInfo | null> {
-  const data = await http.get<{ user?: UserInfo }>('/sys/user/info');
+  const data = await http.get<CallerInfo | null>('/sys/user/info');
   const user = data?.user ?? null;
   session.setUser(user);
   return user;

@@ -1,39 +1,15 @@
 import { Emitter, globalSingleton } from './events';
 import { readJSON, readString, writeJSON, writeString } from './storage';
+import type { CallerInfo, DictEntry, MenuNode as SysMenuNode, PortalStart } from '../api/sys';
 
 /** A node of the menu tree answered by `GET /sys/user/getMenus` (`menuList` / `routerList`). */
-export interface MenuNode {
-  id: string;
-  parentId?: string;
-  parentIds?: string;
-  name: string;
-  href?: string | null;
-  target?: string | null;
-  icon?: string | null;
-  type?: string;
-  isShow?: string;
-  affix?: string;
-  sort?: number;
-  permission?: string | null;
-  children?: MenuNode[];
-}
-
-export interface DictItem {
-  id?: string;
-  label: string;
-  value: string;
-  sort?: number;
-  [extra: string]: unknown;
-}
-export type DictMap = Record<string, DictItem[]>;
-
-export interface UserInfo {
-  id: string;
-  loginName: string;
-  name: string;
-  photo?: string | null;
-  [extra: string]: unknown;
-}
+export type MenuNode = SysMenuNode;
+/** A value of a dictionary, as `GET /sys/user/getMenus` and `GET /sys/dict/getDictMap` answer it. */
+export type DictItem = DictEntry;
+/** The values of each dictionary type, by the type's name. */
+export type DictMap = PortalStart['dictList'];
+/** The caller, as `GET /sys/user/info` answers it (its `user`). */
+export type UserInfo = CallerInfo['user'];
 
 export interface SessionState {
   token: string | null;
@@ -109,7 +85,7 @@ class SessionStore {
     this.update({ user });
   }
 
-  setMenus(data: { menuList?: MenuNode[]; routerList?: MenuNode[]; permissions?: string[]; dictList?: DictMap }): void {
+  setMenus(data: Partial<PortalStart>): void {
     const menuList = data.menuList ?? [];
     const routerList = data.routerList ?? [];
     const permissions = data.permissions ?? [];

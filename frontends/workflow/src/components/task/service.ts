@@ -9,18 +9,16 @@ import type {
   InstancePublic,
   ProcessVariables,
   Signer,
+  StepComment,
   TaskDef,
   TaskInfo,
   TaskOverview,
   TodoRow,
 } from '../../api/types';
 
-/** The comment the handler leaves with an operation (`comment` JSON of audit). */
-export interface TaskComment {
-  type: string;
-  status: string;
-  message: string;
-}
+/** The comment the handler leaves with an operation (`comment` JSON of audit; `type`, `status` and
+ * `message` of back): the part of a history step's comment the handler writes. */
+export type TaskComment = Pick<StepComment, 'type' | 'status' | 'message'>;
 
 /** The task center's calls, as the JeePlus client makes them (seed 001 §7). */
 export const taskService = {

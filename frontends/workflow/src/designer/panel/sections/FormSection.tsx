@@ -1,20 +1,29 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Form, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '@loom/ui';
+import { http, type Page } from '@loom/ui';
 import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
 import type { SectionProps } from '../types';
+import type { DefinitionPublic as FormDefinition, VersionPublic as FormVersion } from '../../../../../forms/src/api/types';
 import { ChoiceItem } from './ChoiceItem';
 import { FieldRights } from './FieldRights';
 import { WorkflowFormModuleSelect } from './WorkflowFormModules';
 import { fieldTree, propertiesOf, setRight, withRights, type RightFlag } from './formRights';
 
-interface FormOption {
+/** A form the picker lists: a definition with its published version, as forms answers it
+ * (`/extension/formDefinition/list`, `/extension/formDefinition/queryByJsonId`). */
+type FormOption = FormDefinition;
+/** The row shown for a node's form key that forms no longer answers for: the key named by itself.
+ * Not an answer: a UI-only placeholder, so declared here. */
+interface UnknownForm {
   id: string;
   name: string;
-  formDefinitionJson?: { id?: string; version?: number | string; json?: string };
+  formDefinitionJson: Pick<FormVersion, 'id'> & Partial<FormVersion>;
 }
+/** The node's form, as the settings table shows it. */
+type ChosenForm = FormOption | UnknownForm;
+const unknownForm = (formKey: string): UnknownForm => ({ id: formKey, name: formKey, formDefinitionJson: { id: formKey } });
 /** Controls bound to a model in a form definition's layout (grid, tabs, report, table containers walked). */
 export function boundFields(json: string | undefined): Array<{ id: string; name: string }> {
   let root: unknown;
@@ -61,7 +70,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
   const formKey: string = bo.get('flowable:formKey') ?? '';
   const formType = formTypeOf(bo.get('flowable:formType'), formKey);
   const [external, setExternal] = useState(formType === '2' ? formKey : '');
-  const [chosen, setChosen] = useState<FormOption | null>(null);
+  const [chosen, setChosen] = useState<ChosenForm | null>(null);
   const [pick, setPick] = useState(false);
   const [options, setOptions] = useState<FormOption[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -73,8 +82,8 @@ export function FormSection({ modeler, element, version }: SectionProps) {
     if (formType !== '1' || !formKey) return;
     http
       .get<FormOption>('/extension/formDefinition/queryByJsonId', { jsonId: formKey }, { silent: true })
-      .then((f) => setChosen(f && f.name ? f : { id: formKey, name: formKey, formDefinitionJson: { id: formKey } }))
-      .catch(() => setChosen({ id: formKey, name: formKey, formDefinitionJson: { id: formKey } }));
+      .then((f) => setChosen(f && f.name ? f : unknownForm(formKey)))
+      .catch(() => setChosen(unknownForm(formKey)));
   }, [formKey, formType]);
 
   const set = (props: Record<string, unknown>) => s.modeling.updateProperties(element, props);
@@ -84,7 +93,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
     set({ 'flowable:formType': next, 'flowable:formKey': recall(formMemoryKey(element.id, next)) || undefined });
   };
   const props = extensions(bo, 'flowable:FormProperty');
-  const fields = withRights(fieldTree(chosen?.formDefinitionJson?.json), props);
+  const fields = withRights(fieldTree(chosen?.formDefinitionJson?.json ?? undefined), props);
   const setFlag = (id: string, flag: RightFlag, value: boolean) => {
     const next = propertiesOf(setRight(fields, id, flag, value));
     setExtensions(s, element, ['flowable:FormProperty'], next.map((attrs) => s.moddle.create('flowable:FormProperty', attrs)));
@@ -93,7 +102,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
     setSelected(chosen?.formDefinitionJson?.id ?? null);
     setPick(true);
     http
-      .get<{ records: FormOption[] }>('/extension/formDefinition/list', { current: 1, size: -1, 'formDefinitionJson.status': '1' }, { silent: true })
+      .get<Page<FormOption>>('/extension/formDefinition/list', { current: 1, size: -1, 'formDefinitionJson.status': '1' }, { silent: true })
       .then((r) => setOptions(r.records ?? []))
       .catch(() => setOptions([]));
   };
@@ -117,7 +126,7 @@ export function FormSection({ modeler, element, version }: SectionProps) {
             <Button size="small" disabled={!formKey} onClick={openPicker} data-action="form-edit">{t('common.edit')}</Button>
             <Button size="small" danger disabled={!formKey} onClick={() => modal.confirm({ title: t('panel.confirmDeleteForm'), onOk: () => set({ 'flowable:formKey': undefined }) })} data-action="form-delete">{t('common.delete')}</Button>
           </Space>
-          <Table<FormOption>
+          <Table<ChosenForm>
             size="small"
             rowKey="id"
             pagination={false}
