@@ -35,6 +35,25 @@ export async function openDesigner(ctx, p, key) {
   await p.locator('[data-designer-canvas] .djs-element').first().waitFor({ timeout: 20000 });
 }
 
+/**
+ * Saves and publishes from the toolbar as a user does: answers the live checks' question when the
+ * diagram has errors (it comes before the confirmation), confirms, and waits for the deploy's
+ * message (publishing follows 2 s after the save). A refusal or an error fails with what the
+ * designer showed, not with a timeout further on.
+ */
+export async function publish(p, { timeout = 60000 } = {}) {
+  await p.locator('[data-action="designer-publish"]').click();
+  const errors = p.locator('.ant-modal-confirm', { hasText: '流程存在错误' });
+  const confirm = p.locator('.ant-modal-confirm', { hasText: '确定要保存并发布流程吗?' });
+  await errors.or(confirm).first().waitFor({ timeout: 30000 });
+  if (await errors.isVisible()) await errors.locator('.ant-btn-primary').click();
+  await confirm.locator('.ant-btn-primary').click();
+  const published = p.locator('.ant-message-notice', { hasText: '发布成功' });
+  const refused = p.locator('.ant-message-notice:has(.ant-message-error), .ant-notification-notice-error, .loom-proctest-publish');
+  await published.or(refused).first().waitFor({ timeout });
+  if (!(await published.first().isVisible())) throw new Error(`publishing failed: ${(await refused.first().innerText()).slice(0, 300)}`);
+}
+
 /** Selects a connection by clicking on its path (at its middle, else a little before or after). */
 export async function selectFlow(p, id) {
   const panel = p.locator(`.loom-product-panel[data-element-id="${id}"]`);

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, choose, eventually, expect, screenshot, tick } from '../lib/harness.mjs';
-import { fieldCondition, selectFlow } from '../lib/designer.mjs';
+import { fieldCondition, publish, selectFlow } from '../lib/designer.mjs';
 import { adminPage, openPage as open, pageApi } from '../lib/session.mjs';
 
 const sfx = Date.now().toString(36);
@@ -252,15 +252,7 @@ export default [
       }
       await screenshot(p, 'designer-04-condition');
       // save and publish: confirm, save, publish 2 s later with the server's message
-      await p.locator('[data-action="designer-publish"]').click();
-      const confirm = p.locator('.ant-modal-confirm');
-      expect(((await confirm.textContent()) ?? '').includes('确定要保存并发布流程吗?'), 'publish confirmation');
-      await confirm.locator('.ant-btn-primary').click();
-      // the live checks (issue 16) may ask once more when the diagram has errors
-      const again = p.locator('.ant-modal-confirm', { hasText: '流程存在错误' });
-      if (await again.waitFor({ timeout: 3000 }).then(() => true, () => false)) await again.locator('.ant-btn-primary').click();
-      await ctx.portal.toast(p, '保存成功');
-      await p.locator('.ant-message-notice', { hasText: '发布' }).or(p.locator('.ant-message-notice', { hasText: '部署' })).first().waitFor({ timeout: 15000 });
+      await publish(p);
       await screenshot(p, 'designer-05-published');
       const defs = await api(p, 'GET', `/flowable/process/list?name=${encodeURIComponent(NAME)}`);
       expect(defs.json?.records?.some((d) => d.key === KEY && d.version === 1), `the definition is published: ${defs.body.slice(0, 300)}`);
@@ -691,11 +683,7 @@ export default [
       await pk.locator('[data-action="confirm"]').click();
       await screenshot(p, 'designer-12-dynamic-form');
       // save and publish
-      await p.locator('[data-action="designer-publish"]').click();
-      await p.locator('.ant-modal-confirm', { hasText: '确定要保存并发布流程吗?' }).locator('.ant-btn-primary').click();
-      const again = p.locator('.ant-modal-confirm', { hasText: '流程存在错误' });
-      if (await again.waitFor({ timeout: 3000 }).then(() => true, () => false)) await again.locator('.ant-btn-primary').click();
-      await ctx.portal.toast(p, '保存成功');
+      await publish(p);
       await eventually(async () => (await api(p, 'GET', `/flowable/process/list?name=${encodeURIComponent(name)}`)).json?.records?.some((d) => d.key === key), 'the process is published', 20000);
       await p.locator('.loom-designer-dialog .ant-modal-close').click();
       // 发起流程: the start form is the designed one
