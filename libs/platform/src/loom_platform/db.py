@@ -7,6 +7,7 @@ The router or servicer opens the transaction with :func:`transaction`; services 
 from __future__ import annotations
 
 import shlex
+import time
 import warnings
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -35,13 +37,50 @@ def create_engine(url: str, *, pool_size: int = 10) -> AsyncEngine:
     if isinstance(options, str) and parsed.drivername == "postgresql+asyncpg":
         connect_args["server_settings"] = server_settings(options)
         parsed = parsed.difference_update_query(["options"])
-    return create_async_engine(
+    engine = create_async_engine(
         parsed,
         pool_size=pool_size,
         max_overflow=pool_size,
-        pool_pre_ping=True,
         connect_args=connect_args,
     )
+    _check_on_checkout(engine)
+    return engine
+
+
+# A pooled connection idle longer than this is pinged before use (one round trip); a busier one
+# is only checked for a socket the server closed, which costs nothing.
+PING_IDLE_SECONDS = 30.0
+_IDLE_SINCE = "loom_idle_since"
+
+
+def _check_on_checkout(engine: AsyncEngine) -> None:
+    """Hands out no connection the server has closed, without a round trip per checkout.
+
+    SQLAlchemy's ``pool_pre_ping`` sends a ping on every checkout (~4 % of the workflow API's CPU
+    per request, issue 38). A PostgreSQL restart or ``pg_terminate_backend`` closes the server's
+    end of each connection, and the event loop sees that at once (asyncpg's ``is_closed()``): such a
+    connection is replaced, as a failed ping would have it. A connection idle for
+    :data:`PING_IDLE_SECONDS` is still pinged, for a peer that vanished without closing (a network
+    cut, a proxy's idle timeout)."""
+
+    @event.listens_for(engine.sync_engine, "checkin")
+    def _checkin(_dbapi_connection: object, record: object) -> None:
+        info = getattr(record, "info", None)
+        if info is not None:
+            info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _checkout(dbapi_connection: object, record: object, _proxy: object) -> None:
+        driver = getattr(dbapi_connection, "_connection", None)
+        is_closed = getattr(driver, "is_closed", None)
+        if is_closed is not None and is_closed():
+            raise DisconnectionError("the server closed the connection")
+        idle_since = record.info.pop(_IDLE_SINCE, None)  # type: ignore[attr-defined]
+        if idle_since is not None and time.monotonic() - idle_since > PING_IDLE_SECONDS:
+            try:
+                dbapi_connection.ping()  # type: ignore[attr-defined]
+            except Exception as exc:
+                raise DisconnectionError("the connection did not answer a ping") from exc
 
 
 def server_settings(options: str) -> dict[str, str]:

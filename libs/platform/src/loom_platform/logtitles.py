@@ -58,7 +58,7 @@ def under(menu: str) -> Any:
     check no permission of it: a permission prefix (``flowable:task``) or a vocabulary menu
     (``profile``)."""
 
-    def _name(request: Request) -> None:
+    async def _name(request: Request) -> None:  # async: a plain def would run in a worker thread
         setattr(request.state, MENU_STATE, menu)
 
     _name.menu = menu  # type: ignore[attr-defined]  # read by the routes' sweep (testing.logtitles)
