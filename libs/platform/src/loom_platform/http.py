@@ -25,6 +25,7 @@ from loom_platform.logging import REQUEST_ID_HEADER, caller, new_request_id, req
 from loom_platform.texterrors import escaped, wants_plain_text
 
 log = logging.getLogger("loom.http")
+_REQUEST_ID = REQUEST_ID_HEADER.encode()
 
 REQUESTS = Counter("loom_http_requests_total", "HTTP requests", ["service", "method", "route", "status"])
 LATENCY = Histogram(
@@ -86,15 +87,23 @@ class RequestContextMiddleware:
     def __init__(self, app: ASGIApp, service: str) -> None:
         self.app = app
         self.service = service
+        # the request counter's and latency histogram's children by (method, route, status):
+        # prometheus's labels() takes a lock and builds a key per call
+        self._metrics: dict[tuple[str, str, str], tuple[Any, Any]] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-        rid = headers.get(REQUEST_ID_HEADER) or new_request_id()
+        given_id, accept_language = b"", None
+        for name, value in scope["headers"]:  # the two it reads (the last of a repeated one)
+            if name == _REQUEST_ID:
+                given_id = value
+            elif name == b"accept-language":
+                accept_language = value.decode("latin-1")
+        rid = given_id.decode("latin-1") or new_request_id()
         rid_token = request_id.set(rid)
-        lang_token = i18n.current_language.set(i18n.negotiate(headers.get("accept-language")))
+        lang_token = i18n.current_language.set(i18n.negotiate(accept_language))
         caller_token = caller.set("-")
         started = time.perf_counter()
         status = 500
@@ -114,15 +123,23 @@ class RequestContextMiddleware:
             route = scope.get("route")
             route_path = getattr(route, "path", "unmatched")
             if route_path not in ("/metrics", "/healthz", "/readyz"):
-                REQUESTS.labels(self.service, scope["method"], route_path, str(status)).inc()
-                LATENCY.labels(self.service, scope["method"], route_path).observe(elapsed)
-                log.info(
-                    "%s %s %s",
-                    scope["method"],
-                    scope["path"],
-                    status,
-                    extra={"fields": {"status": status, "ms": round(elapsed * 1000, 2), "route": route_path}},
-                )
+                key = (scope["method"], route_path, str(status))
+                metrics = self._metrics.get(key)
+                if metrics is None:
+                    metrics = self._metrics[key] = (
+                        REQUESTS.labels(self.service, *key),
+                        LATENCY.labels(self.service, scope["method"], route_path),
+                    )
+                metrics[0].inc()
+                metrics[1].observe(elapsed)
+                if log.isEnabledFor(logging.INFO):
+                    log.info(
+                        "%s %s %s",
+                        scope["method"],
+                        scope["path"],
+                        status,
+                        extra={"fields": {"status": status, "ms": round(elapsed * 1000, 2), "route": route_path}},
+                    )
             request_id.reset(rid_token)
             i18n.current_language.reset(lang_token)
             caller.reset(caller_token)
