@@ -4,7 +4,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getLang, http, session } from '@loom/ui/core';
-import { KIND_COLOR, NOTICES_HREF, NOTICES_READ_EVENT, describe, listHref, type Notice, type NoticePage } from './notices';
+import { KIND_COLOR, NOTICES_HREF, NOTICES_READ_EVENT, describe, listHref, type Notice, type NoticePage, type UnreadCount } from './notices';
 
 const RETRY_MS = 3000;
 
@@ -74,7 +74,7 @@ export function NoticeBell() {
   useEffect(() => {
     const stop = new AbortController();
     void follow(stop.signal, (event, data) => {
-      if (event === 'unread') setUnread((data as { count: number }).count);
+      if (event === 'unread') setUnread((data as UnreadCount).count);
       if (event === 'notice') {
         setUnread((n) => n + 1);
         setItems((list) => (list ? [data as Notice, ...list].slice(0, 10) : list));
@@ -85,7 +85,7 @@ export function NoticeBell() {
 
   useEffect(() => {
     // read on the notice list: ask the count again
-    const recount = () => void http.get<{ count: number }>('/flowable/notice/unread', undefined, { silent: true }).then((r) => setUnread(r.count)).catch(() => undefined);
+    const recount = () => void http.get<UnreadCount>('/flowable/notice/unread', undefined, { silent: true }).then((r) => setUnread(r.count)).catch(() => undefined);
     window.addEventListener(NOTICES_READ_EVENT, recount);
     return () => window.removeEventListener(NOTICES_READ_EVENT, recount);
   }, []);

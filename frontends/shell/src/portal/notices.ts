@@ -5,7 +5,7 @@ import enUS from './notices.en-US.json';
 /** A notice of the workflow's notice centre (`/flowable/notice/*`; kind task, copy, urge, deadline or
  * result), and a page of the caller's notices with the unread count: workflow's OpenAPI answers. */
 import type { NoticePublic as Notice } from '../../../workflow/src/api/types';
-export type { NoticePublic as Notice, NoticePage } from '../../../workflow/src/api/types';
+export type { NoticePublic as Notice, NoticePage, UnreadCount } from '../../../workflow/src/api/types';
 
 /** The page listing all of the caller's notices (the bell's "view all"). */
 export const NOTICES_HREF = '/flowable/notice/NoticeList';

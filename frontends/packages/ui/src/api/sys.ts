@@ -19,3 +19,6 @@ export type DictEntry = Schemas['DictEntry'];
 export type OfficeNode = Schemas['OfficeNode'];
 /** A user as a picker lists them (`GET /sys/user/list` to one who does not administer users). */
 export type UserPicked = Schemas['UserPicked'];
+/** A user, role, post or office as its `queryById` answers it (a user: in full to one who administers
+ * users, as a picker lists them to others). */
+export type NamedRecord = Schemas['UserDetail'] | UserPicked | Schemas['RoleDetail'] | Schemas['PostPublic'] | Schemas['OfficePublic'];

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../core/http';
 import { UserPickerDialog, type PickedUser } from './UserPicker';
 import { PostPickerDialog, RolePickerDialog, type PickedItem } from './GridPicker';
+import type { NamedRecord } from '../api/sys';
 
 export type PickerKind = 'user' | 'role' | 'post';
 
@@ -25,7 +26,7 @@ export function resolveNamed(kind: NamedKind, ids: string[], known: Map<string, 
     ids.map((id) =>
       known.has(id)
         ? Promise.resolve(known.get(id) as PickedItem)
-        : http.get<PickedItem>(QUERY_URL[kind], { id }, { silent: true }).catch(() => ({ id, name: id }) as PickedItem),
+        : http.get<NamedRecord>(QUERY_URL[kind], { id }, { silent: true }).catch((): PickedItem => ({ id, name: id })),
     ),
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { fieldsOf, http, type FormJson, type FormWidget } from '@loom/ui';
+import type { VersionPublic } from '../../../../forms/src/api/types';
 
-/** A form version's JSON as forms answers it (text, or the object when stored as one). */
+/** A form version's layout, parsed from its JSON text as forms answers it. */
 export async function loadFormJson(jsonId: string): Promise<FormJson | null> {
-  const v = await http.get<{ json?: string | FormJson | null }>('/extension/formDefinitionJson/queryById', { id: jsonId }, { silent: true });
-  if (!v.json) return null;
-  return typeof v.json === 'string' ? (JSON.parse(v.json) as FormJson) : v.json;
+  const v = await http.get<VersionPublic>('/extension/formDefinitionJson/queryById', { id: jsonId }, { silent: true });
+  return v.json ? (JSON.parse(v.json) as FormJson) : null;
 }
 
 /** `{model: widget}` of every field of a dynamic form version (null while loading, or without a form):

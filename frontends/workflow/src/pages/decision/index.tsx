@@ -38,7 +38,7 @@ export default function DecisionList(_props: PageProps) {
   };
   const create = async () => {
     const values = await form.validateFields();
-    const created = await http.post<{ id: string }>('/app/rest/models', { modelType: DECISION, ...values });
+    const created = await http.post<ModelPublic>('/app/rest/models', { modelType: DECISION, ...values });
     setCreating(false);
     form.resetFields();
     setEditing(created.id);

@@ -5,12 +5,12 @@
 import lintingModule from 'bpmn-js-bpmnlint';
 import 'bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css';
 import './checks.css';
-import { http, type Page } from '@loom/ui';
+import { http } from '@loom/ui';
 import { lintConfig } from './config';
 import { createLintContext, type LintContext } from './context';
 import { dynamicFormKey, loadForm } from './forms';
 import type { El } from './model';
-import type { AllowedHosts } from '../../../api/types';
+import type { AllowedHosts, DecisionPage, DefinitionPage } from '../../../api/types';
 
 interface Linting {
   setLinterConfig: (config: unknown) => void;
@@ -91,13 +91,13 @@ ConnectedNodes.$inject = ['eventBus'];
 
 /** Keys of the deployed process definitions (every version, all categories). */
 export async function loadDeployedKeys(): Promise<Set<string>> {
-  const page = await http.get<Page<{ key: string }>>('/flowable/process/list', { current: 1, size: -1 }, { silent: true });
+  const page = await http.get<DefinitionPage>('/flowable/process/list', { current: 1, size: -1 }, { silent: true });
   return new Set(page.records.map((r) => r.key));
 }
 
 /** Keys of the deployed decisions (every version). */
 export async function loadDecisionKeys(): Promise<Set<string>> {
-  const page = await http.get<Page<{ key: string }>>('/dmn-api/dmn-repository/decisions', { current: 1, size: -1, latest: true }, { silent: true });
+  const page = await http.get<DecisionPage>('/dmn-api/dmn-repository/decisions', { current: 1, size: -1, latest: true }, { silent: true });
   return new Set(page.records.map((r) => r.key));
 }
 
