@@ -15,14 +15,15 @@ platform=$!
 stop() { kill -INT -- -"$platform" 2>/dev/null || true; wait "$platform" 2>/dev/null || true; }
 trap stop EXIT
 
-# Up means every service answers through the gateway: the gateway admits a health-checked service
-# (workflow, apps) only after its first passing check, and until then says "no available server".
+# Up means the gateway answers and every service answers through it: the gateway admits a
+# health-checked service (workflow, apps) only after its first passing check, and until then says
+# "no available server". The portal page may be missing (frontends not built for an API-only run).
 served() {  # the gateway reaches the service behind this path: any answer but 000 and 502-504
   case "$(curl -s -o /dev/null -w '%{http_code}' "$LOOM_PORTAL_URL$1")" in 000|502|503|504) return 1 ;; esac
 }
 for _ in $(seq 1 360); do  # up to 3 minutes: a loaded machine migrates and seeds five databases first
   if curl -fsS "$LOOM_PORTAL_URL/api/sys/sysConfig/getConfig" >/dev/null 2>&1 \
-     && served / && served /api/gencode/ready && served /api/flowable/ready && served /api/form/ready \
+     && [ "$(curl -s -o /dev/null -w '%{http_code}' "$LOOM_PORTAL_URL/")" != 000 ] && served /api/gencode/ready && served /api/flowable/ready && served /api/form/ready \
      && served /api/apps/ready; then
     ready=1; break
   fi

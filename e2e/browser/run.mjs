@@ -3,7 +3,7 @@
 //   LOOM_PORTAL_URL  portal to test (default http://127.0.0.1:8080, the gateway of `make dev`); always
 //                    the real platform (scripts/e2e.sh or scripts/platform-at.sh start one on their own ports)
 //   --only=<name>    run the tests whose name contains <name>
-//   --file=<name>    run the test files whose name contains <name>
+//   --file=<name>    run the test files whose name contains <name> (several --file: any of them)
 //   --lanes=<n>      run the files in n lanes at once (LOOM_E2E_BROWSER_LANES, default 1: one after another)
 // Screenshots go to e2e/browser/screenshots/ (gitignored).
 import { readdirSync, statSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { launch, portal } from './lib/harness.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
-const fileFilter = process.argv.find((a) => a.startsWith('--file='))?.slice(7);
+const fileFilters = process.argv.filter((a) => a.startsWith('--file=')).map((a) => a.slice(7));
 
 const base = (process.env.LOOM_PORTAL_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 
@@ -26,7 +26,7 @@ try {
 }
 
 const files = readdirSync(join(here, 'tests'))
-  .filter((f) => f.endsWith('.test.mjs') && (!fileFilter || f.includes(fileFilter)))
+  .filter((f) => f.endsWith('.test.mjs') && (!fileFilters.length || fileFilters.some((name) => f.includes(name))))
   .sort();
 const tests = [];
 for (const f of files) {

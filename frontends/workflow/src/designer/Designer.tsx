@@ -4,6 +4,7 @@ import {
   CloudUploadOutlined, DownloadOutlined, FolderOpenOutlined, RedoOutlined, SaveOutlined, UndoOutlined, ZoomInOutlined, ZoomOutOutlined, ExpandOutlined, FileImageOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '@loom/ui';
 import '../locales/designer';
 import '../locales/designer-panel';
 import { createModeler, exportXml, importXml, type Modeler } from './modeler';
@@ -31,14 +32,7 @@ export interface DesignerProps {
   onSaved?: () => void;
 }
 
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const download = (name: string, text: string, type: string) => saveBlob(new Blob([text], { type }), name);
 
 /** All business objects of the diagram (no labels, no root), once each. */
 function diagramElements(modeler: Modeler): Bo[] {

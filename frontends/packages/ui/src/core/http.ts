@@ -308,6 +308,10 @@ export const http = {
   },
 };
 
+/** How long a saved Blob's URL outlives the click: the browser reads it after the click returns,
+ * and on a busy machine a second was not enough (the download never started). */
+const SAVED_BLOB_LIFETIME_MS = 60_000;
+
 /** Saves a Blob as a file in the browser. */
 export function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
@@ -317,7 +321,7 @@ export function saveBlob(blob: Blob, filename: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  setTimeout(() => URL.revokeObjectURL(href), SAVED_BLOB_LIFETIME_MS);
 }
 
 /** The page shape of every list endpoint (`.../list`). */

@@ -3,7 +3,7 @@ import { Alert, App, Button, Collapse, Drawer, Empty, Space, Tag, Tooltip, Typog
 import { CopyOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, PlayCircleOutlined, PlusOutlined, SaveOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type Modeler from 'bpmn-js/lib/Modeler';
-import { session } from '@loom/ui';
+import { saveBlob, session } from '@loom/ui';
 import type { CaseResult, ProcessCase, SuiteResult } from '../../../api/types';
 import { processOf, services } from '../../model/access';
 import { procTestApi } from './api';
@@ -30,14 +30,7 @@ interface Row {
 let uids = 0;
 const rowOf = (value: ProcessCase): Row => ({ uid: ++uids, value });
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const download = (name: string, text: string) => saveBlob(new Blob([text], { type: 'application/json' }), name);
 
 function Status({ result }: { result?: CaseResult }) {
   const { t } = useTranslation(NS);
