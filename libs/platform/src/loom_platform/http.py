@@ -138,7 +138,9 @@ class RequestContextMiddleware:
                         scope["method"],
                         scope["path"],
                         status,
-                        extra={"fields": {"status": status, "ms": round(elapsed * 1000, 2), "route": route_path}},
+                        extra={
+                            "fields": {"status": status, "ms": round(elapsed * 1000, 2), "route": route_path}
+                        },
                     )
             request_id.reset(rid_token)
             i18n.current_language.reset(lang_token)
