@@ -126,9 +126,13 @@ export default [
       await eventually(async () => (await gen.locator('[data-field="moduleName"]').inputValue()) !== '', 'the scheme is loaded');
       await gen.locator('[data-action="pick-projectPath"]').click();
       const picker = p.locator('.loom-file-tree-picker');
-      await picker.locator('[data-path]').first().waitFor();
-      await picker.locator('[data-path]').first().click();
-      await picker.locator('[data-action="confirm"]').click();
+      const folder = picker.locator('[data-path]').first();
+      const choose = picker.locator('[data-action="confirm"]');
+      await folder.waitFor();
+      // the user clicks the folder until it shows chosen: CI lost a click while the dialog opened (the
+      // button stayed disabled); a click on a chosen folder would unchoose it, so only while it is not
+      await eventually(async () => (await choose.isEnabled()) || (await folder.click(), choose.isEnabled()), 'a folder is chosen', 20000);
+      await choose.click();
       await picker.waitFor({ state: 'hidden' });
       await gen.locator('[data-field="moduleName"]').fill('e2e');
       await gen.locator('[data-action="preview-code"]').click();
