@@ -59,3 +59,6 @@ export type CategoryRecord = Schemas['NodePublic'];
 export type NoticePublic = Schemas['NoticePublic'];
 export type NoticePage = Schemas['NoticePage'];
 export type UnreadCount = Schemas['UnreadCount'];
+/** forms' answers that workflow reads (a task's form layout, the designer's form picker), named once
+ * here so no other file reaches into the forms remote. */
+export type { DefinitionPublic as FormDefinition, VersionPublic as FormVersion } from '../../../forms/src/api/types';

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useState } from 'react';
 import { Alert, Grid, Spin } from 'antd';
 import { FormRender, emptyForm, fieldsOf, http, HttpError, type FieldPermission, type FormJson, type FormRenderHandle } from '@loom/ui';
-import type { VersionPublic } from '../../../../forms/src/api/types';
+import type { FormVersion as VersionPublic } from '../../api/types';
 import { taskService } from './service';
 
 /** A form version as forms' `formDefinitionJson/queryById` answers it (its layout as JSON text). */

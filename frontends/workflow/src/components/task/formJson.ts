@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fieldsOf, http, type FormJson, type FormWidget } from '@loom/ui';
-import type { VersionPublic } from '../../../../forms/src/api/types';
+import type { FormVersion as VersionPublic } from '../../api/types';
 
 /** A form version's layout, parsed from its JSON text as forms answers it. */
 export async function loadFormJson(jsonId: string): Promise<FormJson | null> {

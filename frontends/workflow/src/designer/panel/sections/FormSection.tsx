@@ -5,7 +5,7 @@ import { http, type Page } from '@loom/ui';
 import { extensions, is, services, setExtensions } from '../../model/access';
 import { formMemoryKey, formTypeOf } from '../rules';
 import type { SectionProps } from '../types';
-import type { DefinitionPublic as FormDefinition, VersionPublic as FormVersion } from '../../../../../forms/src/api/types';
+import type { FormDefinition, FormVersion } from '../../../api/types';
 import { ChoiceItem } from './ChoiceItem';
 import { FieldRights } from './FieldRights';
 import { WorkflowFormModuleSelect } from './WorkflowFormModules';
