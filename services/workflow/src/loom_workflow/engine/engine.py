@@ -48,9 +48,12 @@ class Engine:
         with self.store.transaction() as tx:
             session = Session(tx)
             ctx = CommandContext(session, self.config, user_id, agenda=Agenda)
-            result = command.execute(ctx)
-            ctx.agenda.run()
-            changes = session.flush()
+            try:
+                result = command.execute(ctx)
+                ctx.agenda.run()
+                changes = session.flush()
+            finally:
+                ctx.release()
             changes.actor = user_id
             if not changes.is_empty() and not dry_run:
                 tx.write(changes)
