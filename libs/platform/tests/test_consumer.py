@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from loom_platform import db
 from loom_platform.messaging import DurableConsumer, ensure_stream, message_id
-from loom_platform.outbox import already_handled
+from loom_platform.outbox import already_handled, newly_handled
 from loom_platform.testing.fixtures import drop_database, recreate_database, worker_suffix
 
 
@@ -161,3 +161,20 @@ async def test_a_consumer_of_a_few_subjects_gets_only_those_also_as_an_existing_
         f"{prefix}.task.created",
     ]
     assert info.num_pending == 0
+
+
+async def test_a_batch_records_its_messages_once_and_answers_only_the_unseen(engine: AsyncEngine) -> None:
+    # given a message handled before
+    sessions = db.session_factory(engine)
+    async with sessions() as session, db.transaction(session):
+        assert not await already_handled(session, "test-batch-inbox", "m1")
+    # when a batch brings it again with two new ones, one of them twice
+    async with sessions() as session, db.transaction(session):
+        fresh = await newly_handled(session, "test-batch-inbox", ["m1", "m2", "m3", "m2"])
+    # then only the new ones are answered, and each is recorded once
+    assert fresh == {"m2", "m3"}
+    async with engine.connect() as conn:
+        recorded = await conn.execute(
+            text("SELECT message_id FROM loom_inbox WHERE consumer = 'test-batch-inbox' ORDER BY 1")
+        )
+        assert recorded.scalars().all() == ["m1", "m2", "m3"]

@@ -216,6 +216,22 @@ async def already_handled(session: AsyncSession, consumer: str, message_id: str)
     return result.first() is None
 
 
+async def newly_handled(session: AsyncSession, consumer: str, message_ids: Sequence[str]) -> set[str]:
+    """Records ``message_ids`` for ``consumer`` in the current transaction in one statement; answers
+    those not seen before (a batch's :func:`already_handled`)."""
+    if not message_ids:
+        return set()
+    result = await session.execute(
+        text(
+            "INSERT INTO loom_inbox (consumer, message_id, handled_at) "
+            "SELECT :c, m, now() FROM unnest(CAST(:ms AS text[])) AS m "
+            "ON CONFLICT DO NOTHING RETURNING message_id"
+        ),
+        {"c": consumer, "ms": list(dict.fromkeys(message_ids))},
+    )
+    return {row[0] for row in result}
+
+
 class OutboxRelay:
     """Publishes committed outbox rows to JetStream, in order, each exactly once."""
 

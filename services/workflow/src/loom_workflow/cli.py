@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 
 import uvicorn
+import uvloop
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_platform.cli import SERVER_OPTIONS, ServiceCommand
@@ -26,14 +26,16 @@ def _worker(settings: WorkflowSettings) -> None:
     from loom_workflow.jobs.worker import run_worker
     from loom_workflow.notice.consumer import in_worker as notices
 
-    asyncio.run(run_worker(settings, alongside=notices))
+    # uvloop, as uvicorn runs the API processes: the worker's consumers and history spend much of
+    # their CPU in the loop's socket reads and writes (NATS, asyncpg)
+    uvloop.run(run_worker(settings, alongside=notices))
 
 
 def _history(settings: WorkflowSettings) -> None:
     """Applies the commands' history records (``history_workers`` threads) until SIGTERM."""
     from loom_workflow.jobs.history import run_history
 
-    asyncio.run(run_history(settings))
+    uvloop.run(run_history(settings))
 
 
 class WorkflowCommand(ServiceCommand[WorkflowSettings]):

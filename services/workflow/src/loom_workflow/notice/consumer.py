@@ -23,7 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from loom_platform import background, db, messaging
 from loom_platform.db import transaction
-from loom_platform.outbox import already_handled
+from loom_platform.outbox import newly_handled
 from loom_workflow.jobs.worker import WorkerParts
 from loom_workflow.notice import service
 from loom_workflow.notice.channels import Channel, EmailChannel, Recipient, message_of
@@ -151,14 +151,21 @@ async def consuming(work: NoticeWork) -> AsyncIterator[None]:
     channels = channels_of(settings)
 
     async def handle(msg: Msg) -> None:
-        if msg.subject not in service.SUBJECTS:  # a NATS server older than 2.10 ignores the filter
+        await handle_batch([msg])
+
+    async def handle_batch(messages: Sequence[Msg]) -> None:
+        # one transaction, one inbox statement and one insert of notices per fetched batch: a workflow
+        # command's events arrive together, and most make no notice
+        wanted = [(msg, messaging.message_id(msg)) for msg in messages if msg.subject in service.SUBJECTS]
+        if not wanted:  # a NATS server older than 2.10 ignores the filter
             return
         async with work.session_factory() as session, transaction(session):
-            if await already_handled(session, durable, messaging.message_id(msg)):
-                return
-            found = await service.drafts(
-                session, msg.subject, msg.data, messaging.message_id(msg), work.members_of
-            )
+            fresh = await newly_handled(session, durable, [message_id for _, message_id in wanted])
+            found: list[service.Draft] = []
+            for msg, message_id in wanted:
+                if message_id in fresh:
+                    fresh.discard(message_id)  # a message fetched twice in one batch counts once
+                    found += await service.drafts(session, msg.subject, msg.data, message_id, work.members_of)
             stored = await service.store(session, found)
         for notice in stored:
             await work.nats.publish(PUSH_SUBJECT, pushed(notice.user_id, service.render(notice)))
@@ -171,6 +178,7 @@ async def consuming(work: NoticeWork) -> AsyncIterator[None]:
         durable=durable,
         subject=list(service.SUBJECTS),
         handler=handle,
+        batch_handler=handle_batch,
         deliver_new=True,
     )
     async with background.running(consumer, name="workflow-notices"):

@@ -124,6 +124,8 @@ async def _audience(session: AsyncSession, event: Any, members_of: audience.Memb
             )
         )
         links = [(user, group) for user, group in rows]
+    if not any(role for _, role in links):  # nobody to ask sys about
+        return audience.audience(event.assignee, links, None)
     # sys is asked through the engine's bridge, which waits for this loop: from a thread
     return await asyncio.to_thread(audience.audience, event.assignee, links, members_of)
 
