@@ -29,14 +29,17 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import httpx
 import psycopg
+import uvloop
 
 from loom_platform.embedded import postgres_url
 
@@ -186,31 +189,178 @@ async def open_tasks(
     return tasks[:count]
 
 
-async def open_loop(tokens: list[dict[str, str]], rate: int) -> dict[str, float]:
+PROCESS_NAMES = (
+    ("postgres", "postgres"),
+    ("loom-workflow worker", "workflow worker"),
+    ("loom-workflow history", "workflow history"),
+    ("loom-workflow", "workflow API"),
+    ("loom-sys", "sys"),
+    ("loom-forms", "forms"),
+    ("loom-gencode", "gencode"),
+    ("loom-apps", "apps"),
+    ("traefik", "gateway (Traefik)"),
+    ("nats-server", "NATS"),
+    ("gateway.py", "this load client"),
+)
+
+
+def cpu_by_process() -> dict[str, float]:
+    """CPU seconds so far of every process of the platform (and this client), summed by role; a
+    process no role names counts for its parent's (the API's worker processes, PostgreSQL's backends)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found: dict[int, tuple[str | None, int, float]] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        role = next((name for key, name in PROCESS_NAMES if key in command), None)
+        found[int(proc.name)] = (role, int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    seconds: dict[str, float] = {}
+    for role, parent, spent in found.values():
+        while role is None and parent in found:
+            role, parent, _ = found[parent]
+        if role is not None:
+            seconds[role] = seconds.get(role, 0.0) + spent
+    return seconds
+
+
+def profile_python_processes(directory: str, seconds: float) -> list[subprocess.Popen[bytes]]:
+    """py-spy (``--gil``: samples where Python runs) on every Python process of the platform for
+    ``seconds``, one raw flame-graph file per process in ``directory`` (LOOM_BENCH_OPEN_PROFILE)."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    spy = Path(sys.executable).with_name("py-spy")
+    started = []
+    for proc in Path("/proc").iterdir():
+        try:
+            command = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        words = [w.decode(errors="replace") for w in command]
+        if len(words) > 2 and words[0].endswith("python") and "loom-" in words[1]:
+            name = f"{Path(words[1]).name}-{words[2]}-{proc.name}"
+            out = Path(directory) / f"{name}.txt"
+            args = [str(spy), "record", "--gil", "--nonblocking", "-r", "200", "-f", "raw"]
+            args += ["-d", str(int(seconds)), "-p", proc.name, "-o", str(out)]
+            started.append(subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    return started
+
+
+def cpu_split(before: dict[str, float], after: dict[str, float], audits: int) -> dict[str, float]:
+    """CPU milliseconds per audit by role between two ``cpu_by_process`` readings, largest first."""
+    spent = {role: (after[role] - before.get(role, 0.0)) * 1000 / audits for role in after}
+    return dict(sorted(((r, round(ms, 2)) for r, ms in spent.items() if ms > 0.005), key=lambda kv: -kv[1]))
+
+
+class LeanHttp:
+    """HTTP/1.1 over kept-alive sockets, just enough for the open loop's form POSTs.
+
+    The load client shares the platform's two cores: httpx spent 3-5 ms of CPU per audit (as much as the
+    workflow API itself), which both took CPU from the platform and delayed the client's own clock. This
+    costs ~0.1 ms. Answers must carry a Content-Length (uvicorn's and Traefik's JSON answers do).
+    """
+
+    def __init__(self, url: str) -> None:
+        address = httpx.URL(url)
+        self.host, self.port = address.host, address.port or 80
+        self.idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def post_form(self, path: str, fields: dict[str, str], headers: dict[str, str]) -> int:
+        """POSTs ``fields`` form-encoded; returns the answer's status (its body is read and dropped)."""
+        body = urlencode(fields).encode()
+        head = "".join(f"{name}: {value}\r\n" for name, value in headers.items())
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{head}"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n\r\n"
+        ).encode() + body
+        reader, writer = self.idle.pop() if self.idle else await asyncio.open_connection(self.host, self.port)
+        writer.write(request)
+        status_line, *lines = (await reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
+        length = next(
+            int(line.split(b":", 1)[1]) for line in lines if line.lower().startswith(b"content-length:")
+        )
+        await reader.readexactly(length)
+        self.idle.append((reader, writer))
+        return int(status_line.split()[1])
+
+    def close(self) -> None:
+        for _, writer in self.idle:
+            writer.close()
+
+
+async def settled(seconds: float = 60) -> None:
+    """Waits until the instances' starts are behind the platform: their history applied and their events
+    published. The clock then measures audits, not the tail of 2,000 starts."""
+    deadline = time.monotonic() + seconds
+    with workflow_db() as conn:
+        while time.monotonic() < deadline:
+            pending = conn.execute(
+                "SELECT (SELECT count(*) FROM loom_history_queue)"
+                " + (SELECT count(*) FROM loom_outbox WHERE published_at IS NULL)"
+            ).fetchone()
+            if pending is not None and pending[0] == 0:
+                break
+            await asyncio.sleep(0.2)
+    await asyncio.sleep(1)  # the events' consumers (notices, sys's operation log) take the last ones
+
+
+async def open_loop(tokens: list[dict[str, str]], rate: int) -> dict[str, Any]:
     """Audits at ``rate`` per second for OPEN_SECONDS, each due at its own time; latency from due to answer."""
     count = int(rate * OPEN_SECONDS)
-    limits = httpx.Limits(max_connections=500, max_keepalive_connections=100)
-    async with httpx.AsyncClient(base_url=PORTAL, limits=limits, timeout=60) as client:
+    async with httpx.AsyncClient(base_url=PORTAL, timeout=60) as client:
         tasks = await open_tasks(client, tokens, count)
-        timings: list[float] = []
-        failures = 0
+    await settled()
+    lean = LeanHttp(PORTAL)
+    profiling = os.environ.get("LOOM_BENCH_OPEN_PROFILE")
+    spies = profile_python_processes(profiling, OPEN_SECONDS) if profiling else []
+    cpu_before = cpu_by_process()
+    timings: list[float] = []
+    trace: list[tuple[float, float]] = []
+    failures = 0
 
-        async def audit(headers: dict[str, str], task_id: str, due: float) -> None:
-            nonlocal failures
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            fields = {"taskId": task_id, "vars": "{}", "comment": COMMENT}
-            answer = await client.post("/api/flowable/task/audit", data=fields, headers=headers)
-            timings.append((time.perf_counter() - due) * 1000)
-            if answer.status_code != 200:
-                failures += 1
+    async def audit(headers: dict[str, str], task_id: str, due: float) -> None:
+        nonlocal failures
+        fields = {"taskId": task_id, "vars": "{}", "comment": COMMENT}
+        status = await lean.post_form("/api/flowable/task/audit", fields, headers)
+        timings.append((time.perf_counter() - due) * 1000)
+        trace.append((due - began, timings[-1]))
+        if status != 200:
+            failures += 1
 
-        began = time.perf_counter() + 0.5
-        await asyncio.gather(*(audit(h, t, began + i / rate) for i, (h, t) in enumerate(tasks)))
-        elapsed = time.perf_counter() - began
-    return summary(timings) | {"rate": rate, "per_second": len(timings) / elapsed, "failures": failures}
+    # one timer at a time, each audit its own task when due: a sleeping coroutine per audit made the
+    # client's timer heap as long as the run
+    began = time.perf_counter() + 0.5
+    running = set()
+    for i, (headers, task_id) in enumerate(tasks):
+        due = began + i / rate
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        task = asyncio.create_task(audit(headers, task_id, due))
+        running.add(task)
+        task.add_done_callback(running.discard)
+    await asyncio.gather(*running)
+    elapsed = time.perf_counter() - began
+    await asyncio.sleep(1)  # the audits' history, notices and operation log are applied
+    split = cpu_split(cpu_before, cpu_by_process(), len(timings))
+    lean.close()
+    for spy in spies:
+        spy.wait()
+    if os.environ.get("LOOM_BENCH_OPEN_TRACE"):
+        Path(os.environ["LOOM_BENCH_OPEN_TRACE"]).write_text(json.dumps(sorted(trace)))
+    print("CPU per audit (ms) by process:", split, "total", round(sum(split.values()), 2), flush=True)
+    parts = ", ".join(f"{role} {ms:.1f}" for role, ms in list(split.items())[:4])
+    return summary(timings) | {
+        "rate": rate,
+        "per_second": len(timings) / elapsed,
+        "failures": failures,
+        "cpu_total": sum(split.values()),
+        "cpu_parts": parts,
+    }
 
 
-def open_report(rows: list[dict[str, float]]) -> None:
+def open_report(rows: list[dict[str, Any]]) -> None:
     """Puts this run's rows into the open-loop table (same API processes and rate: replaced)."""
     load = os.getloadavg()[0]
     stamp = time.strftime("%Y-%m-%d %H:%M")
@@ -218,7 +368,7 @@ def open_report(rows: list[dict[str, float]]) -> None:
         f"| {API_PROCESSES} | {r['rate']:.0f}/s |": (
             f"| {API_PROCESSES} | {r['rate']:.0f}/s | p50 {r['p50']:.1f} ms, p95 {r['p95']:.1f} ms, p99 {r['p99']:.1f} ms, "
             f"mean {r['mean']:.1f} ms | {r['requests']:.0f} audits ({r['per_second']:.0f}/s answered), "
-            f"{r['failures']:.0f} failed | {stamp}, load {load:.1f} |"
+            f"{r['failures']:.0f} failed | {r['cpu_total']:.1f} ms ({r['cpu_parts']}) | {stamp}, load {load:.1f} |"
         )
         for r in rows
     }
@@ -242,12 +392,16 @@ def open_report(rows: list[dict[str, float]]) -> None:
 
 Method: audits (`POST /api/flowable/task/audit`, form-encoded) sent through the gateway at a fixed rate for
 {OPEN_SECONDS:.0f} s, each on its own open task (instances of the two-task process started beforehand by 16 real
-sys users), whatever the answers' pace; latency from the moment an audit was due to its answer. Target:
-p95 under 25 ms at 100/s. The platform of `scripts/platform-at.sh` (port base 42) with
+sys users; the clock starts once their history is applied and their events published), whatever the answers'
+pace; latency from the moment an audit was due to its answer. The client writes HTTP/1.1 on kept-alive sockets
+(~0.3 ms of CPU per audit; httpx took 3-5 ms on the same two cores). CPU per audit: every process of the
+platform and the client, from `/proc` over the loop (Traefik, NATS and PostgreSQL included). Target: p95 under
+20 ms at 100/s (issue 38). The platform of `scripts/platform-at.sh` (port base 42) with
 `LOOM_WORKFLOW_API_PROCESSES` API processes, {os.cpu_count()} CPUs (load average {os.getloadavg()[0]:.1f} when written; other work inflates the figures).
+`LOOM_BENCH_OPEN_PROFILE=<dir>` samples every Python process of the platform with py-spy during the loop.
 
-| API processes | rate | latency | audits | recorded |
-| --- | --- | --- | --- | --- |
+| API processes | rate | latency | audits | CPU per audit, all processes (largest parts) | recorded |
+| --- | --- | --- | --- | --- | --- |
 """
         + "\n".join(table)
         + "\n"
@@ -371,7 +525,7 @@ def main() -> None:
     if "open" in PARTS:
         rows = []
         for rate in OPEN_RATES:
-            rows.append(asyncio.run(open_loop(client_tokens, rate)))
+            rows.append(uvloop.run(open_loop(client_tokens, rate)))
             print("open loop", rows[-1], flush=True)
         open_report(rows)
     if not {"closed", "todo"} <= PARTS:
