@@ -15,7 +15,9 @@
 
 Env (set by ``scripts/bench.sh``): LOOM_PORTAL_URL, LOOM_ADMIN_PASSWORD, LOOM_STATE_DIR,
 LOOM_WORKFLOW_HTTP_PORT; LOOM_BENCH_REQUESTS (default 2000); LOOM_BENCH_PARTS (default
-``closed,todo,open``); LOOM_WORKFLOW_API_PROCESSES (recorded with the open-loop figures). Every run
+``closed,todo,open``); LOOM_WORKFLOW_API_PROCESSES (recorded with the open-loop figures);
+LOOM_BENCH_OPEN_PROFILE=<dir> (py-spy, from ``uv sync --group bench``, on every Python process of the
+platform during each open loop); LOOM_BENCH_OPEN_TRACE=<file> (each audit's due time and latency, JSON). Every run
 makes its own users and process key and deletes its bulk rows at the end, so runs do not pile up. The
 section "through the gateway" of ``bench/workflow/RESULTS.md`` is replaced by the closed-loop and
 to-do figures; the open-loop table keeps one row per API process count and rate, replaced by a
