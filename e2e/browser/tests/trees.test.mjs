@@ -38,13 +38,27 @@ export default [
       const categories = async () => flat((await pageApi(p, 'GET', '/extension/formCategory/treeData')).json);
       const parentId = (await categories()).find((c) => c.name === parent).id;
       expect((await categories()).find((c) => c.name === child)?.parentId === parentId, 'the sub-category sits below its parent');
-      // dragged onto 全部: it moves to the top. A drag that starts while the new node's parent is still
-      // unfolding drops nowhere (CI lost one): as a user would, drag it again while it has not moved.
+      // dragged onto 全部: it moves to the top. The tree drops *into* a node only when the pointer ends
+      // to the right of where the drag began (further right reads as deeper), so the drag starts at the
+      // name's left edge and ends right of it on 全部's row; a drag from the name's middle to 全部's
+      // middle ends to the left and drops nowhere, as CI saw. Dragged again while it has not moved.
       const moved = async () => (await categories()).find((c) => c.name === child)?.parentId === '0';
+      const dragOntoAll = async () => {
+        const from = await node(child).boundingBox();
+        const row = await tree.locator('.ant-tree-treenode', { has: p.locator('[data-category=""]') }).boundingBox();
+        const [x, y] = [from.x + 4, from.y + from.height / 2];
+        await p.mouse.move(x, y);
+        await p.mouse.down();
+        await p.mouse.move(x + 8, y, { steps: 2 });
+        const [toX, toY] = [Math.min(x + 60, row.x + row.width - 4), row.y + row.height * 0.6];
+        await p.mouse.move(toX, toY, { steps: 8 });
+        await p.mouse.move(toX + 1, toY);
+        await p.mouse.up();
+      };
       await eventually(
         async () => {
           if (await moved()) return true;
-          await node(child).dragTo(tree.locator('[data-category=""]'));
+          await dragOntoAll();
           return eventually(moved, 'moved', 4000).catch(() => false);
         },
         'the dragged category is a top category now',

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, func, literal, not_, select, update
@@ -19,7 +20,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from loom_contracts.loom.workflow.v1 import events_pb2
 from loom_platform.paging import PageParams, count, page_body
-from loom_platform.wire import new_id
+from loom_platform.wire import new_id, now
 from loom_workflow.common import iso
 from loom_workflow.notice.models import COPY, DEADLINE, RESULT, TASK, URGE, Notice
 from loom_workflow.pgstore import tables as t
@@ -45,6 +46,8 @@ class Draft:
     proc_inst_id: str
     task_id: str = ""
     detail: str = ""
+    # when the event happened: notices made in one batch keep the order of their events
+    at: datetime | None = None
 
 
 async def drafts(
@@ -59,11 +62,21 @@ async def drafts(
     so it runs in a thread) names the members of a new task's candidate roles."""
     if subject in TASK_SUBJECTS or subject in ("loom.workflow.task.urged", "loom.workflow.copy.created"):
         task = events_pb2.TaskEvent.FromString(payload)
-        return await _task_drafts(session, subject, task, message_id, members_of)
+        found = await _task_drafts(session, subject, task, message_id, members_of)
+        return [replace(d, at=_happened(task.time)) for d in found]
     if subject.startswith("loom.workflow.process."):
         process = events_pb2.ProcessEvent.FromString(payload)
-        return await _result_drafts(session, subject, process)
+        found = await _result_drafts(session, subject, process)
+        return [replace(d, at=_happened(process.time)) for d in found]
     return []
+
+
+def _happened(time: str) -> datetime | None:
+    """The event's time (ISO 8601), or None when it carries none that reads."""
+    try:
+        return datetime.fromisoformat(time) if time else None
+    except ValueError:
+        return None
 
 
 async def _task_drafts(
@@ -135,6 +148,7 @@ async def store(session: AsyncSession, found: Sequence[Draft]) -> list[Notice]:
     if not found:
         return []
     titles = await _titles(session, {d.proc_inst_id for d in found})
+    stored_at = now()
     rows = [
         {
             "id": new_id(),
@@ -145,6 +159,7 @@ async def store(session: AsyncSession, found: Sequence[Draft]) -> list[Notice]:
             "task_id": d.task_id,
             "title": titles.get(d.proc_inst_id, "")[:255],
             "detail": d.detail[:500],
+            "create_date": d.at or stored_at,
         }
         for d in found
     ]
