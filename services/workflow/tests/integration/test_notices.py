@@ -327,3 +327,25 @@ async def test_a_notice_is_mailed_in_the_users_language_with_its_link(smtp: Any)
     assert str(make_header(decode_header(second["Subject"]))) == "Reminder: Expenses · hurry"
     # and an address-less recipient is not reached by email
     assert not channel.reaches(Recipient("u-x", "X"))
+
+
+async def test_notices_stored_together_are_listed_newest_event_first(env: Env) -> None:
+    # given six events a second apart whose notices are stored in one batch (one transaction)
+    from datetime import UTC, datetime, timedelta
+
+    from loom_platform.db import transaction
+    from loom_workflow.notice import service
+
+    first = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
+    drafts = [
+        service.Draft(
+            "u-bob", "task", f"task:t{i}", f"p{i}", f"t{i}", f"第{i}步", at=first + timedelta(seconds=i)
+        )
+        for i in range(1, 7)
+    ]
+    async with env.app.state.session_factory() as session, transaction(session):
+        stored = await service.store(session, drafts)
+    assert len(stored) == 6
+    # when bob lists them, then the newest event comes first, as it happened, not as stored
+    listed = await _notices(env, "u-bob", 6)
+    assert [n["detail"] for n in listed["records"]] == [f"第{i}步" for i in range(6, 0, -1)]
