@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes
 from email.header import decode_header, make_header
 from typing import Any
@@ -15,8 +16,10 @@ import pytest
 from aiosmtpd.controller import Controller
 from nats.js.errors import NotFoundError
 
+from loom_platform.db import transaction
 from loom_workflow.engine.commands import GetVariables
 from loom_workflow.jobs.worker import WorkerParts
+from loom_workflow.notice import service
 from loom_workflow.notice.channels import EmailChannel, Recipient, message_of
 from loom_workflow.notice.consumer import durable_name
 from loom_workflow.notice.consumer import in_worker as notices_in_worker
@@ -331,11 +334,6 @@ async def test_a_notice_is_mailed_in_the_users_language_with_its_link(smtp: Any)
 
 async def test_notices_stored_together_are_listed_newest_event_first(env: Env) -> None:
     # given six events a second apart whose notices are stored in one batch (one transaction)
-    from datetime import UTC, datetime, timedelta
-
-    from loom_platform.db import transaction
-    from loom_workflow.notice import service
-
     first = datetime(2026, 11, 29, 9, 0, tzinfo=UTC)
     drafts = [
         service.Draft(
