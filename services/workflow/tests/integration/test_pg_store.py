@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import gc
 import threading
 import time
 from typing import Any
@@ -16,6 +15,7 @@ from loom_workflow.engine.runtime.entities import Execution, Task
 from loom_workflow.engine.store.protocol import ChangeSet
 
 from ..conftest import Env
+from ..unit.engine.harness import cyclic_garbage
 from .helpers import deploy, flow, process
 
 ONE = process(
@@ -140,10 +140,7 @@ async def test_commands_on_postgresql_leave_nothing_for_the_cyclic_collector(env
     # given a started instance, the runtime warmed up (definitions and rules cached, as in a service)
     runtime, _, task = await _one_task(env)
     await runtime.run(CompleteTask(task.id, {}))
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
+    with cyclic_garbage() as left_by:
         # when another is started and its task completed, as the service runs them
         instance = await runtime.run(StartProcess(key="one"))
         with runtime.store.transaction() as tx:
@@ -151,12 +148,5 @@ async def test_commands_on_postgresql_leave_nothing_for_the_cyclic_collector(env
         await runtime.run(CompleteTask(task.id, {}))
         # then the collector finds nothing of the engine or its store: every command's graph was freed
         # when it returned (a cycle per command paused an API process 25-65 ms every few seconds)
-        gc.collect()
-        left = sorted(
-            {type(o).__qualname__ for o in gc.garbage if type(o).__module__.startswith("loom_workflow")}
-        )
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
+        left = left_by()
     assert left == [], f"reference cycles left by the commands: {left}"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 from loom_workflow.engine import Engine, InMemoryStore, ManualClock, Registry, SequentialIdGenerator
@@ -17,6 +20,28 @@ from loom_workflow.engine.runtime.entities import (
 )
 
 T0 = datetime(2024, 5, 1, 9, 0, tzinfo=UTC)
+
+
+@contextmanager
+def cyclic_garbage() -> Iterator[Callable[[], list[str]]]:
+    """Inside, the cyclic collector is off and keeps what it would free; the function it gives collects
+    and names the engine's and the store's types among that garbage (a command that left a cycle)."""
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+
+    def left() -> list[str]:
+        gc.collect()
+        return sorted(
+            {type(o).__qualname__ for o in gc.garbage if type(o).__module__.startswith("loom_workflow")}
+        )
+
+    try:
+        yield left
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
 
 
 def bpmn(body: str, process_id: str = "p", name: str = "Test process") -> str:

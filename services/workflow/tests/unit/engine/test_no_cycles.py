@@ -4,26 +4,7 @@ few seconds at 100 audits a second, to collect ~100 objects per command (bench/w
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-
-import pytest
-
-from .harness import Harness, bpmn, chain, flow
-
-
-@pytest.fixture
-def garbage() -> Iterator[list[object]]:
-    """What the cyclic collector finds of what the test made (kept, not freed, to be named)."""
-    gc.collect()
-    gc.disable()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
-        yield gc.garbage
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
-        gc.enable()
+from .harness import Harness, bpmn, chain, cyclic_garbage, flow
 
 
 def _approval() -> str:
@@ -47,19 +28,17 @@ def _approval() -> str:
     )
 
 
-def test_an_approval_from_start_to_end_leaves_nothing_for_the_cyclic_collector(garbage: list[object]) -> None:
+def test_an_approval_from_start_to_end_leaves_nothing_for_the_cyclic_collector() -> None:
     # given a deployed approval, warmed up (caches filled once, as in a running service)
     h = Harness()
     h.deploy(_approval())
     h.start(starter="ann", signers=["bob", "cat", "dan"], amount=5000)
-    gc.collect()
-    garbage.clear()
-    # when one is started and every task completed, one command at a time
-    pid = h.start(starter="ann", signers=["bob", "cat", "dan"], amount=5000)
-    while h.tasks(pid):
-        h.engine.complete_task(h.tasks(pid)[0].id)
-    assert h.ended(pid)
-    # then the collector finds nothing the commands made
-    gc.collect()
-    left = sorted({type(o).__qualname__ for o in garbage if type(o).__module__.startswith("loom_workflow")})
+    with cyclic_garbage() as left_by:
+        # when one is started and every task completed, one command at a time
+        pid = h.start(starter="ann", signers=["bob", "cat", "dan"], amount=5000)
+        while h.tasks(pid):
+            h.engine.complete_task(h.tasks(pid)[0].id)
+        assert h.ended(pid)
+        # then the collector finds nothing the commands made
+        left = left_by()
     assert left == [], f"reference cycles left by the commands: {left}"
